@@ -1,0 +1,34 @@
+"""bleu2: BLEU computed exactly, live and privately (CPython and Pyodide, standard library only).
+
+Defaults are the seed calculator's BLEU-2: one reference, max_order 2, add-1
+smoothing, the ``default`` tokenizer (lower-case, word boundaries, CJK per
+character). Scores are floats in [0, 1].
+
+    >>> import bleu2
+    >>> r = bleu2.sentence_bleu("the cat is on the mat", "the cat sat on the mat")
+    >>> round(r.score, 6), [(p.matches, p.total) for p in r.precisions]
+    (0.707107, [(5, 6), (3, 5)])
+"""
+
+__version__ = "0.1.0"
+
+from .tokenizers import tokenize, TOKENIZERS  # noqa: E402
+from .smoothing import SMOOTHING_METHODS  # noqa: E402
+from .stats import SentenceStats  # noqa: E402
+from .result import BleuResult, CorpusBleuResult, Precision  # noqa: E402
+from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu  # noqa: E402
+
+__all__ = [
+    "__version__",
+    "tokenize",
+    "sentence_bleu",
+    "corpus_bleu",
+    "extract_stats",
+    "references_from_streams",
+    "BleuResult",
+    "CorpusBleuResult",
+    "Precision",
+    "SentenceStats",
+    "TOKENIZERS",
+    "SMOOTHING_METHODS",
+]

@@ -1,0 +1,115 @@
+"""Results: what a BLEU computation returns, and its JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .stats import SentenceStats
+
+__all__ = ["Precision", "BleuResult", "CorpusBleuResult"]
+
+
+@dataclass(frozen=True, slots=True)
+class Precision:
+    """Modified (clipped) n-gram precision of one order.
+
+    Attributes:
+        n: the order (1 = unigrams).
+        matches: clipped matches (int).
+        total: candidate n-grams (int).
+        value: the precision used in the score, a float in [0, 1]; after
+            smoothing when ``smoothed`` is True (then it is not matches/total).
+        smoothed: whether smoothing changed this order.
+    """
+
+    n: int
+    matches: int
+    total: int
+    value: float
+    smoothed: bool
+
+    def to_dict(self) -> dict:
+        return {
+            "n": self.n,
+            "matches": self.matches,
+            "total": self.total,
+            "value": self.value,
+            "smoothed": self.smoothed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BleuResult:
+    """A BLEU score with its breakdown.
+
+    Attributes:
+        score: BLEU, a float in [0, 1] (multiply by 100 only for display).
+        brevity_penalty: BP in [0, 1].
+        hyp_len: c, candidate tokens (summed over the corpus for corpus BLEU).
+        ref_len: r, reference length used for BP (summed likewise).
+        precisions: tuple of :class:`Precision`, one per order 1..max_order.
+        max_order: N, the highest n-gram order.
+        smoothing: smoothing method name.
+        tokenizer: tokenizer name.
+        signature: reproducibility string (see :func:`bleu2.api.signature`).
+        effective_order: orders that entered the geometric mean.
+        weights: the weights of the geometric mean, one per order.
+        stats: the :class:`~bleu2.stats.SentenceStats` it was computed from.
+    """
+
+    score: float
+    brevity_penalty: float
+    hyp_len: int
+    ref_len: int
+    precisions: tuple[Precision, ...]
+    max_order: int
+    smoothing: str
+    tokenizer: str
+    signature: str
+    effective_order: int
+    weights: tuple[float, ...]
+    stats: SentenceStats = field(repr=False)
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict: score, brevity_penalty, hyp_len, ref_len, precisions
+        (list of {n, matches, total, value, smoothed}), max_order, smoothing,
+        tokenizer, signature."""
+        return {
+            "score": self.score,
+            "brevity_penalty": self.brevity_penalty,
+            "hyp_len": self.hyp_len,
+            "ref_len": self.ref_len,
+            "precisions": [p.to_dict() for p in self.precisions],
+            "max_order": self.max_order,
+            "smoothing": self.smoothing,
+            "tokenizer": self.tokenizer,
+            "signature": self.signature,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusBleuResult:
+    """Corpus BLEU (pooled statistics) plus the per-sentence breakdown.
+
+    Attributes:
+        corpus: :class:`BleuResult` from the pooled statistics.
+        sentence_stats: tuple of per-candidate :class:`SentenceStats`.
+        sentence_scores: tuple of per-candidate sentence BLEU floats in [0, 1],
+            scored with the same options.
+    """
+
+    corpus: BleuResult
+    sentence_stats: tuple[SentenceStats, ...]
+    sentence_scores: tuple[float, ...]
+
+    def __getattr__(self, name):
+        # score, brevity_penalty, precisions, ... read through to the corpus result.
+        return getattr(self.corpus, name)
+
+    def to_dict(self, sentences: bool = False) -> dict:
+        d = self.corpus.to_dict()
+        if sentences:
+            d["sentences"] = [
+                dict(s.to_dict(), score=sc) for s, sc in zip(self.sentence_stats, self.sentence_scores)
+            ]
+        return d

@@ -1,0 +1,80 @@
+"""The seed calculator's golden values (issue 2): BLEU-2, one reference, add-1, default tokenizer."""
+
+import json
+import math
+
+import pytest
+
+import bleu2
+
+# reference, candidate, (p1 matches, total), (p2 matches, total), p2 smoothed, c, r, BP, BLEU-2
+GOLDEN = [
+    ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), False, 6, 6, 1.0, 0.707107),
+    ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), False, 5, 6, 0.818731, 0.709042),
+    ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), False, 6, 7, 0.846482, 0.598553),
+    ("I visited 北京 in 2019, it was great!", "i visited 北京 in 2019 and it was great",
+     (9, 10), (7, 9), False, 10, 9, 1.0, 0.836660),
+    ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), True, 4, 4, 1.0, 0.500000),
+    ("a b c d e f", "a", (1, 1), (0, 0), True, 1, 6, 0.006738, 0.006738),
+    ("the the the", "the the the the the the the", (3, 7), (2, 6), False, 7, 3, 1.0, 0.377964),
+    ("Der Bürgermeister ließ die Straße sperren.", "Der Bürgermeister sperrte die Straße.",
+     (4, 5), (2, 4), False, 5, 6, 0.818731, 0.517811),
+]
+
+
+@pytest.mark.parametrize("ref,cand,p1,p2,p2_smoothed,c,r,bp,score", GOLDEN)
+def test_golden(ref, cand, p1, p2, p2_smoothed, c, r, bp, score):
+    res = bleu2.sentence_bleu(cand, ref)
+    one, two = res.precisions
+    assert (one.n, one.matches, one.total, one.smoothed) == (1, *p1, False)
+    assert (two.n, two.matches, two.total, two.smoothed) == (2, *p2, p2_smoothed)
+    assert one.value == pytest.approx(p1[0] / p1[1])
+    if p2_smoothed:
+        assert two.value == pytest.approx(1 / (p2[1] + 1))  # (0 + 1) / (total + 1)
+    else:
+        assert two.value == pytest.approx(p2[0] / p2[1])
+    assert (res.hyp_len, res.ref_len) == (c, r)
+    assert res.brevity_penalty == pytest.approx(bp, abs=5e-7)
+    assert res.score == pytest.approx(score, abs=5e-7)
+
+
+def test_to_dict_schema():
+    d = bleu2.sentence_bleu("the quick brown fox", "fox brown quick the").to_dict()
+    json.dumps(d)
+    assert set(d) == {"score", "brevity_penalty", "hyp_len", "ref_len", "precisions", "max_order",
+                      "smoothing", "tokenizer", "signature"}
+    assert d["max_order"] == 2 and d["smoothing"] == "add-1" and d["tokenizer"] == "default"
+    assert d["precisions"][1] == {"n": 2, "matches": 0, "total": 3, "value": 0.25, "smoothed": True}
+    assert d["score"] == pytest.approx(0.5)
+
+
+def test_empty_candidate_scores_zero_with_bp_zero():
+    res = bleu2.sentence_bleu("", "the cat")
+    assert res.score == 0.0 and res.brevity_penalty == 0.0 and res.hyp_len == 0
+
+
+def test_empty_reference_scores_zero():
+    res = bleu2.sentence_bleu("the cat", "  ...  ")
+    assert res.score == 0.0 and res.ref_len == 0
+
+
+@pytest.mark.parametrize("text,tokens", [
+    ("don't", ["don", "t"]),
+    ("3.14", ["3", "14"]),
+    ("Café CAFÉ", ["café", "café"]),
+    ("नमस्ते दुनिया", ["नमस्ते", "दुनिया"]),  # Devanagari vowel signs (marks) stay inside the word
+    ("snake_case", ["snake", "case"]),
+    ("ﬁne ＡＢＣ", ["fine", "abc"]),  # NFKC
+    ("我爱 学习", ["我", "爱", "学", "习"]),
+    ("カタカナとひらがな", list("カタカナとひらがな")),
+    ("한국어", ["한", "국", "어"]),
+    ("e\u0301", ["é"]),  # NFKC composes
+    ("", []),
+    ("!!! ...", []),
+])
+def test_default_tokenizer(text, tokens):
+    assert bleu2.tokenize(text) == tokens
+
+
+def test_bp_branch():
+    assert bleu2.sentence_bleu("a b", "a b c d").brevity_penalty == pytest.approx(math.exp(1 - 4 / 2))
