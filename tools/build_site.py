@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Build the self-contained static site in ``_site/`` (``make site``).
+
+Steps:
+
+1. ``npm ci`` when ``node_modules/`` is missing or older than ``package-lock.json``
+   (the runtime comes from the npm registry, pinned: @pyscript/core 0.7.31, pyodide 314.0.7).
+2. Vendor only the runtime files the page needs into ``static/vendor/`` (git-ignored):
+   - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
+     python_stdlib.zip, pyodide-lock.json;
+   - ``static/vendor/pyscript/``: core.js, core.css and the chunks core.js reaches, minus
+     the plugins pyscript.toml switches off (editor, terminal, game, ...).
+3. Assemble ``_site/``: index.html, pyscript.toml, bleu2/*.py, static/ (no tests, no .git),
+   ``static/bleu2-modules.json`` (the module names of bleu2/, which the page imports one by
+   one at start-up so a module missing from pyscript.toml shows up at once) and
+   ``.nojekyll`` (GitHub Pages would otherwise drop files whose names start with "_",
+   such as bleu2/_unicode_tables.py).
+
+Standard library only. Run from anywhere: paths are relative to the repository root.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+VENDOR = ROOT / "static" / "vendor"
+NODE_MODULES = ROOT / "node_modules"
+
+PINS = {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Chunks of @pyscript/core that core.js imports lazily and the page needs:
+# the config's TOML parser, the error plugin (shows Python errors on the page) and zip
+# (archives in [files]). Everything else lazily imported (code editor, terminal, pygame,
+# the packages graph used only with `packages`) stays out.
+PYSCRIPT_LAZY_CHUNKS = ("error-", "toml-", "zip-")
+
+_IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*)["'](\./[^"']+)["']""")
+_DYNAMIC_IMPORT_RE = re.compile(r"""\bimport\(\s*["'](\./[^"']+)["']""")
+
+
+def log(message: str) -> None:
+    print(f"[build_site] {message}", flush=True)
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` unless node_modules already matches package-lock.json."""
+    marker = NODE_MODULES / ".package-lock.json"
+    lock = ROOT / "package-lock.json"
+    fresh = marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime
+    if fresh and all(installed_version(name) == version for name, version in PINS.items()):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("[build_site] npm is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+    log("npm ci (pinned PyScript and Pyodide from the npm registry)")
+    subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True
+    )
+    for name, version in PINS.items():
+        got = installed_version(name)
+        if got != version:
+            sys.exit(f"[build_site] {name} is {got}, expected {version}: check package-lock.json")
+
+
+def installed_version(name: str) -> str | None:
+    manifest = NODE_MODULES / name / "package.json"
+    if not manifest.exists():
+        return None
+    return json.loads(manifest.read_text(encoding="utf-8")).get("version")
+
+
+def pyscript_chunks(dist: Path) -> list[str]:
+    """Files of @pyscript/core's dist/ that the page loads: core.js and what it reaches."""
+    core_chunk_names = set()
+    seeds = ["core.js"]
+    wanted: list[str] = []
+    seen: set[str] = set()
+    while seeds:
+        name = seeds.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        wanted.append(name)
+        text = (dist / name).read_text(encoding="utf-8")
+        for target in _IMPORT_RE.findall(text):
+            seeds.append(target[2:])
+        for target in _DYNAMIC_IMPORT_RE.findall(text):
+            target = target[2:]
+            if target.startswith(PYSCRIPT_LAZY_CHUNKS):
+                seeds.append(target)
+        if name.startswith("core-"):
+            core_chunk_names.add(name)
+    if not core_chunk_names:
+        sys.exit("[build_site] unexpected @pyscript/core layout: no core-*.js chunk")
+    return sorted(wanted) + ["core.css"]
+
+
+def vendor_runtime() -> None:
+    """Copy the runtime files the page needs from node_modules into static/vendor/."""
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if VENDOR.exists():
+        shutil.rmtree(VENDOR)
+    (VENDOR / "pyodide").mkdir(parents=True)
+    (VENDOR / "pyscript").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
+    for name in pyscript_chunks(pyscript_dist):
+        shutil.copy2(pyscript_dist / name, VENDOR / "pyscript" / name)
+    shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", VENDOR / "pyscript" / "LICENSE")
+    (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")
+
+
+def bleu2_modules() -> list[str]:
+    """Module names of the bleu2 package, e.g. ["bleu2", "bleu2.api", ...], sorted."""
+    names = []
+    for path in sorted((ROOT / "bleu2").glob("*.py")):
+        names.append("bleu2" if path.stem == "__init__" else f"bleu2.{path.stem}")
+    return names
+
+
+def check_pyscript_files() -> None:
+    """Warn when pyscript.toml's [files] does not list exactly bleu2/*.py.
+
+    Not fatal, so the site still builds and the tests (unit and browser) say what is wrong.
+    """
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    listed = {Path(dest).as_posix().lstrip("./") for dest in config.get("files", {}).values()}
+    listed = {p for p in listed if p.startswith("bleu2/")}
+    present = {f"bleu2/{p.name}" for p in (ROOT / "bleu2").glob("*.py")}
+    for path in sorted(present - listed):
+        log(f"WARNING: {path} is not in pyscript.toml [files]: the page will not load it")
+    for path in sorted(listed - present):
+        log(f"WARNING: pyscript.toml [files] lists {path}, which does not exist")
+
+
+def assemble_site() -> None:
+    tmp = ROOT / "_site.tmp"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir()
+    shutil.copy2(ROOT / "index.html", tmp / "index.html")
+    shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
+    (tmp / "bleu2").mkdir()
+    for path in sorted((ROOT / "bleu2").glob("*.py")):
+        shutil.copy2(path, tmp / "bleu2" / path.name)
+    shutil.copytree(
+        ROOT / "static",
+        tmp / "static",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.map"),
+    )
+    (tmp / "static" / "bleu2-modules.json").write_text(
+        json.dumps(bleu2_modules()) + "\n", encoding="utf-8"
+    )
+    (tmp / ".nojekyll").write_text("", encoding="utf-8")
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    tmp.rename(SITE)
+
+
+def main() -> int:
+    ensure_node_modules()
+    vendor_runtime()
+    check_pyscript_files()
+    assemble_site()
+    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
+    log(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
