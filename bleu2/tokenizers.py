@@ -74,10 +74,23 @@ def _char_class(ranges) -> str:
     return "[" + "".join(parts) + "]"
 
 
+def _class_alternatives(ranges) -> str:
+    """A character class as ``[BMP]|[astral]``: ``re`` compiles a class that lies
+    within the BMP to a fast bitmap, but scans a mixed class range by range."""
+    bmp = [(a, min(b, 0xFFFF)) for a, b in ranges if a <= 0xFFFF]
+    astral = [(max(a, 0x10000), b) for a, b in ranges if b > 0xFFFF]
+    return "|".join(_char_class(rs) for rs in (bmp, astral) if rs)
+
+
 _WORD_RANGES = _subtract(LETTER_MARK_NUMBER, CJK_RANGES)
 # One CJK character, or a maximal run of letters/marks/numbers that are not CJK.
-_DEFAULT_TOKEN_RE = re.compile(f"{_char_class(CJK_RANGES)}|{_char_class(_WORD_RANGES)}+")
+_DEFAULT_TOKEN_RE = re.compile(
+    f"{_class_alternatives(CJK_RANGES)}|(?:{_class_alternatives(_WORD_RANGES)})+"
+)
 _find_tokens = _DEFAULT_TOKEN_RE.findall
+# ASCII text needs neither NFKC (the identity on ASCII) nor the Unicode classes:
+# its letters and digits are exactly its L* and N* characters.
+_find_ascii_tokens = re.compile(r"[A-Za-z0-9]+").findall
 _normalize = unicodedata.normalize
 
 
@@ -96,6 +109,8 @@ def tokenize_default(text: str) -> list[str]:
     Returns:
         list[str], possibly empty.
     """
+    if text.isascii():
+        return _find_ascii_tokens(text)
     return _find_tokens(_normalize("NFKC", text))
 
 
@@ -156,6 +171,8 @@ def tokenize(text: str, tokenizer: str = DEFAULT_TOKENIZER, lowercase: bool | No
         lowercase = tokenizer == DEFAULT_TOKENIZER
     if tokenizer == DEFAULT_TOKENIZER:
         # NFKC first, then lower(), as the seed defines it.
+        if text.isascii():
+            return _find_ascii_tokens(text.lower() if lowercase else text)
         norm = _normalize("NFKC", text)
         return _find_tokens(norm.lower() if lowercase else norm)
     return fn(text.lower() if lowercase else text)
