@@ -1,0 +1,189 @@
+"""bleu2.view: what the page shows, as plain data (CPython, no browser).
+
+Golden numbers come from the issue's table (computed by hand from the definitions), never
+from the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import bleu2
+from bleu2 import view
+
+# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?) from issue 2.
+GOLDEN = [
+    ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
+    ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
+    ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), 6, 7, 0.846482, 0.598553, False),
+    ("I visited 北京 in 2019, it was great!", "i visited 北京 in 2019 and it was great", (9, 10), (7, 9), 10, 9, 1.0, 0.836660, False),
+    ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), 4, 4, 1.0, 0.5, True),
+    ("a b c d e f", "a", (1, 1), (0, 0), 1, 6, 0.006738, 0.006738, True),
+    ("the the the", "the the the the the the the", (3, 7), (2, 6), 7, 3, 1.0, 0.377964, False),
+    ("Der Bürgermeister ließ die Straße sperren.", "Der Bürgermeister sperrte die Straße.", (4, 5), (2, 4), 5, 6, 0.818731, 0.517811, False),
+]
+
+TED = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "ted"
+
+
+def _fraction(m, t, smoothed):
+    return f"({m}+1)/({t}+1)" if smoothed else f"{m}/{t}"
+
+
+@pytest.mark.parametrize("ref,cand,p1,p2,c,r,bp,score,p2_smoothed", GOLDEN)
+def test_breakdown_golden(ref, cand, p1, p2, c, r, bp, score, p2_smoothed):
+    b = view.breakdown(ref, cand)
+    assert b["score"]["value"] == f"{score:.4f}"
+    assert b["precisions"][0]["fraction"] == _fraction(*p1, False)
+    assert b["precisions"][1]["fraction"] == _fraction(*p2, p2_smoothed)
+    assert b["precisions"][1]["smoothed"] is p2_smoothed
+    assert b["precisions"][0]["smoothed"] is False
+    expected_p2 = 1 / (p2[1] + 1) if p2_smoothed else p2[0] / p2[1]
+    assert b["precisions"][0]["value"] == f"{p1[0] / p1[1]:.4f}"
+    assert b["precisions"][1]["value"] == f"{expected_p2:.4f}"
+    assert (b["hyp_len"], b["ref_len"]) == (str(c), str(r))
+    assert b["brevity_penalty"]["value"] == f"{bp:.4f}"
+    if c >= r:
+        assert b["brevity_penalty"]["branch"] == f"1 (c ≥ r: {c} ≥ {r})"
+    else:
+        assert b["brevity_penalty"]["branch"] == f"exp(1 − r/c) = exp(1 − {r}/{c})"
+    data = json.loads(b["json"])
+    assert data["score"] == pytest.approx(score, abs=5e-7)
+    assert data["brevity_penalty"] == pytest.approx(bp, abs=5e-7)
+    assert (data["hyp_len"], data["ref_len"]) == (c, r)
+    assert [(p["n"], p["matches"], p["total"], p["smoothed"]) for p in data["precisions"]] == [
+        (1, *p1, False),
+        (2, *p2, p2_smoothed),
+    ]
+    assert (data["max_order"], data["smoothing"], data["tokenizer"]) == (2, "add-1", "default")
+
+
+def test_smoothed_precision_is_marked_with_a_note():
+    row = view.breakdown("the quick brown fox", "fox brown quick the")["precisions"][1]
+    assert row["fraction"] == "(0+1)/(3+1)"
+    assert row["value"] == "0.2500"
+    assert "smoothed" in row["note"] and "bigram" in row["note"]
+    one_token = view.breakdown("a b c d e f", "a")["precisions"][1]
+    assert one_token["fraction"] == "(0+1)/(0+1)"
+    assert "no bigrams" in one_token["note"]
+
+
+def test_tokens_of_both_texts_are_shown():
+    b = view.breakdown("I visited 北京 in 2019, it was great!", "Don't stop")
+    assert b["tokens"]["reference"] == {
+        "count": 9,
+        "label": "9 tokens",
+        "text": "i · visited · 北 · 京 · in · 2019 · it · was · great",
+    }
+    assert b["tokens"]["candidate"] == {"count": 3, "label": "3 tokens", "text": "don · t · stop"}
+    assert view.token_view(["x"]) == {"count": 1, "label": "1 token", "text": "x"}
+    assert view.token_view([]) == {"count": 0, "label": "0 tokens", "text": ""}
+
+
+def _kinds(b):
+    return [h["kind"] for h in b["hints"]]
+
+
+def test_hint_short_candidate():
+    b = view.breakdown("El gato está en la alfombra.", "el gato en la alfombra")
+    assert _kinds(b) == ["short"]
+    assert "shorter than the reference" in b["hints"][0]["text"]
+    assert "0.8187" in b["hints"][0]["text"]
+
+
+def test_hint_right_words_wrong_order():
+    b = view.breakdown("the quick brown fox", "fox brown quick the")
+    assert _kinds(b) == ["word-order"]
+    assert b["hints"][0]["text"].startswith("Right words, wrong order")
+
+
+def test_no_hint_for_a_good_candidate():
+    assert _kinds(view.breakdown("the cat sat on the mat", "the cat is on the mat")) == []
+    # p2 (2/6) is not far below p1 (3/7): no word-order hint
+    assert _kinds(view.breakdown("the the the", "the the the the the the the")) == []
+
+
+@pytest.mark.parametrize(
+    "ref,cand,kinds",
+    [
+        ("", "", ["both-empty"]),
+        ("  \n", "...", ["both-empty"]),
+        ("", "the cat", ["reference-empty"]),
+        ("?!", "the cat", ["reference-empty"]),
+        ("the cat", "", ["candidate-empty"]),
+        ("the cat", " — ", ["candidate-empty"]),
+    ],
+)
+def test_hint_empty_texts(ref, cand, kinds):
+    b = view.breakdown(ref, cand)
+    assert _kinds(b) == kinds
+    assert b["score"]["value"] == "0.0000"
+
+
+def test_empty_reference_is_named_and_scores_zero():
+    b = view.breakdown("", "the cat")
+    assert "reference is empty" in b["hints"][0]["text"]
+    assert b["score"]["formula"] == "0, because the reference is empty"
+    punct = view.breakdown("...", "the cat")
+    assert "no words" in punct["hints"][0]["text"]
+
+
+def test_empty_candidate_bp_zero():
+    b = view.breakdown("the cat", "")
+    assert b["brevity_penalty"] == {"value": "0.0000", "branch": "0 (the candidate is empty)", "penalized": True}
+    assert b["score"]["formula"] == "0, because the candidate is empty"
+    assert "candidate is empty" in b["hints"][0]["text"]
+
+
+def test_score_formula_shows_the_numbers():
+    b = view.breakdown("El gato está en la alfombra.", "el gato en la alfombra")
+    assert b["score"]["formula"] == (
+        "BP × exp(0.5·ln p1 + 0.5·ln p2) = 0.8187 × exp(0.5·ln 1.0000 + 0.5·ln 0.7500) = 0.7090"
+    )
+    assert b["score"]["percent"] == "70.90"
+
+
+def test_user_text_is_returned_as_plain_strings():
+    # The view never builds markup; the page writes these strings with textContent.
+    b = view.breakdown("<img src=x onerror=alert(1)>", "<img src=x onerror=alert(1)>")
+    assert b["tokens"]["candidate"]["text"] == "img · src · x · onerror · alert · 1"
+    assert b["score"]["value"] == "1.0000"
+
+
+def test_format_number():
+    assert view.format_number(0.70710678) == "0.7071"
+    assert view.format_number(1) == "1.0000"
+    assert view.format_number(0.00673795) == "0.0067"
+
+
+def test_same_result_as_sentence_bleu_on_golden_pairs():
+    for ref, cand, *_ in GOLDEN:
+        assert view.breakdown(ref, cand)["result"].to_dict() == bleu2.sentence_bleu(cand, ref).to_dict()
+
+
+def test_cached_reference_gives_same_result_as_sentence_bleu_on_ted():
+    refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()[:200]
+    hyps = (TED / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:200]
+    for ref, hyp in zip(refs, hyps):
+        # Score twice with the same reference (second time from the cache).
+        for _ in range(2):
+            result, ref_tokens, cand_tokens = view.score_texts(ref, hyp)
+            assert result.to_dict() == bleu2.sentence_bleu(hyp, ref).to_dict()
+            assert list(ref_tokens) == bleu2.tokenize(ref)
+            assert list(cand_tokens) == bleu2.tokenize(hyp)
+
+
+def test_breakdown_is_json_serialisable_apart_from_the_result():
+    b = view.breakdown("a b", "a c")
+    b.pop("result")
+    json.dumps(b)
+    assert math.isclose(json.loads(b["json"])["score"], bleu2.sentence_bleu("a c", "a b").score)
+
+
+def test_type_errors():
+    with pytest.raises(TypeError):
+        view.breakdown(None, "x")  # type: ignore[arg-type]
