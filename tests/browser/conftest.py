@@ -1,0 +1,251 @@
+"""Fixtures for the browser tests: the built site on a local server, Debian's Chromium
+driven by Playwright, and a guard that records what a page must never do.
+
+- The site (``_site/``, built by ``make site``; built here if missing) is served by
+  ``tools/serve.py`` on a free loopback port, under a sub-path (``/some/sub/path/``), so
+  every test also checks that the page's URLs are relative.
+- Chromium is ``/usr/bin/chromium`` (``executable_path``), headless, never downloaded.
+- Every request to another origin is aborted and recorded; every request's URL and body
+  is kept so tests can check that no typed text left the page; console errors, page
+  errors, Python tracebacks and dialogs are recorded. :func:`guard_check` (autouse)
+  fails a test that caused any of these.
+- A page is loaded once per module (``ready_page``), because Pyodide takes seconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser_helpers import ROOT, SITE, SUB_PATH  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT_MS = 120_000
+
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import start_server  # noqa: E402
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "index.html").exists() or not (SITE / "static" / "vendor").exists():
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def served_root(site_dir, tmp_path_factory) -> Path:
+    """A directory whose ``some/sub/path`` is the site (a symlink), plus room for test pages."""
+    root = tmp_path_factory.mktemp("www")
+    target = root / SUB_PATH
+    target.parent.mkdir(parents=True)
+    target.symlink_to(site_dir, target_is_directory=True)
+    return root
+
+
+@pytest.fixture(scope="session")
+def server(served_root):
+    srv, base = start_server(served_root)
+    yield base
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def origin(server) -> str:
+    parts = urlsplit(server)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@pytest.fixture(scope="session")
+def site_url(server) -> str:
+    """URL of the page (under the sub-path)."""
+    return f"{server}{SUB_PATH}/"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs it (apt-get install -y chromium)")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@dataclass
+class Guard:
+    """What pages of one browser context did that they must not do."""
+
+    origin: str
+    foreign_requests: list[str] = field(default_factory=list)
+    requests: list[tuple[str, str]] = field(default_factory=list)  # (url, body)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    tracebacks: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+    typed: list[str] = field(default_factory=list)
+    allow_console_errors: bool = False
+    pages: list = field(default_factory=list)
+
+    def attach_context(self, context) -> None:
+        context.route("**/*", self._route)
+        context.on("request", self._on_request)
+
+    def attach_page(self, page) -> None:
+        self.pages.append(page)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("dialog", self._on_dialog)
+
+    @contextlib.contextmanager
+    def expect_console_errors(self):
+        """Console errors logged inside this block are expected (and dropped)."""
+        start = len(self.console_errors)
+        try:
+            yield
+        finally:
+            del self.console_errors[start:]
+
+    def _route(self, route) -> None:
+        url = route.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or f"{parts.scheme}://{parts.netloc}" == self.origin:
+            route.continue_()
+        else:
+            self.foreign_requests.append(url)
+            route.abort("blockedbyclient")
+
+    def _on_request(self, request) -> None:
+        try:
+            body = request.post_data or ""
+        except Exception:  # binary bodies
+            body = repr(request.post_data_buffer)
+        self.requests.append((request.url, body))
+
+    def _on_console(self, message) -> None:
+        text = message.text
+        if "Traceback (most recent call last)" in text or "PythonError" in text:
+            self.tracebacks.append(text)
+        if message.type == "error":
+            self.console_errors.append(text)
+
+    def _on_dialog(self, dialog) -> None:
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    _LISTS = ("foreign_requests", "page_errors", "tracebacks", "console_errors", "dialogs")
+
+    def new_problems(self) -> list[str]:
+        """Problems recorded since the last call (each reported once)."""
+        marks = self.__dict__.setdefault("_marks", {})
+        out = []
+        for name in self._LISTS:
+            items = getattr(self, name)
+            new = items[marks.get(name, 0):]
+            marks[name] = len(items)
+            if new and not (name == "console_errors" and self.allow_console_errors):
+                out.append(f"{name.replace('_', ' ')}: {new}")
+        if not self.allow_console_errors:
+            for page in self.pages:
+                if not page.is_closed() and page.locator(".py-error").count() and page not in marks:
+                    marks[page] = True
+                    out.append(f"PyScript error banner on the page: {page.locator('.py-error').first.text_content()}")
+        reported = self.__dict__.setdefault("_leaks", set())
+        for text in {t for t in self.typed if len(t.strip()) >= 6}:
+            for url, body in self.requests:
+                if (text in url or text in body) and (text, url) not in reported:
+                    reported.add((text, url))
+                    out.append(f"typed text {text[:30]!r} appears in a request to {url}")
+        return out
+
+
+@pytest.fixture(scope="session")
+def guards():
+    """Every guard made in the session, checked once more at the end."""
+    made: list[Guard] = []
+    yield made
+
+
+@pytest.fixture(scope="module")
+def new_context(browser, origin, guards):
+    """Factory: a fresh (empty-cache) browser context with a guard attached."""
+    contexts = []
+
+    def make(**kwargs):
+        context = browser.new_context(**kwargs)
+        guard = Guard(origin)
+        guard.attach_context(context)
+        guards.append(guard)
+        contexts.append(context)
+        return context, guard
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def open_page(context, guard, url, wait_ready=True):
+    page = context.new_page()
+    guard.attach_page(page)
+    page.goto(url)
+    if wait_ready:
+        wait_ready_state(page)
+    return page
+
+
+def wait_ready_state(page, timeout=READY_TIMEOUT_MS):
+    page.wait_for_selector("html[data-state=ready], html[data-state=error]", timeout=timeout, state="attached")
+    state = page.get_attribute("html", "data-state")
+    if state != "ready":
+        raise AssertionError(f"page did not start: {page.text_content('#status')}")
+
+
+@pytest.fixture(scope="module")
+def page_and_guard(new_context, site_url):
+    """One page per test module, loaded once, ready to score."""
+    context, guard = new_context()
+    page = open_page(context, guard, site_url + "index.html")
+    return page, guard
+
+
+@pytest.fixture(scope="module")
+def ready_page(page_and_guard):
+    return page_and_guard[0]
+
+
+@pytest.fixture(autouse=True)
+def guard_check(guards):
+    """Fail a test during which (or during whose set-up) a page did something it must not do."""
+    yield
+    problems = []
+    for g in guards:
+        problems += g.new_problems()
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)

@@ -1,0 +1,180 @@
+"""The page in headless Chromium: live BLEU-2 breakdown, JSON, safety. One page load for
+the whole module (see conftest.py for the guard every test runs under)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import bleu2
+from browser_helpers import ROOT, TED, enter, texts
+
+# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?) from issue 2.
+GOLDEN = [
+    ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
+    ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
+    ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), 6, 7, 0.846482, 0.598553, False),
+    ("I visited 北京 in 2019, it was great!", "i visited 北京 in 2019 and it was great", (9, 10), (7, 9), 10, 9, 1.0, 0.836660, False),
+    ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), 4, 4, 1.0, 0.5, True),
+    ("a b c d e f", "a", (1, 1), (0, 0), 1, 6, 0.006738, 0.006738, True),
+    ("the the the", "the the the the the the the", (3, 7), (2, 6), 7, 3, 1.0, 0.377964, False),
+    ("Der Bürgermeister ließ die Straße sperren.", "Der Bürgermeister sperrte die Straße.", (4, 5), (2, 4), 5, 6, 0.818731, 0.517811, False),
+]
+
+FIELDS = (
+    "score", "p1-fraction", "p1-value", "p2-fraction", "p2-value", "p2-note", "ref-len", "hyp-len",
+    "bp-branch", "bp-value", "result-json", "hints", "reference-tokens", "candidate-tokens",
+)
+
+
+@pytest.fixture(scope="module")
+def guard(page_and_guard):
+    return page_and_guard[1]
+
+
+def _check_golden(shown, p1, p2, c, r, bp, score, p2_smoothed):
+    assert shown["score"] == f"{score:.4f}"
+    assert shown["p1-fraction"] == f"{p1[0]}/{p1[1]}"
+    assert shown["p1-value"] == f"{p1[0] / p1[1]:.4f}"
+    if p2_smoothed:
+        assert shown["p2-fraction"] == f"(0+1)/({p2[1]}+1)"
+        assert shown["p2-value"] == f"{1 / (p2[1] + 1):.4f}"
+        assert "smoothed" in shown["p2-note"]
+    else:
+        assert shown["p2-fraction"] == f"{p2[0]}/{p2[1]}"
+        assert shown["p2-value"] == f"{p2[0] / p2[1]:.4f}"
+    assert (shown["ref-len"], shown["hyp-len"]) == (str(r), str(c))
+    assert shown["bp-value"] == f"{bp:.4f}"
+    expected_branch = f"1 (c ≥ r: {c} ≥ {r})" if c >= r else f"exp(1 − r/c) = exp(1 − {r}/{c})"
+    assert shown["bp-branch"] == expected_branch
+    data = json.loads(shown["result-json"])
+    assert math.isclose(data["score"], score, abs_tol=5e-7)
+    assert math.isclose(data["brevity_penalty"], bp, abs_tol=5e-7)
+    assert (data["hyp_len"], data["ref_len"]) == (c, r)
+    assert [(p["matches"], p["total"], p["smoothed"]) for p in data["precisions"]] == [
+        (*p1, False),
+        (*p2, p2_smoothed),
+    ]
+    assert (data["max_order"], data["smoothing"], data["tokenizer"]) == (2, "add-1", "default")
+
+
+def test_page_is_ready_and_json_section_is_collapsed(ready_page):
+    assert "Ready" in ready_page.text_content("#status")
+    assert ready_page.evaluate("document.getElementById('json-section').open") is False
+    assert ready_page.is_visible("#reference") and ready_page.is_visible("#candidate")
+    assert ready_page.is_hidden("#result-json")
+
+
+@pytest.mark.parametrize("ref,cand,p1,p2,c,r,bp,score,p2_smoothed", GOLDEN, ids=[g[1][:24] for g in GOLDEN])
+def test_golden_pair(ready_page, guard, ref, cand, p1, p2, c, r, bp, score, p2_smoothed):
+    enter(ready_page, guard, ref, cand)
+    _check_golden(texts(ready_page, *FIELDS), p1, p2, c, r, bp, score, p2_smoothed)
+
+
+def test_golden_pair_typed_key_by_key(ready_page, guard):
+    ref, cand, p1, p2, c, r, bp, score, smoothed = GOLDEN[1]
+    enter(ready_page, guard, "", "")
+    guard.typed += [ref, cand]
+    ready_page.locator("#reference").press_sequentially(ref)
+    ready_page.locator("#candidate").press_sequentially(cand)
+    _check_golden(texts(ready_page, *FIELDS), p1, p2, c, r, bp, score, smoothed)
+    # Deleting a word re-scores at once.
+    ready_page.locator("#candidate").press("Backspace")
+    assert texts(ready_page, "candidate-tokens")["candidate-tokens"].endswith("alfombr")
+
+
+def test_hints_shown(ready_page, guard):
+    enter(ready_page, guard, "the quick brown fox", "fox brown quick the")
+    assert "Right words, wrong order" in ready_page.text_content("#hints")
+    enter(ready_page, guard, "El gato está en la alfombra.", "el gato en la alfombra")
+    assert "shorter than the reference" in ready_page.text_content("#hints")
+    enter(ready_page, guard, "", "the cat is here")
+    assert "reference is empty" in ready_page.text_content("#hints")
+    assert ready_page.text_content("#score") == "0.0000"
+    enter(ready_page, guard, "the cat is here", "")
+    assert "candidate is empty" in ready_page.text_content("#hints")
+    enter(ready_page, guard, "the cat sat on the mat", "the cat is on the mat")
+    assert ready_page.locator("#hints li").count() == 0
+
+
+def test_tokens_of_both_texts_shown(ready_page, guard):
+    enter(ready_page, guard, "I visited 北京 in 2019, it was great!", "Don't stop")
+    shown = texts(ready_page, "reference-tokens", "candidate-tokens", "reference-token-count", "candidate-token-count")
+    assert shown["reference-tokens"] == "i · visited · 北 · 京 · in · 2019 · it · was · great"
+    assert shown["candidate-tokens"] == "don · t · stop"
+    assert shown["reference-token-count"] == "9 tokens"
+    assert shown["candidate-token-count"] == "3 tokens"
+
+
+@pytest.mark.parametrize("box", ["reference", "candidate"])
+def test_markup_is_shown_as_text(ready_page, guard, box):
+    payload = "<img src=x onerror=alert(1)>"
+    other = "a plain sentence"
+    enter(ready_page, guard, *((payload, other) if box == "reference" else (other, payload)))
+    assert ready_page.locator("img").count() == 0
+    assert ready_page.input_value(f"#{box}") == payload
+    assert ready_page.text_content(f"#{box}-tokens") == "img · src · x · onerror · alert · 1"
+    ready_page.wait_for_timeout(200)  # give a (wrongly) inserted onerror handler time to fire
+    assert ready_page.locator("img").count() == 0
+
+
+def test_json_section_and_copy_button(ready_page, guard):
+    context = ready_page.context
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=guard.origin)
+    enter(ready_page, guard, "the cat sat on the mat", "the cat is on the mat")
+    ready_page.click("#json-section summary")
+    assert ready_page.is_visible("#result-json")
+    shown = ready_page.text_content("#result-json")
+    assert json.loads(shown) == bleu2.sentence_bleu("the cat is on the mat", "the cat sat on the mat").to_dict()
+    ready_page.click("#copy-json")
+    ready_page.wait_for_function("document.getElementById('copy-status').textContent !== ''")
+    assert ready_page.evaluate("navigator.clipboard.readText()") == shown
+    # kept current while open
+    enter(ready_page, guard, "the cat sat on the mat", "the cat sat on the mat")
+    assert json.loads(ready_page.text_content("#result-json"))["score"] == 1.0
+    ready_page.click("#json-section summary")
+
+
+def test_page_loaded_every_module_of_bleu2(ready_page):
+    present = sorted(
+        "bleu2" if p.stem == "__init__" else f"bleu2.{p.stem}" for p in (ROOT / "bleu2").glob("*.py")
+    )
+    loaded = sorted(ready_page.get_attribute("html", "data-modules").split())
+    missing = sorted(set(present) - set(loaded))
+    assert not missing, f"modules of bleu2/ the page did not load (add them to pyscript.toml [files]): {missing}"
+    assert loaded == present
+
+
+def test_csp_blocks_connections_to_other_origins(ready_page, guard):
+    # The route guard would abort such a request too; CSP must stop it before that.
+    with guard.expect_console_errors():
+        outcome = ready_page.evaluate(
+            """async () => {
+                let violated = null;
+                document.addEventListener('securitypolicyviolation', e => { violated = e.violatedDirective; });
+                try { await fetch('http://127.0.0.2:9/x'); return 'fetched'; }
+                catch (e) { await new Promise(r => setTimeout(r, 50)); return 'blocked:' + violated; }
+            }"""
+        )
+    assert outcome == "blocked:connect-src"
+    assert guard.foreign_requests == []
+
+
+def test_real_input_ted_first_50_pairs(ready_page, guard):
+    refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()[:50]
+    hyps = (TED / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:50]
+    assert len(refs) == len(hyps) == 50
+    mismatches = []
+    for i, (ref, hyp) in enumerate(zip(refs, hyps)):
+        enter(ready_page, guard, ref, hyp)
+        shown = texts(ready_page, "result-json", "score", "reference-tokens", "candidate-tokens")
+        expected = bleu2.sentence_bleu(hyp, ref)
+        if json.loads(shown["result-json"]) != expected.to_dict():
+            mismatches.append((i, shown["result-json"], expected.to_dict()))
+        assert shown["score"] == f"{expected.score:.4f}"
+        assert shown["reference-tokens"] == " · ".join(bleu2.tokenize(ref))
+        assert shown["candidate-tokens"] == " · ".join(bleu2.tokenize(hyp))
+    assert not mismatches, mismatches[:3]
