@@ -1,0 +1,523 @@
+"""The command line (`bleu2`, `python -m bleu2`), run in-process through
+``bleu2.cli.main(argv)`` and a few times as a subprocess.
+
+Oracles: sacreBLEU (independent implementation) for scores and counts, and
+``bleu2.corpus_bleu`` on the same lines for "the CLI reports what the library
+computes".
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bleu2
+from bleu2 import cli
+from bleu2.smoothing import SMOOTHING_METHODS
+from bleu2.tokenizers import TOKENIZERS
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+TED = DATA / "ted"
+REF = TED / "ted.ref.detok.eng"
+REF_TOK = TED / "ted.ref.eng"  # a second, differently written reference stream
+SYS1 = TED / "ted.sys1.detok.eng"
+SYS2 = TED / "ted.sys2.detok.eng"
+N_LINES = 2445
+
+sacrebleu_metrics = pytest.importorskip("sacrebleu.metrics")
+BLEU = sacrebleu_metrics.BLEU
+
+
+def lines_of(path: Path) -> list[str]:
+    """The file's lines, read independently of bleu2.cli (split on \\n, no final empty line)."""
+    text = path.read_bytes().decode("utf-8")
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return lines
+
+
+def run_cli(capsys, *argv):
+    """Run main(argv) in-process; return (exit status, stdout, stderr)."""
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run_cli(capsys, "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def set_stdin(monkeypatch, data: bytes):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- scores
+
+
+def test_shared_data_present():
+    for p in (REF, REF_TOK, SYS1, SYS2):
+        assert p.is_file(), p
+        assert len(lines_of(p)) == N_LINES
+
+
+@pytest.mark.parametrize("tok,order", [("intl", 1), ("intl", 2), ("intl", 4), ("13a", 3), ("13a", 4)])
+def test_json_equals_sacrebleu_no_smoothing(capsys, tok, order):
+    """Independent oracle: sacreBLEU corpus BLEU (percent / 100), counts and lengths."""
+    got = run_json(capsys, "-r", REF, "-t", tok, "--smoothing", "none", "-n", order, SYS1)
+    sb = BLEU(tokenize=tok, smooth_method="none", max_ngram_order=order).corpus_score(
+        lines_of(SYS1), [lines_of(REF)]
+    )
+    assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
+    assert [p["matches"] for p in got["precisions"]] == list(sb.counts)
+    assert [p["total"] for p in got["precisions"]] == list(sb.totals)
+    assert (got["hyp_len"], got["ref_len"]) == (sb.sys_len, sb.ref_len)
+    assert got["brevity_penalty"] == pytest.approx(sb.bp, abs=1e-12)
+
+
+def test_json_equals_sacrebleu_bleu2_intl(capsys):
+    """The issue's benchmark configuration: BLEU(max_ngram_order=2, tokenize="intl")."""
+    got = run_json(capsys, "-r", REF, "-t", "intl", "--smoothing", "none", "-n", "2", SYS2)
+    sb = BLEU(max_ngram_order=2, tokenize="intl", smooth_method="none").corpus_score(
+        lines_of(SYS2), [lines_of(REF)]
+    )
+    assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
+    assert got["signature"].startswith("nrefs:1|case:mixed|")
+    assert "tok:intl" in got["signature"] and "order:2" in got["signature"]
+
+
+def test_two_references_equal_sacrebleu(capsys):
+    """-r twice: per-sentence max clipping and closest reference length, as sacreBLEU."""
+    got = run_json(capsys, "-r", REF, "-r", REF_TOK, "-t", "13a", "--smoothing", "none", "-n", "4", SYS1)
+    sb = BLEU(tokenize="13a", smooth_method="none").corpus_score(lines_of(SYS1), [lines_of(REF), lines_of(REF_TOK)])
+    assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
+    assert [p["matches"] for p in got["precisions"]] == list(sb.counts)
+    assert (got["hyp_len"], got["ref_len"]) == (sb.sys_len, sb.ref_len)
+    assert got["signature"].startswith("nrefs:2|")
+
+
+def test_lowercase_flag_equals_sacrebleu(capsys):
+    got = run_json(capsys, "-r", REF, "-t", "13a", "--lowercase", "--smoothing", "none", "-n", "4", SYS2)
+    sb = BLEU(tokenize="13a", lowercase=True, smooth_method="none").corpus_score(lines_of(SYS2), [lines_of(REF)])
+    assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
+    assert "case:lc" in got["signature"]
+
+
+OPTION_SETS = [
+    ([], {}),
+    (["-t", "13a"], dict(tokenizer="13a")),
+    (["-t", "intl", "--lowercase"], dict(tokenizer="intl", lowercase=True)),
+    (["--no-lowercase"], dict(lowercase=False)),
+    (["-n", "4", "--weights", "0.1", "0.2", "0.3", "0.4"], dict(max_order=4, weights=[0.1, 0.2, 0.3, 0.4])),
+    (["-n", "3", "--weights", "0.2,0.3,0.5"], dict(max_order=3, weights=[0.2, 0.3, 0.5])),
+    (["-n", "4", "--effective-order"], dict(max_order=4, effective_order=True)),
+] + [(["-n", "4", "--smoothing", name], dict(max_order=4, smoothing=name)) for name in SMOOTHING_METHODS]
+
+
+@pytest.mark.parametrize("argv,kwargs", OPTION_SETS, ids=lambda x: " ".join(x) if isinstance(x, list) else "")
+def test_json_equals_library(capsys, argv, kwargs):
+    """The CLI reports exactly what bleu2.corpus_bleu computes on the same lines."""
+    got = run_json(capsys, "-r", REF, *argv, SYS1)
+    lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF), **kwargs)
+    assert got == json.loads(json.dumps(lib.corpus.to_dict()))
+    assert got["score"] == lib.corpus.score  # exact, not approximate
+
+
+def test_default_text_line(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, SYS1)
+    assert code == 0 and err == ""
+    lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).corpus
+    assert out.count("\n") == 1
+    assert out.startswith(f"BLEU-2 = {lib.score * 100:.2f}  ")
+    p1, p2 = lib.precisions
+    assert f"p1 = {p1.matches}/{p1.total}" in out
+    assert f"p2 = {p2.matches}/{p2.total}" in out
+    assert f"BP = {lib.brevity_penalty:.3f}" in out
+    assert f"ratio = {lib.hyp_len / lib.ref_len:.3f}" in out
+    assert f"hyp_len = {lib.hyp_len}" in out and f"ref_len = {lib.ref_len}" in out
+    assert out.rstrip("\n").endswith(f"signature = {lib.signature}")
+    assert "tok:default" in lib.signature and "smooth:add-1" in lib.signature
+
+
+def test_two_systems_ranked_table(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, "-t", "intl", "--smoothing", "none", "-n", "4", SYS1, SYS2)
+    assert code == 0 and err == ""
+    sb = BLEU(tokenize="intl", smooth_method="none")
+    s1 = sb.corpus_score(lines_of(SYS1), [lines_of(REF)]).score
+    s2 = sb.corpus_score(lines_of(SYS2), [lines_of(REF)]).score
+    assert s1 != s2
+    rows = out.splitlines()
+    assert rows[0].split() == ["rank", "system", "BLEU-4", "p1", "p2", "p3", "p4", "BP", "c", "r"]
+    best, worst = (SYS1, SYS2) if s1 > s2 else (SYS2, SYS1)
+    first, second = rows[1].split(), rows[2].split()
+    assert first[:3] == ["1", str(best), f"{max(s1, s2):.2f}"]
+    assert second[:3] == ["2", str(worst), f"{min(s1, s2):.2f}"]
+    assert rows[3].startswith("signature = nrefs:1|")
+    assert len(rows) == 4
+
+
+def test_ranking_follows_score_not_argument_order(capsys):
+    _, a, _ = run_cli(capsys, "-r", REF, SYS1, SYS2)
+    _, b, _ = run_cli(capsys, "-r", REF, SYS2, SYS1)
+    assert a == b
+
+
+def test_two_systems_json_list(capsys):
+    got = run_json(capsys, "-r", REF, SYS1, SYS2)
+    assert [d["system"] for d in got] == [str(SYS1), str(SYS2)]  # command-line order
+    for d, sys_path in zip(got, (SYS1, SYS2)):
+        lib = bleu2.corpus_bleu(lines_of(sys_path), lines_of(REF)).corpus
+        assert d["score"] == lib.score
+        assert {k: v for k, v in d.items() if k not in ("system", "rank")} == json.loads(
+            json.dumps(lib.to_dict())
+        )
+    assert sorted(d["rank"] for d in got) == [1, 2]
+    best = max(got, key=lambda d: d["score"])
+    assert best["rank"] == 1
+
+
+def test_sentence_jsonl(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, "--sentence", SYS1)
+    assert code == 0 and err == ""
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert len(rows) == N_LINES
+    lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF))
+    assert [r["line"] for r in rows] == list(range(1, N_LINES + 1))
+    assert [r["score"] for r in rows] == list(lib.sentence_scores)
+    for r, st in zip(rows, lib.sentence_stats):
+        assert {k: r[k] for k in ("matches", "totals", "hyp_len", "ref_len")} == st.to_dict()
+    assert "system" not in rows[0]
+
+
+def test_sentence_counts_equal_sacrebleu(capsys):
+    """Per-sentence counts against sacreBLEU's sentence statistics (independent oracle)."""
+    code, out, _ = run_cli(capsys, "-r", REF, "--sentence", "-t", "13a", "-n", "4", "--smoothing", "none", SYS2)
+    rows = [json.loads(x) for x in out.splitlines()]
+    sb = BLEU(tokenize="13a", smooth_method="none")
+    hyps, refs = lines_of(SYS2), lines_of(REF)
+    for i in range(0, N_LINES, 37):
+        s = sb.sentence_score(hyps[i], [refs[i]])
+        assert rows[i]["matches"] == list(s.counts)
+        assert rows[i]["totals"] == list(s.totals)
+        assert (rows[i]["hyp_len"], rows[i]["ref_len"]) == (s.sys_len, s.ref_len)
+
+
+def test_sentence_jsonl_two_systems(capsys):
+    code, out, _ = run_cli(capsys, "-r", REF, "--sentence", SYS1, SYS2)
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert len(rows) == 2 * N_LINES
+    assert [r["system"] for r in rows] == [str(SYS1)] * N_LINES + [str(SYS2)] * N_LINES
+    assert rows[N_LINES]["line"] == 1
+    lib2 = bleu2.corpus_bleu(lines_of(SYS2), lines_of(REF))
+    assert [r["score"] for r in rows[N_LINES:]] == list(lib2.sentence_scores)
+
+
+def test_stdin_in_process(capsys, monkeypatch):
+    set_stdin(monkeypatch, SYS2.read_bytes())
+    via_stdin = run_json(capsys, "-r", REF)
+    set_stdin(monkeypatch, SYS2.read_bytes())
+    via_dash = run_json(capsys, "-r", REF, "-")
+    via_file = run_json(capsys, "-r", REF, SYS2)
+    assert via_stdin == via_dash == via_file
+
+
+def test_stdin_subprocess_and_console_entry():
+    """`python -m bleu2` as a real process, the system piped on stdin."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bleu2", "-r", str(REF), "--json"],
+        input=SYS1.read_bytes(),
+        capture_output=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == b""
+    got = json.loads(proc.stdout)
+    assert got["score"] == bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).corpus.score
+
+
+def test_version(capsys):
+    code, out, _ = run_cli(capsys, "--version")
+    assert code == 0
+    assert out.strip() == f"bleu2 {bleu2.__version__}"
+
+
+def test_help_lists_registries(capsys):
+    code, out, _ = run_cli(capsys, "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    for name in TOKENIZERS:
+        assert name in flat
+    assert ", ".join(SMOOTHING_METHODS) in flat
+    assert "JSON list" in flat  # the documented multi-system --json shape
+
+
+# --------------------------------------------------------------------------- line reading
+
+
+def test_crlf_and_final_newline(tmp_path, capsys):
+    (tmp_path / "ref.txt").write_bytes(b"the cat sat on the mat\r\nhello world\r\n")
+    (tmp_path / "lf.txt").write_bytes(b"the cat is on the mat\nhello world")
+    (tmp_path / "crlf.txt").write_bytes(b"the cat is on the mat\r\nhello world\r\n")
+    a = run_json(capsys, "-r", tmp_path / "ref.txt", tmp_path / "lf.txt")
+    b = run_json(capsys, "-r", tmp_path / "ref.txt", tmp_path / "crlf.txt")
+    assert a == b
+    # the seed's golden counts (p1 5/6, p2 3/5) plus "hello world" twice: 7/8 and 4/6; c = r = 8
+    assert [(p["matches"], p["total"]) for p in a["precisions"]] == [(7, 8), (4, 6)]
+    assert (a["hyp_len"], a["ref_len"]) == (8, 8)
+
+
+def test_read_lines_splits_on_newline_only(tmp_path):
+    p = tmp_path / "f.txt"
+    p.write_bytes("a\u2028b\x0cc\rd\r\n\ne\n".encode("utf-8"))
+    assert cli.read_lines(str(p)) == ["a\u2028b\x0cc\rd", "", "e"]
+    p.write_bytes(b"")
+    assert cli.read_lines(str(p)) == []
+    p.write_bytes(b"\n")
+    assert cli.read_lines(str(p)) == [""]
+    p.write_bytes(b"x")
+    assert cli.read_lines(str(p)) == ["x"]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def assert_error(code, out, err, *fragments, status=None):
+    assert code != 0
+    if status is not None:
+        assert code == status
+    assert out == ""  # no partial output
+    assert "bleu2: error: " in err
+    for f in fragments:
+        assert f in err, (f, err)
+
+
+def test_missing_reference_file(capsys, tmp_path):
+    missing = tmp_path / "nope.txt"
+    assert_error(*run_cli(capsys, "-r", missing, SYS1), str(missing), "No such file", status=1)
+
+
+def test_missing_system_file_after_a_good_one(capsys, tmp_path):
+    missing = tmp_path / "nope.txt"
+    assert_error(*run_cli(capsys, "-r", REF, SYS1, missing), str(missing), status=1)
+
+
+def test_line_counts_differ(capsys, tmp_path):
+    short = tmp_path / "short.txt"
+    short.write_text("one line\nanother line\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "-r", REF, SYS1, short)
+    assert_error(code, out, err, str(REF), str(short), f"{N_LINES} lines", "2 lines", status=1)
+    assert str(SYS1) not in err  # the system that matches is not blamed
+
+
+def test_line_counts_differ_between_references(capsys, tmp_path):
+    short = tmp_path / "ref2.txt"
+    short.write_text("x\n", encoding="utf-8")
+    assert_error(*run_cli(capsys, "-r", REF, "-r", short, SYS1), str(short), "1 line", f"{N_LINES} lines")
+
+
+def test_invalid_utf8(capsys, tmp_path):
+    ref = tmp_path / "ref.txt"
+    ref.write_bytes(b"a b\nc d\ne f\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"a b\nc d\ne \xff f\n")
+    assert_error(*run_cli(capsys, "-r", ref, bad), str(bad), "line 3", "UTF-8", status=1)
+    assert_error(*run_cli(capsys, "-r", bad, ref), str(bad), "line 3", "UTF-8", status=1)
+
+
+def test_invalid_utf8_on_stdin(capsys, monkeypatch, tmp_path):
+    ref = tmp_path / "ref.txt"
+    ref.write_bytes(b"a b\nc d\n")
+    set_stdin(monkeypatch, b"a b\n\xc3(\n")
+    assert_error(*run_cli(capsys, "-r", ref), "<stdin>", "line 2", "UTF-8")
+
+
+@pytest.mark.parametrize(
+    "argv,fragment",
+    [
+        (["--weights", "0.3", "0.3"], "sum to 1"),
+        (["--weights", "0.2,0.3,0.5"], "2 entries"),
+        (["--weights", "0.5,abc"], "'abc' is not a number"),
+        (["--weights", "abc"], "'abc' is not a number"),
+        (["--weights", "0.5", "abc"], "2 entries"),  # weights end at "abc" (then a system file)
+        (["-n", "3", "--weights", "0.5,0.5"], "3 entries"),
+        (["--weights", "1.5", "-0.5"], "non-negative"),
+        (["--weights", "nan,0.5"], "not a finite number"),
+        (["-n", "0"], "max_order"),
+    ],
+)
+def test_bad_weights_and_order(capsys, argv, fragment):
+    assert_error(*run_cli(capsys, "-r", REF, *argv, SYS1), fragment, status=2)
+
+
+def test_weights_before_system_files(capsys):
+    """Space-separated weights stop at the first non-number, so systems may follow."""
+    got = run_json(capsys, "-r", REF, "--weights", "0.25", "0.75", SYS1, SYS2)
+    assert [d["system"] for d in got] == [str(SYS1), str(SYS2)]
+    lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF), weights=[0.25, 0.75]).corpus
+    assert got[0]["score"] == lib.score
+
+
+def test_unknown_tokenizer_lists_valid(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, "-t", "moses", SYS1)
+    assert_error(code, out, err, "'moses'", *TOKENIZERS, status=2)
+
+
+def test_unknown_smoothing_lists_valid(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, "--smoothing", "laplace", SYS1)
+    assert_error(code, out, err, "'laplace'", *SMOOTHING_METHODS, status=2)
+
+
+def test_unknown_option(capsys):
+    assert_error(*run_cli(capsys, "-r", REF, "--frobnicate", SYS1), "--frobnicate", status=2)
+
+
+def test_reference_required(capsys):
+    assert_error(*run_cli(capsys, SYS1), "-r", status=2)
+
+
+def test_json_and_sentence_exclusive(capsys):
+    assert_error(*run_cli(capsys, "-r", REF, "--json", "--sentence", SYS1), "not allowed", status=2)
+
+
+def test_stdin_only_once(capsys):
+    assert_error(*run_cli(capsys, "-r", "-", "-"), "only once", status=2)
+
+
+def test_empty_stdin_reads_empty(capsys, monkeypatch, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    set_stdin(monkeypatch, b"")
+    code, out, err = run_cli(capsys, "-r", empty, "-")
+    assert code == 0 and err == ""
+    assert out.startswith("BLEU-2 = 0.00  p1 = 0/0  p2 = 0/0  BP = 0.000  ratio = n/a  hyp_len = 0  ref_len = 0")
+    # empty stdin against a real reference: a line-count error naming stdin
+    set_stdin(monkeypatch, b"")
+    assert_error(*run_cli(capsys, "-r", REF), "<stdin> has 0 lines", f"{N_LINES} lines", status=1)
+
+
+def test_no_stdin_at_all(capsys, monkeypatch, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    monkeypatch.setattr(sys, "stdin", None)
+    code, out, _ = run_cli(capsys, "-r", empty)
+    assert code == 0 and out.startswith("BLEU-2 = 0.00")
+
+
+def test_error_subprocess():
+    proc = subprocess.run(
+        [sys.executable, "-m", "bleu2", "-r", str(REF), "-t", "nope", str(SYS1)],
+        capture_output=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert b"bleu2: error: unknown tokenizer 'nope'" in proc.stderr
+
+
+# --------------------------------------------------------------------------- progress bar
+
+
+class TtyStringIO(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def fake_clock(step: float):
+    """A clock that advances by ``step`` seconds every time it is read."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * step
+
+
+def test_progress_bar_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_now", fake_clock(0.5))  # a "long" run: every read is 0.5 s later
+    fake_err = TtyStringIO()
+    monkeypatch.setattr(sys, "stderr", fake_err)
+    code = cli.main([str(a) for a in ("-r", REF, SYS1, SYS2)])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    err = fake_err.getvalue()
+    assert "\r" in err and "%" in err and "lines" in err
+    assert f"{2 * N_LINES}/{2 * N_LINES} lines" in err  # reached the end
+    assert err.endswith("\r") and err.rsplit("\r", 2)[-2].strip() == ""  # erased at the end
+    assert "\r" not in out and "%" not in out  # nothing on stdout but the table
+    assert out.splitlines()[0].split()[:3] == ["rank", "system", "BLEU-2"]
+
+
+def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_now", fake_clock(0.0))  # time stands still: under a second
+    fake_err = TtyStringIO()
+    monkeypatch.setattr(sys, "stderr", fake_err)
+    assert cli.main([str(a) for a in ("-r", REF, SYS1)]) == 0
+    assert fake_err.getvalue() == ""
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(cli, "_now", fake_clock(0.5))
+    code, out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
+    assert code == 0 and err == ""
+
+
+_PROGRESS_SCRIPT = (
+    "import itertools, sys\n"
+    "import bleu2.cli as c\n"
+    "t = itertools.count()\n"
+    "c._now = lambda: next(t) * 0.5\n"
+    "sys.exit(c.main(sys.argv[1:]))\n"
+)
+
+
+def _run_with_stderr_on_pty(argv):
+    pty = pytest.importorskip("pty")
+    master, slave = pty.openpty()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", _PROGRESS_SCRIPT, *map(str, argv)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+        )
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed its end
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        out = proc.stdout.read()
+        proc.stdout.close()
+        code = proc.wait(timeout=120)
+    finally:
+        os.close(master)
+    return code, out.decode(), b"".join(chunks).decode()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_real_pty():
+    code, out, err = _run_with_stderr_on_pty(["-r", REF, SYS1])
+    assert code == 0
+    assert "bleu2 [" in err and f"{N_LINES}/{N_LINES} lines" in err
+    assert out.startswith("BLEU-2 = ") and "\r" not in out
+
+
+def test_no_progress_bar_when_stderr_is_a_pipe():
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROGRESS_SCRIPT, "-r", str(REF), str(SYS1)],
+        capture_output=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0
+    assert proc.stderr == b""
+    assert proc.stdout.startswith(b"BLEU-2 = ")
