@@ -1,0 +1,190 @@
+"""N-gram highlighting that explains modified (clipped) precision, as plain data.
+
+For each order n, every n-gram occurrence of the candidate gets a status:
+
+* ``"matched"``: one of the first min(k, m) occurrences, where k is the n-gram's count in
+  the candidate and m its largest count in any one reference;
+* ``"clipped"``: a later occurrence of an n-gram the references do contain (m > 0): the
+  candidate uses it more often than any one reference allows, so clipping removed its
+  credit;
+* ``"unmatched"``: no reference contains the n-gram (m = 0).
+
+So the number of matched candidate spans of order n is
+sum_g min(count_cand(g), max_ref count_ref(g)), the clipped matches of
+:func:`bleu2.stats.sentence_stats` (Papineni et al. 2002), and the number of spans is
+max(c - n + 1, 0), the total.
+
+On the reference side, each n-gram occurrence of a reference is matched when it is one of
+the first min(count in the candidate, count in this reference) occurrences.
+
+Nothing here builds markup: tokens and labels are returned as strings for the page to set
+with ``textContent``. Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Mapping, Sequence
+
+from . import i18n
+
+__all__ = ["MATCHED", "CLIPPED", "UNMATCHED", "ngram_spans", "highlight", "span_label", "ngram_text"]
+
+MATCHED = "matched"
+CLIPPED = "clipped"
+UNMATCHED = "unmatched"
+
+#: Shown between the tokens of an n-gram in labels.
+NGRAM_SEPARATOR = " "
+
+
+def ngram_spans(tokens: Sequence[str], n: int) -> list[tuple[int, tuple[str, ...]]]:
+    """``[(start, ngram), ...]`` for every n-gram of ``tokens`` in order; ngram is a tuple of n
+    tokens. Empty when there are fewer than n tokens."""
+    return [(i, tuple(tokens[i : i + n])) for i in range(len(tokens) - n + 1)]
+
+
+def _counts(tokens: Sequence[str], n: int) -> Counter:
+    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+
+
+def highlight(
+    candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
+) -> dict:
+    """Which n-grams of the candidate and of each reference were matched, per order.
+
+    Args:
+        candidate_tokens: the candidate's tokens (as the tokenizer gave them).
+        references_tokens: one token list per reference (references with no tokens simply
+            have no spans; pass only the references that were scored).
+        max_order: N >= 1; orders 1..N are explained.
+    Returns:
+        dict::
+
+            {"max_order": N,
+             "candidate": {"tokens": [str], "orders": [
+                 {"n": 1, "matched": int, "clipped": int, "unmatched": int, "total": int,
+                  "spans": [{"start": i, "end": i + n, "ngram": [str],
+                             "status": "matched" | "clipped" | "unmatched",
+                             "count": k, "max_ref_count": m, "occurrence": j}, ...]},
+                 ...]},
+             "references": [{"index": i, "tokens": [str], "orders": [
+                 {"n": 1, "matched": int, "total": int,
+                  "spans": [{"start", "end", "ngram", "matched": bool,
+                             "count_in_candidate": k, "count_in_reference": m,
+                             "occurrence": j}, ...]}, ...]}, ...]}
+
+        ``start``/``end`` are token indices (end exclusive); ``occurrence`` is 1-based.
+        ``candidate.orders[n-1].matched`` equals the clipped matches of order n and
+        ``total`` the candidate's n-gram count (max(c - n + 1, 0)).
+    Raises:
+        ValueError: max_order is not an integer >= 1.
+    """
+    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+        raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
+    cand = list(candidate_tokens)
+    refs = [list(r) for r in references_tokens]
+    cand_orders = []
+    ref_orders: list[list[dict]] = [[] for _ in refs]
+    for n in range(1, max_order + 1):
+        cand_counts = _counts(cand, n)
+        per_ref = [_counts(r, n) for r in refs]
+        max_ref: dict = {}
+        for counts in per_ref:
+            for g, k in counts.items():
+                if k > max_ref.get(g, 0):
+                    max_ref[g] = k
+        seen: Counter = Counter()
+        spans = []
+        tally = {MATCHED: 0, CLIPPED: 0, UNMATCHED: 0}
+        for start, g in ngram_spans(cand, n):
+            seen[g] += 1
+            j = seen[g]
+            k = cand_counts[g]
+            m = max_ref.get(g, 0)
+            if m == 0:
+                status = UNMATCHED
+            elif j <= min(k, m):
+                status = MATCHED
+            else:
+                status = CLIPPED
+            tally[status] += 1
+            spans.append(
+                {
+                    "start": start,
+                    "end": start + n,
+                    "ngram": list(g),
+                    "status": status,
+                    "count": k,
+                    "max_ref_count": m,
+                    "occurrence": j,
+                }
+            )
+        cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
+        for i, (ref, counts) in enumerate(zip(refs, per_ref)):
+            seen_r: Counter = Counter()
+            rspans = []
+            matched = 0
+            for start, g in ngram_spans(ref, n):
+                seen_r[g] += 1
+                j = seen_r[g]
+                k = cand_counts.get(g, 0)
+                ok = j <= min(k, counts[g])
+                matched += ok
+                rspans.append(
+                    {
+                        "start": start,
+                        "end": start + n,
+                        "ngram": list(g),
+                        "matched": ok,
+                        "count_in_candidate": k,
+                        "count_in_reference": counts[g],
+                        "occurrence": j,
+                    }
+                )
+            ref_orders[i].append({"n": n, "matched": matched, "total": len(rspans), "spans": rspans})
+    return {
+        "max_order": max_order,
+        "candidate": {"tokens": cand, "orders": cand_orders},
+        "references": [
+            {"index": i, "tokens": ref, "orders": orders} for i, (ref, orders) in enumerate(zip(refs, ref_orders))
+        ],
+    }
+
+
+def ngram_text(span: Mapping) -> str:
+    """The n-gram of a span as one string, its tokens joined by a space."""
+    return NGRAM_SEPARATOR.join(span["ngram"])
+
+
+def span_label(span: Mapping, strings: Mapping[str, str] | str = "en") -> str:
+    """The hover/focus text of a span from :func:`highlight` (candidate or reference side).
+
+    Args:
+        span: a candidate span (has ``status``) or a reference span (has ``matched``).
+        strings: an interface strings dict of :mod:`bleu2.i18n` (``i18n.ES``) or a
+            language code.
+    Returns:
+        str, e.g. ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped``.
+        Plain text (the n-gram is user text): set it with ``textContent``/``title``/
+        ``aria-label``, never as HTML.
+    Raises:
+        KeyError: a span without the fields of either side.
+    """
+    lang = i18n.strings_for(strings)
+
+    def num(x: int) -> str:
+        return i18n.format_integer(x, lang)
+
+    g = ngram_text(span)
+    if "status" in span:
+        k, m = span["count"], span["max_ref_count"]
+        status = span["status"]
+        params = {"ngram": g, "count": num(k), "max_ref": num(m)}
+        if status == CLIPPED:
+            return i18n.t(lang, "span_clipped", clipped=num(k - m), **params)
+        if status == MATCHED:
+            return i18n.t(lang, "span_matched", **params)
+        return i18n.t(lang, "span_unmatched", **params)
+    params = {"ngram": g, "count": num(span["count_in_candidate"]), "ref_count": num(span["count_in_reference"])}
+    return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)

@@ -1,0 +1,143 @@
+"""bleu2.explain: n-gram highlighting that explains clipping.
+
+Expected statuses are derived by hand from the definition of modified precision
+(Papineni et al. 2002): the first min(k, m) occurrences of an n-gram are matched.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import bleu2
+from bleu2 import i18n
+from bleu2.api import extract_stats
+from bleu2.explain import highlight, span_label
+
+
+def _statuses(h, n):
+    return [(" ".join(s["ngram"]), s["status"], s["occurrence"]) for s in h["candidate"]["orders"][n - 1]["spans"]]
+
+
+def test_clipping_example_from_the_issue():
+    h = highlight("the the the cat".split(), ["the cat".split()], max_order=2)
+    assert h["max_order"] == 2
+    assert _statuses(h, 1) == [
+        ("the", "matched", 1),
+        ("the", "clipped", 2),
+        ("the", "clipped", 3),
+        ("cat", "matched", 1),
+    ]
+    assert _statuses(h, 2) == [
+        ("the the", "unmatched", 1),
+        ("the the", "unmatched", 2),
+        ("the cat", "matched", 1),
+    ]
+    uni = h["candidate"]["orders"][0]
+    assert (uni["matched"], uni["clipped"], uni["unmatched"], uni["total"]) == (2, 2, 0, 4)
+    first = uni["spans"][0]
+    assert first == {"start": 0, "end": 1, "ngram": ["the"], "status": "matched", "count": 3,
+                     "max_ref_count": 1, "occurrence": 1}
+    bi = h["candidate"]["orders"][1]
+    assert [(s["start"], s["end"]) for s in bi["spans"]] == [(0, 2), (1, 3), (2, 4)]
+    assert (bi["matched"], bi["clipped"], bi["unmatched"], bi["total"]) == (1, 0, 2, 3)
+    # reference side: every n-gram of "the cat" is matched
+    ref = h["references"][0]
+    assert ref["index"] == 0 and ref["tokens"] == ["the", "cat"]
+    assert [(s["ngram"], s["matched"], s["count_in_candidate"]) for s in ref["orders"][0]["spans"]] == [
+        (["the"], True, 3),
+        (["cat"], True, 1),
+    ]
+    assert [(s["ngram"], s["matched"]) for s in ref["orders"][1]["spans"]] == [(["the", "cat"], True)]
+    # the same counts as the score: p1 = 2/4, p2 = 1/3
+    r = bleu2.sentence_bleu("the the the cat", "the cat")
+    assert [(p.matches, p.total) for p in r.precisions] == [(2, 4), (1, 3)]
+
+
+def test_several_references_clip_by_the_largest_count_in_one_reference():
+    cand = "the the the cat".split()
+    refs = ["the cat".split(), "the the dog".split(), "a cat the".split()]
+    h = highlight(cand, refs, max_order=2)
+    # "the": at most 2 in one reference (the second), so two matched, one clipped
+    assert _statuses(h, 1) == [("the", "matched", 1), ("the", "matched", 2), ("the", "clipped", 3), ("cat", "matched", 1)]
+    assert [s["max_ref_count"] for s in h["candidate"]["orders"][0]["spans"]] == [2, 2, 2, 1]
+    # "the the" is in reference 2 once: first occurrence matched, second clipped
+    assert _statuses(h, 2) == [("the the", "matched", 1), ("the the", "clipped", 2), ("the cat", "matched", 1)]
+    # reference 2 "the the dog": both "the" matched (candidate has 3), "dog" not; "the the" matched
+    r2 = h["references"][1]
+    assert [s["matched"] for s in r2["orders"][0]["spans"]] == [True, True, False]
+    assert [s["matched"] for s in r2["orders"][1]["spans"]] == [True, False]
+    assert r2["orders"][0]["matched"] == 2 and r2["orders"][0]["total"] == 3
+    # reference 3 "a cat the": "cat the" is not in the candidate
+    r3 = h["references"][2]
+    assert [s["matched"] for s in r3["orders"][1]["spans"]] == [False, False]
+    st_ = extract_stats(cand, refs, 2)
+    assert [o["matched"] for o in h["candidate"]["orders"]] == list(st_.matches) == [3, 2]
+
+
+def test_reference_side_counts_occurrences_in_this_reference():
+    # candidate has "a" once; reference has it twice: only the first is matched
+    h = highlight(["a", "b"], [["a", "a", "b"]], max_order=1)
+    spans = h["references"][0]["orders"][0]["spans"]
+    assert [(s["ngram"][0], s["matched"], s["occurrence"], s["count_in_reference"]) for s in spans] == [
+        ("a", True, 1, 2),
+        ("a", False, 2, 2),
+        ("b", True, 1, 1),
+    ]
+
+
+def test_short_and_empty_inputs():
+    h = highlight(["a"], [["a", "b"]], max_order=4)
+    assert [o["total"] for o in h["candidate"]["orders"]] == [1, 0, 0, 0]
+    assert h["candidate"]["orders"][1]["spans"] == []
+    h = highlight([], [[]], max_order=2)
+    assert h["candidate"]["orders"][0]["spans"] == [] and h["references"][0]["orders"][0]["spans"] == []
+    h = highlight(["x", "y"], [], max_order=2)
+    assert [s["status"] for s in h["candidate"]["orders"][0]["spans"]] == ["unmatched", "unmatched"]
+    with pytest.raises(ValueError):
+        highlight(["a"], [["a"]], max_order=0)
+
+
+def test_span_labels_in_three_languages():
+    h = highlight("the the the cat".split(), ["the cat".split()])
+    uni = h["candidate"]["orders"][0]["spans"]
+    assert span_label(uni[1], i18n.EN) == "“the”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    assert span_label(uni[0], "en") == "“the”: 3× in the candidate, at most 1× in a reference: matched"
+    assert span_label(uni[1], i18n.ES) == "«the»: 3× en la candidata, como máximo 1× en una referencia: 2 recortados"
+    assert span_label(uni[1], "pt") == "“the”: 3× na candidata, no máximo 1× numa referência: 2 cortados"
+    bi = h["candidate"]["orders"][1]["spans"]
+    assert span_label(bi[0], "en") == "“the the”: 2× in the candidate, in no reference: unmatched"
+    ref = h["references"][0]["orders"][0]["spans"]
+    assert span_label(ref[0], "en") == "“the”: 1× in this reference, 3× in the candidate: matched"
+    h2 = highlight(["a"], [["a", "a"]], max_order=1)
+    assert span_label(h2["references"][0]["orders"][0]["spans"][1], "es") == (
+        "«a»: 2× en esta referencia, 1× en la candidata: no coincide"
+    )
+
+
+def test_user_text_stays_plain():
+    tok = "<img src=x onerror=alert(1)>"
+    h = highlight([tok], [[tok]], max_order=1)
+    span = h["candidate"]["orders"][0]["spans"][0]
+    assert span["ngram"] == [tok]
+    assert tok in span_label(span, "en")  # returned as text; the page sets it with textContent
+
+
+_tokens = st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_tokens, st.lists(_tokens, min_size=1, max_size=3), st.integers(1, 4))
+def test_matched_spans_equal_clipped_matches(cand, refs, n):
+    h = highlight(cand, refs, max_order=n)
+    stats = extract_stats(cand, refs, n)
+    for o, m, t in zip(h["candidate"]["orders"], stats.matches, stats.totals):
+        assert o["matched"] == m
+        assert o["total"] == t
+        assert o["matched"] + o["clipped"] + o["unmatched"] == o["total"] == len(o["spans"])
+        assert sum(s["status"] == "matched" for s in o["spans"]) == m
+    # each reference: matched spans = sum of min(count in candidate, count in this reference)
+    for ref, rh in zip(refs, h["references"]):
+        for o in rh["orders"]:
+            expected = extract_stats(cand, [ref], o["n"]).matches[o["n"] - 1] if ref else 0
+            assert o["matched"] == expected
