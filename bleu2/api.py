@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .result import BleuResult, CorpusBleuResult
-from .scoring import BleuConfig, score_from_stats
+from .scoring import BleuConfig, bleu_score, score_from_stats
 from .smoothing import DEFAULT_SMOOTHING
 from .stats import ReferenceStats, SentenceStats, pool_stats, reference_stats, sentence_stats
 from .tokenizers import DEFAULT_TOKENIZER, get_tokenizer, tokenize
@@ -33,10 +33,18 @@ def _n_refs_label(counts: set[int]) -> str:
 
 
 def extract_stats(
-    candidate_tokens: Sequence[str], reference_tokens: Sequence[Sequence[str]], max_order: int = 2
+    candidate_tokens: Sequence[str],
+    reference_tokens: Sequence[Sequence[str]],
+    max_order: int = 2,
+    stats_order: int | None = None,
 ) -> SentenceStats:
-    """Sufficient statistics of one tokenized candidate against tokenized references."""
-    return sentence_stats(candidate_tokens, reference_stats(reference_tokens, max_order))
+    """Sufficient statistics of one tokenized candidate against tokenized references.
+
+    ``stats_order`` (>= max_order; default max_order) counts higher orders too,
+    as NLTK's method5/method7 need (:attr:`bleu2.scoring.BleuConfig.stats_order`).
+    """
+    depth = max_order if stats_order is None else max(stats_order, max_order)
+    return sentence_stats(candidate_tokens, reference_stats(reference_tokens, depth), max_order)
 
 
 def sentence_bleu(
@@ -67,13 +75,17 @@ def sentence_bleu(
         smoothing: a name in :data:`bleu2.smoothing.SMOOTHING_METHODS`.
         tokenizer: a name in :data:`bleu2.tokenizers.TOKENIZERS`.
         lowercase: lower-case before tokenizing; None = the tokenizer's default.
-        smooth_value: parameter of ``floor`` / ``add-k`` smoothing.
+        smooth_value: the smoothing's parameter (``floor``'s value, ``add-k``'s
+            k, ``method1``'s epsilon, ``method4``/``method7``'s k, ``method6``'s
+            alpha); None = its default. ValueError for methods without one.
         effective_order: sacreBLEU's effective order (drop orders with no
-            candidate n-grams from the mean).
+            candidate n-grams from the mean); for the seed's and sacreBLEU's
+            smoothing methods only.
     Returns:
         :class:`~bleu2.result.BleuResult`; ``score`` is a float in [0, 1].
     Raises:
-        ValueError: bad max_order, weights, smoothing or tokenizer name.
+        ValueError: bad max_order, weights, smoothing name, smooth_value,
+            effective_order with an NLTK method, or tokenizer name.
         TypeError: texts that are not strings.
 
     Formula: BP * exp(sum_n w_n ln p_n) (Papineni et al. 2002).
@@ -96,8 +108,8 @@ def sentence_bleu(
     refs = _as_refs(references)
     tok, lc = config.tokenizer, config.lowercase
     hyp = tokenize(candidate, tok, lc)
-    rs = reference_stats([tokenize(r, tok, lc) for r in refs], config.max_order)
-    stats = sentence_stats(hyp, rs)
+    rs = reference_stats([tokenize(r, tok, lc) for r in refs], config.stats_order)
+    stats = sentence_stats(hyp, rs, config.max_order)
     return score_from_stats(stats, config, config.signature(len(refs)))
 
 
@@ -178,6 +190,7 @@ def corpus_bleu(
     else:
         tok = tok_fn
     n = config.max_order
+    depth = config.stats_order
     per_sentence = []
     n_refs = set()
     for i, (cand, refs) in enumerate(zip(candidates, references)):
@@ -185,10 +198,10 @@ def corpus_bleu(
             raise TypeError(f"candidate {i} must be str, not {type(cand).__name__}")
         refs = _as_refs(refs, f"references[{i}]")
         n_refs.add(len(refs))
-        rs: ReferenceStats = reference_stats([tok(r) for r in refs], n)
-        per_sentence.append(sentence_stats(tok(cand), rs))
+        rs: ReferenceStats = reference_stats([tok(r) for r in refs], depth)
+        per_sentence.append(sentence_stats(tok(cand), rs, n))
     signature = config.signature(_n_refs_label(n_refs) if n_refs else 1)
     pooled = pool_stats(per_sentence, n)
     corpus = score_from_stats(pooled, config, signature)
-    scores = tuple(score_from_stats(s, config).score for s in per_sentence) if sentence_scores else ()
+    scores = tuple(bleu_score(s, config) for s in per_sentence) if sentence_scores else ()
     return CorpusBleuResult(corpus, tuple(per_sentence), scores)

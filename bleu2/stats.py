@@ -14,6 +14,12 @@ Definitions (Papineni et al. 2002):
     r         = the reference length closest to c; ties go to the shorter.
 References with no tokens are ignored while another reference of the same
 candidate has tokens.
+
+NLTK's smoothing methods need two more numbers, kept alongside: per order, how
+many segments have no candidate n-gram of that order (NLTK divides each
+segment's matches by max(1, totals), so its corpus denominator is
+``totals + empty``), and for ``method5``/``method7`` the order-5 statistics
+even below BLEU-5 (``extra_matches``/``extra_totals``).
 """
 
 from __future__ import annotations
@@ -55,24 +61,62 @@ class SentenceStats:
         totals: tuple[int, ...] of length max_order; candidate n-grams per order.
         hyp_len: c, the candidate's token count.
         ref_len: r, the reference length used for the brevity penalty.
+        empty: tuple[int, ...], one per computed order (max_order orders, then
+            the extra ones): how many segments have no candidate n-gram of
+            that order (totals 0). NLTK's modified precision divides by
+            max(1, totals) per segment, so its corpus denominator is
+            ``totals + empty``. ``()`` (the default) means "one segment":
+            1 where the total is 0, else 0. Only pooled statistics store it.
+        extra_matches, extra_totals: matches and totals of orders
+            max_order+1, max_order+2, ... when they were counted (NLTK's
+            ``method5``/``method7`` read the order-5 precision even below
+            BLEU-5); ``()`` otherwise.
+
+    Only ``matches``, ``totals``, ``hyp_len`` and ``ref_len`` are part of
+    :meth:`to_dict`; the other fields serve the NLTK smoothing methods.
     """
 
     matches: tuple[int, ...]
     totals: tuple[int, ...]
     hyp_len: int
     ref_len: int
+    empty: tuple[int, ...] = ()
+    extra_matches: tuple[int, ...] = ()
+    extra_totals: tuple[int, ...] = ()
 
     @property
     def max_order(self) -> int:
         return len(self.matches)
 
+    @property
+    def depth(self) -> int:
+        """The highest order counted: max_order plus the extra orders."""
+        return len(self.matches) + len(self.extra_matches)
+
+    def empties(self) -> tuple[int, ...]:
+        """``empty`` for every computed order, derived when it is not stored."""
+        if self.empty:
+            return self.empty
+        return tuple(1 if t == 0 else 0 for t in self.totals + self.extra_totals)
+
+    def order(self, n: int) -> tuple[int, int, int]:
+        """``(matches, totals, empty)`` of order ``n`` (1 <= n <= depth).
+
+        Raises:
+            ValueError: order ``n`` was not counted.
+        """
+        if not 1 <= n <= self.depth:
+            raise ValueError(f"order {n} was not counted (orders 1..{self.depth} were)")
+        k = len(self.matches)
+        if n <= k:
+            m, t = self.matches[n - 1], self.totals[n - 1]
+        else:
+            m, t = self.extra_matches[n - 1 - k], self.extra_totals[n - 1 - k]
+        e = self.empty[n - 1] if self.empty else (1 if t == 0 else 0)
+        return m, t, e
+
     def __add__(self, other: "SentenceStats") -> "SentenceStats":
-        return SentenceStats(
-            tuple(a + b for a, b in zip(self.matches, other.matches)),
-            tuple(a + b for a, b in zip(self.totals, other.totals)),
-            self.hyp_len + other.hyp_len,
-            self.ref_len + other.ref_len,
-        )
+        return pool_stats((self, other), min(self.max_order, other.max_order))
 
     def to_dict(self) -> dict:
         return {
@@ -138,14 +182,21 @@ def closest_ref_len(hyp_len: int, lengths: Iterable[int]) -> int:
     return 0 if best is None else best
 
 
-def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats) -> SentenceStats:
+def sentence_stats(
+    hypothesis: Sequence[str], refs: ReferenceStats, max_order: int | None = None
+) -> SentenceStats:
     """Sufficient statistics of one tokenized candidate against its references.
 
     Args:
         hypothesis: the candidate's tokens.
-        refs: from :func:`reference_stats`; its ``max_order`` sets N.
+        refs: from :func:`reference_stats`; orders 1..``refs.max_order`` are counted.
+        max_order: N, the orders that go to ``matches``/``totals``; the orders
+            above it (up to ``refs.max_order``) go to ``extra_matches`` and
+            ``extra_totals``. ``None``: ``refs.max_order``.
     Returns:
         SentenceStats with per-order clipped matches and totals, c and r.
+    Raises:
+        ValueError: ``max_order`` is not in 1..``refs.max_order``.
     """
     c = len(hypothesis)
     matches = []
@@ -166,18 +217,52 @@ def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats) -> SentenceS
         totals.append(total)
     lengths = refs.lengths
     r = lengths[0] if len(lengths) == 1 else closest_ref_len(c, lengths)
-    return SentenceStats(tuple(matches), tuple(totals), c, r)
+    if max_order is None or max_order == refs.max_order:
+        return SentenceStats(tuple(matches), tuple(totals), c, r)
+    if not 1 <= max_order <= refs.max_order:
+        raise ValueError(f"max_order {max_order} is not in 1..{refs.max_order} (the orders counted)")
+    return SentenceStats(
+        tuple(matches[:max_order]), tuple(totals[:max_order]), c, r, (),
+        tuple(matches[max_order:]), tuple(totals[max_order:]),
+    )
 
 
 def pool_stats(stats: Iterable[SentenceStats], max_order: int) -> SentenceStats:
-    """Corpus statistics: matches, totals, c and r summed over sentences (Papineni et al. 2002)."""
-    matches = [0] * max_order
-    totals = [0] * max_order
-    c = r = 0
-    for s in stats:
-        for i in range(max_order):
-            matches[i] += s.matches[i]
-            totals[i] += s.totals[i]
-        c += s.hyp_len
-        r += s.ref_len
-    return SentenceStats(tuple(matches), tuple(totals), c, r)
+    """Corpus statistics: matches, totals, c and r summed over sentences (Papineni et al. 2002).
+
+    Args:
+        stats: per-segment (or already pooled) statistics, each with at least
+            ``max_order`` orders.
+        max_order: N, the orders pooled into ``matches``/``totals``.
+    Returns:
+        SentenceStats. Orders above N are pooled into the extra orders as far
+        as every input has them; the number of segments without n-grams of
+        each order (``empty``) is kept for NLTK's denominators.
+    Raises:
+        ValueError: an input has fewer than ``max_order`` orders.
+    """
+    stats = stats if isinstance(stats, (list, tuple)) else list(stats)
+    n = max_order
+    if not stats:
+        return SentenceStats((0,) * n, (0,) * n, 0, 0)
+    depth = min(s.depth for s in stats)
+    if depth < n:
+        raise ValueError(f"statistics with {depth} orders cannot be pooled to max_order {n}")
+    if all(s.max_order == depth for s in stats):
+        m_cols = list(zip(*[s.matches for s in stats]))
+        t_cols = list(zip(*[s.totals for s in stats]))
+    else:
+        m_cols = list(zip(*[(s.matches + s.extra_matches)[:depth] for s in stats]))
+        t_cols = list(zip(*[(s.totals + s.extra_totals)[:depth] for s in stats]))
+    all_m = tuple(map(sum, m_cols))
+    all_t = tuple(map(sum, t_cols))
+    if all(not s.empty for s in stats):
+        empty = tuple(col.count(0) for col in t_cols)
+    else:
+        empty = tuple(map(sum, zip(*[s.empties()[:depth] for s in stats])))
+    if empty == tuple(1 if t == 0 else 0 for t in all_t):
+        empty = ()  # the canonical form: derivable from the totals
+    return SentenceStats(
+        all_m[:n], all_t[:n], sum(s.hyp_len for s in stats), sum(s.ref_len for s in stats),
+        empty, all_m[n:], all_t[n:],
+    )
