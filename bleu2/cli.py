@@ -19,6 +19,7 @@ Standard library only (argparse), like the rest of the package.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import os
@@ -137,6 +138,7 @@ class Progress:
         self.start = _now() if self.enabled else 0.0
         self.last_draw = None
         self.drawn_len = 0
+        self.columns = _columns(self.stream) if self.enabled else 80
 
     def update(self, done: int, label: str = "") -> None:
         if not self.enabled:
@@ -153,6 +155,7 @@ class Progress:
         text = f"{PROG} [{bar}] {frac * 100:3.0f}% {done}/{self.total} lines"
         if label:
             text += f"  {label}"
+        text = text[: max(self.columns - 1, 20)]  # one line: a wrapped line breaks \r
         pad = " " * max(self.drawn_len - len(text), 0)
         self._write("\r" + text + pad)
         self.drawn_len = len(text)
@@ -168,6 +171,13 @@ class Progress:
             self.stream.flush()
         except (OSError, ValueError):
             self.enabled = False
+
+
+def _columns(stream) -> int:
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return 80
 
 
 def _isatty(stream) -> bool:
