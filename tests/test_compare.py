@@ -1,0 +1,198 @@
+"""bleu2.compare: several references and candidates, ranking, the choice of r.
+
+Golden numbers: issue 2's table, or derived by hand from the definitions (Papineni et al.
+2002) in the comments; the equality with bleu2.sentence_bleu is checked separately.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import bleu2
+from bleu2 import compare as compare_mod
+from bleu2.compare import compare, ref_length_choice
+from bleu2.smoothing import SMOOTHING_METHODS
+from bleu2.tokenizers import TOKENIZERS
+
+# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?): issue 2's golden table.
+GOLDEN = [
+    ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
+    ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
+    ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), 6, 7, 0.846482, 0.598553, False),
+    ("I visited 北京 in 2019, it was great!", "i visited 北京 in 2019 and it was great", (9, 10), (7, 9), 10, 9,
+     1.0, 0.836660, False),
+    ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), 4, 4, 1.0, 0.5, True),
+    ("a b c d e f", "a", (1, 1), (0, 0), 1, 6, 0.006738, 0.006738, True),
+    ("the the the", "the the the the the the the", (3, 7), (2, 6), 7, 3, 1.0, 0.377964, False),
+    ("Der Bürgermeister ließ die Straße sperren.", "Der Bürgermeister sperrte die Straße.", (4, 5), (2, 4), 5, 6,
+     0.818731, 0.517811, False),
+]
+
+REF = "the cat sat on the mat"
+
+
+@pytest.mark.parametrize("ref,cand,p1,p2,c,r,bp,score,p2_smoothed", GOLDEN)
+def test_golden_pairs_with_empty_boxes_ignored(ref, cand, p1, p2, c, r, bp, score, p2_smoothed):
+    out = compare([cand], ["", ref, "   \n", "?!"])
+    assert out["used_references"] == [1]
+    assert out["no_references"] is False
+    assert [x["used"] for x in out["references"]] == [False, True, False, False]
+    row = out["candidates"][0]
+    assert [(p["matches"], p["total"]) for p in row["precisions"]] == [p1, p2]
+    assert row["precisions"][1]["smoothed"] is p2_smoothed
+    assert (row["hyp_len"], row["ref_len"]) == (c, r)
+    assert math.isclose(row["brevity_penalty"], bp, abs_tol=5e-7)
+    assert math.isclose(row["score"], score, abs_tol=5e-7)
+    assert row["ref_length"]["reason"] == "only"
+    assert out["signature"].startswith("nrefs:1|")
+
+
+def test_ranking_best_first_ties_share_a_rank_and_keep_input_order():
+    cands = [
+        "the cat is on the mat",  # 0.707107 (issue 2)
+        "the cat",  # p1 2/2, p2 1/1, c 2, r 6: BP = exp(1 - 3) = 0.135335
+        "the cat sat on the mat",  # identical: 1
+        "",  # empty: 0
+        "mat the on sat cat the",  # p1 6/6, p2 0/5 -> 1/6: sqrt(1/6) = 0.408248
+        "The cat is on the mat!",  # same tokens as the first: tie
+    ]
+    out = compare(cands, [REF])
+    ranking = [(r["index"], r["rank"], round(r["score"], 6)) for r in out["ranking"]]
+    assert ranking == [
+        (2, 1, 1.0),
+        (0, 2, 0.707107),
+        (5, 2, 0.707107),
+        (4, 4, 0.408248),
+        (1, 5, 0.135335),
+        (3, 6, 0.0),
+    ]
+    assert out["best_index"] == 2
+    assert [r["index"] for r in out["candidates"]] == list(range(6))
+    assert out["candidates"][3]["empty"] is True and out["candidates"][0]["empty"] is False
+    assert out["candidates"][4]["precisions"][1] == {"n": 2, "matches": 0, "total": 5, "value": 1 / 6,
+                                                     "smoothed": True}
+    assert out["candidates"][0]["tokens"] == ["the", "cat", "is", "on", "the", "mat"]
+    assert out["candidates"][5]["text"] == "The cat is on the mat!"
+
+
+def test_several_references():
+    # cand unigrams the x2, cat, is, on, mat: clipped by max counts over both refs -> 6/6
+    # bigrams the-cat, on-the, the-mat in ref 1; cat-is, is-on in neither -> 3/5
+    # lengths 6 and 7, c = 6 -> r = 6 (closest), BP 1, score sqrt(0.6) = 0.774597
+    out = compare(["the cat is on the mat"], [REF, "", "there is a cat on the mat"])
+    assert out["used_references"] == [0, 2]
+    row = out["candidates"][0]
+    assert [(p["matches"], p["total"]) for p in row["precisions"]] == [(6, 6), (3, 5)]
+    assert (row["hyp_len"], row["ref_len"]) == (6, 6)
+    assert round(row["score"], 6) == 0.774597
+    assert row["ref_length"] == {"chosen_index": 0, "chosen_length": 6, "lengths": [6, 7], "hyp_len": 6,
+                                 "reason": "closest", "tied_indices": [0]}
+    assert out["signature"].startswith("nrefs:2|")
+    assert [r["length"] for r in out["references"]] == [6, 0, 7]
+
+
+def test_all_references_empty_is_flagged():
+    out = compare(["a b c", "d"], ["", "  ", "..."])
+    assert out["no_references"] is True
+    assert out["used_references"] == []
+    assert [r["score"] for r in out["candidates"]] == [0.0, 0.0]
+    assert [r["ref_len"] for r in out["candidates"]] == [0, 0]
+    out = compare(["a"], [])
+    assert out["no_references"] is True and out["candidates"][0]["score"] == 0.0
+    out = compare([], ["a"])
+    assert out["ranking"] == [] and out["best_index"] is None
+
+
+def test_ref_length_choice():
+    assert ref_length_choice(5, [6]) == {"chosen_index": 0, "chosen_length": 6, "lengths": [6], "hyp_len": 5,
+                                         "reason": "only", "tied_indices": [0]}
+    # c = 4, lengths 3 and 5 are equally close: the shorter one (3)
+    got = ref_length_choice(4, [5, 3, 9])
+    assert (got["chosen_index"], got["chosen_length"], got["reason"], got["tied_indices"]) == (1, 3, "tie-shorter", [0, 1])
+    got = ref_length_choice(8, [5, 3, 9])
+    assert (got["chosen_index"], got["chosen_length"], got["reason"]) == (2, 9, "closest")
+    # the same length twice is not a tie between lengths: the first box of that length
+    got = ref_length_choice(4, [6, 4, 4])
+    assert (got["chosen_index"], got["chosen_length"], got["reason"], got["tied_indices"]) == (1, 4, "closest", [1, 2])
+    assert ref_length_choice(3, [])["reason"] == "none"
+    # agrees with the engine's r
+    for c, lengths in [(4, [5, 3, 9]), (8, [5, 3, 9]), (1, [2, 7]), (10, [1, 2])]:
+        assert ref_length_choice(c, lengths)["chosen_length"] == bleu2.stats.closest_ref_len(c, lengths)
+
+
+def test_tie_in_page_data():
+    # c = 4; references of 3 and 5 tokens: r = 3 and the reason says why
+    out = compare(["a b c d"], ["a b c", "a b c d e"])
+    row = out["candidates"][0]
+    assert row["ref_len"] == 3
+    assert row["ref_length"]["reason"] == "tie-shorter"
+    assert row["ref_length"]["chosen_index"] == 0
+
+
+OPTION_SETS = [{"smoothing": s} for s in SMOOTHING_METHODS] + [
+    {"tokenizer": t} for t in TOKENIZERS
+] + [
+    {"max_order": 1}, {"max_order": 3}, {"max_order": 4, "smoothing": "none"},
+    {"lowercase": False}, {"tokenizer": "13a", "lowercase": True},
+    {"effective_order": True, "smoothing": "none"},
+    {"smoothing": "add-1", "max_order": 4},
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_equals_sentence_bleu(options):
+    refs = ["The cat sat on the mat.", "", "There is a cat on the mat, isn't there?"]
+    cands = ["The cat is on the mat.", "a cat", "", "the the the the", "On the mat there sat a cat."]
+    try:
+        out = compare(cands, refs, **options)
+    except ValueError:
+        with pytest.raises(ValueError):
+            bleu2.sentence_bleu(cands[0], refs, **options)
+        return
+    used = [refs[i] for i in out["used_references"]]
+    for cand, row, result in zip(cands, out["candidates"], out["results"]):
+        expected = bleu2.sentence_bleu(cand, used, **options)
+        assert result.to_dict() == expected.to_dict()
+        assert row["score"] == expected.score
+        assert row["precisions"] == [p.to_dict() for p in expected.precisions]
+    assert out["signature"] == expected.signature
+
+
+def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
+    calls = []
+    real = compare_mod.tokenize
+
+    def counting(text, tokenizer, lowercase):
+        calls.append(text)
+        return real(text, tokenizer, lowercase)
+
+    monkeypatch.setattr(compare_mod, "tokenize", counting)
+    compare_mod.clear_caches()
+    refs = ["the cat sat on the mat", "a cat on a mat"]
+    compare(["the cat", "a dog", "the mat"], refs)
+    assert sorted(calls) == sorted(refs + ["the cat", "a dog", "the mat"])
+    calls.clear()
+    out = compare(["the cat", "a dogs", "the mat"], refs)
+    assert calls == ["a dogs"]
+    assert out["candidates"][1]["score"] == bleu2.sentence_bleu("a dogs", refs).score
+    calls.clear()
+    compare(["the cat", "a dogs", "the mat"], refs, smoothing="none")  # new options: no re-tokenizing
+    assert calls == []
+    compare_mod.clear_caches()
+
+
+def test_options_and_errors():
+    out = compare(["a"], ["a"])
+    assert out["options"] == {"max_order": 2, "smoothing": "add-1", "tokenizer": "default", "lowercase": None,
+                              "lowercase_used": True, "smooth_value": None, "effective_order": False}
+    assert out["version"] == f"bleu2-{bleu2.__version__}"
+    with pytest.raises(ValueError, match="smoothing"):
+        compare(["a"], ["a"], smoothing="nope")
+    with pytest.raises(ValueError, match="max_order"):
+        compare(["a"], ["a"], max_order=0)
+    with pytest.raises(TypeError):
+        compare("a", ["a"])
+    with pytest.raises(TypeError):
+        compare(["a", None], ["a"])
