@@ -26,7 +26,7 @@ from .scoring import BleuConfig, score_from_stats
 from .stats import ReferenceStats, reference_stats, sentence_stats
 from .tokenizers import tokenize
 
-__all__ = ["compare", "ref_length_choice", "resolve_options", "clear_caches"]
+__all__ = ["compare", "ref_length_choice", "ref_length_text", "resolve_options", "clear_caches"]
 
 
 def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
@@ -246,3 +246,37 @@ def compare(
         "best_index": ranking[0]["index"] if ranking else None,
         "results": results,
     }
+
+
+def ref_length_text(choice: dict, strings="en", box_indices: Sequence[int] | None = None) -> str:
+    """The sentence that says which reference length is r and why, in the page's language.
+
+    Args:
+        choice: from :func:`ref_length_choice` (a row's ``ref_length``).
+        strings: a strings dict of :mod:`bleu2.i18n` or a language code.
+        box_indices: 0-based box index of each length in ``choice["lengths"]`` (the
+            comparison's ``used_references``); references are numbered from 1 in the text.
+            Default: the lengths' own positions.
+    Returns:
+        str, e.g. "r = 6: reference 1 (6 tokens) is the closest in length to the
+        candidate (c = 6)."
+    """
+    from . import i18n
+
+    lang = i18n.strings_for(strings)
+    boxes = list(box_indices) if box_indices is not None else list(range(len(choice["lengths"])))
+    if choice["reason"] == "none" or choice["chosen_index"] is None:
+        return i18n.t(lang, "r_none")
+    r = choice["chosen_length"]
+    params = {
+        "length": i18n.format_integer(r, lang),
+        "length_tokens": i18n.tn(lang, "tokens", r),
+        "number": i18n.format_integer(boxes[choice["chosen_index"]] + 1, lang),
+        "c": i18n.format_integer(choice["hyp_len"], lang),
+    }
+    if choice["reason"] == "only":
+        return i18n.t(lang, "r_only", **params)
+    if choice["reason"] == "tie-shorter":
+        numbers = ", ".join(i18n.format_integer(boxes[i] + 1, lang) for i in choice["tied_indices"])
+        return i18n.t(lang, "r_tie", numbers=numbers, **params)
+    return i18n.t(lang, "r_closest", **params)

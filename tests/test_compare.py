@@ -196,3 +196,20 @@ def test_options_and_errors():
         compare("a", ["a"])
     with pytest.raises(TypeError):
         compare(["a", None], ["a"])
+
+
+def test_ref_length_sentences():
+    from bleu2.compare import ref_length_text
+
+    out = compare(["a b c d"], ["", "a b c", "a b c d e"])
+    choice = out["candidates"][0]["ref_length"]
+    assert ref_length_text(choice, "en", out["used_references"]) == (
+        "r = 3: references 2, 3 are equally close to the candidate's length (c = 4); "
+        "the shorter one, reference 2 (3 tokens), is used."
+    )
+    assert ref_length_text(choice, "es", out["used_references"]).startswith("r = 3: las referencias 2, 3 están")
+    assert ref_length_text(ref_length_choice(6, [6, 7]), "en") == (
+        "r = 6: reference 1 (6 tokens) is the closest in length to the candidate (c = 6)."
+    )
+    assert ref_length_text(ref_length_choice(5, [1]), "pt") == "r = 1: a única referência tem 1 token."
+    assert ref_length_text(ref_length_choice(5, []), "en") == "r = 0: no reference has any words."
