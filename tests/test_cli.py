@@ -95,6 +95,29 @@ def test_json_equals_sacrebleu_bleu2_intl(capsys):
     assert "tok:intl" in got["signature"] and "order:2" in got["signature"]
 
 
+@pytest.mark.parametrize(
+    "method,value,order,extra",
+    [
+        ("exp", None, 4, []),
+        ("floor", 0.2, 4, []),
+        ("add-k", 2.0, 3, []),
+        ("exp", None, 4, ["--effective-order"]),
+    ],
+)
+def test_sacrebleu_smoothing_equals_sacrebleu(capsys, method, value, order, extra):
+    if method not in SMOOTHING_METHODS:
+        pytest.skip(f"smoothing {method!r} not registered")
+    argv = ["-r", REF, "-t", "intl", "--smoothing", method, "-n", order, *extra, SYS2]
+    if value is not None:
+        argv[-1:-1] = ["--smooth-value", value]
+    got = run_json(capsys, *argv)
+    sb = BLEU(
+        tokenize="intl", smooth_method=method, smooth_value=value, max_ngram_order=order,
+        effective_order=bool(extra),
+    ).corpus_score(lines_of(SYS2), [lines_of(REF)])
+    assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
+
+
 def test_two_references_equal_sacrebleu(capsys):
     """-r twice: per-sentence max clipping and closest reference length, as sacreBLEU."""
     got = run_json(capsys, "-r", REF, "-r", REF_TOK, "-t", "13a", "--smoothing", "none", "-n", "4", SYS1)
@@ -364,6 +387,11 @@ def test_weights_before_system_files(capsys):
     assert [d["system"] for d in got] == [str(SYS1), str(SYS2)]
     lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF), weights=[0.25, 0.75]).corpus
     assert got[0]["score"] == lib.score
+
+
+def test_bad_smooth_value(capsys):
+    assert_error(*run_cli(capsys, "-r", REF, "--smoothing", "none", "--smooth-value", "3", SYS1), "smooth", status=2)
+    assert_error(*run_cli(capsys, "-r", REF, "--smooth-value", "abc", SYS1), "--smooth-value", "'abc'", status=2)
 
 
 def test_unknown_tokenizer_lists_valid(capsys):
