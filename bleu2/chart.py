@@ -1,0 +1,211 @@
+"""A small bar chart of p1..pN, the brevity penalty and the score, as inline-SVG data.
+
+:func:`bar_chart` returns plain data that the page turns into SVG elements with
+``document.createElementNS("http://www.w3.org/2000/svg", tag)``, ``setAttribute`` for each
+of ``attrs`` and ``textContent`` for ``text`` (recursively for ``children``). Nothing here
+builds markup, and the chart contains no user text.
+
+Colour is never the only signal: every bar has its name under it and its value (four
+decimals, formatted for the language) above it; a smoothed precision is also hatched and
+its value marked with ``*``. Styling is left to CSS through class names:
+
+* ``chart``: the ``<svg>``;
+* ``bar`` plus ``bar-precision bar-p1`` .. ``bar-pN``, ``bar-bp``, ``bar-score``; a
+  smoothed precision also has ``bar-smoothed``; ``bar-hatch`` is the hatched overlay;
+* ``bar-value`` (the numbers), ``bar-label`` (p1, BP, BLEU-2), ``axis``, ``axis-grid``,
+  ``axis-label``, ``chart-note``, ``hatch-line``.
+
+All values are on one axis from 0 to 1 (scores are floats in [0, 1], never percent here).
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from . import i18n
+
+__all__ = ["SVG_NS", "bar_chart", "chart_values"]
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+_MARGIN_LEFT = 34
+_MARGIN_RIGHT = 8
+_MARGIN_TOP = 22
+_MARGIN_BOTTOM = 36
+_BAR_FRACTION = 0.62
+_TICKS = (0.0, 0.5, 1.0)
+
+
+def _num(x: float) -> str:
+    """An attribute value: at most two decimals, no trailing zeros."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _get(obj: Any, name: str):
+    if isinstance(obj, Mapping):
+        return obj[name]
+    return getattr(obj, name)
+
+
+def chart_values(result_or_row: Any) -> dict:
+    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its
+    ``to_dict()`` or a row of :func:`bleu2.compare.compare`.
+
+    Returns:
+        ``{"precisions": [{"n", "value", "smoothed"}], "brevity_penalty": float,
+        "score": float, "max_order": int}``; values clamped to [0, 1].
+    Raises:
+        KeyError / AttributeError: an object without these fields.
+    """
+    precisions = []
+    for p in _get(result_or_row, "precisions"):
+        precisions.append(
+            {"n": int(_get(p, "n")), "value": float(_get(p, "value")), "smoothed": bool(_get(p, "smoothed"))}
+        )
+    return {
+        "precisions": precisions,
+        "brevity_penalty": float(_get(result_or_row, "brevity_penalty")),
+        "score": float(_get(result_or_row, "score")),
+        "max_order": len(precisions),
+    }
+
+
+def _clamp(v: float) -> float:
+    return 0.0 if not v > 0.0 else (1.0 if v > 1.0 else v)
+
+
+def bar_chart(
+    result_or_row: Any,
+    strings: Mapping[str, str] | str = "en",
+    width: int = 320,
+    height: int = 200,
+    id_prefix: str = "bleu2-chart",
+) -> dict:
+    """Describe the chart of p1..pN, BP and the score as plain data.
+
+    Args:
+        result_or_row: a :class:`~bleu2.result.BleuResult`, its ``to_dict()``, or a row
+            of :func:`bleu2.compare.compare`.
+        strings: an :mod:`bleu2.i18n` strings dict or a language code (labels and the
+            decimal separator: ``0,7071`` in es/pt).
+        width, height: the drawing's size in CSS pixels (also the viewBox; the SVG
+            scales with CSS ``width: 100%``).
+        id_prefix: prefix of the ids inside the SVG (title, desc, hatch pattern); use
+            a different one for each chart on the same page.
+    Returns:
+        ``{"width": int, "height": int, "viewBox": "0 0 W H", "title": str,
+        "desc": str, "attrs": {attributes of the <svg>: viewBox, width, height, role,
+        aria-labelledby, class}, "elements": [element, ...]}``, each element being
+        ``{"tag": str, "attrs": {name: str}, "text": str}`` with an optional
+        ``"children": [element, ...]``. Elements come in drawing order: ``title``,
+        ``desc``, ``defs`` (the hatch pattern), axis grid and labels, then for each bar
+        a ``rect`` (plus a hatched ``rect`` when smoothed), its value ``text`` and its
+        label ``text``; finally the ``* smoothed`` note when a bar is smoothed.
+    Raises:
+        ValueError: width or height too small to draw in.
+    """
+    lang = i18n.strings_for(strings)
+    if width < 120 or height < 100:
+        raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
+    vals = chart_values(result_or_row)
+    order = vals["max_order"]
+    fmt = lambda v: i18n.format_number(v, lang)  # noqa: E731
+    mark = i18n.t(lang, "chart_smoothed_mark")
+
+    bars = []
+    for p in vals["precisions"]:
+        cls = f"bar bar-precision bar-p{p['n']}" + (" bar-smoothed" if p["smoothed"] else "")
+        bars.append((f"p{p['n']}", p["value"], cls, p["smoothed"]))
+    bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
+    bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
+
+    title = i18n.t(lang, "chart_title", order=order)
+    described = ", ".join(f"{label} {fmt(v)}{mark if sm else ''}" for label, v, _, sm in bars)
+    desc = i18n.t(lang, "chart_desc", values=described)
+    if any(sm for *_, sm in bars):
+        desc += " " + i18n.t(lang, "chart_smoothed_note")
+
+    plot_left, plot_right = _MARGIN_LEFT, width - _MARGIN_RIGHT
+    plot_top, plot_bottom = _MARGIN_TOP, height - _MARGIN_BOTTOM
+    plot_h = plot_bottom - plot_top
+    band = (plot_right - plot_left) / len(bars)
+    bar_w = band * _BAR_FRACTION
+    hatch_id = f"{id_prefix}-hatch"
+
+    def y_of(v: float) -> float:
+        return plot_bottom - plot_h * _clamp(v)
+
+    elements: list[dict] = [
+        {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
+        {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": desc},
+        {
+            "tag": "defs",
+            "attrs": {},
+            "text": "",
+            "children": [
+                {
+                    "tag": "pattern",
+                    "attrs": {"id": hatch_id, "patternUnits": "userSpaceOnUse", "width": "6", "height": "6",
+                              "patternTransform": "rotate(45)"},
+                    "text": "",
+                    "children": [
+                        {"tag": "line", "attrs": {"x1": "0", "y1": "0", "x2": "0", "y2": "6", "class": "hatch-line"},
+                         "text": ""}
+                    ],
+                }
+            ],
+        },
+    ]
+    for tick in _TICKS:
+        y = _num(y_of(tick))
+        elements.append(
+            {"tag": "line", "attrs": {"x1": _num(plot_left), "y1": y, "x2": _num(plot_right), "y2": y,
+                                      "class": "axis" if tick == 0 else "axis-grid"}, "text": ""}
+        )
+        label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
+        elements.append(
+            {"tag": "text", "attrs": {"x": _num(plot_left - 4), "y": _num(y_of(tick) + 4), "text-anchor": "end",
+                                      "class": "axis-label"}, "text": label}
+        )
+    for i, (label, value, cls, smoothed) in enumerate(bars):
+        cx = plot_left + band * (i + 0.5)
+        x = cx - bar_w / 2
+        top = y_of(value)
+        rect = {"x": _num(x), "y": _num(top), "width": _num(bar_w), "height": _num(plot_bottom - top), "class": cls}
+        elements.append({"tag": "rect", "attrs": rect, "text": ""})
+        if smoothed:
+            elements.append(
+                {"tag": "rect", "attrs": dict(rect, **{"class": "bar-hatch", "fill": f"url(#{hatch_id})"}), "text": ""}
+            )
+        elements.append(
+            {"tag": "text", "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle",
+                                      "class": "bar-value"}, "text": fmt(value) + (mark if smoothed else "")}
+        )
+        elements.append(
+            {"tag": "text", "attrs": {"x": _num(cx), "y": _num(plot_bottom + 15), "text-anchor": "middle",
+                                      "class": "bar-label"}, "text": label}
+        )
+    if any(sm for *_, sm in bars):
+        elements.append(
+            {"tag": "text", "attrs": {"x": _num(plot_right), "y": _num(height - 4), "text-anchor": "end",
+                                      "class": "chart-note"}, "text": i18n.t(lang, "chart_smoothed_note")}
+        )
+    viewbox = f"0 0 {width} {height}"
+    return {
+        "width": width,
+        "height": height,
+        "viewBox": viewbox,
+        "title": title,
+        "desc": desc,
+        "attrs": {
+            "viewBox": viewbox,
+            "width": str(width),
+            "height": str(height),
+            "role": "img",
+            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
+            "class": "chart",
+        },
+        "elements": elements,
+    }
