@@ -547,7 +547,7 @@ def t(lang: str | Mapping[str, str], key: str, /, **params) -> str:
         template = strings[key]
     except KeyError:
         raise KeyError(f"no interface string {key!r}") from None
-    if not params:
+    if not params and "{" not in template:
         return template
     try:
         return template.format(**params)
