@@ -13,7 +13,7 @@ PORT   ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 PYTEST_ARGS ?=
 
-.PHONY: all site serve test test-unit test-browser bench bench-page bench-engine venv chromium node_modules clean
+.PHONY: all site serve test test-unit test-browser bench bench-page bench-engine venv chromium node_modules clean sync-config
 
 all: site
 
@@ -64,3 +64,7 @@ bench-engine: venv
 
 clean:
 	rm -rf _site _site.tmp static/vendor .pytest_cache
+
+# Rewrite pyscript.toml's [files] to list exactly bleu2/*.py (after adding a module).
+sync-config:
+	$(PYTHON) tools/build_site.py --sync-config

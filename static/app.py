@@ -8,6 +8,7 @@ this runs.
 
 import importlib
 import json
+import os
 import sys
 import traceback
 
@@ -18,20 +19,21 @@ from pyscript import document, window
 def _import_all_modules():
     """Import every module of bleu2 that the build recorded (static/bleu2-modules.json).
 
-    A module missing from pyscript.toml's [files] fails here, at start-up, and is
-    reported on the page, instead of failing later on some input.
+    A module missing from pyscript.toml's [files] (so absent from Python's file system)
+    fails here, at start-up, with its file name, instead of failing later on some input.
     Returns the list of imported module names.
     """
     with open("bleu2-modules.json", encoding="utf-8") as f:
         names = json.load(f)
-    missing = []
+    files = {name: "bleu2/__init__.py" if name == "bleu2" else name.replace(".", "/") + ".py" for name in names}
+    absent = [path for path in files.values() if not os.path.exists(path)]
+    if absent:
+        raise ImportError(
+            "files of bleu2 missing from the page: " + ", ".join(absent)
+            + " (list them in pyscript.toml [files] and rebuild)"
+        )
     for name in names:
-        try:
-            importlib.import_module(name)
-        except Exception as error:  # noqa: BLE001 - reported on the page below
-            missing.append(f"{name} ({type(error).__name__}: {error})")
-    if missing:
-        raise ImportError("bleu2 modules missing from the page: " + "; ".join(missing))
+        importlib.import_module(name)
     return names
 
 

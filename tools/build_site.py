@@ -138,16 +138,43 @@ def bleu2_modules() -> list[str]:
 def check_pyscript_files() -> None:
     """Warn when pyscript.toml's [files] does not list exactly bleu2/*.py.
 
-    Not fatal, so the site still builds and the tests (unit and browser) say what is wrong.
+    Not fatal, so the site still builds and the tests (unit and browser) say what is wrong;
+    ``python3 tools/build_site.py --sync-config`` (``make sync-config``) fixes the list.
     """
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     listed = {Path(dest).as_posix().lstrip("./") for dest in config.get("files", {}).values()}
     listed = {p for p in listed if p.startswith("bleu2/")}
     present = {f"bleu2/{p.name}" for p in (ROOT / "bleu2").glob("*.py")}
     for path in sorted(present - listed):
-        log(f"WARNING: {path} is not in pyscript.toml [files]: the page will not load it")
+        log(f"WARNING: {path} is not in pyscript.toml [files]: the page will not load it (make sync-config)")
     for path in sorted(listed - present):
         log(f"WARNING: pyscript.toml [files] lists {path}, which does not exist")
+
+
+def sync_pyscript_files() -> bool:
+    """Rewrite pyscript.toml's bleu2 entries in [files] to list exactly bleu2/*.py.
+
+    Other entries and everything else in the file stay as they are. Returns True when
+    the file changed. (``python3 tools/build_site.py --sync-config``.)
+    """
+    path = ROOT / "pyscript.toml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    entry = re.compile(r'^"\./bleu2/[^"]+\.py"\s*=')
+    kept = [line for line in lines if not entry.match(line)]
+    try:
+        at = next(i for i, line in enumerate(kept) if line.strip() == "[files]")
+    except StopIteration:
+        sys.exit("[build_site] pyscript.toml has no [files] table")
+    at += 1
+    while at < len(kept) and kept[at].strip() and not kept[at].lstrip().startswith("["):
+        at += 1  # after the table's other entries
+    new = [f'"./bleu2/{p.name}" = "./bleu2/{p.name}"\n' for p in sorted((ROOT / "bleu2").glob("*.py"))]
+    text = "".join(kept[:at] + new + kept[at:])
+    if text == "".join(lines):
+        return False
+    path.write_text(text, encoding="utf-8")
+    log("pyscript.toml [files] now lists: " + ", ".join(p.name for p in sorted((ROOT / "bleu2").glob("*.py"))))
+    return True
 
 
 def assemble_site() -> None:
@@ -174,7 +201,13 @@ def assemble_site() -> None:
     tmp.rename(SITE)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--sync-config"]:
+        sync_pyscript_files()
+        return 0
+    if args:
+        sys.exit("usage: build_site.py [--sync-config]")
     ensure_node_modules()
     vendor_runtime()
     check_pyscript_files()

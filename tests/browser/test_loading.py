@@ -1,0 +1,108 @@
+"""Loading the page: typing before Python is ready, the progress indicator, file://,
+an iframe, and a site that misses a module of bleu2 (each needs its own page load)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+
+import pytest
+
+from browser_helpers import ROOT, SUB_PATH, enter, texts
+from conftest import open_page, wait_ready_state
+
+
+def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, site_url):
+    context, guard = new_context()
+    held = []
+    # Hold the WebAssembly runtime back until the texts are typed, so the test does not
+    # depend on how fast Pyodide loads.
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = open_page(context, guard, site_url, wait_ready=False)
+    deadline = time.monotonic() + 60
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the Pyodide runtime"
+    assert page.get_attribute("html", "data-state") == "loading"
+    # The progress indicator is visible and shows a loading stage.
+    assert page.is_visible("#load-progress")
+    status = page.text_content("#status-text")
+    assert status.startswith("Loading Python"), status
+    assert page.evaluate("document.getElementById('load-progress').value") > 0
+    # The text areas work meanwhile.
+    enter(page, guard, "the cat sat on the mat", "the cat is")
+    page.locator("#candidate").press_sequentially(" on the mat")
+    assert page.text_content("#score") == "–"
+    held[0].fallback()
+    wait_ready_state(page)
+    shown = texts(page, "score", "p1-fraction", "p2-fraction", "result-json")
+    assert shown["score"] == "0.7071"
+    assert (shown["p1-fraction"], shown["p2-fraction"]) == ("5/6", "3/5")
+    assert json.loads(shown["result-json"])["hyp_len"] == 6
+    assert page.is_hidden("#load-progress")
+
+
+def test_file_url_says_how_to_serve_the_page(browser, site_dir):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto((site_dir / "index.html").as_uri())
+        page.wait_for_selector("#serve-command", timeout=10_000)
+        status = page.text_content("#status")
+        assert "file://" in status and "block" in status
+        assert page.text_content("#serve-command") == "make serve"
+        assert page.get_attribute("html", "data-state") == "file-blocked"
+        page.wait_for_timeout(500)
+        # still the same message: no endless loading indicator
+        assert page.get_attribute("html", "data-state") == "file-blocked"
+        assert not page.is_visible("#load-progress")
+        assert dialogs == []
+    finally:
+        context.close()
+
+
+def test_page_works_inside_an_iframe(new_context, served_root, server):
+    (served_root / "frame.html").write_text(
+        f'<!doctype html><title>embed</title><iframe id="f" src="./{SUB_PATH}/" width="900" height="700"></iframe>',
+        encoding="utf-8",
+    )
+    context, guard = new_context()
+    page = context.new_page()
+    guard.attach_page(page)
+    page.goto(server + "frame.html")
+    frame = page.frame_locator("#f")
+    frame.locator("html[data-state=ready]").wait_for(state="attached", timeout=120_000)
+    guard.typed += ["the cat sat on the mat", "the cat is on the mat"]
+    frame.locator("#reference").fill("the cat sat on the mat")
+    frame.locator("#candidate").fill("the cat is on the mat")
+    assert frame.locator("#score").text_content() == "0.7071"
+
+
+@pytest.fixture(scope="module")
+def broken_site(served_root, site_dir):
+    """A copy of the site whose pyscript.toml forgets bleu2/stats.py."""
+    target = served_root / "broken"
+    shutil.copytree(site_dir, target, symlinks=True)
+    config = (target / "pyscript.toml").read_text(encoding="utf-8")
+    config, n = re.subn(r'^"\./bleu2/stats\.py" = .*\n', "", config, flags=re.M)
+    assert n == 1
+    (target / "pyscript.toml").write_text(config, encoding="utf-8")
+    return "broken/"
+
+
+def test_a_module_missing_from_pyscript_toml_is_reported(new_context, server, broken_site):
+    context, guard = new_context()
+    with guard.expect_console_errors():
+        page = open_page(context, guard, server + broken_site, wait_ready=False)
+        page.wait_for_selector("html[data-state=error]", state="attached", timeout=120_000)
+        status = page.text_content("#status")
+    assert "could not start" in status
+    assert re.search(r"missing from the page: [^(]*bleu2/stats\.py", status), status
+    # This failure is the point of the test: drop what it logged and PyScript's banner.
+    guard.tracebacks.clear()
+    guard.page_errors.clear()
+    page.evaluate("document.querySelectorAll('.py-error').forEach(e => e.remove())")
