@@ -23,7 +23,6 @@ with ``textContent``. Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Mapping, Sequence
 
 from . import i18n
@@ -44,8 +43,16 @@ def ngram_spans(tokens: Sequence[str], n: int) -> list[tuple[int, tuple[str, ...
     return [(i, tuple(tokens[i : i + n])) for i in range(len(tokens) - n + 1)]
 
 
-def _counts(tokens: Sequence[str], n: int) -> Counter:
-    return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
+def _grams(tokens: Sequence[str], n: int) -> list[tuple[str, ...]]:
+    return list(zip(*[tokens[i:] for i in range(n)]))
+
+
+def _count(grams: list) -> dict:
+    counts: dict = {}
+    get = counts.get
+    for g in grams:
+        counts[g] = get(g, 0) + 1
+    return counts
 
 
 def highlight(
@@ -87,49 +94,55 @@ def highlight(
     cand_orders = []
     ref_orders: list[list[dict]] = [[] for _ in refs]
     for n in range(1, max_order + 1):
-        cand_counts = _counts(cand, n)
-        per_ref = [_counts(r, n) for r in refs]
+        cand_grams = _grams(cand, n)
+        cand_counts = _count(cand_grams)
+        ref_grams = [_grams(r, n) for r in refs]
+        per_ref = [_count(g) for g in ref_grams]
         max_ref: dict = {}
         for counts in per_ref:
             for g, k in counts.items():
                 if k > max_ref.get(g, 0):
                     max_ref[g] = k
-        seen: Counter = Counter()
+        seen: dict = {}
         spans = []
-        tally = {MATCHED: 0, CLIPPED: 0, UNMATCHED: 0}
-        for start, g in ngram_spans(cand, n):
-            seen[g] += 1
-            j = seen[g]
-            k = cand_counts[g]
+        n_matched = n_clipped = n_unmatched = 0
+        for start, g in enumerate(cand_grams):
+            j = seen.get(g, 0) + 1
+            seen[g] = j
             m = max_ref.get(g, 0)
             if m == 0:
                 status = UNMATCHED
-            elif j <= min(k, m):
+                n_unmatched += 1
+            elif j <= m:  # j <= count in the candidate always: the first min(k, m) match
                 status = MATCHED
+                n_matched += 1
             else:
                 status = CLIPPED
-            tally[status] += 1
+                n_clipped += 1
             spans.append(
                 {
                     "start": start,
                     "end": start + n,
                     "ngram": list(g),
                     "status": status,
-                    "count": k,
+                    "count": cand_counts[g],
                     "max_ref_count": m,
                     "occurrence": j,
                 }
             )
-        cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
-        for i, (ref, counts) in enumerate(zip(refs, per_ref)):
-            seen_r: Counter = Counter()
+        cand_orders.append(
+            {"n": n, MATCHED: n_matched, CLIPPED: n_clipped, UNMATCHED: n_unmatched, "total": len(spans),
+             "spans": spans}
+        )
+        for i, (grams, counts) in enumerate(zip(ref_grams, per_ref)):
+            seen = {}
             rspans = []
             matched = 0
-            for start, g in ngram_spans(ref, n):
-                seen_r[g] += 1
-                j = seen_r[g]
+            for start, g in enumerate(grams):
+                j = seen.get(g, 0) + 1
+                seen[g] = j
                 k = cand_counts.get(g, 0)
-                ok = j <= min(k, counts[g])
+                ok = j <= k  # j <= count in this reference always
                 matched += ok
                 rspans.append(
                     {
