@@ -82,7 +82,8 @@ def sentence_bleu(
             candidate n-grams from the mean); for the seed's and sacreBLEU's
             smoothing methods only.
     Returns:
-        :class:`~bleu2.result.BleuResult`; ``score`` is a float in [0, 1].
+        :class:`~bleu2.result.BleuResult`; ``score`` is a float in [0, 1]
+        (NLTK's ``method5``/``method7`` can exceed 1, as they do in NLTK).
     Raises:
         ValueError: bad max_order, weights, smoothing name, smooth_value,
             effective_order with an NLTK method, or tokenizer name.

@@ -192,7 +192,7 @@ def _smooth(stats: SentenceStats, config: BleuConfig):
 
 
 def bleu_score(stats: SentenceStats, config: BleuConfig) -> float:
-    """Just the score (a float in [0, 1]) of :func:`score_from_stats`, without the
+    """Just the score (a float, in [0, 1] but for method5/method7) of :func:`score_from_stats`, without the
     breakdown: for loops over many statistics (sentence scores, bootstrap).
 
     Raises:
@@ -211,7 +211,8 @@ def score_from_stats(stats: SentenceStats, config: BleuConfig, signature: str = 
         config: the options (:meth:`BleuConfig.make`).
         signature: stored on the result.
     Returns:
-        BleuResult with ``score`` in [0, 1]; each Precision's ``value`` is the
+        BleuResult with ``score`` in [0, 1] (NLTK's ``method5``/``method7`` can
+        exceed 1, as in NLTK); each Precision's ``value`` is the
         precision that entered the mean (0.0 for orders beyond the effective
         order or cut off by sacreBLEU's stop at the first order without
         n-grams).

@@ -76,7 +76,9 @@ NLTK's frame, shared by all eight:
     P_5 (NLTK hard-codes order 5, whatever N is) and p_0 = P_1 + 1,
     p_n = (p_{n-1} + q_n + q_{n+1}) / 3, p_{n-1} being the already smoothed
     value. The statistics must therefore count order 5 (see
-    :attr:`bleu2.scoring.BleuConfig.stats_order`).
+    :attr:`bleu2.scoring.BleuConfig.stats_order`). Because of p_0 = P_1 + 1,
+    precisions and the score can exceed 1 (NLTK's too: a 6-token candidate
+    equal to its reference scores 1.1167... in BLEU-4).
 ``method6``  (Gao & He 2013; ``smooth_value`` = alpha, default 5) p_1 = P_1,
     p_2 = P_2; for n >= 3, p_n = (m_n + alpha pi_n) / (t_n + alpha) with the
     prior pi_n = p_{n-1}^2 / p_{n-2} (0 when p_{n-2} = 0).
@@ -120,8 +122,8 @@ class Smoothed:
     """Precisions after smoothing.
 
     Attributes:
-        values: tuple[float, ...], one per order; each in [0, 1]: the value
-            that enters the geometric mean.
+        values: tuple[float, ...], one per order: the value that enters the
+            geometric mean; in [0, 1] except for NLTK's method5/method7.
         smoothed: tuple[bool, ...], True where smoothing changed that order
             (the value is not matches/total).
         effective_order: how many leading orders enter the geometric mean
