@@ -27,7 +27,10 @@ def test_pyscript_toml_lists_exactly_the_modules_of_bleu2():
 def test_pyscript_toml_loads_everything_from_this_origin():
     config = _pyscript_config()
     assert "packages" not in config, "a packages key (even []) makes PyScript fetch micropip"
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./static/pyodide-boot.mjs"
+    boot = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert '"./vendor/pyodide/pyodide.mjs"' in boot
+    assert not re.search(r"https?://", boot)
     for source in config["files"]:
         assert source.startswith("./"), source
 

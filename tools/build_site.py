@@ -9,7 +9,9 @@ Steps:
    - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
      python_stdlib.zip, pyodide-lock.json;
    - ``static/vendor/pyscript/``: core.js, core.css and the chunks core.js reaches, minus
-     the plugins pyscript.toml switches off (editor, terminal, game, ...).
+     the plugins pyscript.toml switches off (editor, terminal, game, ...);
+   - ``static/vendor/pyodide/snapshot.bin.gz``: a memory snapshot of a booted Pyodide
+     (tools/make_snapshot.mjs), which static/pyodide-boot.mjs restores in the page.
 3. Assemble ``_site/``: index.html, pyscript.toml, bleu2/*.py, static/ (no tests, no .git),
    ``static/bleu2-modules.json`` (the module names of bleu2/, which the page imports one by
    one at start-up so a module missing from pyscript.toml shows up at once) and
@@ -21,6 +23,7 @@ Standard library only. Run from anywhere: paths are relative to the repository r
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -127,6 +130,44 @@ def vendor_runtime() -> None:
     (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")
 
 
+# Standard-library modules bleu2 imports, imported once into the Pyodide snapshot so the
+# page does not pay for them at start-up (a module missing here is simply imported later).
+SNAPSHOT_PREIMPORTS = (
+    "argparse", "base64", "binascii", "collections", "csv", "dataclasses", "functools",
+    "importlib", "io", "json", "math", "os", "re", "time", "typing", "unicodedata", "zlib",
+)
+SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
+
+
+def make_snapshot() -> None:
+    """Write static/vendor/pyodide/snapshot.bin.gz (tools/make_snapshot.mjs under Node).
+
+    Cached in build/pyodide-snapshot/ by the Pyodide version, the script and the
+    pre-imported modules, since making one boots Pyodide (seconds).
+    """
+    script = ROOT / "tools" / "make_snapshot.mjs"
+    key = hashlib.sha256(
+        json.dumps([PINS["pyodide"], SNAPSHOT_PREIMPORTS, script.read_text(encoding="utf-8")]).encode()
+    ).hexdigest()[:16]
+    cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+        log("making the Pyodide memory snapshot (boots Pyodide once under Node)")
+        if SNAPSHOT_CACHE.exists():
+            shutil.rmtree(SNAPSHOT_CACHE)
+        SNAPSHOT_CACHE.mkdir(parents=True)
+        tmp = cached.with_suffix(".tmp")
+        subprocess.run(
+            [node, str(script), str(NODE_MODULES / "pyodide"), str(tmp), ",".join(SNAPSHOT_PREIMPORTS)],
+            cwd=ROOT,
+            check=True,
+        )
+        tmp.rename(cached)
+    shutil.copy2(cached, VENDOR / "pyodide" / "snapshot.bin.gz")
+
+
 def bleu2_modules() -> list[str]:
     """Module names of the bleu2 package, e.g. ["bleu2", "bleu2.api", ...], sorted."""
     names = []
@@ -210,6 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit("usage: build_site.py [--sync-config]")
     ensure_node_modules()
     vendor_runtime()
+    make_snapshot()
     check_pyscript_files()
     assemble_site()
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())

@@ -30,6 +30,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".py": "text/plain; charset=utf-8",
     ".toml": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",

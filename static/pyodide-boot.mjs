@@ -1,0 +1,36 @@
+// The Pyodide entry point PyScript loads (pyscript.toml: interpreter = this file).
+// It is the vendored pyodide.mjs, plus: start from the memory snapshot that the build
+// made (static/vendor/pyodide/snapshot.bin.gz, see tools/make_snapshot.mjs), which is
+// several times faster than booting CPython from scratch. Without a usable snapshot it
+// boots normally. Everything comes from this origin.
+import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const base = new URL("./vendor/pyodide/", import.meta.url).href;
+
+async function fetchSnapshot() {
+  if (typeof DecompressionStream !== "function") return null;
+  const response = await fetch(base + "snapshot.bin.gz");
+  if (!response.ok) return null;
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: base };
+  let snapshot = null;
+  try {
+    snapshot = await fetchSnapshot();
+  } catch (error) {
+    console.warn("bleu2: no Pyodide snapshot, booting normally:", error);
+  }
+  if (snapshot) {
+    try {
+      return await loadVendored({ ...settings, _loadSnapshot: snapshot });
+    } catch (error) {
+      console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
+    }
+  }
+  return loadVendored(settings);
+}
