@@ -18,6 +18,7 @@ Needs ``make site`` (built here if missing) and /usr/bin/chromium.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -147,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     cold_m, warm_m = statistics.median(cold), statistics.median(warm)
     c_med, c_p95 = statistics.median(cand_times), pct(cand_times, 0.95)
     r_med, r_p95 = statistics.median(ref_times), pct(ref_times, 0.95)
-    print(f"page benchmark ({args.runs} runs; headless Chromium; {url})")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"page benchmark ({args.runs} runs; headless Chromium; {url}; load average {load} on {os.cpu_count()} CPUs)")
     print(f"  cold load -> first score : median {cold_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in cold)})"
           f"  target <= {TARGETS['cold']} s: {ratio(cold_m, TARGETS['cold'])}")
     print(f"  warm reload -> first score: median {warm_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in warm)})"

@@ -13,7 +13,7 @@ import sys
 import traceback
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from js import document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 
 def _import_all_modules():

@@ -10,27 +10,20 @@ export { version };
 const base = new URL("./vendor/pyodide/", import.meta.url).href;
 
 async function fetchSnapshot() {
-  if (typeof DecompressionStream !== "function") return null;
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const response = await fetch(base + "snapshot.bin.gz");
-  if (!response.ok) return null;
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: base };
-  let snapshot = null;
   try {
-    snapshot = await fetchSnapshot();
+    // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
+    return await loadVendored({ ...settings, _loadSnapshot: fetchSnapshot() });
   } catch (error) {
-    console.warn("bleu2: no Pyodide snapshot, booting normally:", error);
-  }
-  if (snapshot) {
-    try {
-      return await loadVendored({ ...settings, _loadSnapshot: snapshot });
-    } catch (error) {
-      console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
-    }
+    console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
   }
   return loadVendored(settings);
 }

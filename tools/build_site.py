@@ -130,11 +130,11 @@ def vendor_runtime() -> None:
     (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")
 
 
-# Standard-library modules bleu2 imports, imported once into the Pyodide snapshot so the
+# Standard-library modules bleu2 (and PyScript's own Python package) import, imported once into the Pyodide snapshot so the
 # page does not pay for them at start-up (a module missing here is simply imported later).
 SNAPSHOT_PREIMPORTS = (
     "argparse", "base64", "binascii", "collections", "csv", "dataclasses", "functools",
-    "importlib", "io", "json", "math", "os", "re", "time", "typing", "unicodedata", "zlib",
+    "html", "importlib", "io", "json", "math", "os", "re", "time", "typing", "unicodedata", "zlib",
 )
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 
