@@ -10,10 +10,13 @@ export { version };
 const base = new URL("./vendor/pyodide/", import.meta.url).href;
 
 async function fetchSnapshot() {
-  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const response = await fetch(base + "snapshot.bin.gz");
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // A host may already have decoded it (Content-Encoding: gzip): look for gzip's magic.
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
