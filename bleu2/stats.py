@@ -245,24 +245,26 @@ def pool_stats(stats: Iterable[SentenceStats], max_order: int) -> SentenceStats:
     n = max_order
     if not stats:
         return SentenceStats((0,) * n, (0,) * n, 0, 0)
-    depth = min(s.depth for s in stats)
+    plain = not any([s.empty or s.extra_matches for s in stats])
+    ms = [s.matches for s in stats]
+    ts = [s.totals for s in stats]
+    if not plain:
+        ms = [m + s.extra_matches for m, s in zip(ms, stats)]
+        ts = [t + s.extra_totals for t, s in zip(ts, stats)]
+    depth = min(map(len, ms))
     if depth < n:
         raise ValueError(f"statistics with {depth} orders cannot be pooled to max_order {n}")
-    if all(s.max_order == depth for s in stats):
-        m_cols = list(zip(*[s.matches for s in stats]))
-        t_cols = list(zip(*[s.totals for s in stats]))
-    else:
-        m_cols = list(zip(*[(s.matches + s.extra_matches)[:depth] for s in stats]))
-        t_cols = list(zip(*[(s.totals + s.extra_totals)[:depth] for s in stats]))
+    m_cols = list(zip(*ms))[:depth]
+    t_cols = list(zip(*ts))[:depth]
     all_m = tuple(map(sum, m_cols))
     all_t = tuple(map(sum, t_cols))
-    if all(not s.empty for s in stats):
+    if plain:
         empty = tuple(col.count(0) for col in t_cols)
     else:
         empty = tuple(map(sum, zip(*[s.empties()[:depth] for s in stats])))
     if empty == tuple(1 if t == 0 else 0 for t in all_t):
         empty = ()  # the canonical form: derivable from the totals
     return SentenceStats(
-        all_m[:n], all_t[:n], sum(s.hyp_len for s in stats), sum(s.ref_len for s in stats),
+        all_m[:n], all_t[:n], sum([s.hyp_len for s in stats]), sum([s.ref_len for s in stats]),
         empty, all_m[n:], all_t[n:],
     )
