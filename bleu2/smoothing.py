@@ -20,6 +20,8 @@ The seed's method
     also when t_n = 0), else m_n / t_n. A zero-match order thus never makes
     the score 0. Not a sacreBLEU or NLTK method: sacreBLEU's ``add-k`` and
     NLTK's ``method2`` leave unigrams alone and change non-zero orders too.
+    With ``effective_order=True`` the orders without candidate n-grams are
+    left out of the mean (and report 0.0), as in sacreBLEU's frame below.
 
 sacreBLEU's methods (Post 2018; ``BLEU.compute_bleu`` of sacreBLEU 2.6.0, after
 Chen & Cherry 2014)
@@ -165,6 +167,9 @@ def _add_one(stats: SentenceStats, value: float | None = None, effective_order: 
             if t == 0:
                 break
             k += 1
+        # orders left out of the mean report 0.0, as sacreBLEU's do
+        values[k:] = [0.0] * (len(values) - k)
+        flags[k:] = [False] * (len(flags) - k)
     return Smoothed(tuple(values), tuple(flags), k)
 
 

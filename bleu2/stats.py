@@ -13,7 +13,8 @@ Definitions (Papineni et al. 2002):
     totals_n  = max(c - n + 1, 0)
     r         = the reference length closest to c; ties go to the shorter.
 References with no tokens are ignored while another reference of the same
-candidate has tokens.
+candidate has tokens (sacreBLEU 2.6.0 instead lets an empty reference's length 0
+compete for r; NLTK likewise).
 
 NLTK's smoothing methods need two more numbers, kept alongside: per order, how
 many segments have no candidate n-gram of that order (NLTK divides each

@@ -165,6 +165,7 @@ def test_add_1_smooths_unigrams_and_empty_orders():
     assert score(s, "add-1").score == pytest.approx(geo(1.0, 1.0))
     res = score(s, "add-1", effective_order=True)
     assert res.effective_order == 1 and res.score == 1.0
+    assert [(p.value, p.smoothed) for p in res.precisions] == [(1.0, False), (0.0, False)]
 
 
 def test_effective_order_renormalises_custom_weights():
