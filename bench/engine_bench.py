@@ -1,0 +1,104 @@
+"""Engine benchmark (issue 3): bleu2.corpus_bleu against sacreBLEU and NLTK in one run.
+
+    python bench/engine_bench.py [--repeat 5]
+
+On the TED files (2,445 lines) and the same files concatenated ten times:
+- bleu2.corpus_bleu with its defaults (BLEU-2, add-1, default tokenizer, lower-cased),
+- sacreBLEU BLEU(max_ngram_order=2, tokenize="intl"),
+- NLTK corpus_bleu(weights=(0.5, 0.5)) including NLTK's tokenization
+  (NLTKWordTokenizer on lower-cased text: word_tokenize without its sentence splitter,
+  which would need downloaded data),
+on the same lines. Prints the best-of-N wall time, the ratios to bleu2, and peak
+Python memory (tracemalloc, in a separate run so it does not slow the timing).
+Nothing here is asserted: machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import tracemalloc
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "ted"
+
+
+def load(name: str) -> list[str]:
+    return (DATA / name).read_text(encoding="utf-8").splitlines()
+
+
+def run_bleu2(hyps, refs):
+    import bleu2
+
+    return bleu2.corpus_bleu(hyps, refs, sentence_scores=False).score
+
+
+def run_sacrebleu(hyps, refs):
+    from sacrebleu.metrics import BLEU
+
+    return BLEU(max_ngram_order=2, tokenize="intl").corpus_score(hyps, [refs]).score / 100
+
+
+def run_nltk(hyps, refs):
+    from nltk.tokenize import NLTKWordTokenizer
+    from nltk.translate.bleu_score import corpus_bleu
+
+    tok = NLTKWordTokenizer().tokenize
+    return corpus_bleu([[tok(r.lower())] for r in refs], [tok(h.lower()) for h in hyps], weights=(0.5, 0.5))
+
+
+TOOLS = [("bleu2", run_bleu2), ("sacrebleu-intl", run_sacrebleu), ("nltk", run_nltk)]
+
+
+def best_time(fn, hyps, refs, repeat):
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn(hyps, refs)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def peak_mib(fn, hyps, refs):
+    tracemalloc.start()
+    fn(hyps, refs)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=5, help="timing runs per tool (best is kept)")
+    args = ap.parse_args(argv)
+    warnings.simplefilter("ignore")
+    hyps1, refs1 = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
+    for fn in (f for _, f in TOOLS):  # warm imports and regex caches
+        fn(hyps1[:50], refs1[:50])
+    print(f"{'corpus':>10} {'tool':>15} {'score':>9} {'time s':>9} {'x bleu2':>8} {'peak MiB':>9}")
+    times_by_scale = {}
+    for scale in (1, 10):
+        hyps, refs = hyps1 * scale, refs1 * scale
+        label = f"{len(hyps)} ln"
+        times = {}
+        for name, fn in TOOLS:
+            score = fn(hyps, refs)
+            t = best_time(fn, hyps, refs, args.repeat if scale == 1 else max(1, args.repeat // 2))
+            times[name] = t
+            mem = peak_mib(fn, hyps, refs)
+            print(f"{label:>10} {name:>15} {score:9.6f} {t:9.4f} {t / times['bleu2']:8.2f} {mem:9.1f}")
+        times_by_scale[scale] = times
+    print()
+    t1, t10 = times_by_scale[1], times_by_scale[10]
+    print(f"bleu2 / sacreBLEU time: {t1['bleu2'] / t1['sacrebleu-intl']:.2f} (1x), "
+          f"{t10['bleu2'] / t10['sacrebleu-intl']:.2f} (10x)   target <= 0.50")
+    print(f"bleu2 / NLTK time:      {t1['bleu2'] / t1['nltk']:.2f} (1x), "
+          f"{t10['bleu2'] / t10['nltk']:.2f} (10x)   target < 1")
+    for name in t1:
+        print(f"growth 10x corpus / 1x, {name}: {t10[name] / t1[name]:.1f} (linear = 10)")
+
+
+if __name__ == "__main__":
+    main()
