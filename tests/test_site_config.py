@@ -77,6 +77,8 @@ def test_index_html_has_the_csp_and_the_page_elements():
     directives = {d.split()[0]: d.split()[1:] for d in csp[0].split(";") if d.strip()}
     assert directives["connect-src"] == ["'self'"]
     assert directives["default-src"] == ["'self'"]
+    assert "'unsafe-inline'" not in directives["script-src"] + directives["style-src"]
+    assert all("src" in a for t, a in tags if t == "script"), "no inline scripts (CSP)"
     ids = {a.get("id") for _, a in tags}
     for element_id in ("reference", "candidate", "result-json", "copy-json", "status", "score"):
         assert element_id in ids

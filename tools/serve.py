@@ -43,6 +43,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with explicit MIME types and revalidation caching."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    protocol_version = "HTTP/1.1"  # keep-alive: the page makes a few dozen requests
     quiet = False
 
     def end_headers(self) -> None:
