@@ -87,7 +87,7 @@ EN: dict[str, str] = {
     "precision_n": "{n}-gram precision",
     "smoothed": "smoothed",
     "smoothed_no_ngrams": "smoothed ({method}): the candidate has no {order}",
-    "smoothed_no_match": "smoothed ({method}): no {order} of the candidate is in a reference",
+    "smoothed_no_match": "smoothed ({method}): none of the candidate's {order} is in a reference",
     "order_1": "unigrams",
     "order_2": "bigrams",
     "order_3": "trigrams",

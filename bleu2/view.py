@@ -17,9 +17,11 @@ one :func:`bleu2.sentence_bleu` gives for the same texts (same functions, same o
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from typing import Sequence
 
+from . import i18n
 from .result import BleuResult, Precision
 from .scoring import BleuConfig, score_from_stats
 from .stats import ReferenceStats, reference_stats, sentence_stats
@@ -40,6 +42,8 @@ __all__ = [
     "result_json",
     "score_texts",
     "breakdown",
+    "candidate_view",
+    "ranking_rows",
 ]
 
 #: Decimals shown for precisions, BP and the score (the issue: BLEU-2 to four decimals).
@@ -60,52 +64,77 @@ def _order_name(n: int) -> str:
     return ORDER_NAMES.get(n, f"{n}-gram")
 
 
-def _tokens_word(count: int) -> str:
-    return f"{count} token" if count == 1 else f"{count} tokens"
+def _tokens_word(count: int, lang="en") -> str:
+    return i18n.tn(lang, "tokens", count)
 
 
-def format_number(value: float, decimals: int = DECIMALS) -> str:
-    """``value`` with ``decimals`` decimals, e.g. ``format_number(0.70710678) == "0.7071"``."""
-    return f"{value:.{decimals}f}"
+def format_number(value: float, decimals: int = DECIMALS, lang="en") -> str:
+    """``value`` with ``decimals`` decimals in ``lang``'s notation, e.g.
+    ``format_number(0.70710678) == "0.7071"``, ``format_number(0.70710678, lang="es") == "0,7071"``."""
+    return i18n.format_number(value, lang, decimals)
 
 
-def fraction_text(p: Precision) -> str:
-    """The precision as a fraction: ``"5/6"``; a smoothed one as ``"(0+1)/(3+1)"``.
+def _int(value: int, lang) -> str:
+    return i18n.format_integer(value, lang)
 
-    Add-1 smoothing (the only smoothing that changes a count here) turns 0/total into
-    (0 + 1) / (total + 1).
+
+def _is_add_one(p: Precision) -> bool:
+    return math.isclose(p.value, (p.matches + 1) / (p.total + 1), rel_tol=1e-12, abs_tol=1e-15)
+
+
+def fraction_text(p: Precision, method: str = "add-1", lang="en") -> str:
+    """The precision as a fraction: ``"5/6"``.
+
+    A smoothed precision shows what smoothing made of it, for every method of
+    :mod:`bleu2.smoothing`:
+
+    - ``add-1`` (the seed's method, 0/t -> (0 + 1)/(t + 1)): ``"(0+1)/(3+1)"``;
+    - any other method (or an add-1 order that effective order left out, value 0):
+      the raw counts and the value that enters the score, ``"0/3 → 0.0333"``.
+
+    Args:
+        p: a :class:`~bleu2.result.Precision`.
+        method: the smoothing method's name (``BleuResult.smoothing``).
+        lang: interface language (number notation).
     """
-    if p.smoothed:
-        return f"({p.matches}+1)/({p.total}+1)"
-    return f"{p.matches}/{p.total}"
+    frac = f"{_int(p.matches, lang)}/{_int(p.total, lang)}"
+    if not p.smoothed:
+        return frac
+    if method == "add-1" and _is_add_one(p):
+        return f"({_int(p.matches, lang)}+1)/({_int(p.total, lang)}+1)"
+    return f"{frac} → {format_number(p.value, lang=lang)}"
 
 
-def precision_row(p: Precision) -> dict:
+def precision_row(p: Precision, method: str = "add-1", lang="en") -> dict:
     """One row of the precision table.
 
     Returns:
-        dict with ``label`` ("p1"), ``name`` ("unigram precision"), ``fraction``
-        (see :func:`fraction_text`), ``value`` (four decimals), ``smoothed`` (bool) and
-        ``note`` (a short explanation when smoothed, else "").
+        dict with ``n`` (int), ``label`` ("p1"), ``name`` ("unigram precision"),
+        ``fraction`` (see :func:`fraction_text`), ``value`` (four decimals), ``smoothed``
+        (bool) and ``note`` (a short explanation when smoothed, naming the method, else "").
     """
-    name = _order_name(p.n)
     note = ""
     if p.smoothed:
+        order = i18n.t(lang, f"order_{p.n}") if p.n <= 4 else i18n.t(lang, "order_n", n=p.n)
         if p.total == 0:
-            note = f"smoothed (add-1): the candidate has no {name}s"
+            note = i18n.t(lang, "smoothed_no_ngrams", method=method, order=order)
+        elif p.matches == 0:
+            note = i18n.t(lang, "smoothed_no_match", method=method, order=order)
         else:
-            note = f"smoothed (add-1): no {name} of the candidate is in the reference"
+            note = f"{i18n.t(lang, 'smoothed')} ({method})"
+    name = i18n.t(lang, f"precision_{p.n}") if p.n <= 4 else i18n.t(lang, "precision_n", n=p.n)
     return {
+        "n": p.n,
         "label": f"p{p.n}",
-        "name": f"{name} precision",
-        "fraction": fraction_text(p),
-        "value": format_number(p.value),
+        "name": name,
+        "fraction": fraction_text(p, method, lang),
+        "value": format_number(p.value, lang=lang),
         "smoothed": p.smoothed,
         "note": note,
     }
 
 
-def brevity_penalty_row(result: BleuResult) -> dict:
+def brevity_penalty_row(result: BleuResult, lang="en") -> dict:
     """The brevity penalty and the branch of its definition that applies.
 
     Returns:
@@ -115,35 +144,46 @@ def brevity_penalty_row(result: BleuResult) -> dict:
     """
     c, r, bp = result.hyp_len, result.ref_len, result.brevity_penalty
     if c == 0:
-        branch = "0 (the candidate is empty)"
+        branch = i18n.t(lang, "bp_branch_empty")
     elif c >= r:
-        branch = f"1 (c ≥ r: {c} ≥ {r})"
+        branch = i18n.t(lang, "bp_branch_ge", c=_int(c, lang), r=_int(r, lang))
     else:
-        branch = f"exp(1 − r/c) = exp(1 − {r}/{c})"
-    return {"value": format_number(bp), "branch": branch, "penalized": bp < 1.0}
+        branch = i18n.t(lang, "bp_branch_exp", c=_int(c, lang), r=_int(r, lang))
+    return {"value": format_number(bp, lang=lang), "branch": branch, "penalized": bp < 1.0}
 
 
-def score_row(result: BleuResult, reference_empty: bool = False) -> dict:
+def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> dict:
     """The score and how it was computed.
 
     Returns:
         dict with ``value`` (four decimals), ``percent`` (e.g. "70.71", display only),
-        ``formula`` (the formula with this result's numbers, or why the score is 0).
+        ``label`` ("BLEU-2": the max order), ``formula`` (the formula with this result's
+        numbers over the orders that entered the mean, or why the score is 0).
     """
-    value = format_number(result.score)
-    percent = f"{result.score * 100:.2f}"
+    value = format_number(result.score, lang=lang)
+    percent = format_number(result.score * 100, 2, lang)
     if result.hyp_len == 0:
-        formula = "0, because the candidate is empty"
+        formula = i18n.t(lang, "score_zero_candidate_empty")
     elif reference_empty or result.ref_len == 0:
-        formula = "0, because the reference is empty"
+        formula = i18n.t(lang, "score_zero_reference_empty")
     else:
         k = result.effective_order
-        terms = " + ".join(
-            f"{w:g}·ln {format_number(p.value)}" for w, p in zip(result.weights[:k], result.precisions[:k])
-        )
-        names = " + ".join(f"{w:g}·ln p{p.n}" for w, p in zip(result.weights[:k], result.precisions[:k]))
-        formula = f"BP × exp({names}) = {format_number(result.brevity_penalty)} × exp({terms}) = {value}"
-    return {"value": value, "percent": percent, "formula": formula}
+        pairs = list(zip(result.weights[:k], result.precisions[:k]))
+        terms = " + ".join(f"{_weight(w, lang)}·ln {format_number(p.value, lang=lang)}" for w, p in pairs)
+        names = " + ".join(f"{_weight(w, lang)}·ln p{p.n}" for w, p in pairs)
+        bp = format_number(result.brevity_penalty, lang=lang)
+        formula = f"BP × exp({names}) = {bp} × exp({terms}) = {value}"
+    return {
+        "value": value,
+        "percent": percent,
+        "label": i18n.t(lang, "score_label", order=result.max_order),
+        "formula": formula,
+    }
+
+
+def _weight(w: float, lang) -> str:
+    text = f"{w:g}"
+    return text.replace(".", ",") if i18n.format_number(0.5, lang, 1) == "0,5" else text
 
 
 def emptiness(text: str, tokens: Sequence[str]) -> str | None:
@@ -163,6 +203,7 @@ def hints(
     reference_tokens: Sequence[str],
     candidate_tokens: Sequence[str],
     result: BleuResult,
+    lang="en",
 ) -> list[dict]:
     """Plain-language hints that apply to this pair, most important first.
 
@@ -170,24 +211,19 @@ def hints(
     ``"both-empty"``, ``"reference-empty"``, ``"candidate-empty"`` (a text has no tokens),
     ``"short"`` (the candidate is shorter than the reference, so BP < 1),
     ``"word-order"`` (right words, wrong order: p1 >= 0.5 and p2 < p1 / 2).
+    With several references, pass them joined (``"\\n".join``) and all their tokens.
     """
     out: list[dict] = []
     ref_empty = emptiness(reference, reference_tokens)
     cand_empty = emptiness(candidate, candidate_tokens)
     if ref_empty and cand_empty:
-        out.append({"kind": "both-empty", "text": "Both texts are empty: type or paste a reference and a candidate."})
+        out.append({"kind": "both-empty", "text": i18n.t(lang, "hint_both_empty")})
         return out
     for kind, label, why in (("reference-empty", "reference", ref_empty), ("candidate-empty", "candidate", cand_empty)):
         if why == "empty":
-            out.append({"kind": kind, "text": f"The {label} is empty, so BLEU-2 is 0."})
+            out.append({"kind": kind, "text": i18n.t(lang, f"hint_{label}_empty")})
         elif why == "no-words":
-            out.append(
-                {
-                    "kind": kind,
-                    "text": f"The {label} has no words (only punctuation or symbols, which are not compared), "
-                    "so it counts as empty and BLEU-2 is 0.",
-                }
-            )
+            out.append({"kind": kind, "text": i18n.t(lang, f"hint_{label}_no_words")})
     if out:
         return out
     if result.brevity_penalty < 1.0:
@@ -195,8 +231,10 @@ def hints(
         out.append(
             {
                 "kind": "short",
-                "text": f"The candidate is shorter than the reference ({_tokens_word(c)} vs {r}), so the brevity "
-                f"penalty multiplies the score by {format_number(result.brevity_penalty)}.",
+                "text": i18n.t(
+                    lang, "hint_short", c_tokens=_tokens_word(c, lang), r=_int(r, lang),
+                    bp=format_number(result.brevity_penalty, lang=lang),
+                ),
             }
         )
     if len(result.precisions) >= 2:
@@ -205,22 +243,97 @@ def hints(
             out.append(
                 {
                     "kind": "word-order",
-                    "text": f"Right words, wrong order: many words match (p1 = {format_number(p1)}) but few "
-                    f"word pairs do (p2 = {format_number(p2)}).",
+                    "text": i18n.t(lang, "hint_word_order", p1=format_number(p1, lang=lang),
+                                   p2=format_number(p2, lang=lang)),
                 }
             )
     return out
 
 
-def token_view(tokens: Sequence[str]) -> dict:
+def token_view(tokens: Sequence[str], lang="en") -> dict:
     """The tokens as shown: ``{"count": 3, "label": "3 tokens", "text": "the · cat · sat"}``
     (``text`` is "" when there are none)."""
-    return {"count": len(tokens), "label": _tokens_word(len(tokens)), "text": TOKEN_SEPARATOR.join(tokens)}
+    return {"count": len(tokens), "label": _tokens_word(len(tokens), lang), "text": TOKEN_SEPARATOR.join(tokens)}
 
 
 def result_json(result: BleuResult) -> str:
     """``result.to_dict()`` as indented JSON (non-ASCII kept as is)."""
     return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
+
+
+def candidate_view(comparison: dict, index: int, lang="en") -> dict:
+    """Everything the page shows for candidate ``index`` of a :func:`bleu2.compare.compare`
+    result, as plain data (strings in ``lang``; numbers in its notation).
+
+    Returns:
+        dict with ``number`` (1-based box number), ``score`` (:func:`score_row`),
+        ``announce`` (the sentence for screen readers), ``signature``, ``precisions``
+        (one :func:`precision_row` per order 1..N), ``hyp_len``/``ref_len`` (str),
+        ``ref_len_text`` (which reference length is r and why,
+        :func:`bleu2.compare.ref_length_text`), ``brevity_penalty``
+        (:func:`brevity_penalty_row`), ``hints``, ``tokens`` (:func:`token_view`),
+        ``json`` (:func:`result_json`) and ``result`` (the BleuResult).
+    Raises:
+        IndexError: no candidate ``index``.
+    """
+    from .compare import ref_length_text
+
+    row = comparison["candidates"][index]
+    result = comparison["results"][index]
+    refs = comparison["references"]
+    used = comparison["used_references"]
+    ref_text = "\n".join(r["text"] for r in refs)
+    ref_tokens = [tok for i in used for tok in refs[i]["tokens"]]
+    score = score_row(result, comparison["no_references"], lang)
+    number = index + 1
+    return {
+        "number": number,
+        "score": score,
+        "announce": i18n.t(lang, "score_announce", order=result.max_order, number=_int(number, lang),
+                           score=score["value"]),
+        "signature": comparison["signature"],
+        "precisions": [precision_row(p, result.smoothing, lang) for p in result.precisions],
+        "hyp_len": _int(result.hyp_len, lang),
+        "ref_len": _int(result.ref_len, lang),
+        "ref_len_text": ref_length_text(row["ref_length"], lang, used),
+        "brevity_penalty": brevity_penalty_row(result, lang),
+        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang),
+        "tokens": token_view(row["tokens"], lang),
+        "json": result_json(result),
+        "result": result,
+    }
+
+
+def ranking_rows(comparison: dict, lang="en") -> list[dict]:
+    """The ranking table, best first: one dict of display strings per candidate.
+
+    Returns:
+        ``[{"index": int (0-based), "number": str, "rank": str, "score": str,
+        "precisions": [str, ...] (p1..pN values), "smoothed": [bool, ...], "bp": str,
+        "hyp_len": str, "ref_len": str, "text": str (the candidate, cut to 80
+        characters), "empty": bool}]``.
+    """
+    out = []
+    for row in comparison["ranking"]:
+        text = row["text"].strip()
+        if len(text) > 80:
+            text = text[:79] + "…"
+        out.append(
+            {
+                "index": row["index"],
+                "number": _int(row["index"] + 1, lang),
+                "rank": _int(row["rank"], lang),
+                "score": format_number(row["score"], lang=lang),
+                "precisions": [format_number(p["value"], lang=lang) for p in row["precisions"]],
+                "smoothed": [bool(p["smoothed"]) for p in row["precisions"]],
+                "bp": format_number(row["brevity_penalty"], lang=lang),
+                "hyp_len": _int(row["hyp_len"], lang),
+                "ref_len": _int(row["ref_len"], lang),
+                "text": text or i18n.t(lang, "empty_text"),
+                "empty": row["empty"],
+            }
+        )
+    return out
 
 
 # --- live scoring with the reference cached by text -------------------------------------------
@@ -258,7 +371,7 @@ def score_texts(reference: str, candidate: str) -> tuple[BleuResult, tuple[str, 
     return score_from_stats(stats, _CONFIG, _SIGNATURE), _tokens(reference), cand_tokens
 
 
-def breakdown(reference: str, candidate: str) -> dict:
+def breakdown(reference: str, candidate: str, lang="en") -> dict:
     """Everything the page shows for one pair of texts, as plain data.
 
     Returns:
@@ -272,13 +385,13 @@ def breakdown(reference: str, candidate: str) -> dict:
     result, ref_tokens, cand_tokens = score_texts(reference, candidate)
     reference_empty = not ref_tokens
     return {
-        "score": score_row(result, reference_empty),
-        "precisions": [precision_row(p) for p in result.precisions],
-        "hyp_len": str(result.hyp_len),
-        "ref_len": str(result.ref_len),
-        "brevity_penalty": brevity_penalty_row(result),
-        "hints": hints(reference, candidate, ref_tokens, cand_tokens, result),
-        "tokens": {"reference": token_view(ref_tokens), "candidate": token_view(cand_tokens)},
+        "score": score_row(result, reference_empty, lang),
+        "precisions": [precision_row(p, result.smoothing, lang) for p in result.precisions],
+        "hyp_len": _int(result.hyp_len, lang),
+        "ref_len": _int(result.ref_len, lang),
+        "brevity_penalty": brevity_penalty_row(result, lang),
+        "hints": hints(reference, candidate, ref_tokens, cand_tokens, result, lang),
+        "tokens": {"reference": token_view(ref_tokens, lang), "candidate": token_view(cand_tokens, lang)},
         "json": result_json(result),
         "result": result,
     }

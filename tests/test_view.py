@@ -187,3 +187,56 @@ def test_breakdown_is_json_serialisable_apart_from_the_result():
 def test_type_errors():
     with pytest.raises(TypeError):
         view.breakdown(None, "x")  # type: ignore[arg-type]
+
+
+# --- issue 4: N orders, every smoothing method, several references, languages -----------------
+
+from bleu2.compare import compare  # noqa: E402
+
+
+def test_fraction_text_for_each_smoothing_method():
+    # p2 of "fox brown quick the" against "the quick brown fox": 0 matches of 3 bigrams.
+    # Values from the formulas (Chen & Cherry 2014): floor 0.1/3; exp 1/(2^1 * 3); add-k (0+1)/(3+1).
+    expected = {"add-1": "(0+1)/(3+1)", "floor": "0/3 → 0.0333", "exp": "0/3 → 0.1667", "add-k": "0/3 → 0.2500"}
+    for method, text in expected.items():
+        comp = compare(["fox brown quick the"], ["the quick brown fox"], smoothing=method)
+        row = view.candidate_view(comp, 0)["precisions"][1]
+        assert row["fraction"] == text, method
+        assert row["smoothed"] and method in row["note"]
+    none = view.candidate_view(compare(["fox brown quick the"], ["the quick brown fox"], smoothing="none"), 0)
+    assert none["precisions"][1]["fraction"] == "0/3" and none["score"]["value"] == "0.0000"
+
+
+def test_candidate_view_generalises_to_four_orders():
+    comp = compare(["the cat sat on the mat"], ["the cat sat on the mat"], max_order=4)
+    v = view.candidate_view(comp, 0)
+    assert [p["label"] for p in v["precisions"]] == ["p1", "p2", "p3", "p4"]
+    assert [p["fraction"] for p in v["precisions"]] == ["6/6", "5/5", "4/4", "3/3"]
+    assert v["score"]["label"] == "BLEU-4" and v["score"]["value"] == "1.0000"
+    assert "0.25·ln p4" in v["score"]["formula"]
+
+
+def test_candidate_view_several_references_says_which_r():
+    # c = 4; reference lengths 6, 3, 5: 3 and 5 are both 1 away, the shorter (3, box 2) wins.
+    comp = compare(["a b c d"], ["a b c d e f", "", "a b c", "a b c d e"])
+    v = view.candidate_view(comp, 0)
+    assert v["ref_len"] == "3"
+    assert "r = 3" in v["ref_len_text"] and "3, 4" in v["ref_len_text"]
+    comp = compare(["a b c d e f"], ["a b", "a b c d e f g"])
+    assert "reference 2" in view.candidate_view(comp, 0)["ref_len_text"]
+
+
+def test_candidate_view_in_spanish_uses_decimal_comma():
+    comp = compare(["the cat is on the mat"], ["the cat sat on the mat"])
+    v = view.candidate_view(comp, 0, "es")
+    assert v["score"]["value"] == "0,7071"
+    assert v["precisions"][1]["value"] == "0,6000"
+    assert v["tokens"]["label"] == "6 tokens"
+
+
+def test_ranking_rows_best_first():
+    comp = compare(["the cat", "the cat sat on the mat", "dog"], ["the cat sat on the mat"])
+    rows = view.ranking_rows(comp)
+    assert [r["number"] for r in rows] == ["2", "1", "3"]
+    assert rows[0]["score"] == "1.0000" and rows[0]["rank"] == "1"
+    assert rows[1]["precisions"] == ["1.0000", "1.0000"]
