@@ -32,7 +32,7 @@ def load(name: str) -> list[str]:
 def run_bleu2(hyps, refs):
     import bleu2
 
-    return bleu2.corpus_bleu(hyps, refs, sentence_scores=False).score
+    return bleu2.corpus_bleu(hyps, refs).score
 
 
 def run_sacrebleu(hyps, refs):

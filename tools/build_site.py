@@ -142,12 +142,17 @@ SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 def make_snapshot() -> None:
     """Write static/vendor/pyodide/snapshot.bin.gz (tools/make_snapshot.mjs under Node).
 
-    Cached in build/pyodide-snapshot/ by the Pyodide version, the script and the
-    pre-imported modules, since making one boots Pyodide (seconds).
+    The snapshot has the standard-library modules above and every bleu2 module already
+    imported. Cached in build/pyodide-snapshot/ by the Pyodide version, the script, the
+    pre-imported modules and bleu2's sources, since making one boots Pyodide (seconds).
     """
     script = ROOT / "tools" / "make_snapshot.mjs"
+    # bleu2 itself is imported into the snapshot too (its files are copied into Pyodide's
+    # file system first), so the key covers its sources: any change remakes the snapshot.
+    modules = SNAPSHOT_PREIMPORTS + tuple(bleu2_modules())
+    sources = [[p.name, p.read_text(encoding="utf-8")] for p in sorted((ROOT / "bleu2").glob("*.py"))]
     key = hashlib.sha256(
-        json.dumps([PINS["pyodide"], SNAPSHOT_PREIMPORTS, script.read_text(encoding="utf-8")]).encode()
+        json.dumps([PINS["pyodide"], modules, script.read_text(encoding="utf-8"), sources]).encode()
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
@@ -160,7 +165,7 @@ def make_snapshot() -> None:
         SNAPSHOT_CACHE.mkdir(parents=True)
         tmp = cached.with_suffix(".tmp")
         subprocess.run(
-            [node, str(script), str(NODE_MODULES / "pyodide"), str(tmp), ",".join(SNAPSHOT_PREIMPORTS)],
+            [node, str(script), str(NODE_MODULES / "pyodide"), str(tmp), ",".join(modules), str(ROOT / "bleu2")],
             cwd=ROOT,
             check=True,
         )
@@ -169,7 +174,8 @@ def make_snapshot() -> None:
 
 
 def bleu2_modules() -> list[str]:
-    """Module names of the bleu2 package, e.g. ["bleu2", "bleu2.api", ...], sorted."""
+    """Module names of the bleu2 package, e.g. ["bleu2", "bleu2.api", ...], sorted
+    (``bleu2.__main__`` included: it only runs the CLI under ``python -m``)."""
     names = []
     for path in sorted((ROOT / "bleu2").glob("*.py")):
         names.append("bleu2" if path.stem == "__init__" else f"bleu2.{path.stem}")
