@@ -19,6 +19,8 @@ class Precision:
         total: candidate n-grams (int).
         value: the precision used in the score, a float in [0, 1]; after
             smoothing when ``smoothed`` is True (then it is not matches/total).
+            NLTK's ``method5``/``method7`` average neighbouring orders and can
+            exceed 1, as in NLTK.
         smoothed: whether smoothing changed this order.
     """
 
@@ -43,7 +45,8 @@ class BleuResult:
     """A BLEU score with its breakdown.
 
     Attributes:
-        score: BLEU, a float in [0, 1] (multiply by 100 only for display).
+        score: BLEU, a float in [0, 1] (multiply by 100 only for display);
+            only NLTK's ``method5``/``method7`` can exceed 1, as NLTK's do.
         brevity_penalty: BP in [0, 1].
         hyp_len: c, candidate tokens (summed over the corpus for corpus BLEU).
         ref_len: r, reference length used for BP (summed likewise).
