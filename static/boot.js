@@ -3,6 +3,9 @@
 // - file://: say plainly that the browser blocks the page there and how to serve it.
 // - While PyScript/Pyodide load: show the loading stage in #status.
 // - The JSON copy button.
+// - window.bleu2Paint: builds DOM from plain data that static/app.py gets from bleu2
+//   (highlight spans, the SVG chart), copies and downloads text; keyboard and hover
+//   handling of highlighted tokens.
 // No user text is ever written as HTML here (only textContent).
 (function () {
   "use strict";
@@ -94,6 +97,111 @@
         done("Press Ctrl+C (⌘C) to copy the selected JSON.");
       }
     });
+  });
+
+  // --- DOM from bleu2's plain data (called by static/app.py) -------------------------------
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function svgElement(spec) {
+    var node = document.createElementNS(SVG_NS, spec.tag);
+    var attrs = spec.attrs || {};
+    Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    if (spec.text) node.textContent = spec.text;
+    (spec.children || []).forEach(function (child) { node.appendChild(svgElement(child)); });
+    return node;
+  }
+
+  function showDetail(token) {
+    var detail = $("hl-detail");
+    if (detail && token) detail.textContent = token.getAttribute("data-label") || "";
+  }
+
+  window.bleu2Paint = {
+    // sections: [{title, id, orders: [{n, title, summary, items: [[text, cssClass, label], ...]}]}]
+    highlight: function (containerId, json) {
+      var container = $(containerId);
+      var sections = JSON.parse(json);
+      var fragment = document.createDocumentFragment();
+      sections.forEach(function (section) {
+        var box = document.createElement("div");
+        box.className = "hl-section";
+        box.id = section.id;
+        var h = document.createElement("h4");
+        h.textContent = section.title;
+        box.appendChild(h);
+        section.orders.forEach(function (order) {
+          var title = document.createElement("p");
+          title.className = "hl-order-title";
+          title.textContent = order.title + " (" + order.summary + ")";
+          var line = document.createElement("p");
+          line.className = "hl-line hl-order-" + order.n;
+          line.setAttribute("data-order", String(order.n));
+          order.items.forEach(function (item, i) {
+            var span = document.createElement("span");
+            span.className = "tok " + item[1] + (order.n > 1 ? " gram" : "");
+            span.textContent = item[0];
+            span.title = item[2];
+            span.setAttribute("data-label", item[2]);
+            span.tabIndex = i === 0 ? 0 : -1;
+            line.appendChild(span);
+            line.appendChild(document.createTextNode(" "));
+          });
+          box.appendChild(title);
+          box.appendChild(line);
+        });
+        fragment.appendChild(box);
+      });
+      container.replaceChildren(fragment);
+    },
+    svg: function (containerId, json) {
+      var data = JSON.parse(json);
+      var svg = svgElement({tag: "svg", attrs: data.attrs, children: data.elements});
+      $(containerId).replaceChildren(svg);
+    },
+    copy: function (text, statusId, ok, fail) {
+      var note = $(statusId);
+      function done(message) { if (note) note.textContent = message; }
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(function () { done(ok); }, function () { done(fail); });
+      } else {
+        done(fail);
+      }
+    },
+    download: function (name, mime, text) {
+      var url = URL.createObjectURL(new Blob([text], {type: mime}));
+      var a = document.createElement("a");
+      a.href = url;
+      a.download = name;
+      a.hidden = true;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+    }
+  };
+
+  // Highlighted tokens: hover or focus shows the counts; arrow keys move between tokens
+  // of a line (one Tab stop per line).
+  function tokenOf(target) {
+    return target && target.closest ? target.closest(".hl-line .tok") : null;
+  }
+  document.addEventListener("mouseover", function (event) { showDetail(tokenOf(event.target)); });
+  document.addEventListener("focusin", function (event) { showDetail(tokenOf(event.target)); });
+  document.addEventListener("keydown", function (event) {
+    var token = tokenOf(event.target);
+    if (!token) return;
+    var tokens = Array.prototype.slice.call(token.parentNode.querySelectorAll(".tok"));
+    var i = tokens.indexOf(token);
+    var next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = tokens[i + 1];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = tokens[i - 1];
+    else if (event.key === "Home") next = tokens[0];
+    else if (event.key === "End") next = tokens[tokens.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    token.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
   });
 
   function selectJson() {
