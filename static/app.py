@@ -58,6 +58,11 @@ def _el(element_id):
     return document.getElementById(element_id)
 
 
+def _none(value):
+    """JavaScript null (Pyodide's ``jsnull``) or Python None."""
+    return value is None or type(value).__name__ == "JsNull"
+
+
 def box_id(kind, number):
     """Id of box ``number`` (1-based): ``reference``, ``reference-2``, ..."""
     return kind if number == 1 else f"{kind}-{number}"
@@ -438,7 +443,7 @@ class App:
 
     def on_export(self, event):
         button = event.target.closest("button[data-format]")
-        if button is None or self.comparison is None:
+        if _none(button) or self.comparison is None:
             return
         fmt = button.dataset.format
         func, filename, mime = FORMATS[fmt]
@@ -544,12 +549,12 @@ class App:
 
     def on_ranking_click(self, event):
         button = event.target.closest("button[data-index]")
-        if button is None:
+        if _none(button):
             return
         self.selected = int(button.dataset.index)
         self.render()
         focus = self.el("ranking-body").querySelector(f'button[data-index="{self.selected}"]')
-        if focus is not None:
+        if not _none(focus):
             focus.focus()
 
     def ensure_order_rows(self, precisions):

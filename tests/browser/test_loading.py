@@ -28,6 +28,8 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     assert page.get_attribute("html", "data-state") == "loading"
     # The progress indicator is visible and shows a loading stage.
     assert page.is_visible("#load-progress")
+    # (the wasm is preloaded by a <link>, so it can be asked for before the first stage)
+    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=30_000)
     status = page.text_content("#status-text")
     assert status.startswith("Loading Python"), status
     assert page.evaluate("document.getElementById('load-progress').value") > 0
