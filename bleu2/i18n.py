@@ -196,6 +196,7 @@ EN: dict[str, str] = {
     "options_default": "These are the default options.",
     "options_changed": "Some options differ from the defaults.",
     "candidate_excerpt": "Candidate {number}: {text}",
+    "terms_caption": "Terms of the score",
 }
 
 ES: dict[str, str] = {
@@ -352,6 +353,7 @@ ES: dict[str, str] = {
     "options_default": "Son las opciones predeterminadas.",
     "options_changed": "Algunas opciones difieren de las predeterminadas.",
     "candidate_excerpt": "Candidata {number}: {text}",
+    "terms_caption": "Términos de la puntuación",
 }
 
 PT: dict[str, str] = {
@@ -506,6 +508,7 @@ PT: dict[str, str] = {
     "options_default": "Estas são as opções padrão.",
     "options_changed": "Algumas opções diferem das padrão.",
     "candidate_excerpt": "Candidata {number}: {text}",
+    "terms_caption": "Termos da pontuação",
 }
 
 #: language code -> strings dict.

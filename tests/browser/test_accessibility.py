@@ -1,0 +1,82 @@
+"""Accessibility and layout: axe-core (the npm package, installed by `npm ci` from
+package.json's devDependencies and injected by the test; never part of _site/) finds no
+violations in the light and dark themes with several candidates shown; the layout has no
+horizontal scrolling from 360 px to 1280 px; screenshots of both themes at both widths are
+written to test-artifacts/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import ROOT
+from conftest import open_page
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+
+REFS = ["the cat sat on the mat", "there is a cat on the mat"]
+CANDS = ["the the the cat", "a cat sat on a mat", "on the mat the cat"]
+
+
+def fill_comparison(page, guard):
+    guard.typed += REFS + CANDS
+    page.click("#add-reference")
+    page.fill("#reference", REFS[0])
+    page.fill("#reference-2", REFS[1])
+    for _ in CANDS[1:]:
+        page.click("#add-candidate")
+    for i, text in enumerate(CANDS, start=1):
+        page.fill("#candidate" if i == 1 else f"#candidate-{i}", text)
+    page.click("#rank-row-1 button.rank-select")
+    page.wait_for_function("document.querySelector('#hl-cand .hl-order-2') && document.querySelector('#chart svg')")
+    page.wait_for_timeout(300)
+
+
+def run_axe(page):
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make site` runs npm ci, which installs axe-core")
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+        }"""
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations(new_context, site_url, scheme):
+    context, guard = new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+    page = open_page(context, guard, site_url)
+    fill_comparison(page, guard)
+    page.click("#json-section summary")
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+    violations = run_axe(page)
+    assert violations == [], violations
+    # with another language and the highlighting of another candidate
+    page.select_option("#lang-select", "es")
+    page.click("#rank-row-2 button.rank-select")
+    page.wait_for_timeout(400)
+    violations = run_axe(page)
+    assert violations == [], violations
+    page.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_layout_and_screenshots(new_context, site_url, scheme, width):
+    context, guard = new_context(color_scheme=scheme, viewport={"width": width, "height": 800})
+    page = open_page(context, guard, site_url)
+    fill_comparison(page, guard)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
+    # the text boxes and the score stay within the screen
+    for selector in ("#reference", "#candidate-3", "#score", "#add-candidate", "#share-button"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, selector
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"page-{scheme}-{width}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    page.close()
