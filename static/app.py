@@ -134,6 +134,7 @@ class App:
         self.proxies = []
         self.timer = None
         self.order_rows = None
+        self.ranking_cells = []
         self.edited = False
         self.deferred_proxy = self._proxy(self.deferred)
 
@@ -480,10 +481,11 @@ class App:
                 self.set_text(box.count.id, tv["label"])
         self.render_ranking(comp)
         self.render_breakdown(comp)
-        self.set_text(
-            "options-state",
-            self.t("options_default") if self.m["share"].options_are_default(self.options) else self.t("options_changed"),
-        )
+        options_key = (repr(self.options), self.lang)
+        if self.shown.get("options-key") != options_key:
+            self.shown["options-key"] = options_key
+            default = self.m["share"].options_are_default(self.options)
+            self.set_text("options-state", self.t("options_default") if default else self.t("options_changed"))
         if self.timer is not None:
             window.clearTimeout(self.timer)
         self.timer = window.setTimeout(self.deferred_proxy, DEFERRED_MS)
@@ -510,7 +512,18 @@ class App:
                 tr.appendChild(th)
             self.el("ranking-head").replaceChildren(tr)
         body = self.el("ranking-body")
+        structure = (tuple(row["index"] for row in rows), self.selected, order, self.lang)
+        if self.shown.get("ranking-structure") == structure:
+            # Same rows in the same order: only numbers and excerpts change (typing).
+            for row, cells in zip(rows, self.ranking_cells):
+                for cell, text in zip(cells, self.ranking_texts(row)):
+                    if cell[1] != text:
+                        cell[0].textContent = text
+                        cell[1] = text
+            return
+        self.shown["ranking-structure"] = structure
         body.replaceChildren()
+        self.ranking_cells = []
         for row in rows:
             tr = document.createElement("tr")
             number = row["index"] + 1
@@ -519,10 +532,12 @@ class App:
             selected = row["index"] == self.selected
             if selected:
                 tr.className = "selected"
+            texts = self.ranking_texts(row)
+            cells = []
             td = document.createElement("td")
             td.className = "num rank"
-            td.textContent = row["rank"]
             tr.appendChild(td)
+            cells.append(td)
             th = document.createElement("th")
             th.scope = "row"
             button = document.createElement("button")
@@ -534,18 +549,26 @@ class App:
             button.title = self.t("show_breakdown", number=row["number"])
             excerpt = document.createElement("span")
             excerpt.className = "excerpt"
-            excerpt.textContent = row["text"]
             th.append(button, excerpt)
             tr.appendChild(th)
-            cells = [row["score"]]
-            cells += [v + (" *" if s else "") for v, s in zip(row["precisions"], row["smoothed"])]
-            cells += [row["bp"], row["hyp_len"], row["ref_len"]]
-            for i, text in enumerate(cells):
+            cells.append(excerpt)
+            for i in range(len(texts) - 2):
                 td = document.createElement("td")
                 td.className = "num score" if i == 0 else "num"
-                td.textContent = text
                 tr.appendChild(td)
+                cells.append(td)
+            for cell, text in zip(cells, texts):
+                cell.textContent = text
+            self.ranking_cells.append([[cell, text] for cell, text in zip(cells, texts)])
             body.appendChild(tr)
+
+    @staticmethod
+    def ranking_texts(row):
+        """Texts of a ranking row's cells: rank, excerpt, score, p1..pN, BP, c, r."""
+        out = [row["rank"], row["text"], row["score"]]
+        out += [v + (" *" if s else "") for v, s in zip(row["precisions"], row["smoothed"])]
+        out += [row["bp"], row["hyp_len"], row["ref_len"]]
+        return out
 
     def on_ranking_click(self, event):
         button = event.target.closest("button[data-index]")
