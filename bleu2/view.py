@@ -1,13 +1,18 @@
 """What the page shows: the BLEU breakdown as plain data (pure functions, standard library only).
 
-The page's glue (``static/app.py``) reads the two text areas, calls :func:`breakdown` and
-writes the returned strings into the page with ``textContent``; nothing here touches the
-DOM, so all of it is tested in CPython (``tests/test_view.py``).
+The page's glue (``static/app.py``) scores the boxes with :func:`bleu2.compare.compare`,
+then calls :func:`candidate_view` (the selected candidate) and :func:`ranking_rows` (the
+table) and writes the returned strings into the page with ``textContent``; nothing here
+touches the DOM, so all of it is tested in CPython (``tests/test_view.py``).
+:func:`breakdown` is the same for one reference and one candidate with the default options.
 
-Numbers are formatted for reading: precisions, BP and the score with four decimals
-(``"0.7071"``); the exact floats are in the JSON (:meth:`bleu2.result.BleuResult.to_dict`).
+Every string comes from :mod:`bleu2.i18n` in the language given as ``lang`` ("en", "es",
+"pt"; English by default). Numbers are formatted for reading in that language: precisions,
+BP and the score with four decimals (``"0.7071"``, ``"0,7071"`` in es/pt); the exact floats
+are in the JSON (:meth:`bleu2.result.BleuResult.to_dict`). Precisions are shown for every
+order 1..N.
 Formulas: BLEU = BP * exp(sum_n w_n ln p_n), BP = 1 if c >= r else exp(1 - r/c)
-(Papineni et al. 2002); add-1 smoothing as in :mod:`bleu2.smoothing`.
+(Papineni et al. 2002); smoothing methods as in :mod:`bleu2.smoothing` (Chen & Cherry 2014).
 
 Live scoring: :func:`breakdown` caches the reference's tokens and n-gram counts by its
 text, so a keystroke in the candidate re-tokenizes only the candidate. The result is the
