@@ -190,6 +190,16 @@ def corpus_bleu(
             return tok_fn(s.lower())
     else:
         tok = tok_fn
+    # Each distinct text is tokenized once per call (repeated segments are common in
+    # corpora: "Thank you.", "(Applause)"); tokens are only read, so sharing is safe.
+    tokens_of: dict[str, list[str]] = {}
+
+    def tok_once(s: str, tok=tok) -> list[str]:
+        t = tokens_of.get(s)
+        if t is None:
+            t = tokens_of[s] = tok(s)
+        return t
+
     n = config.max_order
     depth = config.stats_order
     per_sentence = []
@@ -199,8 +209,8 @@ def corpus_bleu(
             raise TypeError(f"candidate {i} must be str, not {type(cand).__name__}")
         refs = _as_refs(refs, f"references[{i}]")
         n_refs.add(len(refs))
-        rs: ReferenceStats = reference_stats([tok(r) for r in refs], depth)
-        per_sentence.append(sentence_stats(tok(cand), rs, n))
+        rs: ReferenceStats = reference_stats([tok_once(r) for r in refs], depth)
+        per_sentence.append(sentence_stats(tok_once(cand), rs, n))
     signature = config.signature(_n_refs_label(n_refs) if n_refs else 1)
     pooled = pool_stats(per_sentence, n)
     corpus = score_from_stats(pooled, config, signature)
