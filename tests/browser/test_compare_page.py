@@ -8,6 +8,7 @@ guard every test runs under)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -273,13 +274,10 @@ def test_share_link_round_trip(ready_page, guard, new_context):
 
 def test_share_link_too_long_and_broken_link(ready_page, guard, new_context, site_url):
     page = ready_page
-    import random
-
     rng = random.Random(4)
     long_text = " ".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(7)) for _ in range(2500))
     set_boxes(page, guard, "reference", ["the cat"])
     set_boxes(page, guard, "candidate", [long_text])
-    page.fill("#share-url", "") if False else None
     page.click("#share-button")
     status = page.text_content("#share-status")
     assert status.startswith("Link is too long to share") and "the limit is 8,000" in status
@@ -371,3 +369,27 @@ def test_keyboard_reaches_every_control(ready_page, guard):
     page.keyboard.press("Tab")
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
+
+
+def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
+    page = ready_page
+    set_boxes(page, guard, "reference", ["the cat sat on the mat"])
+    set_boxes(page, guard, "candidate", ["the cat is on the mat"])
+    page.select_option("#opt-smoothing", "floor")
+    page.fill("#opt-smooth-value", "abc")
+    assert page.is_visible("#option-error")
+    assert page.text_content("#option-error").startswith("These options cannot be combined:")
+    assert page.input_value("#candidate") == "the cat is on the mat"
+    # a decimal comma is read as a decimal point
+    page.fill("#opt-smooth-value", "0,2")
+    assert page.is_hidden("#option-error")
+    comp = compare(["the cat is on the mat"], ["the cat sat on the mat"], smoothing="floor", smooth_value=0.2)
+    check_breakdown(page, comp, 0)
+    # effective order with a method that has none
+    page.select_option("#opt-smoothing", "method0")
+    page.check("#opt-effective-order")
+    assert page.is_visible("#option-error")
+    page.click("#restore-defaults")
+    assert page.is_hidden("#option-error")
+    assert not page.is_checked("#opt-effective-order")
+    check_breakdown(page, compare(["the cat is on the mat"], ["the cat sat on the mat"]), 0)
