@@ -88,13 +88,16 @@
       var note = $("copy-status");
       function done(message) { if (note) note.textContent = message; }
       if (navigator.clipboard && navigator.clipboard.writeText) {
+        // Messages in the page's language: static/app.py sets them on the button.
+        var copied = button.getAttribute("data-copied") || "Copied.";
+        var failed = button.getAttribute("data-copy-failed") || "Press Ctrl+C (⌘C) to copy the selected JSON.";
         navigator.clipboard.writeText(text).then(
-          function () { done("Copied."); },
-          function () { selectJson(); done("Press Ctrl+C (⌘C) to copy the selected JSON."); }
+          function () { done(copied); },
+          function () { selectJson(); done(failed); }
         );
       } else {
         selectJson();
-        done("Press Ctrl+C (⌘C) to copy the selected JSON.");
+        done(button.getAttribute("data-copy-failed") || "Press Ctrl+C (⌘C) to copy the selected JSON.");
       }
     });
   });
