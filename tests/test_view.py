@@ -240,3 +240,22 @@ def test_ranking_rows_best_first():
     assert [r["number"] for r in rows] == ["2", "1", "3"]
     assert rows[0]["score"] == "1.0000" and rows[0]["rank"] == "1"
     assert rows[1]["precisions"] == ["1.0000", "1.0000"]
+
+
+@pytest.mark.parametrize("method", sorted(__import__("bleu2.smoothing", fromlist=["x"]).SMOOTHING_METHODS))
+def test_every_smoothing_method_fraction_shows_the_value_used(method):
+    # A smoothed order shows the value that enters the score (add-1 shows its own formula,
+    # which equals that value); an order smoothing left alone shows matches/total.
+    for cand, ref in (("fox brown quick the", "the quick brown fox"), ("a", "a b c d e f"),
+                      ("the cat is on the mat", "the cat sat on the mat")):
+        comp = compare([cand], [ref], max_order=4, smoothing=method)
+        result = comp["results"][0]
+        for p, row in zip(result.precisions, view.candidate_view(comp, 0)["precisions"]):
+            if not p.smoothed:
+                assert row["fraction"] == f"{p.matches}/{p.total}"
+            elif row["fraction"].startswith("("):
+                assert method == "add-1"
+                assert p.value == pytest.approx((p.matches + 1) / (p.total + 1))
+            else:
+                assert row["fraction"] == f"{p.matches}/{p.total} → {p.value:.4f}"
+            assert row["value"] == f"{p.value:.4f}"
