@@ -166,6 +166,8 @@ def corpus_bleu(
         ``score`` in [0, 1]), ``.sentence_stats`` and ``.sentence_scores``.
     Raises:
         ValueError: different numbers of candidates and references; bad options.
+        TypeError: ``candidates`` or ``references`` is a single string, or an
+            entry is not a string.
     """
     config = BleuConfig.make(
         max_order=max_order,
@@ -176,10 +178,18 @@ def corpus_bleu(
         tokenizer=tokenizer,
         lowercase=lowercase,
     )
+    if isinstance(candidates, str) or isinstance(references, str):
+        raise TypeError(
+            "corpus_bleu takes a sequence of candidates and a sequence of references "
+            "(one entry per candidate); for one sentence use sentence_bleu"
+        )
     candidates = list(candidates)
     references = list(references)
     if len(candidates) != len(references):
-        raise ValueError(f"{len(candidates)} candidates but {len(references)} reference entries")
+        raise ValueError(
+            f"corpus_bleu needs one references entry per candidate: got {len(candidates)} "
+            f"candidate(s) and {len(references)} references entr{'y' if len(references) == 1 else 'ies'}"
+        )
     tok_fn = get_tokenizer(config.tokenizer)
     lc = config.lowercase
     if config.tokenizer == DEFAULT_TOKENIZER:

@@ -207,27 +207,30 @@ def _join_weights(argv: Sequence[str]) -> list[str]:
 
     argparse's ``nargs="+"`` would swallow the system files that follow; here
     the weights end at the first argument that is not a number (list).
+    The numbers are passed as ``--weights=a,b``, so that a negative number (which
+    the library then rejects with its own message) is not taken for an option.
     """
     out: list[str] = []
     it = iter(argv)
     for tok in it:
-        out.append(tok)
         if tok == "--":
+            out.append(tok)
             out.extend(it)
             break
-        if tok in ("-w", "--weights"):
-            nums: list[str] = []
-            for nxt in it:
-                if _is_number_list(nxt):
-                    nums.append(nxt)
-                    continue
-                if nums:
-                    out.append(",".join(nums))
-                    nums = []
-                out.append(nxt)
-                break
-            if nums:
-                out.append(",".join(nums))
+        if tok not in ("-w", "--weights"):
+            out.append(tok)
+            continue
+        nums: list[str] = []
+        following = None
+        for nxt in it:
+            if _is_number_list(nxt):
+                nums.append(nxt)
+                continue
+            following = nxt
+            break
+        out.append(f"--weights={','.join(nums)}" if nums else tok)
+        if following is not None:
+            out.append(following)
     return out
 
 
@@ -238,7 +241,7 @@ def _parse_weights(value: str | None) -> list[float] | None:
     for part in value.split(","):
         part = part.strip()
         if not part:
-            continue
+            raise ValueError(f"--weights: empty entry in {value!r}; give one number per order, e.g. 0.5,0.5")
         try:
             x = float(part)
         except ValueError:
@@ -410,6 +413,16 @@ def _ranked(results: list[SystemResult]) -> list[SystemResult]:
     return sorted(results, key=lambda r: -r.corpus.score)
 
 
+def _ranks(ranked: list[SystemResult]) -> list[int]:
+    """Competition ranks of systems sorted best first: equal scores share a rank
+    (1, 1, 3), as on the page."""
+    ranks: list[int] = []
+    for i, res in enumerate(ranked):
+        same = i and res.corpus.score == ranked[i - 1].corpus.score
+        ranks.append(ranks[-1] if same else i + 1)
+    return ranks
+
+
 # --------------------------------------------------------------------------- formatting
 
 
@@ -443,10 +456,10 @@ def format_table(results: list[SystemResult]) -> str:
     order = ranked[0].corpus.max_order
     header = ["rank", "system", f"BLEU-{order}"] + [f"p{n}" for n in range(1, order + 1)] + ["BP", "c", "r"]
     rows = []
-    for i, res in enumerate(ranked, start=1):
+    for rank, res in zip(_ranks(ranked), ranked):
         b = res.corpus
         rows.append(
-            [str(i), res.name, _pct(b.score)]
+            [str(rank), res.name, _pct(b.score)]
             + [f"{p.matches}/{p.total}" for p in b.precisions]
             + [f"{b.brevity_penalty:.3f}", str(b.hyp_len), str(b.ref_len)]
         )
@@ -466,7 +479,8 @@ def format_table(results: list[SystemResult]) -> str:
 def format_json(results: list[SystemResult]) -> str:
     if len(results) == 1:
         return json.dumps(results[0].corpus.to_dict(), indent=2) + "\n"
-    rank = {id(r): i for i, r in enumerate(_ranked(results), start=1)}
+    ranked = _ranked(results)
+    rank = {id(r): k for k, r in zip(_ranks(ranked), ranked)}
     out = [dict(r.corpus.to_dict(), system=r.path, rank=rank[id(r)]) for r in results]
     return json.dumps(out, indent=2) + "\n"
 
@@ -568,7 +582,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(_join_weights(sys.argv[1:] if argv is None else argv))
+        # Intermixed: system files may come before, between and after the options.
+        args = parser.parse_intermixed_args(_join_weights(sys.argv[1:] if argv is None else argv))
         output = run(args, parser)
     except SystemExit as e:  # argparse: --help, --version, usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)

@@ -549,3 +549,47 @@ def test_no_progress_bar_when_stderr_is_a_pipe():
     assert proc.returncode == 0
     assert proc.stderr == b""
     assert proc.stdout.startswith(b"BLEU-2 = ")
+
+
+# --------------------------------------------------------------------------- found in review
+
+
+def test_system_files_may_follow_options(capsys, tmp_path):
+    """Systems before, between and after options (argparse's intermixed parsing)."""
+    sys1, sys2 = TED / "ted.sys1.detok.eng", TED / "ted.sys2.detok.eng"
+    code, out, err = run_cli(capsys, "-r", str(REF), str(sys1), "-t", "intl", "-n", "4", str(sys2), "--json")
+    assert code == 0, err
+    rows = json.loads(out)
+    assert [Path(r["system"]).name for r in rows] == ["ted.sys1.detok.eng", "ted.sys2.detok.eng"]
+    # sacreBLEU, independent oracle: intl, BLEU-4, no lowercasing, smoothing add-1 is ours,
+    # so compare the counts, which do not depend on smoothing.
+    hyps = lines_of(sys2)
+    stats = BLEU(tokenize="intl", max_ngram_order=4).corpus_score(hyps, [lines_of(REF)])
+    assert [p["matches"] for p in rows[1]["precisions"]] == stats.counts
+    assert [p["total"] for p in rows[1]["precisions"]] == stats.totals
+
+
+@pytest.mark.parametrize("weights,needle", [
+    (["-w", "-0.5,1.5"], "non-negative"),
+    (["-w", "-0.5", "1.5"], "non-negative"),
+    (["--weights", "0.5,0.5,"], "empty entry"),
+])
+def test_bad_weights_get_the_weights_message(capsys, weights, needle):
+    code, out, err = run_cli(capsys, "-r", str(REF), *weights, str(TED / "ted.sys1.detok.eng"))
+    assert code != 0 and out == ""
+    assert needle in err, err
+
+
+def test_equal_scores_share_a_rank(capsys, tmp_path):
+    """The same system twice: ranks 1 and 1 (competition ranking, as on the page)."""
+    sys1 = tmp_path / "a.txt"
+    sys2 = tmp_path / "b.txt"
+    text = (TED / "ted.sys1.detok.eng").read_bytes()
+    sys1.write_bytes(text)
+    sys2.write_bytes(text)
+    code, out, err = run_cli(capsys, "-r", str(REF), str(sys1), str(sys2))
+    assert code == 0, err
+    ranks = [line.split()[0] for line in out.splitlines()[1:3]]
+    assert ranks == ["1", "1"]
+    code, out, err = run_cli(capsys, "-r", str(REF), "--json", str(sys1), str(sys2))
+    assert [r["rank"] for r in json.loads(out)] == [1, 1]
