@@ -49,6 +49,7 @@ __all__ = [
     "breakdown",
     "candidate_view",
     "ranking_rows",
+    "option_error_text",
 ]
 
 #: Decimals shown for precisions, BP and the score (the issue: BLEU-2 to four decimals).
@@ -400,3 +401,55 @@ def breakdown(reference: str, candidate: str, lang="en") -> dict:
         "json": result_json(result),
         "result": result,
     }
+
+
+# --- options the engine refuses ------------------------------------------------------------
+
+#: Smoothing methods whose parameter must be > 0 (the others take >= 0); as
+#: :func:`bleu2.scoring.BleuConfig.make` checks it.
+_POSITIVE_PARAMETER = ("method4", "method6", "method7")
+
+
+def option_error_text(options: dict, error: str, lang="en", kept: bool = True) -> str:
+    """The message shown when the engine refuses the options, in ``lang``.
+
+    The page keeps scoring with the last valid options meanwhile; with ``kept`` the
+    message says so.
+
+    Args:
+        options: the options as read from the page (keys of
+            :data:`bleu2.share.DEFAULT_OPTIONS`); ``smooth_value`` may be the raw text the
+            person typed when it is not a number.
+        error: the engine's message (``str`` of the ``ValueError``; English), used
+            inside the message when the problem is not a bad smoothing parameter.
+        lang: interface language.
+        kept: whether the scores shown are those of the last valid options.
+    Returns:
+        str: for a smoothing parameter that is not a number (or not finite), or out of its
+        method's range, a message wholly in ``lang``; for effective order with a method
+        that has none, "These options cannot be combined: <error>"; otherwise "This option
+        is not valid: <error>". With ``kept``, followed by " — still showing the scores
+        with the last valid options." Plain text (holds user input): set with
+        ``textContent``.
+    """
+    from .smoothing import SMOOTHING_PARAMETERS
+
+    method = options.get("smoothing")
+    value = options.get("smooth_value")
+    text = None
+    if method in SMOOTHING_PARAMETERS and value is not None:
+        number = not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+        if not number:
+            text = i18n.t(lang, "option_smooth_value_not_number", method=method, value=str(value))
+        elif method in _POSITIVE_PARAMETER and value <= 0:
+            text = i18n.t(lang, "option_smooth_value_too_small", method=method, rule="> 0",
+                          value=f"{value:g}".replace(".", "," if format_number(0.5, 1, lang) == "0,5" else "."))
+        elif value < 0:
+            text = i18n.t(lang, "option_smooth_value_too_small", method=method, rule="≥ 0",
+                          value=f"{value:g}".replace(".", "," if format_number(0.5, 1, lang) == "0,5" else "."))
+    if text is None:
+        key = "option_error" if options.get("effective_order") and "effective_order" in error else "option_invalid"
+        text = i18n.t(lang, key, error=error)
+    if kept:
+        text = f"{text} — {i18n.t(lang, 'option_last_valid')}"
+    return text

@@ -125,6 +125,7 @@ class App:
         self.i18n = modules["i18n"]
         self.lang = "en"
         self.options = dict(modules["share"].DEFAULT_OPTIONS)
+        self.valid_options = dict(self.options)  # the last options the engine accepted
         self.selected = 0
         self.comparison = None
         self.view = None
@@ -286,13 +287,14 @@ class App:
 
     def read_options(self):
         lc = self.el("opt-lowercase").value
-        raw = str(self.el("opt-smooth-value").value).strip().replace(",", ".")
+        typed = str(self.el("opt-smooth-value").value).strip()
+        raw = typed.replace(",", ".")
         smooth_value = None
         if raw and not self.el("opt-smooth-value").disabled:
             try:
                 smooth_value = float(raw)
             except ValueError:
-                smooth_value = raw  # compare() refuses it with a clear message
+                smooth_value = typed  # compare() refuses it; the message quotes what was typed
         return {
             "max_order": int(self.el("opt-max-order").value),
             "smoothing": self.el("opt-smoothing").value,
@@ -351,7 +353,7 @@ class App:
         return {
             "references": self.texts("reference"),
             "candidates": self.texts("candidate"),
-            "options": self.options,
+            "options": self.valid_options,  # while a bad value is typed: the options in use
             "lang": self.lang,
         }
 
@@ -362,19 +364,23 @@ class App:
             for box, value in zip(self.boxes[kind], values):
                 box.textarea.value = value
         self.options = dict(state["options"])
+        self.valid_options = dict(self.options)
         if state.get("lang"):
             self.set_language(state["lang"])
         self.write_options(self.options)
         self.selected = 0
 
     def save_state(self):
+        """Keep the texts for this tab, always; with the last options the engine accepted
+        (while the options panel holds a bad value, the texts are still kept)."""
         share = self.m["share"]
+        state = self.state()
         try:
-            share.normalize_options(self.options)
+            share.normalize_options(state["options"])
         except ValueError:
-            return
+            state["options"] = dict(share.DEFAULT_OPTIONS)
         try:
-            window.sessionStorage.setItem(STORAGE_KEY, share.encode_state(self.state()))
+            window.sessionStorage.setItem(STORAGE_KEY, share.encode_state(state))
         except Exception:  # noqa: BLE001 - storage full or switched off: nothing to keep
             pass
 
@@ -466,15 +472,20 @@ class App:
     def render(self, *_):
         compare = self.m["compare"]
         view = self.m["view"]
+        candidates, references = self.texts("candidate"), self.texts("reference")
         try:
-            comp = compare.compare(self.texts("candidate"), self.texts("reference"), **self.options)
+            comp = compare.compare(candidates, references, **self.options)
         except (ValueError, TypeError) as error:
+            # Keep scoring (tokens, ranking, breakdown, saved texts) with the last valid
+            # options, and say so.
             self.el("option-error").hidden = False
-            self.set_text("option-error", self.t("option_error", error=str(error)))
-            return
-        if self.shown.get("option-error"):
-            self.set_text("option-error", "")
-            self.el("option-error").hidden = True
+            self.set_text("option-error", view.option_error_text(self.options, str(error), self.lang))
+            comp = compare.compare(candidates, references, **self.valid_options)
+        else:
+            self.valid_options = dict(self.options)
+            if self.shown.get("option-error"):
+                self.set_text("option-error", "")
+                self.el("option-error").hidden = True
         self.comparison = comp
         self.selected = min(self.selected, len(comp["candidates"]) - 1)
         for kind, rows in (("reference", comp["references"]), ("candidate", comp["candidates"])):

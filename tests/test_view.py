@@ -249,3 +249,34 @@ def test_every_smoothing_method_fraction_shows_the_value_used(method):
             else:
                 assert row["fraction"] == f"{p.matches}/{p.total} → {p.value:.4f}"
             assert row["value"] == f"{p.value:.4f}"
+
+
+def test_option_error_text_bad_smoothing_parameter_in_each_language():
+    from bleu2.view import option_error_text
+
+    opts = {"smoothing": "floor", "smooth_value": "abc", "effective_order": False}
+    assert option_error_text(opts, "smooth_value (floor value of floor) must be a finite number", "en") == (
+        "The smoothing parameter of floor must be a number; “abc” is not one"
+        " — still showing the scores with the last valid options."
+    )
+    es = option_error_text(opts, "ignored", "es")
+    assert es.startswith("El parámetro de suavizado de floor debe ser un número; «abc» no lo es — ")
+    pt = option_error_text(opts, "ignored", "pt", kept=False)
+    assert pt == "O parâmetro de suavização de floor deve ser um número; “abc” não é"
+    assert "smooth_value" not in es + pt  # no English engine detail for the common case
+    neg = option_error_text({"smoothing": "method4", "smooth_value": -0.5}, "x", "es", kept=False)
+    assert neg == "El parámetro de suavizado de method4 debe ser > 0; -0,5 no lo es"
+    inf = option_error_text({"smoothing": "add-k", "smooth_value": float("inf")}, "x", "en", kept=False)
+    assert inf.startswith("The smoothing parameter of add-k must be a number")
+
+
+def test_option_error_text_other_errors_fit_the_case():
+    from bleu2.view import option_error_text
+
+    combo = {"smoothing": "method0", "smooth_value": None, "effective_order": True}
+    msg = "effective_order is sacreBLEU's option and does not apply to smoothing 'method0'"
+    assert option_error_text(combo, msg, "en", kept=False) == f"These options cannot be combined: {msg}"
+    single = {"smoothing": "zzz", "smooth_value": None, "effective_order": False}
+    assert option_error_text(single, "unknown smoothing 'zzz'", "en", kept=False) == (
+        "This option is not valid: unknown smoothing 'zzz'"
+    )

@@ -378,8 +378,13 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     page.select_option("#opt-smoothing", "floor")
     page.fill("#opt-smooth-value", "abc")
     assert page.is_visible("#option-error")
-    assert page.text_content("#option-error").startswith("These options cannot be combined:")
+    assert page.text_content("#option-error") == (
+        "The smoothing parameter of floor must be a number; “abc” is not one"
+        " — still showing the scores with the last valid options."
+    )
     assert page.input_value("#candidate") == "the cat is on the mat"
+    # the scores stay, with the last valid options (floor, its default parameter)
+    check_breakdown(page, compare(["the cat is on the mat"], ["the cat sat on the mat"], smoothing="floor"), 0)
     # a decimal comma is read as a decimal point
     page.fill("#opt-smooth-value", "0,2")
     assert page.is_hidden("#option-error")
@@ -389,7 +394,49 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     page.select_option("#opt-smoothing", "method0")
     page.check("#opt-effective-order")
     assert page.is_visible("#option-error")
+    assert page.text_content("#option-error").startswith("These options cannot be combined: effective_order")
     page.click("#restore-defaults")
     assert page.is_hidden("#option-error")
     assert not page.is_checked("#opt-effective-order")
     check_breakdown(page, compare(["the cat is on the mat"], ["the cat sat on the mat"]), 0)
+
+
+def test_text_typed_while_an_option_is_invalid_survives_a_reload(new_context, site_url):
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    set_boxes(page, guard, "reference", ["the cat sat on the mat"])
+    set_boxes(page, guard, "candidate", ["the cat is on the mat"])
+    page.select_option("#opt-smoothing", "floor")
+    page.fill("#opt-smooth-value", "abc")
+    assert page.is_visible("#option-error")
+    guard.typed.append("a dog lay on the rug")
+    page.fill("#candidate", "a dog lay on the rug")
+    # still scored (last valid options) and the token line follows the new text
+    assert page.text_content("#candidate-tokens") == "a · dog · lay · on · the · rug"
+    comp = compare(["a dog lay on the rug"], ["the cat sat on the mat"], smoothing="floor")
+    check_breakdown(page, comp, 0)
+    wait_deferred(page)
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    assert page.input_value("#candidate") == "a dog lay on the rug"
+    assert page.input_value("#reference") == "the cat sat on the mat"
+    assert page.input_value("#opt-smoothing") == "floor"  # the last valid options
+    assert page.is_hidden("#option-error")
+    check_breakdown(page, comp, 0)
+    page.close()
+
+
+def test_option_message_in_the_page_language(ready_page, guard):
+    page = ready_page
+    set_boxes(page, guard, "reference", ["the cat sat on the mat"])
+    set_boxes(page, guard, "candidate", ["the cat is on the mat"])
+    page.select_option("#lang-select", "pt")
+    page.select_option("#opt-smoothing", "floor")
+    page.fill("#opt-smooth-value", "abc")
+    assert page.text_content("#option-error") == (
+        "O parâmetro de suavização de floor deve ser um número; “abc” não é"
+        " — continuam sendo mostradas as pontuações com as últimas opções válidas."
+    )
+    page.click("#restore-defaults")
+    page.select_option("#lang-select", "en")
+    assert page.is_hidden("#option-error")
