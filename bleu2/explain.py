@@ -27,11 +27,25 @@ from typing import Mapping, Sequence
 
 from . import i18n
 
-__all__ = ["MATCHED", "CLIPPED", "UNMATCHED", "ngram_spans", "highlight", "span_label", "ngram_text"]
+__all__ = [
+    "MATCHED",
+    "CLIPPED",
+    "UNMATCHED",
+    "MAX_TOKENS",
+    "ngram_spans",
+    "highlight",
+    "span_label",
+    "ngram_text",
+    "highlight_sections",
+]
 
 MATCHED = "matched"
 CLIPPED = "clipped"
 UNMATCHED = "unmatched"
+
+#: Highlighting is switched off when the candidate or a reference has more tokens than
+#: this: thousands of marked spans would freeze the page after every pause in typing.
+MAX_TOKENS = 2000
 
 #: Shown between the tokens of an n-gram in labels.
 NGRAM_SEPARATOR = " "
@@ -195,9 +209,117 @@ def span_label(span: Mapping, strings: Mapping[str, str] | str = "en") -> str:
         status = span["status"]
         params = {"ngram": g, "count": num(k), "max_ref": num(m)}
         if status == CLIPPED:
-            return i18n.t(lang, "span_clipped", clipped=num(k - m), **params)
+            return i18n.t(lang, "span_clipped", clipped=i18n.tn(lang, "hl_clipped", k - m), **params)
         if status == MATCHED:
             return i18n.t(lang, "span_matched", **params)
         return i18n.t(lang, "span_unmatched", **params)
     params = {"ngram": g, "count": num(span["count_in_candidate"]), "ref_count": num(span["count_in_reference"])}
     return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)
+
+
+def _summary(lang, counts: list[tuple[str, int]]) -> str:
+    return " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+
+
+def highlight_sections(
+    candidate_tokens: Sequence[str],
+    references_tokens: Sequence[Sequence[str]],
+    reference_numbers: Sequence[int],
+    max_order: int = 2,
+    lang: str | Mapping[str, str] = "en",
+    max_tokens: int = MAX_TOKENS,
+) -> dict:
+    """What the page's highlighting shows, ready to paint: the result of :func:`highlight`
+    turned into titled lines of ``[text, css class]`` items, in ``lang``.
+
+    The hover/focus text of an item is not built here (thousands of labels would make
+    every repaint slow): the page asks :func:`label_at` for the one a person points at.
+
+    Args:
+        candidate_tokens, references_tokens, max_order: as :func:`highlight`.
+        reference_numbers: the 1-based box number of each reference (for the titles).
+        lang: interface language (code or strings dict).
+        max_tokens: above this many tokens in the candidate or in one reference nothing is
+            marked (``off`` says why), so long texts stay quick to edit.
+    Returns:
+        ``{"off": str | None, "candidate": [section], "references": [section]}``, each
+        section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
+        [[text, css_class], ...]}]}``; ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
+        ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
+        ``hl-ref-matched``, ``hl-ref-unmatched`` (references). ``off`` is the message
+        shown instead when a text is too long (both lists empty then). Plain text
+        throughout (user text): set with ``textContent``.
+    """
+    strings = i18n.strings_for(lang)
+    sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
+    if max(sizes) > max_tokens:
+        return {"off": i18n.t(strings, "highlight_off", limit=i18n.format_integer(max_tokens, strings)),
+                "candidate": [], "references": []}
+    cand = list(candidate_tokens)
+    refs = [list(r) for r in references_tokens]
+
+    def order_title(n: int) -> str:
+        return i18n.t(strings, f"order_{n}") if n <= 4 else i18n.t(strings, "order_n", n=n)
+
+    # The statuses of highlight(), computed without its per-span records (this runs after
+    # every pause in typing; label_at gives the counts of the one token pointed at).
+    sep = NGRAM_SEPARATOR
+    cand_orders = []
+    ref_orders: list[list[dict]] = [[] for _ in refs]
+    for n in range(1, max_order + 1):
+        cand_grams = _grams(cand, n)
+        cand_counts = _count(cand_grams)
+        per_ref = [_count(_grams(r, n)) for r in refs]
+        max_ref: dict = {}
+        for counts in per_ref:
+            for g, k in counts.items():
+                if k > max_ref.get(g, 0):
+                    max_ref[g] = k
+        seen: dict = {}
+        items = []
+        tally = {MATCHED: 0, CLIPPED: 0, UNMATCHED: 0}
+        for g in cand_grams:
+            j = seen.get(g, 0) + 1
+            seen[g] = j
+            m = max_ref.get(g, 0)
+            status = UNMATCHED if m == 0 else (MATCHED if j <= m else CLIPPED)
+            tally[status] += 1
+            items.append([g[0] if n == 1 else sep.join(g), "hl-" + status])
+        summary = _summary(strings, [("hl_matched", tally[MATCHED]), ("hl_clipped", tally[CLIPPED]),
+                                     ("hl_unmatched", tally[UNMATCHED])])
+        cand_orders.append({"n": n, "title": order_title(n), "summary": summary, "items": items})
+        for r, ref in enumerate(refs):
+            seen = {}
+            items = []
+            matched = 0
+            for g in _grams(ref, n):
+                j = seen.get(g, 0) + 1
+                seen[g] = j
+                ok = j <= cand_counts.get(g, 0)
+                matched += ok
+                items.append([g[0] if n == 1 else sep.join(g), "hl-ref-matched" if ok else "hl-ref-unmatched"])
+            summary = i18n.t(strings, "hl_ref_summary", matched=i18n.format_integer(matched, strings),
+                             total=i18n.format_integer(len(items), strings))
+            ref_orders[r].append({"n": n, "title": order_title(n), "summary": summary, "items": items})
+    candidate = [{"title": i18n.t(strings, "highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
+    references = [
+        {"title": i18n.t(strings, "highlight_reference", number=i18n.format_integer(number, strings)),
+         "id": f"hl-ref-{number}", "orders": orders}
+        for number, orders in zip(reference_numbers, ref_orders)
+    ]
+    return {"off": None, "candidate": candidate, "references": references}
+
+
+def label_at(data: Mapping, section: int | None, n: int, index: int, lang: str | Mapping[str, str] = "en") -> str:
+    """The hover/focus text (:func:`span_label`) of one item of :func:`highlight_sections`.
+
+    Args:
+        data: :func:`highlight` of the same tokens.
+        section: None for the candidate, else the reference's position in
+            ``data["references"]`` (0-based).
+        n: the n-gram order (1-based); index: the span's position in that order's line.
+    Raises:
+        IndexError: no such order or span.
+    """
+    side = data["candidate"] if section is None else data["references"][section]
+    return span_label(side["orders"][n - 1]["spans"][index], lang)

@@ -138,6 +138,8 @@ class App:
         self.ranking_cells = []
         self.edited = False
         self.deferred_proxy = self._proxy(self.deferred)
+        self.hl_input = None
+        self.hl_data = None
 
     # --- small helpers -------------------------------------------------------------------
 
@@ -682,44 +684,38 @@ class App:
             window.console.error(f"bleu2 page: {type(error).__name__}: {error}")
 
     def render_highlight(self, comp):
+        """Paint the selected candidate's n-gram marks (skipped when nothing they show
+        changed; off, with a note, for very long texts: see bleu2.explain.MAX_TOKENS)."""
         explain = self.m["explain"]
         row = comp["candidates"][self.selected]
         used = comp["used_references"]
         refs = [comp["references"][i]["tokens"] for i in used]
         order = min(comp["options"]["max_order"], HIGHLIGHT_MAX_ORDER)
-        key = json.dumps([row["tokens"], refs, order, self.lang, self.selected], ensure_ascii=False)
+        key = (tuple(row["tokens"]), tuple(tuple(r) for r in refs), tuple(used), order, self.lang, self.selected)
         if self.shown.get("highlight") == key:
             return
         self.shown["highlight"] = key
-        data = explain.highlight(row["tokens"], refs, max_order=order)
-        lang = self.lang
-        label = explain.span_label
+        data = explain.highlight_sections(row["tokens"], refs, [i + 1 for i in used], order, self.lang)
+        self.hl_input = (row["tokens"], refs, [i + 1 for i in used], order)
+        self.hl_data = None  # bleu2.explain.highlight of hl_input, made on the first hover
+        off = self.el("hl-off")
+        off.hidden = data["off"] is None
+        self.set_text("hl-off", data["off"] or "")
+        # One JSON string each (JSON.parse in the page is far quicker than converting
+        # nested Python objects to JavaScript).
+        window.bleu2Paint.highlight("hl-candidate", json.dumps(data["candidate"], ensure_ascii=False))
+        window.bleu2Paint.highlight("hl-references", json.dumps(data["references"], ensure_ascii=False))
 
-        def order_title(n):
-            return self.t(f"order_{n}")
-
-        cand_orders = []
-        for o in data["candidate"]["orders"]:
-            summary = (
-                f"{o['matched']} {self.t('status_matched')} · {o['clipped']} {self.t('status_clipped')} · "
-                f"{o['unmatched']} {self.t('status_unmatched')}"
-            )
-            items = [[" ".join(s["ngram"]), "hl-" + s["status"], label(s, lang)] for s in o["spans"]]
-            cand_orders.append({"n": o["n"], "title": order_title(o["n"]), "summary": summary, "items": items})
-        candidate = [{"title": self.t("highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
-        references = []
-        for i, ref in zip(used, data["references"]):
-            orders = []
-            for o in ref["orders"]:
-                summary = f"{o['matched']}/{o['total']} {self.t('status_matched')}"
-                items = [
-                    [" ".join(s["ngram"]), "hl-ref-matched" if s["matched"] else "hl-ref-unmatched", label(s, lang)]
-                    for s in o["spans"]
-                ]
-                orders.append({"n": o["n"], "title": order_title(o["n"]), "summary": summary, "items": items})
-            references.append({"title": self.t("highlight_reference", number=i + 1), "id": f"hl-ref-{i + 1}", "orders": orders})
-        window.bleu2Paint.highlight("hl-candidate", json.dumps(candidate, ensure_ascii=False))
-        window.bleu2Paint.highlight("hl-references", json.dumps(references, ensure_ascii=False))
+    def highlight_label(self, section_id, n, index):
+        """Hover/focus text of a highlighted token (called by static/boot.js)."""
+        if self.hl_input is None:
+            return ""
+        tokens, refs, numbers, order = self.hl_input
+        if self.hl_data is None:
+            self.hl_data = self.m["explain"].highlight(tokens, refs, max_order=order)
+        section_id = str(section_id)
+        section = None if section_id == "hl-cand" else numbers.index(int(section_id.rsplit("-", 1)[1]))
+        return self.m["explain"].label_at(self.hl_data, section, int(n), int(index), self.lang)
 
     def render_chart(self, comp):
         chart = self.m["chart"]
@@ -799,6 +795,7 @@ def main():
     _set_state("ready", f"{app.t('ready')} ({python}). {restored}".strip())
     window.bleu2Render = app._proxy(app.render)  # lets the benchmark call a render directly
     window.bleu2App = app
+    window.bleu2Label = app._proxy(app.highlight_label)
 
 
 main()

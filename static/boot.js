@@ -116,11 +116,21 @@
 
   function showDetail(token) {
     var detail = $("hl-detail");
-    if (detail && token) detail.textContent = token.getAttribute("data-label") || "";
+    if (!detail || !token) return;
+    if (!token.title && window.bleu2Label) {
+      // Labels are made on demand (static/app.py highlight_label): the section, the
+      // order of the line and the token's place in it.
+      var line = token.parentNode;
+      var section = line.closest(".hl-section");
+      var index = Array.prototype.indexOf.call(line.children, token);
+      token.title = String(window.bleu2Label(section.id, Number(line.getAttribute("data-order")), index));
+    }
+    detail.textContent = token.title || "";
   }
 
   window.bleu2Paint = {
-    // sections: [{title, id, orders: [{n, title, summary, items: [[text, cssClass, label], ...]}]}]
+    // sections: [{title, id, orders: [{n, title, summary, items: [[text, cssClass], ...]}]}]
+    // (a token's title, its counts, is asked for when it is pointed at or focused)
     highlight: function (containerId, json) {
       var container = $(containerId);
       var sections = JSON.parse(json);
@@ -139,16 +149,18 @@
           var line = document.createElement("p");
           line.className = "hl-line hl-order-" + order.n;
           line.setAttribute("data-order", String(order.n));
-          order.items.forEach(function (item, i) {
+          var gram = order.n > 1 ? " gram" : "";
+          var items = order.items;
+          for (var i = 0; i < items.length; i++) {
+            var item = items[i];
             var span = document.createElement("span");
-            span.className = "tok " + item[1] + (order.n > 1 ? " gram" : "");
+            span.className = "tok " + item[1] + gram;
             span.textContent = item[0];
-            span.title = item[2];
-            span.setAttribute("data-label", item[2]);
-            span.tabIndex = i === 0 ? 0 : -1;
+            // one Tab stop per line: the first token (arrow keys move on)
+            if (i === 0) span.tabIndex = 0;
             line.appendChild(span);
             line.appendChild(document.createTextNode(" "));
-          });
+          }
           box.appendChild(title);
           box.appendChild(line);
         });

@@ -141,3 +141,49 @@ def test_matched_spans_equal_clipped_matches(cand, refs, n):
         for o in rh["orders"]:
             expected = extract_stats(cand, [ref], o["n"]).matches[o["n"] - 1] if ref else 0
             assert o["matched"] == expected
+
+
+def test_highlight_sections_agree_with_highlight_and_label_at():
+    from bleu2.explain import highlight_sections, label_at
+
+    cand, refs = "the the the cat sat".split(), ["the cat".split(), "a cat sat".split()]
+    data = highlight(cand, refs, max_order=2)
+    sec = highlight_sections(cand, refs, [1, 3], 2, "en")
+    assert sec["off"] is None
+    [c] = sec["candidate"]
+    assert c["id"] == "hl-cand"
+    for o, shown in zip(data["candidate"]["orders"], c["orders"]):
+        assert shown["items"] == [[" ".join(s["ngram"]), "hl-" + s["status"]] for s in o["spans"]]
+    assert c["orders"][0]["summary"] == "3 matched · 2 clipped · 0 unmatched"
+    assert [r["id"] for r in sec["references"]] == ["hl-ref-1", "hl-ref-3"]
+    for r, ref in zip(sec["references"], data["references"]):
+        for o, shown in zip(ref["orders"], r["orders"]):
+            assert [cls == "hl-ref-matched" for _, cls in shown["items"]] == [s["matched"] for s in o["spans"]]
+            assert shown["summary"] == f"{o['matched']}/{o['total']} matched"
+    assert label_at(data, None, 1, 1, "en") == "“the”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    assert label_at(data, 1, 2, 1, "en") == span_label(data["references"][1]["orders"][1]["spans"][1], "en")
+
+
+def test_highlight_counts_use_singular_and_plural():
+    from bleu2.explain import highlight_sections
+
+    sec = highlight_sections("the the cat dog".split(), ["the cat".split()], [1], 2, "pt")
+    assert sec["candidate"][0]["orders"][0]["summary"] == "2 coincidem · 1 cortado · 1 não coincide"
+    sec = highlight_sections("a b c".split(), ["a".split()], [1], 1, "es")
+    assert sec["candidate"][0]["orders"][0]["summary"] == "1 coincide · 0 recortados · 2 no coinciden"
+    h = highlight("the the cat".split(), ["the cat".split()], max_order=1)
+    assert span_label(h["candidate"]["orders"][0]["spans"][1], "pt").endswith(": 1 cortado")
+    assert span_label(h["candidate"]["orders"][0]["spans"][1], "es").endswith(": 1 recortado")
+
+
+def test_highlight_sections_off_for_long_texts():
+    from bleu2.explain import MAX_TOKENS, highlight_sections
+
+    assert MAX_TOKENS == 2000
+    long = ["w"] * (MAX_TOKENS + 1)
+    for cand, ref in ((long, ["w"]), (["w"], long)):
+        sec = highlight_sections(cand, [ref], [1], 2, "es")
+        assert sec["candidate"] == [] and sec["references"] == []
+        assert sec["off"] == ("El resaltado se desactiva con textos largos (más de 2000 tokens en una caja), "
+                              "para que escribir siga siendo rápido.")
+    assert highlight_sections(long[:-1], [["w"]], [1], 2, "en")["off"] is None

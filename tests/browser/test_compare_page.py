@@ -146,6 +146,7 @@ def test_highlighting_of_a_clipping_example(ready_page, guard):
     page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 4")
     marks = page.evaluate(
         """() => [1, 2].map(n => [...document.querySelectorAll('#hl-cand .hl-order-' + n + ' .tok')].map(s =>
+              (s.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), s)).map(s =>
               [s.textContent, s.className.replace('tok ', '').replace(' gram', ''), s.title,
                getComputedStyle(s).textDecorationStyle, getComputedStyle(s).textDecorationLine]))"""
     )
@@ -440,3 +441,18 @@ def test_option_message_in_the_page_language(ready_page, guard):
     page.click("#restore-defaults")
     page.select_option("#lang-select", "en")
     assert page.is_hidden("#option-error")
+
+
+def test_highlighting_is_off_for_long_texts_and_back_for_short(ready_page, guard):
+    page = ready_page
+    long_text = " ".join(f"w{i % 50}" for i in range(2001))
+    set_boxes(page, guard, "reference", ["the cat"])
+    set_boxes(page, guard, "candidate", [long_text])
+    page.wait_for_function("!document.getElementById('hl-off').hidden")
+    assert page.text_content("#hl-off") == i18n.t("en", "highlight_off", limit="2,000")
+    assert page.locator("#hl-candidate .tok").count() == 0
+    assert page.text_content("#hyp-len") == "2,001"  # still scored
+    page.fill("#candidate", "the the cat")
+    page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 3")
+    assert page.is_hidden("#hl-off")
+    assert "2 matched · 1 clipped · 0 unmatched" in page.text_content("#hl-cand")
