@@ -24,6 +24,57 @@
 
   function $(id) { return document.getElementById(id); }
 
+  // The few strings shown before Python runs (bleu2.i18n holds all the others). One entry
+  // per language of bleu2.i18n.LANGUAGES (tests/test_site_config.py checks they match).
+  var BOOT_STRINGS = {
+    en: {
+      loading: "Loading Python ({stage})… You can start typing.",
+      progress: "Loading",
+      failed: "Python could not start: {error}. Reload the page; if it keeps failing, rebuild and serve the site with `make serve`.",
+      file1: "This page cannot run when opened as a file (file://): browsers block the Python runtime it loads there. Serve it instead, from the project folder:",
+      file2: "then open http://127.0.0.1:8000/"
+    },
+    es: {
+      loading: "Cargando Python ({stage})… Ya puede escribir.",
+      progress: "Cargando",
+      failed: "Python no pudo arrancar: {error}. Recargue la página; si sigue fallando, reconstruya y sirva el sitio con `make serve`.",
+      file1: "Esta página no funciona abierta como archivo (file://): los navegadores bloquean ahí el entorno de Python que carga. Sírvala desde la carpeta del proyecto:",
+      file2: "y abra http://127.0.0.1:8000/"
+    },
+    pt: {
+      loading: "Carregando o Python ({stage})… Você já pode digitar.",
+      progress: "Carregando",
+      failed: "O Python não pôde iniciar: {error}. Recarregue a página; se continuar falhando, reconstrua e sirva o site com `make serve`.",
+      file1: "Esta página não funciona aberta como arquivo (file://): os navegadores bloqueiam ali o ambiente Python que ela carrega. Sirva-a a partir da pasta do projeto:",
+      file2: "e abra http://127.0.0.1:8000/"
+    }
+  };
+
+  // As bleu2.i18n.pick_language: the first browser language whose primary tag we have.
+  function pickLanguage() {
+    var tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
+    for (var i = 0; i < tags.length; i++) {
+      var primary = String(tags[i] || "").trim().replace(/_/g, "-").split("-")[0].toLowerCase();
+      if (BOOT_STRINGS.hasOwnProperty(primary)) return primary;
+    }
+    return "en";
+  }
+  var LANG = pickLanguage();
+  function s(key, params) {
+    var text = BOOT_STRINGS[LANG][key];
+    Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
+    return text;
+  }
+  document.documentElement.lang = LANG;
+  document.addEventListener("DOMContentLoaded", function () {
+    var bar = $("load-progress");
+    if (bar) bar.setAttribute("aria-label", s("progress"));
+    var text = $("status-text");
+    if (text && document.documentElement.getAttribute("data-state") === "loading") {
+      text.textContent = s("loading", {stage: "PyScript, Pyodide"});
+    }
+  });
+
   function setStatus(text, stageIndex) {
     var textEl = $("status-text");
     if (textEl) textEl.textContent = text;
@@ -39,13 +90,12 @@
       status.classList.add("status-error");
       status.textContent = "";
       var p1 = document.createElement("p");
-      p1.textContent = "This page cannot run when opened as a file (file://): browsers block " +
-        "the Python runtime it loads there. Serve it instead, from the project folder:";
+      p1.textContent = s("file1");
       var cmd = document.createElement("pre");
       cmd.id = "serve-command";
       cmd.textContent = "make serve";
       var p2 = document.createElement("p");
-      p2.textContent = "then open http://127.0.0.1:8000/";
+      p2.textContent = s("file2");
       status.appendChild(p1);
       status.appendChild(cmd);
       status.appendChild(p2);
@@ -57,7 +107,7 @@
     if (document.documentElement.getAttribute("data-state") !== "loading") return;
     var stage = String(event.detail || "");
     var index = STAGES.indexOf(stage);
-    setStatus("Loading Python: " + stage + "… You can start typing.", index < 0 ? undefined : index + 1);
+    setStatus(s("loading", {stage: stage}), index < 0 ? undefined : index + 1);
   });
 
   // A failure before Python runs (a missing runtime file, a blocked request) must not
@@ -67,8 +117,7 @@
     document.documentElement.setAttribute("data-state", "error");
     var status = $("status");
     if (status) status.classList.add("status-error");
-    setStatus("Python could not start: " + message + ". Reload the page; if it keeps failing, " +
-      "rebuild and serve the site with `make serve`.");
+    setStatus(s("failed", {error: message}));
   }
   addEventListener("error", function (event) {
     var target = event.target;

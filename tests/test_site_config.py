@@ -99,3 +99,24 @@ def test_build_script_copies_only_site_files():
 
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     assert package["dependencies"] == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+
+
+def _boot_strings() -> dict[str, set[str]]:
+    """The BOOT_STRINGS table of static/boot.js: language -> its keys (parsed from the JS text)."""
+    js = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
+    m = re.search(r"var BOOT_STRINGS = \{(.*?)\n  \};", js, re.S)
+    assert m, "static/boot.js has no BOOT_STRINGS table"
+    table = {}
+    for lang, body in re.findall(r"^    (\w+): \{(.*?)^    \}", m.group(1), re.S | re.M):
+        table[lang] = set(re.findall(r"^      (\w+):", body, re.M))
+    return table
+
+
+def test_boot_js_strings_cover_exactly_the_interface_languages():
+    from bleu2 import i18n
+
+    table = _boot_strings()
+    assert tuple(table) == i18n.LANGUAGES
+    keys = table["en"]
+    assert keys >= {"loading", "progress", "failed", "file1", "file2"}
+    assert all(k == keys for k in table.values()), "every language has the same boot.js strings"

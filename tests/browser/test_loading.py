@@ -108,3 +108,30 @@ def test_a_module_missing_from_pyscript_toml_is_reported(new_context, server, br
     guard.tracebacks.clear()
     guard.page_errors.clear()
     page.evaluate("document.querySelectorAll('.py-error').forEach(e => e.remove())")
+
+
+def test_loading_status_and_file_message_in_the_browser_language(new_context, browser, site_url, site_dir):
+    context, guard = new_context(locale="pt-BR")
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = open_page(context, guard, site_url, wait_ready=False)
+    page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Carregando o Python')")
+    assert page.get_attribute("#load-progress", "aria-label") == "Carregando"
+    assert page.text_content("#status-text").endswith("Você já pode digitar.")
+    deadline = time.monotonic() + 60
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.fallback()
+    wait_ready_state(page)
+    page.close()
+    other = browser.new_context(locale="es-ES")
+    try:
+        page = other.new_page()
+        page.goto((site_dir / "index.html").as_uri())
+        page.wait_for_selector("#serve-command", timeout=10_000)
+        status = page.text_content("#status")
+        assert "Esta página no funciona abierta como archivo (file://)" in status
+        assert "y abra http://127.0.0.1:8000/" in status
+    finally:
+        other.close()
