@@ -214,7 +214,8 @@ def hints(
     """Plain-language hints that apply to this pair, most important first.
 
     Each hint is ``{"kind": str, "text": str}``; kinds:
-    ``"both-empty"``, ``"reference-empty"``, ``"candidate-empty"`` (a text has no tokens),
+    ``"both-empty"`` (both texts blank), ``"reference-empty"``, ``"candidate-empty"`` (a
+    text has no tokens: blank, or only punctuation or symbols, said in its text),
     ``"short"`` (the candidate is shorter than the reference, so BP < 1),
     ``"word-order"`` (right words, wrong order: p1 >= 0.5 and p2 < p1 / 2).
     With several references, pass them joined (``"\\n".join``) and all their tokens.
@@ -222,7 +223,7 @@ def hints(
     out: list[dict] = []
     ref_empty = emptiness(reference, reference_tokens)
     cand_empty = emptiness(candidate, candidate_tokens)
-    if ref_empty and cand_empty:
+    if ref_empty == "empty" and cand_empty == "empty":  # both blank; punctuation gets the "no words" hints
         out.append({"kind": "both-empty", "text": i18n.t(lang, "hint_both_empty")})
         return out
     for kind, label, why in (("reference-empty", "reference", ref_empty), ("candidate-empty", "candidate", cand_empty)):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import bleu2
-from bleu2 import view
+from bleu2 import i18n, view
 
 from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
 
@@ -101,7 +101,8 @@ def test_no_hint_for_a_good_candidate():
     "ref,cand,kinds",
     [
         ("", "", ["both-empty"]),
-        ("  \n", "...", ["both-empty"]),
+        ("  \n", "...", ["reference-empty", "candidate-empty"]),
+        ("?!", "...", ["reference-empty", "candidate-empty"]),
         ("", "the cat", ["reference-empty"]),
         ("?!", "the cat", ["reference-empty"]),
         ("the cat", "", ["candidate-empty"]),
@@ -280,3 +281,9 @@ def test_option_error_text_other_errors_fit_the_case():
     assert option_error_text(single, "unknown smoothing 'zzz'", "en", kept=False) == (
         "This option is not valid: unknown smoothing 'zzz'"
     )
+
+
+def test_punctuation_only_texts_get_the_no_words_hints_not_both_empty():
+    texts = [h["text"] for h in view.breakdown("?!", "...")["hints"]]
+    assert texts == [i18n.t("en", "hint_reference_no_words"), i18n.t("en", "hint_candidate_no_words")]
+    assert [h["kind"] for h in view.breakdown(" ", "")["hints"]] == ["both-empty"]
