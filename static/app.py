@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy
 from js import document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 STORAGE_KEY = "bleu2-state"
+SELECTED_KEY = "bleu2-selected"  # the selected candidate (0-based), kept next to the state
 DEFERRED_MS = 150
 HIGHLIGHT_MAX_ORDER = 2  # unigrams and bigrams are marked
 FORMATS = {
@@ -262,6 +263,7 @@ class App:
             [("auto", self.t("lowercase_auto")), ("yes", self.t("lowercase_yes")), ("no", self.t("lowercase_no"))],
             "auto",
         )
+        self.el("opt-lowercase").querySelector('option[value="auto"]').title = self.t("lowercase_auto_help")
 
     def write_options(self, opts):
         self.el("opt-max-order").value = str(opts["max_order"])
@@ -383,6 +385,7 @@ class App:
             state["options"] = dict(share.DEFAULT_OPTIONS)
         try:
             window.sessionStorage.setItem(STORAGE_KEY, share.encode_state(state))
+            window.sessionStorage.setItem(SELECTED_KEY, str(self.selected))
         except Exception:  # noqa: BLE001 - storage full or switched off: nothing to keep
             pass
 
@@ -405,10 +408,22 @@ class App:
         if saved and not typed:
             try:
                 self.apply_state(share.decode_state(str(saved)))
+                self.restore_selected()
                 return self.t("state_restored")
             except ValueError:
                 window.sessionStorage.removeItem(STORAGE_KEY)
+        elif saved:
+            self.restore_selected()  # the browser put the texts back itself (a reload)
         return ""
+
+    def restore_selected(self):
+        """Select the candidate this tab had selected (kept by save_state), if it is there."""
+        try:
+            selected = int(str(window.sessionStorage.getItem(SELECTED_KEY)))
+        except Exception:  # noqa: BLE001 - none kept, or not a number: keep the first one
+            return
+        if 0 <= selected < len(self.boxes["candidate"]):
+            self.selected = selected
 
     def on_share(self, *_):
         share = self.m["share"]
@@ -438,6 +453,7 @@ class App:
         self.selected = 0
         try:
             window.sessionStorage.removeItem(STORAGE_KEY)
+            window.sessionStorage.removeItem(SELECTED_KEY)
         except Exception:  # noqa: BLE001
             pass
         self.drop_fragment()
@@ -591,6 +607,7 @@ class App:
         if _none(button):
             return
         self.selected = int(button.dataset.index)
+        self.edited = True  # the selection is kept for the tab
         self.render()
         focus = self.el("ranking-body").querySelector(f'button[data-index="{self.selected}"]')
         if not _none(focus):

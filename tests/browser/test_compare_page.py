@@ -285,7 +285,9 @@ def test_share_link_too_long_and_broken_link(ready_page, guard, new_context, sit
     assert page.input_value("#share-url") == ""
     context, guard2 = new_context()
     broken = open_page(context, guard2, site_url + "#v1.%%%")
-    assert broken.text_content("#share-status").startswith("This link could not be read")
+    status = broken.text_content("#share-status")
+    assert status.startswith("This link could not be read: ") and status.endswith(". Nothing was changed.")
+    assert "((" not in status and "))" not in status  # no brackets inside brackets
     assert broken.input_value("#reference") == ""
     broken.close()
 
@@ -302,7 +304,15 @@ def test_texts_and_options_survive_a_reload_and_clear_empties_them(new_context, 
     assert [page.input_value(box("reference", i)) for i in (1, 2)] == REFS[:2]
     assert [page.input_value(box("candidate", i)) for i in (1, 2, 3)] == CANDS
     assert page.input_value("#opt-smoothing") == "exp"
-    check_breakdown(page, compare(CANDS, REFS[:2], smoothing="exp"), 0)
+    # the selected candidate is kept too (the last one edited: candidate 3)
+    assert page.get_attribute("#rank-row-3 button.rank-select", "aria-pressed") == "true"
+    check_breakdown(page, compare(CANDS, REFS[:2], smoothing="exp"), 2)
+    select(page, 2)
+    wait_deferred(page)
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    assert page.get_attribute("#rank-row-2 button.rank-select", "aria-pressed") == "true"
+    check_breakdown(page, compare(CANDS, REFS[:2], smoothing="exp"), 1)
     page.click("#clear")
     assert page.locator("#candidates textarea").count() == 1
     assert page.input_value("#reference") == "" and page.input_value("#candidate") == ""
@@ -456,3 +466,23 @@ def test_highlighting_is_off_for_long_texts_and_back_for_short(ready_page, guard
     page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 3")
     assert page.is_hidden("#hl-off")
     assert "2 matched · 1 clipped · 0 unmatched" in page.text_content("#hl-cand")
+
+
+def test_option_labels_are_not_cut_off_at_1280_px(new_context, site_url):
+    context, guard = new_context(viewport={"width": 1280, "height": 900})
+    page = open_page(context, guard, site_url)
+    for lang in ("en", "es", "pt"):
+        page.select_option("#lang-select", lang)
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll('.options-grid select')].flatMap(sel => {
+                const style = getComputedStyle(sel);
+                const ctx = document.createElement('canvas').getContext('2d');
+                ctx.font = style.font;
+                const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+                return [...sel.options].filter(o => ctx.measureText(o.textContent).width > room)
+                    .map(o => sel.id + ': ' + o.textContent);
+            })"""
+        )
+        assert cut == [], (lang, cut)
+    page.select_option("#lang-select", "en")
+    page.close()
