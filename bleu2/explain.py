@@ -69,6 +69,18 @@ def _count(grams: list) -> dict:
     return counts
 
 
+def _max_counts(per_ref: list[dict]) -> dict:
+    """n-gram -> its largest count in any one reference (the clipping limit)."""
+    if len(per_ref) == 1:
+        return per_ref[0]
+    out: dict = {}
+    for counts in per_ref:
+        for g, k in counts.items():
+            if k > out.get(g, 0):
+                out[g] = k
+    return out
+
+
 def highlight(
     candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
 ) -> dict:
@@ -112,11 +124,7 @@ def highlight(
         cand_counts = _count(cand_grams)
         ref_grams = [_grams(r, n) for r in refs]
         per_ref = [_count(g) for g in ref_grams]
-        max_ref: dict = {}
-        for counts in per_ref:
-            for g, k in counts.items():
-                if k > max_ref.get(g, 0):
-                    max_ref[g] = k
+        max_ref = _max_counts(per_ref)
         seen: dict = {}
         spans = []
         n_matched = n_clipped = n_unmatched = 0
@@ -270,11 +278,7 @@ def highlight_sections(
         cand_grams = _grams(cand, n)
         cand_counts = _count(cand_grams)
         per_ref = [_count(_grams(r, n)) for r in refs]
-        max_ref: dict = {}
-        for counts in per_ref:
-            for g, k in counts.items():
-                if k > max_ref.get(g, 0):
-                    max_ref[g] = k
+        max_ref = _max_counts(per_ref)
         seen: dict = {}
         items = []
         tally = {MATCHED: 0, CLIPPED: 0, UNMATCHED: 0}
