@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 from .result import BleuResult, CorpusBleuResult
 from .scoring import BleuConfig, bleu_score, score_from_stats
 from .smoothing import DEFAULT_SMOOTHING
-from .stats import ReferenceStats, SentenceStats, pool_stats, reference_stats, sentence_stats
+from .stats import (
+    ReferenceStats,
+    SentenceStats,
+    pool_stats,
+    reference_stats,
+    sentence_stats,
+    single_reference_stats,
+)
 from .tokenizers import DEFAULT_TOKENIZER, get_tokenizer, tokenize
 
 __all__ = ["sentence_bleu", "corpus_bleu", "references_from_streams", "extract_stats"]
@@ -159,7 +167,8 @@ def corpus_bleu(
     Args:
         candidates: sequence of candidate strings.
         references: same length as ``candidates``.
-        sentence_scores: also score every sentence (same options).
+        sentence_scores: also score every sentence (same options), computed when
+            ``.sentence_scores`` is first read; False: ``.sentence_scores`` is ``()``.
         Other options as :func:`sentence_bleu`.
     Returns:
         :class:`~bleu2.result.CorpusBleuResult`: ``.corpus`` (a BleuResult with
@@ -219,10 +228,13 @@ def corpus_bleu(
             raise TypeError(f"candidate {i} must be str, not {type(cand).__name__}")
         refs = _as_refs(refs, f"references[{i}]")
         n_refs.add(len(refs))
-        rs: ReferenceStats = reference_stats([tok_once(r) for r in refs], depth)
-        per_sentence.append(sentence_stats(tok_once(cand), rs, n))
+        if len(refs) == 1 and depth == n:  # the common case, without ReferenceStats
+            per_sentence.append(single_reference_stats(tok_once(cand), tok_once(refs[0]), n))
+        else:
+            rs: ReferenceStats = reference_stats([tok_once(r) for r in refs], depth)
+            per_sentence.append(sentence_stats(tok_once(cand), rs, n))
     signature = config.signature(_n_refs_label(n_refs) if n_refs else 1)
     pooled = pool_stats(per_sentence, n)
     corpus = score_from_stats(pooled, config, signature)
-    scores = tuple(bleu_score(s, config) for s in per_sentence) if sentence_scores else ()
-    return CorpusBleuResult(corpus, tuple(per_sentence), scores)
+    scorer = partial(bleu_score, config=config) if sentence_scores else None
+    return CorpusBleuResult(corpus, tuple(per_sentence), scorer=scorer)

@@ -90,24 +90,42 @@ class BleuResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class CorpusBleuResult:
     """Corpus BLEU (pooled statistics) plus the per-sentence breakdown.
 
     Attributes:
-        corpus: :class:`BleuResult` from the pooled statistics.
+        corpus: :class:`BleuResult` from the pooled statistics; its attributes
+            (``score``, ``precisions``, ``signature``, ...) read through.
         sentence_stats: tuple of per-candidate :class:`SentenceStats`.
         sentence_scores: tuple of per-candidate sentence BLEU floats in [0, 1],
-            scored with the same options.
+            scored with the same options; computed from ``sentence_stats`` when
+            first read (``()`` when the corpus call asked for none).
     """
 
-    corpus: BleuResult
-    sentence_stats: tuple[SentenceStats, ...]
-    sentence_scores: tuple[float, ...]
+    __slots__ = ("corpus", "sentence_stats", "_scores", "_scorer")
+
+    def __init__(self, corpus: BleuResult, sentence_stats: tuple[SentenceStats, ...],
+                 sentence_scores: tuple[float, ...] | None = None, scorer=None):
+        self.corpus = corpus
+        self.sentence_stats = sentence_stats
+        self._scores = sentence_scores
+        self._scorer = scorer  # SentenceStats -> float
+
+    @property
+    def sentence_scores(self) -> tuple[float, ...]:
+        if self._scores is None:
+            scorer = self._scorer
+            self._scores = tuple(scorer(s) for s in self.sentence_stats) if scorer else ()
+        return self._scores
 
     def __getattr__(self, name):
         # score, brevity_penalty, precisions, ... read through to the corpus result.
+        if name.startswith("_"):
+            raise AttributeError(name)
         return getattr(self.corpus, name)
+
+    def __repr__(self) -> str:
+        return f"CorpusBleuResult(corpus={self.corpus!r}, sentences={len(self.sentence_stats)})"
 
     def to_dict(self, sentences: bool = False) -> dict:
         d = self.corpus.to_dict()

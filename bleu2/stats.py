@@ -26,6 +26,7 @@ even below BLEU-5 (``extra_matches``/``extra_totals``).
 from __future__ import annotations
 
 from collections import Counter
+from collections import _count_elements  # Counter's counting loop (C in CPython and Pyodide)
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -37,6 +38,7 @@ __all__ = [
     "sentence_stats",
     "closest_ref_len",
     "pool_stats",
+    "single_reference_stats",
 ]
 
 
@@ -226,6 +228,44 @@ def sentence_stats(
         tuple(matches[:max_order]), tuple(totals[:max_order]), c, r, (),
         tuple(matches[max_order:]), tuple(totals[max_order:]),
     )
+
+
+def single_reference_stats(hypothesis: Sequence[str], reference: Sequence[str], max_order: int) -> SentenceStats:
+    """:func:`sentence_stats` for the common case of one reference, without building a
+    :class:`ReferenceStats` first (the corpus loop's fast path; same numbers).
+
+    Args:
+        hypothesis: the candidate's tokens.
+        reference: the reference's tokens (may be empty: r = 0).
+        max_order: N >= 1.
+    """
+    c = len(hypothesis)
+    matches = []
+    totals = []
+    for n in range(1, max_order + 1):
+        total = c - n + 1
+        if total <= 0:
+            matches.append(0)
+            totals.append(0)
+            continue
+        if n == 1:
+            hyp_grams, ref_grams = hypothesis, reference
+        else:
+            hyp_grams = zip(*[hypothesis[i:] for i in range(n)])
+            ref_grams = zip(*[reference[i:] for i in range(n)])
+        hyp_counts: dict = {}
+        _count_elements(hyp_counts, hyp_grams)
+        ref_counts: dict = {}
+        _count_elements(ref_counts, ref_grams)
+        get = ref_counts.get
+        m = 0
+        for g, k in hyp_counts.items():
+            rk = get(g)
+            if rk:
+                m += k if k < rk else rk
+        matches.append(m)
+        totals.append(total)
+    return SentenceStats(tuple(matches), tuple(totals), c, len(reference))
 
 
 def pool_stats(stats: Iterable[SentenceStats], max_order: int) -> SentenceStats:

@@ -33,3 +33,25 @@ def test_unknown_names_list_the_valid_ones():
         bleu2.sentence_bleu("a", "a", tokenizer="moses")
     with pytest.raises(ValueError, match="valid smoothing methods: add-1, none"):
         bleu2.sentence_bleu("a", "a", smoothing="laplace")
+
+
+def test_single_reference_fast_path_equals_general_stats():
+    """corpus_bleu's one-reference path gives the statistics of the general one."""
+    from pathlib import Path
+
+    from bleu2.stats import reference_stats, sentence_stats, single_reference_stats
+
+    ted = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ted"
+    hyps = (ted / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
+    refs = (ted / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
+    refs[7] = "..."  # a reference without tokens
+    for n in (1, 2, 4):
+        for h, r in zip(hyps, refs):
+            ht, rt = bleu2.tokenize(h), bleu2.tokenize(r)
+            assert single_reference_stats(ht, rt, n) == sentence_stats(ht, reference_stats([rt], n))
+
+
+def test_sentence_scores_are_computed_on_first_read():
+    res = bleu2.corpus_bleu(["the cat", "a dog"], ["the cat", "a cat"])
+    assert res.sentence_scores == (1.0, 0.5)  # BLEU-2 add-1: 1/2 * (0+1)/(1+1) -> sqrt(1/2*1/2)
+    assert bleu2.corpus_bleu(["a"], ["a"], sentence_scores=False).sentence_scores == ()
