@@ -27,19 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 TED = ROOT.parent / "shared" / "data" / "ted"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TARGETS = {"cold": 2.5, "warm": 1.2, "keystroke_p95_ms": 16.0}
 
 sys.path.insert(0, str(ROOT / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
 
 # Records when #score first shows a number, in ms since navigation start.

@@ -15,7 +15,6 @@ driven by Playwright, and a guard that records what a page must never do.
 from __future__ import annotations
 
 import contextlib
-import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -27,19 +26,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser_helpers import ROOT, SITE, SUB_PATH  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_TIMEOUT_MS = 120_000
 
 sys.path.insert(0, str(ROOT / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import start_server  # noqa: E402
 
 
