@@ -10,13 +10,14 @@ character). Scores are floats in [0, 1].
     (0.707107, [(5, 6), (3, 5)])
 """
 
-__version__ = "0.1.0"
-
-from .tokenizers import tokenize, TOKENIZERS  # noqa: E402
-from .smoothing import SMOOTHING_METHODS  # noqa: E402
-from .stats import SentenceStats  # noqa: E402
-from .result import BleuResult, CorpusBleuResult, Precision  # noqa: E402
-from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu  # noqa: E402
+from ._version import __version__
+from .tokenizers import TOKENIZERS, tokenize
+from .smoothing import SMOOTHING_METHODS
+from .options import DEFAULTS, SACREBLEU_OPTIONS, BleuConfig
+from .stats import SentenceStats
+from .result import BleuResult, CorpusBleuResult, Precision
+from .scorer import BLEU
+from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
 
 __all__ = [
     "__version__",
@@ -25,10 +26,14 @@ __all__ = [
     "corpus_bleu",
     "extract_stats",
     "references_from_streams",
+    "BLEU",
+    "BleuConfig",
     "BleuResult",
     "CorpusBleuResult",
     "Precision",
     "SentenceStats",
     "TOKENIZERS",
     "SMOOTHING_METHODS",
+    "DEFAULTS",
+    "SACREBLEU_OPTIONS",
 ]

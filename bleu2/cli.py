@@ -20,30 +20,26 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
 import os
 import sys
 import time
-from dataclasses import dataclass
 from typing import Sequence
 
-from . import __version__
-from .api import corpus_bleu, references_from_streams
-from .result import BleuResult
-from .scoring import BleuConfig, score_from_stats
-from .smoothing import DEFAULT_SMOOTHING, SMOOTHING_METHODS
-from .stats import SentenceStats, pool_stats
-from .tokenizers import DEFAULT_TOKENIZER, TOKENIZERS
+from ._version import __version__
+from .api import references_from_streams
+from .lines import STDIN, InputError, check_line_counts, label, read_lines as _read_lines
+from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
+from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
+from .significance import DEFAULT_SEED, signature_extras, steps
+from .scorer import BLEU
+from .smoothing import SMOOTHING_METHODS
+from .tokenizers import TOKENIZERS
 
 __all__ = ["main", "build_parser", "read_lines", "InputError"]
 
 PROG = "bleu2"
-STDIN = "-"
-STDIN_LABEL = "<stdin>"
 
-#: Lines scored per library call; the progress bar advances by this much.
-CHUNK = 256
 #: Seconds a run must last before the progress bar appears.
 PROGRESS_DELAY = 1.0
 #: Seconds between two redraws of the progress bar.
@@ -51,34 +47,6 @@ PROGRESS_INTERVAL = 0.1
 
 # The clock of the progress bar (tests replace it).
 _now = time.monotonic
-
-
-class InputError(Exception):
-    """Bad input (missing file, bad encoding, line counts): message for the user."""
-
-
-# --------------------------------------------------------------------------- reading
-
-
-def _label(path: str) -> str:
-    return STDIN_LABEL if path == STDIN else path
-
-
-def _split_lines(data: bytes, name: str) -> list[str]:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise InputError(
-            f"{name}: line {line} is not valid UTF-8 (byte 0x{data[e.start]:02x} at byte {col} of the line)"
-        ) from None
-    if not text:
-        return []
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    return [s[:-1] if s.endswith("\r") else s for s in lines]
 
 
 def _read_stdin() -> bytes:
@@ -96,27 +64,13 @@ def _read_stdin() -> bytes:
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 file (``-``: standard input).
+    """The lines of a UTF-8 file (``-``: standard input), as :func:`bleu2.lines.split_lines`
+    reads them (BOM dropped, split on ``\\n``, one trailing ``\\r`` removed per line).
 
-    Splits on ``\\n`` only, removes one trailing ``\\r`` from each line, and
-    does not count a final newline as an extra empty line.
-
-    Returns:
-        list[str], one entry per line.
     Raises:
-        InputError: the file cannot be read, or is not valid UTF-8 (the message
-            names the file and the 1-based line number).
+        InputError: unreadable, not UTF-8 (the message names the file and line) or binary.
     """
-    name = _label(path)
-    if path == STDIN:
-        return _split_lines(_read_stdin(), name)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        reason = e.strerror or str(e)
-        raise InputError(f"cannot read {path!r}: {reason}") from None
-    return _split_lines(data, name)
+    return _read_lines(path, _read_stdin)
 
 
 # --------------------------------------------------------------------------- progress
@@ -311,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REF",
         help="reference file, line-aligned with the systems; repeat for several references",
     )
-    p.add_argument("-n", "--max-order", type=int, default=2, metavar="N", help="highest n-gram order N >= 1 (default: 2)")
+    p.add_argument("-n", "--max-order", type=int, metavar="N",
+                   help=f"highest n-gram order N >= 1 (default: {DEFAULTS['max_order']})")
     p.add_argument(
         "-w",
         "--weights",
@@ -322,180 +277,65 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "-s",
         "--smoothing",
-        default=DEFAULT_SMOOTHING,
         metavar="NAME",
-        help=f"smoothing method, one of: {smoothings} (default: {DEFAULT_SMOOTHING})",
+        help=f"smoothing method, one of: {smoothings} (default: {DEFAULTS['smoothing']})",
     )
     p.add_argument(
         "--smooth-value",
         type=float,
-        default=None,
         metavar="X",
         help="parameter of the smoothing method (e.g. floor's value, add-k's k)",
     )
     p.add_argument(
         "--effective-order",
-        action="store_true",
+        action="store_const",
+        const=True,
         help="sacreBLEU's effective order: orders with no candidate n-grams leave the mean",
     )
     p.add_argument(
         "-t",
         "--tokenizer",
-        default=DEFAULT_TOKENIZER,
         metavar="NAME",
-        help=f"tokenizer, one of: {tokenizers} (default: {DEFAULT_TOKENIZER})",
+        help=f"tokenizer, one of: {tokenizers} (default: {DEFAULTS['tokenizer']})",
     )
     p.add_argument(
         "--lowercase",
         action=argparse.BooleanOptionalAction,
-        default=None,
         help="lower-case before tokenizing (default: the tokenizer's default: "
-        f"yes for '{DEFAULT_TOKENIZER}', no for the sacreBLEU tokenizers)",
+        f"yes for '{DEFAULTS['tokenizer']}', no for the sacreBLEU tokenizers)",
     )
+    p.add_argument(
+        "--empty-references",
+        choices=EMPTY_REFERENCES,
+        help="'ignore' (default): a reference with no tokens is left out while another one of "
+        "the same line has tokens; 'count': its length 0 competes for r, as in sacreBLEU and NLTK",
+    )
+    p.add_argument(
+        "--sacrebleu",
+        action="store_true",
+        help="sacreBLEU's defaults as the starting point: "
+        + ", ".join(f"{k.replace('_', '-')} {v}" for k, v in SACREBLEU_OPTIONS.items())
+        + " (the other options still apply)",
+    )
+    sig = p.add_argument_group("significance (sacreBLEU's tests; the first system is the baseline)")
+    tests = sig.add_mutually_exclusive_group()
+    tests.add_argument("--confidence", action="store_true",
+                       help="bootstrap 95%% confidence intervals for each system (sacreBLEU --confidence)")
+    tests.add_argument("--paired-bs", action="store_true",
+                       help="paired bootstrap resampling against the first system (sacreBLEU --paired-bs)")
+    tests.add_argument("--paired-ar", action="store_true",
+                       help="paired approximate randomization against the first system (sacreBLEU --paired-ar)")
+    sig.add_argument("--confidence-n", type=int, default=1000, metavar="N", help="resamples for --confidence (default: 1000)")
+    sig.add_argument("--paired-bs-n", type=int, default=1000, metavar="N", help="resamples for --paired-bs (default: 1000)")
+    sig.add_argument("--paired-ar-n", type=int, default=10000, metavar="N", help="trials for --paired-ar (default: 10000)")
+    sig.add_argument("--seed", default=str(DEFAULT_SEED), metavar="SEED",
+                     help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
+                     "sacreBLEU's SACREBLEU_SEED default)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
     out.add_argument("--sentence", action="store_true", help="print one JSON object per sentence (JSON Lines)")
     p.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
     return p
-
-
-# --------------------------------------------------------------------------- scoring
-
-
-@dataclass
-class SystemResult:
-    """The result of one system: its name (as given) and its scores."""
-
-    path: str
-    corpus: BleuResult
-    sentence_stats: tuple[SentenceStats, ...]
-    sentence_scores: tuple[float, ...]
-
-    @property
-    def name(self) -> str:
-        return _label(self.path)
-
-
-def _score_system(
-    path: str,
-    candidates: list[str],
-    references: list[list[str]],
-    config: BleuConfig,
-    n_refs: int,
-    options: dict,
-    progress: Progress,
-    done_before: int,
-) -> SystemResult:
-    """Corpus BLEU of one system, computed in chunks so that progress can be shown.
-
-    Each chunk goes through :func:`bleu2.corpus_bleu`; the corpus score is then
-    computed once from the pooled statistics, which is exactly what
-    ``corpus_bleu`` does on the whole file (pooling is a sum of integers).
-    """
-    n = len(candidates)
-    stats: list[SentenceStats] = []
-    scores: list[float] = []
-    signature = None
-    for start in range(0, n, CHUNK):
-        res = corpus_bleu(candidates[start : start + CHUNK], references[start : start + CHUNK], **options)
-        stats.extend(res.sentence_stats)
-        scores.extend(res.sentence_scores)
-        signature = res.corpus.signature
-        progress.update(done_before + min(start + CHUNK, n), _label(path))
-    if signature is None:  # no lines at all
-        signature = config.signature(n_refs)
-    corpus = score_from_stats(pool_stats(stats, config.max_order), config, signature)
-    return SystemResult(path, corpus, tuple(stats), tuple(scores))
-
-
-def _ranked(results: list[SystemResult]) -> list[SystemResult]:
-    # Stable: ties keep the command-line order.
-    return sorted(results, key=lambda r: -r.corpus.score)
-
-
-def _ranks(ranked: list[SystemResult]) -> list[int]:
-    """Competition ranks of systems sorted best first: equal scores share a rank
-    (1, 1, 3), as on the page."""
-    ranks: list[int] = []
-    for i, res in enumerate(ranked):
-        same = i and res.corpus.score == ranked[i - 1].corpus.score
-        ranks.append(ranks[-1] if same else i + 1)
-    return ranks
-
-
-# --------------------------------------------------------------------------- formatting
-
-
-def _pct(x: float) -> str:
-    return f"{x * 100:.2f}"
-
-
-def _ratio(c: int, r: int) -> str:
-    return f"{c / r:.3f}" if r else "n/a"
-
-
-def format_one(res: SystemResult) -> str:
-    """The one-line summary of one system."""
-    b = res.corpus
-    parts = [f"BLEU-{b.max_order} = {_pct(b.score)}"]
-    for p in b.precisions:
-        parts.append(f"p{p.n} = {p.matches}/{p.total}")
-    parts += [
-        f"BP = {b.brevity_penalty:.3f}",
-        f"ratio = {_ratio(b.hyp_len, b.ref_len)}",
-        f"hyp_len = {b.hyp_len}",
-        f"ref_len = {b.ref_len}",
-        f"signature = {b.signature}",
-    ]
-    return "  ".join(parts) + "\n"
-
-
-def format_table(results: list[SystemResult]) -> str:
-    """Systems ranked by score, best first; the shared signature below."""
-    ranked = _ranked(results)
-    order = ranked[0].corpus.max_order
-    header = ["rank", "system", f"BLEU-{order}"] + [f"p{n}" for n in range(1, order + 1)] + ["BP", "c", "r"]
-    rows = []
-    for rank, res in zip(_ranks(ranked), ranked):
-        b = res.corpus
-        rows.append(
-            [str(rank), res.name, _pct(b.score)]
-            + [f"{p.matches}/{p.total}" for p in b.precisions]
-            + [f"{b.brevity_penalty:.3f}", str(b.hyp_len), str(b.ref_len)]
-        )
-    widths = [max(len(row[j]) for row in [header] + rows) for j in range(len(header))]
-    left = {1}  # the system name is left-aligned, numbers right-aligned
-
-    def fmt(row):
-        cells = [c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))]
-        return "  ".join(cells).rstrip()
-
-    lines = [fmt(header)] + [fmt(r) for r in rows]
-    signatures = dict.fromkeys(r.corpus.signature for r in ranked)
-    lines += [f"signature = {s}" for s in signatures]
-    return "\n".join(lines) + "\n"
-
-
-def format_json(results: list[SystemResult]) -> str:
-    if len(results) == 1:
-        return json.dumps(results[0].corpus.to_dict(), indent=2) + "\n"
-    ranked = _ranked(results)
-    rank = {id(r): k for k, r in zip(_ranks(ranked), ranked)}
-    out = [dict(r.corpus.to_dict(), system=r.path, rank=rank[id(r)]) for r in results]
-    return json.dumps(out, indent=2) + "\n"
-
-
-def format_sentences(results: list[SystemResult]) -> str:
-    several = len(results) > 1
-    lines = []
-    for res in results:
-        for i, (st, sc) in enumerate(zip(res.sentence_stats, res.sentence_scores), start=1):
-            obj = {"system": res.path} if several else {}
-            obj["line"] = i
-            obj["score"] = sc
-            obj.update(st.to_dict())
-            lines.append(json.dumps(obj))
-    return "".join(line + "\n" for line in lines)
 
 
 # --------------------------------------------------------------------------- main
@@ -505,13 +345,21 @@ def _error(msg: str) -> None:
     sys.stderr.write(f"{PROG}: error: {msg}\n")
 
 
-def _check_line_counts(files: list[tuple[str, list[str]]]) -> None:
-    first_path, first_lines = files[0]
-    n = len(first_lines)
-    bad = [(p, len(lines)) for p, lines in files[1:] if len(lines) != n]
-    if bad:
-        others = ", ".join(f"{_label(p)} has {k} line{'' if k == 1 else 's'}" for p, k in bad)
-        raise InputError(f"line counts differ: {_label(first_path)} has {n} line{'' if n == 1 else 's'}, {others}")
+def _options(args: argparse.Namespace) -> dict:
+    """The scoring options given on the command line (on top of sacreBLEU's with --sacrebleu)."""
+    options = dict(SACREBLEU_OPTIONS) if args.sacrebleu else {}
+    given = {
+        "max_order": args.max_order,
+        "weights": _parse_weights(args.weights),
+        "smoothing": args.smoothing,
+        "smooth_value": args.smooth_value,
+        "effective_order": args.effective_order,
+        "tokenizer": args.tokenizer,
+        "lowercase": args.lowercase,
+        "empty_references": args.empty_references,
+    }
+    options.update({k: v for k, v in given.items() if v is not None})
+    return options
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
@@ -522,27 +370,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
         SystemExit: bad options (via ``parser.error``).
     """
     try:
-        weights = _parse_weights(args.weights)
-        config = BleuConfig.make(
-            max_order=args.max_order,
-            weights=weights,
-            smoothing=args.smoothing,
-            smooth_value=args.smooth_value,
-            effective_order=args.effective_order,
-            tokenizer=args.tokenizer,
-            lowercase=args.lowercase,
-        )
-    except ValueError as e:
+        bleu = BLEU(**_options(args))
+    except (ValueError, TypeError) as e:
         parser.error(str(e))
-    options = dict(
-        max_order=config.max_order,
-        weights=config.weights,
-        smoothing=config.smoothing,
-        smooth_value=config.smooth_value,
-        effective_order=config.effective_order,
-        tokenizer=config.tokenizer,
-        lowercase=config.lowercase,
-    )
 
     systems = list(args.systems) or [STDIN]
     n_stdin = systems.count(STDIN) + args.references.count(STDIN)
@@ -553,25 +383,76 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
 
     ref_files = [(p, read_lines(p)) for p in args.references]
     sys_files = [(p, read_lines(p)) for p in systems]
-    _check_line_counts(ref_files + sys_files)
+    check_line_counts(ref_files + sys_files)
     references = references_from_streams([lines for _, lines in ref_files])
 
     n = len(ref_files[0][1])
     progress = Progress(n * len(sys_files))
+    results = []
     try:
-        results = []
         for k, (path, lines) in enumerate(sys_files):
-            results.append(_score_system(path, lines, references, config, len(ref_files), options, progress, k * n))
+            def report(done, k=k, path=path):
+                progress.update(k * n + done, label(path))
+
+            stats, _ = bleu.corpus_stats(lines, references, progress=report)
+            report(n)
+            results.append(bleu.corpus_from_stats(stats, len(ref_files)))
     finally:
         progress.close()
 
     if args.sentence:
-        return format_sentences(results)
+        return sentences_jsonl([(path, res) for (path, _), res in zip(sys_files, results)])
+    test, n = _test(args, parser, len(results))
+    sig = signature = None
+    if test:
+        seed = _seed(args.seed, parser)
+        progress = Progress(n)
+        try:
+            found = _drive(steps(test, [r.sentence_stats for r in results], bleu.config, n, seed), progress)
+        except ValueError as e:
+            parser.error(str(e))
+        finally:
+            progress.close()
+        sig = [r.to_dict() for r in found]
+        signature = bleu.signature(len(ref_files), **signature_extras(test, n, seed))
+    corpus = [(path, res.corpus) for (path, _), res in zip(sys_files, results)]
     if args.json:
-        return format_json(results)
+        return corpus_json(corpus, sig, signature)
     if len(results) == 1:
-        return format_one(results[0])
-    return format_table(results)
+        return summary_line(results[0].corpus, sig[0] if sig else None, signature)
+    return ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+
+
+def _test(args: argparse.Namespace, parser: argparse.ArgumentParser, n_systems: int) -> tuple[str | None, int]:
+    """The significance test asked for, and its number of resamples."""
+    for flag, test, n in (("confidence", "confidence", args.confidence_n), ("paired_bs", "paired-bs", args.paired_bs_n),
+                          ("paired_ar", "paired-ar", args.paired_ar_n)):
+        if getattr(args, flag):
+            if test.startswith("paired") and n_systems < 2:
+                parser.error(f"--{test} compares systems with the first one (the baseline): give at least two systems")
+            if n < 1:
+                parser.error(f"the number of resamples must be at least 1, got {n}")
+            return test, n
+    return None, 0
+
+
+def _seed(value: str, parser: argparse.ArgumentParser) -> int | None:
+    if value.strip().lower() == "none":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        parser.error(f"--seed must be an integer or 'none', got {value!r}")
+
+
+def _drive(gen, progress: Progress):
+    """Run a significance test's steps, drawing the progress bar."""
+    try:
+        while True:
+            done, total = next(gen)
+            progress.update(round(done / total * progress.total) if total else progress.total, "significance")
+    except StopIteration as stop:
+        return stop.value
 
 
 def main(argv: Sequence[str] | None = None) -> int:

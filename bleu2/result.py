@@ -54,10 +54,14 @@ class BleuResult:
         max_order: N, the highest n-gram order.
         smoothing: smoothing method name.
         tokenizer: tokenizer name.
-        signature: reproducibility string (see :func:`bleu2.api.signature`).
+        signature: reproducibility string (:meth:`bleu2.options.BleuConfig.signature`).
         effective_order: orders that entered the geometric mean.
-        weights: the weights of the geometric mean, one per order.
+        weights: the weights of the geometric mean, one per order (as configured).
         stats: the :class:`~bleu2.stats.SentenceStats` it was computed from.
+        mean_weights: the weight each order actually had in the mean, None for an
+            order left out (beyond the effective order; a zero precision under NLTK's
+            methods): :func:`bleu2.scoring.mean_weights`. With effective order 2 of
+            BLEU-4: ``(0.5, 0.5, None, None)``.
     """
 
     score: float
@@ -72,6 +76,7 @@ class BleuResult:
     effective_order: int
     weights: tuple[float, ...]
     stats: SentenceStats = field(repr=False)
+    mean_weights: tuple[float | None, ...] = field(default=(), repr=False)
 
     def to_dict(self) -> dict:
         """JSON-ready dict: score, brevity_penalty, hyp_len, ref_len, precisions
@@ -94,9 +99,11 @@ class CorpusBleuResult:
     """Corpus BLEU (pooled statistics) plus the per-sentence breakdown.
 
     Attributes:
-        corpus: :class:`BleuResult` from the pooled statistics; its attributes
-            (``score``, ``precisions``, ``signature``, ...) read through.
-        sentence_stats: tuple of per-candidate :class:`SentenceStats`.
+        corpus: :class:`BleuResult` from the pooled statistics. ``score``,
+            ``brevity_penalty``, ``hyp_len``, ``ref_len``, ``precisions``, ``max_order``,
+            ``smoothing``, ``tokenizer``, ``signature``, ``effective_order``,
+            ``weights``, ``mean_weights`` and ``stats`` are its values, read here as properties.
+        sentence_stats: tuple of per-candidate :class:`~bleu2.stats.SentenceStats`.
         sentence_scores: tuple of per-candidate sentence BLEU floats in [0, 1],
             scored with the same options; computed from ``sentence_stats`` when
             first read (``()`` when the corpus call asked for none).
@@ -115,19 +122,29 @@ class CorpusBleuResult:
     def sentence_scores(self) -> tuple[float, ...]:
         if self._scores is None:
             scorer = self._scorer
-            self._scores = tuple(scorer(s) for s in self.sentence_stats) if scorer else ()
+            self._scores = tuple(map(scorer, self.sentence_stats)) if scorer else ()
         return self._scores
 
-    def __getattr__(self, name):
-        # score, brevity_penalty, precisions, ... read through to the corpus result.
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self.corpus, name)
+    score = property(lambda self: self.corpus.score, doc="BLEU of the corpus, a float in [0, 1].")
+    brevity_penalty = property(lambda self: self.corpus.brevity_penalty, doc="BP of the pooled lengths.")
+    hyp_len = property(lambda self: self.corpus.hyp_len, doc="c summed over the corpus.")
+    ref_len = property(lambda self: self.corpus.ref_len, doc="r summed over the corpus.")
+    precisions = property(lambda self: self.corpus.precisions, doc="Pooled modified precisions.")
+    max_order = property(lambda self: self.corpus.max_order, doc="N.")
+    smoothing = property(lambda self: self.corpus.smoothing, doc="Smoothing method name.")
+    tokenizer = property(lambda self: self.corpus.tokenizer, doc="Tokenizer name.")
+    signature = property(lambda self: self.corpus.signature, doc="Reproducibility string.")
+    effective_order = property(lambda self: self.corpus.effective_order, doc="Orders in the mean.")
+    weights = property(lambda self: self.corpus.weights, doc="Weights of the geometric mean.")
+    mean_weights = property(lambda self: self.corpus.mean_weights, doc="Weights used per order (None: left out).")
+    stats = property(lambda self: self.corpus.stats, doc="The pooled SentenceStats.")
 
     def __repr__(self) -> str:
         return f"CorpusBleuResult(corpus={self.corpus!r}, sentences={len(self.sentence_stats)})"
 
     def to_dict(self, sentences: bool = False) -> dict:
+        """``corpus.to_dict()``; with ``sentences``, also ``"sentences"``: one
+        ``{"matches", "totals", "hyp_len", "ref_len", "score"}`` per candidate."""
         d = self.corpus.to_dict()
         if sentences:
             d["sentences"] = [

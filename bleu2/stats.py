@@ -12,9 +12,9 @@ Definitions (Papineni et al. 2002):
                 min(count_cand(g), max over references of count_ref(g))
     totals_n  = max(c - n + 1, 0)
     r         = the reference length closest to c; ties go to the shorter.
-References with no tokens are ignored while another reference of the same
-candidate has tokens (sacreBLEU 2.6.0 instead lets an empty reference's length 0
-compete for r; NLTK likewise).
+With ``empty_references="ignore"`` (bleu2's default) references with no tokens are
+left out while another reference of the same candidate has tokens; with ``"count"``
+(sacreBLEU 2.6.0's and NLTK's rule) an empty reference's length 0 competes for r.
 
 NLTK's smoothing methods need two more numbers, kept alongside: per order, how
 many segments have no candidate n-gram of that order (NLTK divides each
@@ -25,7 +25,6 @@ even below BLEU-5 (``extra_matches``/``extra_totals``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections import _count_elements  # Counter's counting loop (C in CPython and Pyodide)
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -33,26 +32,70 @@ from typing import Iterable, Sequence
 __all__ = [
     "SentenceStats",
     "ReferenceStats",
-    "count_ngrams",
+    "ngrams",
+    "ngram_counts",
+    "clipped_matches",
     "reference_stats",
     "sentence_stats",
     "closest_ref_len",
     "pool_stats",
-    "single_reference_stats",
 ]
 
 
-def count_ngrams(tokens: Sequence[str], n: int) -> Counter:
-    """Counter of the n-grams of ``tokens``.
-
-    Unigram keys are the token strings themselves; for n >= 2 the keys are
-    tuples of n tokens.
-    """
+def ngrams(tokens: Sequence[str], n: int) -> list:
+    """The n-grams of ``tokens`` in order, keyed as :func:`ngram_counts` keys them: the
+    token itself for n = 1, a tuple of n tokens above (``[]`` when there are fewer than n)."""
     if n == 1:
-        return Counter(tokens)
+        return list(tokens)
     if n == 2:
-        return Counter(zip(tokens, tokens[1:]))
-    return Counter(zip(*[tokens[i:] for i in range(n)]))
+        return list(zip(tokens, tokens[1:]))
+    return list(zip(*[tokens[i:] for i in range(n)]))
+
+
+def clipped_matches(grams: list, limits: dict) -> int:
+    """Modified (clipped) n-gram matches (Papineni et al. 2002): sum over the distinct
+    n-grams g of ``grams`` of min(count of g in ``grams``, ``limits[g]``), ``limits``
+    mapping an n-gram to its largest count in any one reference.
+
+    When no n-gram repeats (most sentences' bigrams and higher), this is the size of a set
+    intersection, computed in C; otherwise the candidate's n-grams are counted.
+    """
+    distinct = set(grams)
+    if len(distinct) == len(grams):
+        return len(distinct.intersection(limits))
+    counts: dict = {}
+    _count_elements(counts, grams)
+    get = limits.get
+    m = 0
+    for g, k in counts.items():
+        rk = get(g)
+        if rk:
+            m += k if k < rk else rk
+    return m
+
+
+def ngram_counts(tokens: Sequence[str], max_order: int) -> list[dict]:
+    """The n-gram counts of ``tokens`` for n = 1..max_order: the one counting kernel.
+
+    Returns:
+        list of dicts, index n-1: n-gram -> its count. Unigram keys are the token
+        strings themselves; for n >= 2 the keys are tuples of n tokens.
+
+    Example:
+        >>> ngram_counts(["a", "b", "a"], 2)
+        [{'a': 2, 'b': 1}, {('a', 'b'): 1, ('b', 'a'): 1}]
+    """
+    out = []
+    for n in range(1, max_order + 1):
+        counts: dict = {}
+        if n == 1:
+            _count_elements(counts, tokens)
+        elif n == 2:
+            _count_elements(counts, zip(tokens, tokens[1:]))
+        elif len(tokens) >= n:
+            _count_elements(counts, zip(*[tokens[i:] for i in range(n)]))
+        out.append(counts)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +161,6 @@ class SentenceStats:
         e = self.empty[n - 1] if self.empty else (1 if t == 0 else 0)
         return m, t, e
 
-    def __add__(self, other: "SentenceStats") -> "SentenceStats":
-        return pool_stats((self, other), min(self.max_order, other.max_order))
-
     def to_dict(self) -> dict:
         return {
             "matches": list(self.matches),
@@ -132,13 +172,13 @@ class SentenceStats:
 
 @dataclass(frozen=True, slots=True)
 class ReferenceStats:
-    """What a candidate is compared against: pre-computed once per reference set.
+    """What a candidate is compared against: computed once per reference set.
 
     Attributes:
-        max_counts: list of dicts, one per order n (index n-1): n-gram -> its
-            largest count in any one reference.
-        lengths: tuple[int, ...] of the token counts of the references used
-            (empty references dropped while a non-empty one exists).
+        max_counts: tuple of dicts, one per order n (index n-1): n-gram -> its
+            largest count in any one reference (the clipping limit).
+        lengths: tuple[int, ...] of the token counts of the references that compete
+            for r.
         max_order: the highest n counted.
     """
 
@@ -147,31 +187,34 @@ class ReferenceStats:
     max_order: int
 
 
-def reference_stats(references: Sequence[Sequence[str]], max_order: int) -> ReferenceStats:
+def reference_stats(
+    references: Sequence[Sequence[str]], max_order: int, empty_references: str = "ignore"
+) -> ReferenceStats:
     """Build :class:`ReferenceStats` from tokenized references.
 
     Args:
         references: one token list per reference (at least one).
         max_order: highest n-gram order N >= 1.
+        empty_references: ``"ignore"``: references with no tokens are dropped while
+            another one has tokens (when all are empty, lengths is ``(0,)``);
+            ``"count"``: every reference's length competes for r.
     Returns:
-        ReferenceStats. When every reference is empty, lengths is ``(0,)``.
+        ReferenceStats.
     """
-    refs = [r for r in references if len(r)] or [()]
+    refs = references
+    if empty_references == "ignore":
+        refs = [r for r in references if len(r)] or [()]
     lengths = tuple(len(r) for r in refs)
     if len(refs) == 1:
-        tokens = refs[0]
-        max_counts = tuple(count_ngrams(tokens, n) for n in range(1, max_order + 1))
-    else:
-        merged = []
-        for n in range(1, max_order + 1):
-            best: dict = {}
-            for tokens in refs:
-                for g, k in count_ngrams(tokens, n).items():
-                    if k > best.get(g, 0):
-                        best[g] = k
-            merged.append(best)
-        max_counts = tuple(merged)
-    return ReferenceStats(max_counts, lengths, max_order)
+        return ReferenceStats(tuple(ngram_counts(refs[0], max_order)), lengths, max_order)
+    merged = [{} for _ in range(max_order)]
+    for tokens in refs:
+        for best, counts in zip(merged, ngram_counts(tokens, max_order)):
+            get = best.get
+            for g, k in counts.items():
+                if k > get(g, 0):
+                    best[g] = k
+    return ReferenceStats(tuple(merged), lengths, max_order)
 
 
 def closest_ref_len(hyp_len: int, lengths: Iterable[int]) -> int:
@@ -204,20 +247,14 @@ def sentence_stats(
     c = len(hypothesis)
     matches = []
     totals = []
-    for n, ref_counts in enumerate(refs.max_counts, start=1):
+    for n, limits in enumerate(refs.max_counts, start=1):
         total = c - n + 1
         if total <= 0:
             matches.append(0)
             totals.append(0)
-            continue
-        get = ref_counts.get
-        m = 0
-        for g, k in count_ngrams(hypothesis, n).items():
-            rk = get(g)
-            if rk:
-                m += k if k < rk else rk
-        matches.append(m)
-        totals.append(total)
+        else:
+            matches.append(clipped_matches(ngrams(hypothesis, n), limits))
+            totals.append(total)
     lengths = refs.lengths
     r = lengths[0] if len(lengths) == 1 else closest_ref_len(c, lengths)
     if max_order is None or max_order == refs.max_order:
@@ -228,44 +265,6 @@ def sentence_stats(
         tuple(matches[:max_order]), tuple(totals[:max_order]), c, r, (),
         tuple(matches[max_order:]), tuple(totals[max_order:]),
     )
-
-
-def single_reference_stats(hypothesis: Sequence[str], reference: Sequence[str], max_order: int) -> SentenceStats:
-    """:func:`sentence_stats` for the common case of one reference, without building a
-    :class:`ReferenceStats` first (the corpus loop's fast path; same numbers).
-
-    Args:
-        hypothesis: the candidate's tokens.
-        reference: the reference's tokens (may be empty: r = 0).
-        max_order: N >= 1.
-    """
-    c = len(hypothesis)
-    matches = []
-    totals = []
-    for n in range(1, max_order + 1):
-        total = c - n + 1
-        if total <= 0:
-            matches.append(0)
-            totals.append(0)
-            continue
-        if n == 1:
-            hyp_grams, ref_grams = hypothesis, reference
-        else:
-            hyp_grams = zip(*[hypothesis[i:] for i in range(n)])
-            ref_grams = zip(*[reference[i:] for i in range(n)])
-        hyp_counts: dict = {}
-        _count_elements(hyp_counts, hyp_grams)
-        ref_counts: dict = {}
-        _count_elements(ref_counts, ref_grams)
-        get = ref_counts.get
-        m = 0
-        for g, k in hyp_counts.items():
-            rk = get(g)
-            if rk:
-                m += k if k < rk else rk
-        matches.append(m)
-        totals.append(total)
-    return SentenceStats(tuple(matches), tuple(totals), c, len(reference))
 
 
 def pool_stats(stats: Iterable[SentenceStats], max_order: int) -> SentenceStats:

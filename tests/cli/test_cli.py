@@ -23,7 +23,7 @@ from bleu2 import cli
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from shared_data import DATA  # noqa: E402
 TED = DATA / "ted"
 REF = TED / "ted.ref.detok.eng"
 REF_TOK = TED / "ted.ref.eng"  # a second, differently written reference stream
@@ -31,7 +31,7 @@ SYS1 = TED / "ted.sys1.detok.eng"
 SYS2 = TED / "ted.sys2.detok.eng"
 N_LINES = 2445
 
-sacrebleu_metrics = pytest.importorskip("sacrebleu.metrics")
+import sacrebleu.metrics as sacrebleu_metrics  # noqa: E402 (the oracle: a pinned test dependency)
 BLEU = sacrebleu_metrics.BLEU
 
 
@@ -593,3 +593,92 @@ def test_equal_scores_share_a_rank(capsys, tmp_path):
     assert ranks == ["1", "1"]
     code, out, err = run_cli(capsys, "-r", str(REF), "--json", str(sys1), str(sys2))
     assert [r["rank"] for r in json.loads(out)] == [1, 1]
+
+
+# --------------------------------------------------------------------------- sacreBLEU's rules
+
+
+def test_sacrebleu_flag_equals_sacrebleu_defaults(capsys):
+    got = run_json(capsys, "--sacrebleu", "-r", REF, SYS1)
+    oracle = BLEU().corpus_score(lines_of(SYS1), [lines_of(REF)])
+    assert got["score"] == pytest.approx(oracle.score / 100, abs=1e-9)
+    assert [p["matches"] for p in got["precisions"]] == oracle.counts
+    assert "tok:13a" in got["signature"] and "order:4" in got["signature"] and "empty:count" in got["signature"]
+    # the other options still apply on top
+    got2 = run_json(capsys, "--sacrebleu", "-n", "2", "-r", REF, SYS1)
+    oracle2 = BLEU(max_ngram_order=2).corpus_score(lines_of(SYS1), [lines_of(REF)])
+    assert got2["score"] == pytest.approx(oracle2.score / 100, abs=1e-9)
+
+
+def test_empty_references_flag(capsys, tmp_path):
+    (tmp_path / "a.txt").write_text("\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("thank you very much\n", encoding="utf-8")
+    (tmp_path / "h.txt").write_text("thank you\n", encoding="utf-8")
+    refs = ["-r", tmp_path / "a.txt", "-r", tmp_path / "b.txt"]
+    common = ["-t", "13a", "-s", "exp", *refs, tmp_path / "h.txt"]
+    ignored = run_json(capsys, *common)
+    counted = run_json(capsys, "--empty-references", "count", *common)
+    assert round(ignored["score"], 4) == 0.3679 and ignored["ref_len"] == 4
+    assert counted["score"] == pytest.approx(1.0) and counted["ref_len"] == 0
+    code, out, err = run_cli(capsys, "--empty-references", "sometimes", *common)
+    assert code == 2 and "invalid choice" in err
+
+
+# --------------------------------------------------------------------------- significance
+
+
+def _sacrebleu_paired(test, n, sys_paths, ref_path, n_lines):
+    """sacreBLEU 2.6.0's paired test (its API, as its CLI runs it) on the first n_lines."""
+    from sacrebleu.significance import PairedTest
+
+    refs = [lines_of(ref_path)[:n_lines]]
+    named = [(p.name, lines_of(p)[:n_lines]) for p in sys_paths]
+    metric = BLEU(max_ngram_order=4)
+    _, scores = PairedTest(named, {"BLEU": metric}, refs, test_type=test, n_samples=n)()
+    return scores["BLEU"]
+
+
+@pytest.mark.parametrize("flag,test,n", [("--paired-bs", "bs", 200), ("--paired-ar", "ar", 500)])
+def test_paired_tests_equal_sacrebleu(capsys, tmp_path, flag, test, n):
+    paths = []
+    for p in (REF, SYS1, SYS2):
+        q = tmp_path / p.name
+        q.write_text("\n".join(lines_of(p)[:400]) + "\n", encoding="utf-8")
+        paths.append(q)
+    ref, sys1, sys2 = paths
+    got = run_json(capsys, "--sacrebleu", flag, f"{flag}-n", str(n), "-r", ref, sys1, sys2)
+    oracle = _sacrebleu_paired(test, n, [sys1, sys2], ref, 400)
+    for obj, res in zip(got, oracle):
+        assert obj["score"] == pytest.approx(res.score / 100, abs=1e-9)
+        if res.mean is None:
+            assert obj["mean"] is None and obj["ci"] is None
+        else:
+            assert obj["mean"] == pytest.approx(res.mean / 100, abs=1e-9)
+            assert obj["ci"] == pytest.approx(res.ci / 100, abs=1e-9)
+    assert got[0]["p_value"] is None  # the baseline
+    assert got[1]["p_value"] == pytest.approx(oracle[1].p_value, abs=1e-12)
+    assert f"|{test}:{n}|seed:12345|" in got[0]["signature"]
+
+
+def test_confidence_and_seed(capsys):
+    from bleu2 import significance
+
+    got = run_json(capsys, "--confidence", "--confidence-n", "100", "--seed", "7", "-r", REF, SYS1)
+    stats = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).sentence_stats
+    expected = significance.confidence_intervals([stats], bleu2.BleuConfig.make(), n=100, seed=7)[0]
+    assert (got["mean"], got["ci"], got["p_value"]) == (expected.mean, expected.ci, None)
+    assert "|bs:100|seed:7|" in got["signature"]
+    code, out, err = run_cli(capsys, "--paired-bs", "-r", REF, SYS1)
+    assert code == 2 and "at least two systems" in err
+    code, out, err = run_cli(capsys, "--confidence", "--seed", "x", "-r", REF, SYS1)
+    assert code == 2 and "--seed" in err
+    code, out, err = run_cli(capsys, "--confidence", "--paired-bs", "-r", REF, SYS1, SYS2)
+    assert code == 2 and "not allowed with" in err
+
+
+def test_text_table_with_a_paired_test(capsys):
+    code, out, err = run_cli(capsys, "--paired-bs", "--paired-bs-n", "50", "-r", REF, SYS1, SYS2)
+    assert code == 0, err
+    head, first, second = out.splitlines()[:3]
+    assert head.split()[-1] == "p-value"
+    assert "±" in first and (first.endswith("baseline") or second.endswith("baseline"))

@@ -18,12 +18,13 @@ import pytest
 from nltk.translate import bleu_score as nltk_bleu
 
 import bleu2
-from bleu2.scoring import BleuConfig, score_from_stats
+from bleu2.options import BleuConfig
+from bleu2.scoring import score_from_stats
 from bleu2.stats import SentenceStats, pool_stats, reference_stats, sentence_stats
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK warns about zero counts
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from shared_data import DATA  # noqa: E402
 # name -> (system file, reference file, bleu2 tokenizer)
 FILES = {
     "ted-sys1-detok-13a": ("ted/ted.sys1.detok.eng", "ted/ted.ref.detok.eng", "13a"),
@@ -206,3 +207,16 @@ def test_nltk_docstring_example():
         warnings.simplefilter("ignore")
         assert got.score == pytest.approx(
             nltk_bleu.sentence_bleu([reference1, reference2, reference3], hypothesis1), abs=TOL)
+
+
+def test_corpus_method6_reads_the_last_sentence_in_nltk_pooled_in_bleu2():
+    """README's example (issue 8, item 18): NLTK's corpus method6 uses the n-gram counts of
+    the last sentence only, so a perfect corpus scores above 1 there; bleu2 pools."""
+    from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu
+
+    sents = ["the cat sat on the mat", "a dog ran in the park today"]
+    toks = [s.split() for s in sents]
+    nltk_score = corpus_bleu([[t] for t in toks], toks, smoothing_function=SmoothingFunction().method6)
+    assert round(nltk_score, 4) == 1.2714
+    got = bleu2.corpus_bleu(sents, sents, max_order=4, smoothing="method6", tokenizer="none")
+    assert got.score == pytest.approx(1.0)

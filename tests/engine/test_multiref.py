@@ -20,13 +20,14 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.utils import sum_of_lists
 
 import bleu2
-from bleu2.scoring import BleuConfig, bleu_score, score_from_stats
+from bleu2.options import BleuConfig
+from bleu2.scoring import bleu_score, score_from_stats
 from bleu2.stats import pool_stats
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
 
-TED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ted"
+from shared_data import TED  # noqa: E402
 TOL = 1e-9
 SMOOTHINGS = [("none", False), ("floor", False), ("add-k", False), ("exp", False), ("exp", True), ("none", True)]
 

@@ -1,25 +1,25 @@
-"""bleu2.tokenizers_sacrebleu against sacreBLEU 2.6.0's tokenizers (Post 2018), the oracle.
+"""bleu2.tokenizers.sacrebleu against sacreBLEU 2.6.0's tokenizers (Post 2018), the oracle.
 
 Every expectation comes from sacreBLEU: either it is run here (parity on the shared TED
-and multiTED-ja files, hypothesis properties), or its output was recorded as literals
-(hand-written cases).
+and multiTED-ja files, on every code point, hypothesis properties), or its output was
+recorded as literals (hand-written cases).
 
-Known divergence (see the module docstring): ``intl`` takes Unicode categories from
-Unicode 14.0.0 (bleu2/_unicode_tables.py); sacreBLEU's ``regex`` package has a newer
-Unicode. Code points whose N/P/S membership differs are excluded from the random
-properties (``_agrees``) and pinned down by ``test_intl_divergence_is_only_newer_characters``.
+``intl``'s classes (bleu2/tokenizers/_unicode_tables.py) are generated from the ``regex``
+package that sacreBLEU uses, pinned in pyproject.toml: the tables are checked code point
+by code point against ``regex``, and ``tokenize_intl`` against sacreBLEU on every code point.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
+import re
 import sys
-import unicodedata
 from pathlib import Path
 
 import pytest
 
 sacrebleu = pytest.importorskip("sacrebleu")
-regex = pytest.importorskip("regex")  # sacreBLEU's own dependency, for the divergence check
+regex = pytest.importorskip("regex")  # sacreBLEU's own dependency, the source of the classes
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -29,8 +29,9 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International  # noq
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh  # noqa: E402
 
-from bleu2 import _unicode_tables  # noqa: E402
-from bleu2.tokenizers_sacrebleu import (  # noqa: E402
+import bleu2  # noqa: E402
+from bleu2.tokenizers import _unicode_tables  # noqa: E402
+from bleu2.tokenizers.sacrebleu import (  # noqa: E402
     tokenize_13a,
     tokenize_char,
     tokenize_intl,
@@ -38,7 +39,7 @@ from bleu2.tokenizers_sacrebleu import (  # noqa: E402
     tokenize_zh,
 )
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from shared_data import DATA  # noqa: E402
 FILES = [
     "ted/ted.ref.detok.eng",
     "ted/ted.sys1.detok.eng",
@@ -168,42 +169,83 @@ def test_no_lowercasing():
 
 
 # ---------------------------------------------------------------------------
-# The Unicode version divergence of intl
+# Every code point: the committed classes are regex's, intl is sacreBLEU's
 # ---------------------------------------------------------------------------
 
-_PROPS = (("N", _unicode_tables.NUMBER), ("P", _unicode_tables.PUNCTUATION), ("S", _unicode_tables.SYMBOL))
-_REGEX_CLASSES = {prop: regex.compile(rf"\p{{{prop}}}") for prop, _ in _PROPS}
+_README = Path(__file__).resolve().parents[2] / "README.md"
+# table name -> the regex class it must equal
+_CLASSES = {
+    "NUMBER": r"\p{N}",
+    "PUNCTUATION": r"\p{P}",
+    "SYMBOL": r"\p{S}",
+    "LETTER_MARK_NUMBER": r"[\p{L}\p{M}\p{N}]",
+}
+_EVERYTHING = "".join(chr(cp) for cp in range(sys.maxunicode + 1) if not 0xD800 <= cp <= 0xDFFF)
 
 
-def _in_table(cp: int, table) -> bool:
-    return any(a <= cp <= b for a, b in table)
+def _code_points(table) -> set[int]:
+    return {cp for a, b in table for cp in range(a, b + 1)}
 
 
-def _agrees(ch: str) -> bool:
-    """True if ``regex`` (sacreBLEU) and bleu2's tables put ``ch`` in the same N/P/S classes."""
-    cp = ord(ch)
-    return all(bool(_REGEX_CLASSES[prop].match(ch)) == _in_table(cp, table) for prop, table in _PROPS)
+@pytest.mark.parametrize("name", _CLASSES)
+def test_tables_are_the_regex_classes(name):
+    """Every code point (surrogates aside) is in the committed table iff regex's class has it."""
+    ours = _code_points(getattr(_unicode_tables, name))
+    theirs = {ord(ch) for ch in regex.findall(_CLASSES[name], _EVERYTHING)}
+    assert ours == theirs, (
+        f"{name} != regex {_CLASSES[name]}: only in the table {sorted(map(hex, ours - theirs))[:10]}, "
+        f"only in regex {sorted(map(hex, theirs - ours))[:10]}; run tools/gen_unicode_tables.py"
+    )
 
 
-def test_intl_divergence_is_only_newer_characters():
-    """bleu2's N, P, S are subsets of regex's; the extra code points are unassigned in bleu2's Unicode."""
-    everything = "".join(chr(cp) for cp in range(sys.maxunicode + 1) if not 0xD800 <= cp <= 0xDFFF)
-    for prop, table in _PROPS:
-        ours = {cp for a, b in table for cp in range(a, b + 1)}
-        theirs = {ord(c) for c in regex.findall(rf"\p{{{prop}}}", everything)}
-        missing = sorted(ours - theirs)[:10]
-        assert not missing, f"\\p{{{prop}}}: in bleu2's table but not in regex's: {missing}"
-        extra = theirs - ours
-        if unicodedata.unidata_version == _unicode_tables.UNICODE_VERSION:
-            assigned = [hex(cp) for cp in extra if unicodedata.category(chr(cp)) != "Cn"]
-            version = _unicode_tables.UNICODE_VERSION
-            assert not assigned, f"\\p{{{prop}}}: assigned in {version}, yet missing: {assigned[:10]}"
+def test_unicode_version_recorded():
+    """The table names the regex it was made from (the pinned one) and that regex's Unicode; so does the README."""
+    assert _unicode_tables.REGEX_VERSION == importlib.metadata.version("regex")
+    description = importlib.metadata.metadata("regex").get_payload() or ""
+    documented = re.search(r"This module supports Unicode (\d+\.\d+\.\d+)", description)
+    assert documented and documented.group(1) == _unicode_tables.UNICODE_VERSION
+    assert f"Unicode {_unicode_tables.UNICODE_VERSION}" in _README.read_text(encoding="utf-8")
 
 
-def test_intl_newer_characters_are_not_split():
-    """U+20C1 (a currency sign, Sc since Unicode 17) is unassigned in Unicode 14: not a symbol here."""
-    assert tokenize_intl("a\u20c1b") == ["a\u20c1b"]
+def _every_code_point_lines() -> list[str]:
+    """Every assigned code point c in the contexts intl's rules read, many per line
+    (contexts separated by spaces do not interact), plus each number, punctuation mark
+    and symbol at the line's edges (where the rules see no neighbour)."""
+    from unicode_text import lines  # tests/unicode_text.py
+
+    out = lines(contexts=("a{c}b", "1{c}2", "{c}", "{c}{c}1", "1{c}{c}"))
+    for table in (_unicode_tables.NUMBER, _unicode_tables.PUNCTUATION, _unicode_tables.SYMBOL):
+        for cp in sorted(_code_points(table)):
+            out += [f"{chr(cp)}1", f"1{chr(cp)}", chr(cp)]
+    return out
+
+
+def test_intl_every_code_point_matches_sacrebleu():
+    oracle = TokenizerV14International.__call__.__wrapped__  # sacreBLEU's, without its line cache
+    tokenizer = TokenizerV14International()
+    mismatches = []
+    for line in _every_code_point_lines():
+        expected = oracle(tokenizer, line).split()
+        if tokenize_intl(line) != expected:
+            mismatches.append((line, expected, tokenize_intl(line)))
+    assert not mismatches, (
+        f"{len(mismatches)} lines differ; first: {mismatches[0][0]!r}: "
+        f"sacreBLEU {mismatches[0][1]} != bleu2 {mismatches[0][2]}"
+    )
+
+
+def test_intl_newer_characters_are_classified_as_sacrebleu_does():
+    """U+20C1 (a currency sign, Sc since Unicode 17, unassigned in CPython 3.11's 14.0) is a symbol."""
+    assert tokenize_intl("a\u20c1b") == _oracle("intl", "a\u20c1b") == ["a", "\u20c1", "b"]
     assert tokenize_intl("a\u20acb") == ["a", "\u20ac", "b"]  # EURO SIGN, Sc since Unicode 2.1
+
+
+def test_intl_issue_example():
+    """The issue's example: a symbol that Unicode 14 does not know; 1.0 in bleu2 as in sacreBLEU."""
+    hyp, ref = "It costs 100\u20c1 today.", "It costs 100 \u20c1 today."
+    ours = bleu2.sentence_bleu(hyp, ref, tokenizer="intl", smoothing="none", max_order=4).score
+    theirs = sacrebleu.sentence_bleu(hyp, [ref], tokenize="intl", smooth_method="none").score / 100
+    assert ours == pytest.approx(theirs) == pytest.approx(1.0)
 
 
 # ---------------------------------------------------------------------------
@@ -241,7 +283,5 @@ _texts = st.one_of(_piece_text, _category_text, _any_text)
 @settings(max_examples=300, deadline=None)
 @given(text=_texts)
 def test_random_text_matches_sacrebleu(name, text):
-    if name == "intl":
-        text = "".join(ch for ch in text if _agrees(ch))  # drop the known Unicode-version divergence
     assert PAIRS[name][0](text) == _oracle(name, text)
     assert PAIRS[name][0](text.lower()) == _oracle(name, text.lower())

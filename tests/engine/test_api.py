@@ -35,20 +35,22 @@ def test_unknown_names_list_the_valid_ones():
         bleu2.sentence_bleu("a", "a", smoothing="laplace")
 
 
-def test_single_reference_fast_path_equals_general_stats():
-    """corpus_bleu's one-reference path gives the statistics of the general one."""
-    from pathlib import Path
+def test_corpus_path_equals_general_stats():
+    """corpus_bleu's statistics (references cached per line, reused by the next system)
+    equal the general kernel's, sentence by sentence."""
+    from bleu2.stats import reference_stats, sentence_stats
 
-    from bleu2.stats import reference_stats, sentence_stats, single_reference_stats
-
-    ted = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "ted"
+    from shared_data import TED as ted
     hyps = (ted / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
+    hyps2 = (ted / "ted.sys2.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
     refs = (ted / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
     refs[7] = "..."  # a reference without tokens
     for n in (1, 2, 4):
-        for h, r in zip(hyps, refs):
-            ht, rt = bleu2.tokenize(h), bleu2.tokenize(r)
-            assert single_reference_stats(ht, rt, n) == sentence_stats(ht, reference_stats([rt], n))
+        for system in (hyps, hyps2):  # the second system reuses the cached references
+            got = bleu2.corpus_bleu(system, refs, max_order=n).sentence_stats
+            for h, r, stats in zip(system, refs, got):
+                ht, rt = bleu2.tokenize(h), bleu2.tokenize(r)
+                assert stats == sentence_stats(ht, reference_stats([rt], n))
 
 
 def test_sentence_scores_are_computed_on_first_read():

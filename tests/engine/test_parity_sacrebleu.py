@@ -29,13 +29,14 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.utils import sum_of_lists
 
 import bleu2
-from bleu2.scoring import BleuConfig, bleu_score, score_from_stats
+from bleu2.options import BleuConfig
+from bleu2.scoring import bleu_score, score_from_stats
 from bleu2.stats import SentenceStats, pool_stats
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from shared_data import DATA  # noqa: E402
 PAIRS = {
     "ted-sys1-detok": ("ted/ted.sys1.detok.eng", "ted/ted.ref.detok.eng"),
     "ted-sys2-detok": ("ted/ted.sys2.detok.eng", "ted/ted.ref.detok.eng"),
@@ -316,3 +317,41 @@ def test_log_of_zero_makes_zero_not_nan():
         got = bleu2.sentence_bleu("a b c d", "a b x d", max_order=4, smoothing="none", tokenizer="none",
                                   effective_order=eff)
         assert got.score == 0.0 and not math.isnan(got.score)
+
+
+# --- issue 8, item 17: empty references, and sacreBLEU's defaults in one name -------------
+
+
+def test_empty_reference_counted_as_sacrebleu_does():
+    """The issue's example: "thank you" against ["", "thank you very much"] (13a, exp,
+    BLEU-2): sacreBLEU 1.0 (the empty reference's length 0 ties with 4 at distance 2 and
+    the shorter wins, r = 0, BP = 1), bleu2's default 0.3679 (r = 4)."""
+    hyp, refs = "thank you", ["", "thank you very much"]
+    oracle = BLEU(max_ngram_order=2, tokenize="13a", smooth_method="exp").sentence_score(hyp, refs)
+    assert oracle.score == pytest.approx(100.0)
+    opts = dict(max_order=2, tokenizer="13a", smoothing="exp", lowercase=False)
+    ignored = bleu2.sentence_bleu(hyp, refs, **opts)
+    assert ignored.score == pytest.approx(math.exp(1 - 4 / 2))  # 0.3679: r = 4
+    assert round(ignored.score, 4) == 0.3679
+    counted = bleu2.sentence_bleu(hyp, refs, empty_references="count", **opts)
+    assert counted.score == pytest.approx(oracle.score / 100, abs=1e-12)
+    assert (counted.ref_len, counted.brevity_penalty) == (oracle.ref_len, 1.0)
+    assert "empty:count" in counted.signature and "empty:" not in ignored.signature
+
+
+def test_sacrebleu_options_equal_sacrebleu_defaults_on_ted():
+    """bleu2.corpus_bleu(hyps, refs, **bleu2.SACREBLEU_OPTIONS) == sacreBLEU's BLEU() with its
+    defaults (BLEU-4, 13a, exp, case-sensitive, empty references counted), with empty
+    references and an empty line mixed in."""
+    refs = _lines("ted/ted.ref.detok.eng")[:400]
+    hyps = _lines("ted/ted.sys2.detok.eng")[:400]
+    refs[3], refs[10], hyps[20] = "", "...", ""  # empty references and an empty hypothesis
+    refs2 = _lines("ted/ted.ref.eng")[:400]
+    oracle = BLEU().corpus_score(hyps, [refs, refs2])
+    got = bleu2.corpus_bleu(hyps, bleu2.references_from_streams([refs, refs2]), **bleu2.SACREBLEU_OPTIONS)
+    assert got.score == pytest.approx(oracle.score / 100, abs=1e-9)
+    assert [p.matches for p in got.precisions] == oracle.counts
+    assert [p.total for p in got.precisions] == oracle.totals
+    assert (got.hyp_len, got.ref_len) == (oracle.sys_len, oracle.ref_len)
+    assert dict(bleu2.SACREBLEU_OPTIONS) == {"max_order": 4, "smoothing": "exp", "tokenizer": "13a",
+                                               "lowercase": False, "empty_references": "count"}

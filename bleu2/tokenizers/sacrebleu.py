@@ -18,22 +18,14 @@ None of them lower-cases: like sacreBLEU, the caller lower-cases first.
 
 Why no ``regex``: bleu2 runs in Pyodide, where the ``regex`` package (which
 sacreBLEU's ``intl`` uses for ``\\p{N}``, ``\\p{P}``, ``\\p{S}``) is not
-available. The classes are built from ``bleu2._unicode_tables``, generated from
-``unicodedata`` by ``tools/gen_unicode_tables.py`` (Unicode 14.0.0, CPython 3.11)
-and committed, so bleu2 tokenizes identically in every Python.
-
-Known divergence: ``regex`` carries its own, newer Unicode database (regex
-2026.11.19, which sacreBLEU 2.6.0 pulls in, knows Unicode 17.0). Code points
-that Unicode 14.0 leaves unassigned but later versions assign as numbers,
-punctuation or symbols (e.g. U+20C1, a currency sign; U+2E60..U+2E63; U+1B4E;
-many astral additions: 456 N, 41 P and 1019 S code points with that regex) are
-ordinary letters for ``tokenize_intl`` but numbers, punctuation or symbols for
-sacreBLEU. No
-character assigned in Unicode 14.0 is classified differently, so text made only
-of characters assigned in Unicode 14.0 tokenizes identically (the tests check
-both facts). ``13a``, ``zh``, ``char`` and ``none`` use no Unicode property
-tables (only whitespace, as ``str.split`` and ``re``'s ``\\s`` both define it
-from the running Python's Unicode) and match sacreBLEU on the same Python.
+available. The classes are built from ``bleu2.tokenizers._unicode_tables``, generated
+from that same ``regex`` (the version pinned in the ``test`` extra, 2026.11.19: Unicode
+18.0.0, ``UNICODE_VERSION``) by ``tools/gen_unicode_tables.py`` and committed, so
+``intl`` classifies every code point as sacreBLEU does, in every Python, whatever the
+running Python's own Unicode (the tests check each code point). ``13a``, ``zh``,
+``char`` and ``none`` use no Unicode property tables (only whitespace, as
+``str.split`` and ``re``'s ``\\s`` both define it from the running Python's Unicode)
+and match sacreBLEU on the same Python.
 
 How it is fast: sacreBLEU rewrites each line with three or four regular
 expression substitutions, then joins and splits it. Here one compiled
@@ -57,6 +49,7 @@ from __future__ import annotations
 
 import re
 
+from ._ranges import bmp as _bmp, class_alternatives as _class_alternatives, class_body as _class_body
 from ._unicode_tables import NUMBER, PUNCTUATION, SYMBOL
 
 __all__ = [
@@ -71,22 +64,6 @@ __all__ = [
 # ---------------------------------------------------------------------------
 # Character classes
 # ---------------------------------------------------------------------------
-
-_BMP_END = 0xFFFF
-
-
-def _class_body(ranges) -> str:
-    """The inside of a ``re`` character class matching the inclusive code point ``ranges``."""
-    esc = re.escape
-    return "".join(
-        esc(chr(a)) if a == b else f"{esc(chr(a))}-{esc(chr(b))}" for a, b in ranges
-    )
-
-
-def _bmp(ranges) -> list[tuple[int, int]]:
-    """The part of ``ranges`` inside the Basic Multilingual Plane."""
-    return [(a, min(b, _BMP_END)) for a, b in ranges if a <= _BMP_END]
-
 
 # intl: regex's \p{N}, \p{P}, \p{S} as class bodies. The BMP-only bodies compile
 # to one bitmap lookup per character; the full ones add a linear list of astral
@@ -192,7 +169,7 @@ def _compile_intl():
         # the first punctuation mark, symbol or astral character, if any
         re.compile(rf"[{p}{s}\U00010000-\U0010ffff]").search,
         # from there: an astral character, or two marks followed by a number
-        re.compile(rf"[{p}\U00010000-\U0010ffff](?:(?<=[^\x00-\uffff])|[{p}][{n}])").search,
+        re.compile(rf"[{p}\U00010000-\U0010ffff](?:(?<=[\U00010000-\U0010ffff])|[{p}][{n}])").search,
         re.compile(
             rf"\S(?:(?:(?<![{p}{s}])|(?<=[{p}])(?<![^{n}][{p}])(?=[{n}]|\Z))"
             rf"{w}(?:[{p}](?<=[{n}][{p}])(?=[{n}]|\Z){w})*+)?"
@@ -213,16 +190,18 @@ def _rules(name: str) -> list:
     rules = _slow_rules.get(name)
     if rules is None:
         if name == "intl":
-            n = _class_body(NUMBER)
-            p = _class_body(PUNCTUATION)
-            s = _class_body(SYMBOL)
+            # The classes as class_alternatives (fast for astral characters, which
+            # send a line here); "not a number" is any character (DOTALL) that is not.
+            n = _class_alternatives(NUMBER)
+            p = _class_alternatives(PUNCTUATION)
+            s = _class_alternatives(SYMBOL)
             rules = [
                 # mark preceded by a non-number: space after it and before it
-                (re.compile(f"([^{n}])([{p}])"), r"\1 \2 "),
+                (re.compile(f"((?!{n}).)({p})", re.DOTALL), r"\1 \2 "),
                 # mark followed by a non-number
-                (re.compile(f"([{p}])([^{n}])"), r" \1 \2"),
+                (re.compile(f"({p})((?!{n}).)", re.DOTALL), r" \1 \2"),
                 # every symbol
-                (re.compile(f"([{s}])"), r" \1 "),
+                (re.compile(f"({s})"), r" \1 "),
             ]
         elif name == "zh":
             # every "Chinese" character, then the mteval-v13a rules
@@ -299,11 +278,8 @@ def tokenize_intl(line: str) -> list[str]:
     so does a number followed by a full stop at the very end of the line
     (``"in 1999."`` -> ``in``, ``1999.``).
 
-    Divergence: categories come from Unicode 14.0.0 (``bleu2._unicode_tables``),
-    sacreBLEU's from the ``regex`` package's newer Unicode: characters that
-    Unicode 14.0 leaves unassigned count as letters here, even where a newer
-    Unicode makes them numbers, punctuation or symbols. See the module
-    docstring.
+    The categories are the ``regex`` package's (``bleu2.tokenizers._unicode_tables``,
+    Unicode 18.0.0), as in sacreBLEU, in every Python. See the module docstring.
 
     Args:
         line: one segment (str); not lower-cased here.

@@ -54,6 +54,6 @@ def test_case_punctuation_spacing_do_not_matter(cand, ref, data):
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=127), max_size=80))
 def test_ascii_fast_path_equals_unicode_path(t):
-    from bleu2.tokenizers import _find_tokens
+    from bleu2.tokenizers.default import _find_tokens
 
     assert bleu2.tokenize(t) == _find_tokens(t.lower())

@@ -1,0 +1,265 @@
+"""Every option of a BLEU computation: names, defaults, checks and the signature.
+
+This module alone knows the options. :data:`DEFAULTS` are the seed calculator's
+(BLEU-2, uniform weights, add-1 smoothing, the ``default`` tokenizer with its
+lower-casing, empty references ignored); :class:`BleuConfig` holds a checked set of
+options; :meth:`BleuConfig.signature` writes the reproducibility string (after
+sacreBLEU's, Post 2018). :data:`SACREBLEU_OPTIONS` are the options under which bleu2
+gives sacreBLEU 2.6.0's ``BLEU()`` numbers.
+
+The options:
+
+``max_order``
+    N >= 1, the highest n-gram order.
+``weights``
+    N non-negative numbers summing to 1; None = uniform 1/N.
+``smoothing``
+    a name of :data:`bleu2.smoothing.SMOOTHING_METHODS`.
+``smooth_value``
+    the smoothing's parameter (``floor``'s value, ``add-k``'s k, ``method1``'s epsilon,
+    ``method4``/``method7``'s k, ``method6``'s alpha); None = its default
+    (:data:`bleu2.smoothing.SMOOTHING_PARAMETERS`). Methods without one take None only.
+``effective_order``
+    sacreBLEU's effective order (orders without candidate n-grams leave the mean); for
+    the seed's and sacreBLEU's smoothing methods only.
+``tokenizer``
+    a name of :data:`bleu2.tokenizers.TOKENIZERS`.
+``lowercase``
+    lower-case before tokenizing; None = the tokenizer's default (yes for ``default``,
+    no for sacreBLEU's tokenizers).
+``empty_references``
+    ``"ignore"`` (bleu2's rule): a reference with no tokens is left out while another
+    reference of the same candidate has tokens; ``"count"`` (sacreBLEU's and NLTK's
+    rule): its length 0 competes for r like any other, and r = 0 does not make the
+    score 0 (BP is 1 when c >= r).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ._version import __version__
+from .smoothing import (
+    DEFAULT_SMOOTHING,
+    EFFECTIVE_ORDER_METHODS,
+    SMOOTHING_PARAMETERS,
+    get_smoothing,
+    needed_order,
+)
+from .tokenizers import DEFAULT_TOKENIZER, default_lowercase, get_tokenizer, make_tokenizer
+
+__all__ = [
+    "DEFAULTS",
+    "SACREBLEU_OPTIONS",
+    "EMPTY_REFERENCES",
+    "POSITIVE_PARAMETER",
+    "BleuConfig",
+    "check_smooth_value",
+    "options_signature",
+]
+
+#: The options and their defaults (the seed calculator's), in the order of the signature.
+DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "max_order": 2,
+    "weights": None,
+    "smoothing": DEFAULT_SMOOTHING,
+    "smooth_value": None,
+    "effective_order": False,
+    "tokenizer": DEFAULT_TOKENIZER,
+    "lowercase": None,
+    "empty_references": "ignore",
+})
+
+#: The values of ``empty_references``.
+EMPTY_REFERENCES = ("ignore", "count")
+
+#: The options under which ``bleu2.corpus_bleu`` / ``sentence_bleu`` equal sacreBLEU
+#: 2.6.0's ``BLEU()`` with its defaults: BLEU-4, 13a, exp smoothing, case-sensitive,
+#: empty references counted.
+SACREBLEU_OPTIONS: Mapping[str, Any] = MappingProxyType({
+    "max_order": 4,
+    "smoothing": "exp",
+    "tokenizer": "13a",
+    "lowercase": False,
+    "empty_references": "count",
+})
+
+#: Smoothing methods whose parameter must be > 0 (the others take >= 0).
+POSITIVE_PARAMETER = frozenset({"method4", "method6", "method7"})
+
+
+def check_smooth_value(smoothing: str, value) -> float | None:
+    """The smoothing parameter in use: ``value`` checked, or the method's default.
+
+    Returns:
+        float, or None for a method without a parameter.
+    Raises:
+        ValueError: a value for a method that takes none, a value that is not a finite
+            number, or one out of the method's range (> 0 for method4/6/7, >= 0 else).
+    """
+    param = SMOOTHING_PARAMETERS.get(smoothing)
+    if param is None:
+        if value is not None:
+            takes = ", ".join(f"{k} ({v[0]})" for k, v in SMOOTHING_PARAMETERS.items())
+            raise ValueError(
+                f"smoothing {smoothing!r} takes no smooth_value (got {value!r}); methods that do: {takes}"
+            )
+        return None
+    name, default = param
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"smooth_value ({name} of {smoothing}) must be a finite number, got {value!r}")
+    if smoothing in POSITIVE_PARAMETER:
+        if value <= 0:
+            raise ValueError(f"smooth_value ({name} of {smoothing}) must be > 0, got {value!r}")
+    elif value < 0:
+        raise ValueError(f"smooth_value ({name} of {smoothing}) must be >= 0, got {value!r}")
+    return float(value)
+
+
+def _check_weights(weights, max_order: int) -> tuple[float, ...]:
+    if weights is None:
+        return tuple(1.0 / max_order for _ in range(max_order))
+    if isinstance(weights, (str, bytes)):
+        raise ValueError(f"weights must be a sequence of numbers, got {weights!r}")
+    try:
+        w = tuple(float(x) for x in weights)
+    except (TypeError, ValueError):
+        raise ValueError(f"weights must be a sequence of numbers, got {weights!r}") from None
+    if len(w) != max_order:
+        raise ValueError(f"weights must have {max_order} entries (one per order), got {len(w)}")
+    if any(x < 0 or math.isnan(x) for x in w):
+        raise ValueError(f"weights must be non-negative, got {list(w)}")
+    if abs(math.fsum(w) - 1.0) > 1e-9:
+        raise ValueError(f"weights must sum to 1, got {list(w)} (sum {math.fsum(w):g})")
+    return w
+
+
+@dataclass(frozen=True, slots=True)
+class BleuConfig:
+    """A checked set of options (see the module docstring for each).
+
+    Build it with :meth:`make`, which checks every option and raises ``ValueError``
+    naming the problem. Fields hold the values in use: ``weights`` as a tuple,
+    ``smooth_value`` the method's default when none was given (None for methods without
+    a parameter), ``lowercase`` resolved to a bool.
+    """
+
+    max_order: int = DEFAULTS["max_order"]
+    weights: tuple[float, ...] = (0.5, 0.5)
+    smoothing: str = DEFAULTS["smoothing"]
+    smooth_value: float | None = None
+    effective_order: bool = DEFAULTS["effective_order"]
+    tokenizer: str = DEFAULTS["tokenizer"]
+    lowercase: bool = True
+    empty_references: str = DEFAULTS["empty_references"]
+
+    @classmethod
+    def make(cls, **options) -> "BleuConfig":
+        """Check ``options`` (keywords of :data:`DEFAULTS`; missing ones take their
+        default) and return the config.
+
+        Raises:
+            TypeError: an unknown option name.
+            ValueError: a bad value or combination; the message names it.
+        """
+        unknown = [k for k in options if k not in DEFAULTS]
+        if unknown:
+            raise TypeError(f"unknown option(s): {', '.join(map(repr, unknown))}; options are: {', '.join(DEFAULTS)}")
+        o = {**DEFAULTS, **options}
+        max_order = o["max_order"]
+        if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+            raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
+        weights = _check_weights(o["weights"], max_order)
+        smoothing = o["smoothing"]
+        get_smoothing(smoothing)
+        smooth_value = check_smooth_value(smoothing, o["smooth_value"])
+        effective_order = o["effective_order"]
+        if effective_order and smoothing not in EFFECTIVE_ORDER_METHODS:
+            raise ValueError(
+                f"effective_order is sacreBLEU's option and does not apply to smoothing {smoothing!r}; "
+                f"it applies to: {', '.join(sorted(EFFECTIVE_ORDER_METHODS))}"
+            )
+        tokenizer = o["tokenizer"]
+        get_tokenizer(tokenizer)
+        lowercase = o["lowercase"]
+        if lowercase is None:
+            lowercase = default_lowercase(tokenizer)
+        empty = o["empty_references"]
+        if empty not in EMPTY_REFERENCES:
+            raise ValueError(f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {empty!r}")
+        return cls(max_order, weights, smoothing, smooth_value, bool(effective_order), tokenizer,
+                   bool(lowercase), empty)
+
+    @property
+    def stats_order(self) -> int:
+        """How many n-gram orders the statistics must count: ``max_order``, or 5 when it
+        is lower and the smoothing is NLTK's ``method5``/``method7``."""
+        return needed_order(self.smoothing, self.max_order)
+
+    @property
+    def uniform_weights(self) -> bool:
+        """Whether the weights are 1/N each."""
+        return all(abs(x - 1.0 / self.max_order) < 1e-12 for x in self.weights)
+
+    def tokenize_function(self):
+        """``str -> list[str]``: the tokenizer with its lower-casing
+        (:func:`bleu2.tokenizers.make_tokenizer`)."""
+        return make_tokenizer(self.tokenizer, self.lowercase)
+
+    def options(self) -> dict:
+        """The options in use, as keywords that :meth:`make` accepts (``weights`` None
+        when uniform, ``lowercase`` and ``smooth_value`` resolved)."""
+        return {
+            "max_order": self.max_order,
+            "weights": None if self.uniform_weights else list(self.weights),
+            "smoothing": self.smoothing,
+            "smooth_value": self.smooth_value,
+            "effective_order": self.effective_order,
+            "tokenizer": self.tokenizer,
+            "lowercase": self.lowercase,
+            "empty_references": self.empty_references,
+        }
+
+    def signature(self, n_refs: int | str, **extra) -> str:
+        """Reproducibility string in the spirit of sacreBLEU's (Post 2018), e.g.
+        ``nrefs:1|case:lc|eff:no|tok:default|smooth:add-1|order:2|version:bleu2-0.1.0``.
+
+        A smoothing parameter is shown in brackets (``smooth:floor[0.1]``); non-uniform
+        weights add ``weights:0.7,0.3``; counted empty references add ``empty:count``;
+        ``extra`` items (e.g. ``seed=12345, bs=1000``) are added before the version, in
+        the order given.
+        """
+        smooth = self.smoothing
+        if self.smooth_value is not None:
+            smooth += f"[{self.smooth_value:g}]"
+        parts = [
+            f"nrefs:{n_refs}",
+            f"case:{'lc' if self.lowercase else 'mixed'}",
+            f"eff:{'yes' if self.effective_order else 'no'}",
+            f"tok:{self.tokenizer}",
+            f"smooth:{smooth}",
+            f"order:{self.max_order}",
+        ]
+        if not self.uniform_weights:
+            parts.append("weights:" + ",".join(f"{x:g}" for x in self.weights))
+        if self.empty_references != DEFAULTS["empty_references"]:
+            parts.append(f"empty:{self.empty_references}")
+        parts += [f"{k}:{v}" for k, v in extra.items()]
+        parts.append(f"version:bleu2-{__version__}")
+        return "|".join(parts)
+
+
+def options_signature(*leading: inspect.Parameter, trailing=()) -> inspect.Signature:
+    """The call signature of a function that takes the options as keyword arguments:
+    ``leading`` parameters, then every option of :data:`DEFAULTS` (keyword-only, with
+    its default), then ``trailing`` keyword-only parameters. Set as ``__signature__`` so
+    that ``help()`` and editors show the options, written only here."""
+    kw = inspect.Parameter.KEYWORD_ONLY
+    params = list(leading) + [inspect.Parameter(name, kw, default=value) for name, value in DEFAULTS.items()]
+    return inspect.Signature(params + list(trailing))
