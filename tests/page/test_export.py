@@ -10,8 +10,8 @@ import csv
 import io
 import json
 
-from bleu2.compare import compare
-from bleu2.export import csv_text_cell, export_csv, export_json, export_markdown, markdown_cell
+from bleu2.page.compare import compare
+from bleu2.page.export import csv_text_cell, export_csv, export_json, export_markdown, markdown_cell
 
 NASTY = '=HYPERLINK("http://x")|pipe, "quoted"\nsecond line *bold* <b>&amp;'
 
@@ -111,3 +111,30 @@ def test_empty_comparison():
     assert json.loads(export_json(c))["ranking"] == []
     assert export_csv(c).count("\r\n") == 1
     assert len(export_markdown(c).splitlines()) == 4
+
+
+def test_issue8_per_format_messages_agree_in_gender():
+    from bleu2.page import i18n
+    from bleu2.page.export import export_text
+
+    comp = compare(["the cat"], ["the cat"])
+    expected = {
+        "es": {"markdown": ("Tabla Markdown copiada.", "Tabla Markdown descargada."),
+               "json": ("JSON copiado.", "JSON descargado."), "csv": ("CSV copiado.", "CSV descargado.")},
+        "pt": {"markdown": ("Tabela Markdown copiada.", "Tabela Markdown baixada."),
+               "json": ("JSON copiado.", "JSON baixado."), "csv": ("CSV copiado.", "CSV baixado.")},
+        "en": {"markdown": ("Markdown table copied.", "Markdown table downloaded."),
+               "json": ("JSON copied.", "JSON downloaded."), "csv": ("CSV copied.", "CSV downloaded.")},
+    }
+    for lang, formats in expected.items():
+        for fmt, (copied, downloaded) in formats.items():
+            out = export_text(comp, fmt, lang)
+            assert (i18n.t(lang, out["copied"]), i18n.t(lang, out["downloaded"])) == (copied, downloaded)
+
+
+def test_issue8_left_out_orders_in_markdown_and_json():
+    comp = compare(["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp",
+                   effective_order=True)
+    row = export_markdown(comp, "en").splitlines()[2]
+    assert "0/0 (left out)" in row and row.count("(left out)") == 2
+    assert json.loads(export_json(comp))["ranking"][0]["mean_weights"] == [0.5, 0.5, None, None]

@@ -21,11 +21,12 @@ Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from . import i18n
+from .view import LEFT_OUT
 
-__all__ = ["SVG_NS", "bar_chart", "chart_values"]
+__all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -54,16 +55,22 @@ def chart_values(result_or_row: Any) -> dict:
     ``to_dict()`` or a row of :func:`bleu2.compare.compare`.
 
     Returns:
-        ``{"precisions": [{"n", "value", "smoothed"}], "brevity_penalty": float,
-        "score": float, "max_order": int}``; values clamped to [0, 1].
+        ``{"precisions": [{"n", "value", "smoothed", "used"}], "brevity_penalty": float,
+        "score": float, "max_order": int}``; values clamped to [0, 1]; ``used`` is False
+        for an order left out of the geometric mean (``mean_weights``; all orders count
+        where it is missing or empty).
     Raises:
         KeyError / AttributeError: an object without these fields.
     """
+    try:
+        weights = list(_get(result_or_row, "mean_weights") or ())
+    except (KeyError, AttributeError):
+        weights = []
     precisions = []
-    for p in _get(result_or_row, "precisions"):
-        precisions.append(
-            {"n": int(_get(p, "n")), "value": float(_get(p, "value")), "smoothed": bool(_get(p, "smoothed"))}
-        )
+    for i, p in enumerate(_get(result_or_row, "precisions")):
+        used = i >= len(weights) or weights[i] is not None
+        precisions.append({"n": int(_get(p, "n")), "value": float(_get(p, "value")),
+                           "smoothed": bool(_get(p, "smoothed")) and used, "used": used})
     return {
         "precisions": precisions,
         "brevity_penalty": float(_get(result_or_row, "brevity_penalty")),
@@ -78,7 +85,7 @@ def _clamp(v: float) -> float:
 
 def bar_chart(
     result_or_row: Any,
-    strings: Mapping[str, str] | str = "en",
+    lang: str = "en",
     width: int = 320,
     height: int = 200,
     id_prefix: str = "bleu2-chart",
@@ -88,7 +95,7 @@ def bar_chart(
     Args:
         result_or_row: a :class:`~bleu2.result.BleuResult`, its ``to_dict()``, or a row
             of :func:`bleu2.compare.compare`.
-        strings: an :mod:`bleu2.i18n` strings dict or a language code (labels and the
+        lang: the page's language (labels and the
             decimal separator: ``0,7071`` in es/pt).
         width, height: the drawing's size in CSS pixels (also the viewBox; the SVG
             scales with CSS ``width: 100%``).
@@ -102,11 +109,12 @@ def bar_chart(
         ``"children": [element, ...]``. Elements come in drawing order: ``title``,
         ``desc``, ``defs`` (the hatch pattern), axis grid and labels, then for each bar
         a ``rect`` (plus a hatched ``rect`` when smoothed), its value ``text`` and its
-        label ``text``; finally the ``* smoothed`` note when a bar is smoothed.
+        label ``text``; finally the ``* smoothed`` note when a bar is smoothed. An order
+        left out of the geometric mean (effective order) has an empty bar (class
+        ``bar-left-out``), "–" as its value and "left out" in the description.
     Raises:
         ValueError: width or height too small to draw in.
     """
-    lang = i18n.strings_for(strings)
     if width < 120 or height < 100:
         raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
     vals = chart_values(result_or_row)
@@ -114,15 +122,20 @@ def bar_chart(
     fmt = lambda v: i18n.format_number(v, lang)  # noqa: E731
     mark = i18n.t(lang, "chart_smoothed_mark")
 
-    bars = []
+    left_out = i18n.t(lang, "left_out")
+    bars = []  # (label, value or None when left out of the mean, css class, smoothed)
     for p in vals["precisions"]:
         cls = f"bar bar-precision bar-p{p['n']}" + (" bar-smoothed" if p["smoothed"] else "")
-        bars.append((f"p{p['n']}", p["value"], cls, p["smoothed"]))
+        bars.append((f"p{p['n']}", p["value"] if p["used"] else None, cls + ("" if p["used"] else " bar-left-out"),
+                     p["smoothed"]))
     bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
     bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
 
+    def shown(v, smoothed) -> str:
+        return left_out if v is None else fmt(v) + (mark if smoothed else "")
+
     title = i18n.t(lang, "chart_title", order=order)
-    described = ", ".join(f"{label} {fmt(v)}{mark if sm else ''}" for label, v, _, sm in bars)
+    described = ", ".join(f"{label} {shown(v, sm)}" for label, v, _, sm in bars)
     desc = i18n.t(lang, "chart_desc", values=described)
     if any(sm for *_, sm in bars):
         desc += " " + i18n.t(lang, "chart_smoothed_note")
@@ -172,7 +185,7 @@ def bar_chart(
     for i, (label, value, cls, smoothed) in enumerate(bars):
         cx = plot_left + band * (i + 0.5)
         x = cx - bar_w / 2
-        top = y_of(value)
+        top = y_of(value or 0.0)
         rect = {"x": _num(x), "y": _num(top), "width": _num(bar_w), "height": _num(plot_bottom - top), "class": cls}
         elements.append({"tag": "rect", "attrs": rect, "text": ""})
         if smoothed:
@@ -181,7 +194,7 @@ def bar_chart(
             )
         elements.append(
             {"tag": "text", "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle",
-                                      "class": "bar-value"}, "text": fmt(value) + (mark if smoothed else "")}
+                                      "class": "bar-value"}, "text": LEFT_OUT if value is None else shown(value, smoothed)}
         )
         elements.append(
             {"tag": "text", "attrs": {"x": _num(cx), "y": _num(plot_bottom + 15), "text-anchor": "middle",
@@ -207,5 +220,66 @@ def bar_chart(
             "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
             "class": "chart",
         },
+        "elements": elements,
+    }
+
+
+def histogram(
+    values: Sequence[float],
+    lang: str = "en",
+    bins: int = 10,
+    title: str = "",
+    width: int = 480,
+    height: int = 200,
+    id_prefix: str = "bleu2-hist",
+) -> dict:
+    """A histogram of ``values`` (sentence scores in [0, 1]) as SVG data, in the shape of
+    :func:`bar_chart`'s result.
+
+    ``bins`` equal bins cover [0, 1] (a value of 1 falls in the last; values outside are
+    clamped); each bar is labelled with its count; the axis shows 0, 0.5 and 1; the
+    description lists every bin ("0–0.1: 12, ...") for screen readers.
+
+    Raises:
+        ValueError: fewer than 1 bin, or a drawing too small.
+    """
+    if bins < 1:
+        raise ValueError(f"bins must be >= 1, got {bins}")
+    if width < 120 or height < 100:
+        raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
+    counts = [0] * bins
+    for v in values:
+        counts[min(int(_clamp(v) * bins), bins - 1)] += 1
+    top = max(counts) or 1
+    plot_left, plot_right = _MARGIN_LEFT, width - _MARGIN_RIGHT
+    plot_top, plot_bottom = _MARGIN_TOP, height - _MARGIN_BOTTOM
+    band = (plot_right - plot_left) / bins
+    edges = [i / bins for i in range(bins + 1)]
+    fmt = lambda v: i18n.format_number(v, lang, 1 if bins <= 10 else 2)  # noqa: E731
+    described = ", ".join(f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts))
+    elements: list[dict] = [
+        {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
+        {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": i18n.t(lang, "histogram_desc", values=described)},
+        {"tag": "line", "attrs": {"x1": _num(plot_left), "y1": _num(plot_bottom), "x2": _num(plot_right),
+                                  "y2": _num(plot_bottom), "class": "axis"}, "text": ""},
+    ]
+    for tick in (0.0, 0.5, 1.0):
+        x = plot_left + (plot_right - plot_left) * tick
+        label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
+        elements.append({"tag": "text", "attrs": {"x": _num(x), "y": _num(plot_bottom + 15), "text-anchor": "middle",
+                                                  "class": "axis-label"}, "text": label})
+    for i, c in enumerate(counts):
+        h = (plot_bottom - plot_top) * c / top
+        x = plot_left + band * i + band * (1 - _BAR_FRACTION) / 2
+        elements.append({"tag": "rect", "attrs": {"x": _num(x), "y": _num(plot_bottom - h), "width": _num(band * _BAR_FRACTION),
+                                                  "height": _num(h), "class": "bar bar-histogram"}, "text": ""})
+        elements.append({"tag": "text", "attrs": {"x": _num(x + band * _BAR_FRACTION / 2), "y": _num(plot_bottom - h - 4),
+                                                  "text-anchor": "middle", "class": "bar-value"},
+                         "text": i18n.format_integer(c, lang)})
+    viewbox = f"0 0 {width} {height}"
+    return {
+        "width": width, "height": height, "viewBox": viewbox, "title": title, "counts": counts,
+        "attrs": {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img",
+                  "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": "chart histogram"},
         "elements": elements,
     }

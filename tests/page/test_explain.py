@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import bleu2
-from bleu2 import i18n
+from bleu2.page import i18n
 from bleu2.api import extract_stats
-from bleu2.explain import highlight, span_label
+from bleu2.page.explain import highlight, span_label
 
 
 def _statuses(h, n):
@@ -101,17 +101,17 @@ def test_short_and_empty_inputs():
 def test_span_labels_in_three_languages():
     h = highlight("the the the cat".split(), ["the cat".split()])
     uni = h["candidate"]["orders"][0]["spans"]
-    assert span_label(uni[1], i18n.EN) == "“the”: 3× in the candidate, at most 1× in a reference: 2 clipped"
-    assert span_label(uni[0], "en") == "“the”: 3× in the candidate, at most 1× in a reference: matched"
-    assert span_label(uni[1], i18n.ES) == "«the»: 3× en la candidata, como máximo 1× en una referencia: 2 recortados"
-    assert span_label(uni[1], "pt") == "“the”: 3× na candidata, no máximo 1× numa referência: 2 cortados"
+    assert span_label(uni[1], "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    assert span_label(uni[0], "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: matched"
+    assert span_label(uni[1], "es") == "«\u2068the\u2069»: 3× en la candidata, como máximo 1× en una referencia: 2 recortados"
+    assert span_label(uni[1], "pt") == "“\u2068the\u2069”: 3× na candidata, no máximo 1× numa referência: 2 cortados"
     bi = h["candidate"]["orders"][1]["spans"]
-    assert span_label(bi[0], "en") == "“the the”: 2× in the candidate, in no reference: unmatched"
+    assert span_label(bi[0], "en") == "“\u2068the the\u2069”: 2× in the candidate, in no reference: unmatched"
     ref = h["references"][0]["orders"][0]["spans"]
-    assert span_label(ref[0], "en") == "“the”: 1× in this reference, 3× in the candidate: matched"
+    assert span_label(ref[0], "en") == "“\u2068the\u2069”: 1× in this reference, 3× in the candidate: matched"
     h2 = highlight(["a"], [["a", "a"]], max_order=1)
     assert span_label(h2["references"][0]["orders"][0]["spans"][1], "es") == (
-        "«a»: 2× en esta referencia, 1× en la candidata: no coincide"
+        "«\u2068a\u2069»: 2× en esta referencia, 1× en la candidata: no coincide"
     )
 
 
@@ -144,7 +144,7 @@ def test_matched_spans_equal_clipped_matches(cand, refs, n):
 
 
 def test_highlight_sections_agree_with_highlight_and_label_at():
-    from bleu2.explain import highlight_sections, label_at
+    from bleu2.page.explain import highlight_sections, label_at
 
     cand, refs = "the the the cat sat".split(), ["the cat".split(), "a cat sat".split()]
     data = highlight(cand, refs, max_order=2)
@@ -160,12 +160,12 @@ def test_highlight_sections_agree_with_highlight_and_label_at():
         for o, shown in zip(ref["orders"], r["orders"]):
             assert [cls == "hl-ref-matched" for _, cls in shown["items"]] == [s["matched"] for s in o["spans"]]
             assert shown["summary"] == f"{o['matched']}/{o['total']} matched"
-    assert label_at(data, None, 1, 1, "en") == "“the”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    assert label_at(data, None, 1, 1, "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
     assert label_at(data, 1, 2, 1, "en") == span_label(data["references"][1]["orders"][1]["spans"][1], "en")
 
 
 def test_highlight_counts_use_singular_and_plural():
-    from bleu2.explain import highlight_sections
+    from bleu2.page.explain import highlight_sections
 
     sec = highlight_sections("the the cat dog".split(), ["the cat".split()], [1], 2, "pt")
     assert sec["candidate"][0]["orders"][0]["summary"] == "2 coincidem · 1 cortado · 1 não coincide"
@@ -177,7 +177,7 @@ def test_highlight_counts_use_singular_and_plural():
 
 
 def test_highlight_sections_off_for_long_texts():
-    from bleu2.explain import MAX_TOKENS, highlight_sections
+    from bleu2.page.explain import MAX_TOKENS, highlight_sections
 
     assert MAX_TOKENS == 2000
     long = ["w"] * (MAX_TOKENS + 1)
@@ -187,3 +187,56 @@ def test_highlight_sections_off_for_long_texts():
         assert sec["off"] == ("El resaltado se desactiva con textos largos (más de 2000 tokens en una caja), "
                               "para que escribir siga siendo rápido.")
     assert highlight_sections(long[:-1], [["w"]], [1], 2, "en")["off"] is None
+
+
+def test_labels_on_demand_equal_span_labels():
+    from bleu2.page.explain import Labels
+
+    cand, refs = "the the the cat".split(), ["the cat".split(), "a cat".split()]
+    labels = Labels(cand, refs, [1, 3], 2)
+    assert labels.data is None  # nothing computed before a token is pointed at
+    h = highlight(cand, refs, max_order=2)
+    assert labels.label("hl-cand", 1, 1, "en") == span_label(h["candidate"]["orders"][0]["spans"][1], "en")
+    assert labels.label("hl-ref-3", 1, 0, "es") == span_label(h["references"][1]["orders"][0]["spans"][0], "es")
+    assert labels.label("hl-cand", 2, 0, "pt") == span_label(h["candidate"]["orders"][1]["spans"][0], "pt")
+
+
+def test_issue8_item3_highlight_lines_are_shortened_but_counted_whole():
+    from bleu2.page.explain import highlight_sections
+    from bleu2.page.view import SHOWN_ITEMS
+
+    cand = [f"w{i % 700}" for i in range(1500)]
+    ref = [f"w{i % 350}" for i in range(1200)]
+    sec = highlight_sections(cand, [ref], [1], 2, "en")
+    uni, bi = sec["candidate"][0]["orders"]
+    assert len(uni["items"]) == len(bi["items"]) == SHOWN_ITEMS == 120
+    assert uni["more"] == "and 1,380 more" and bi["more"] == "and 1,379 more"
+    h = highlight(cand, [ref], max_order=2)["candidate"]["orders"][0]
+    assert uni["summary"] == f"{h['matched']:,} matched · {h['clipped']:,} clipped · {h['unmatched']:,} unmatched"
+    assert h["matched"] + h["clipped"] + h["unmatched"] == 1500  # counted over all, not the 120 shown
+    ref_uni = sec["references"][0]["orders"][0]
+    assert ref_uni["more"] == "and 1,080 more" and ref_uni["summary"].endswith("/1,200 matched")
+    short = highlight_sections(["a", "b"], [["a"]], [1], 2, "en")
+    assert short["candidate"][0]["orders"][0]["more"] == ""
+
+
+def test_issue8_item11_labels_isolate_the_user_text():
+    h = highlight(["السجادة"], [["السجادة"]], max_order=1)
+    label = span_label(h["candidate"]["orders"][0]["spans"][0], "en")
+    assert label == "“\u2068السجادة\u2069”: 1× in the candidate, at most 1× in a reference: matched"
+    assert i18n.isolate("abc") == "\u2068abc\u2069"
+
+
+def test_issue8_page_highlight_key_and_labels():
+    from bleu2.page.compare import compare
+    from bleu2.page.explain import page_highlight, page_highlight_key
+
+    comp = compare(["the the cat", "a cat"], ["", "the cat"])
+    data = page_highlight(comp, 0, "en")
+    assert [s["id"] for s in data["references"]] == ["hl-ref-2"]  # the empty box 1 is not used
+    assert data["labels"].label("hl-cand", 1, 1, "en").endswith("1 clipped")
+    key = page_highlight_key(comp, 0, "en")
+    assert key == page_highlight_key(compare(["the the cat", "a cat"], ["", "the cat"]), 0, "en")
+    assert key != page_highlight_key(comp, 1, "en") != page_highlight_key(comp, 0, "es")
+    assert key != page_highlight_key(compare(["the the cat"], ["", "the cat", "The cat."]), 0, "en")
+    assert key != page_highlight_key(compare(["the the cat"], ["", "the cat"], tokenizer="13a"), 0, "en")

@@ -11,8 +11,8 @@ import math
 import pytest
 
 import bleu2
-from bleu2 import compare as compare_mod
-from bleu2.compare import compare, ref_length_choice
+from bleu2.page import compare as compare_mod
+from bleu2.page.compare import compare, ref_length_choice
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 
@@ -161,14 +161,21 @@ def test_equals_sentence_bleu(options):
 
 
 def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
+    import bleu2.options
+
     calls = []
-    real = compare_mod.tokenize
+    real = bleu2.options.make_tokenizer
 
-    def counting(text, tokenizer, lowercase):
-        calls.append(text)
-        return real(text, tokenizer, lowercase)
+    def counting(tokenizer, lowercase):
+        fn = real(tokenizer, lowercase)
 
-    monkeypatch.setattr(compare_mod, "tokenize", counting)
+        def tokenize(text):
+            calls.append(text)
+            return fn(text)
+
+        return tokenize
+
+    monkeypatch.setattr(bleu2.options, "make_tokenizer", counting)
     compare_mod.clear_caches()
     refs = ["the cat sat on the mat", "a cat on a mat"]
     compare(["the cat", "a dog", "the mat"], refs)
@@ -186,7 +193,8 @@ def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
 def test_options_and_errors():
     out = compare(["a"], ["a"])
     assert out["options"] == {"max_order": 2, "smoothing": "add-1", "tokenizer": "default", "lowercase": None,
-                              "lowercase_used": True, "smooth_value": None, "effective_order": False}
+                              "lowercase_used": True, "smooth_value": None, "effective_order": False,
+                              "empty_references": "ignore"}
     assert out["version"] == f"bleu2-{bleu2.__version__}"
     with pytest.raises(ValueError, match="smoothing"):
         compare(["a"], ["a"], smoothing="nope")
@@ -199,7 +207,7 @@ def test_options_and_errors():
 
 
 def test_ref_length_sentences():
-    from bleu2.compare import ref_length_text
+    from bleu2.page.compare import ref_length_text
 
     out = compare(["a b c d"], ["", "a b c", "a b c d e"])
     choice = out["candidates"][0]["ref_length"]

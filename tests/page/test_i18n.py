@@ -1,4 +1,5 @@
-"""bleu2.i18n: interface strings in three languages, language choice, number formats."""
+"""bleu2.page.i18n: interface strings in three languages (one JSON catalog each), CLDR
+plural rules, language choice, number formats."""
 
 from __future__ import annotations
 
@@ -7,8 +8,15 @@ import string
 
 import pytest
 
-from bleu2 import i18n
-from bleu2.i18n import EN, ES, PT, LANGUAGES, format_integer, format_number, pick_language, t, tn
+from bleu2.page import i18n
+from bleu2.page.i18n import CATALOGS, LANGUAGES, format_integer, format_number, pick_language, plural_category, t, tn
+
+EN, ES, PT = CATALOGS["en"], CATALOGS["es"], CATALOGS["pt"]
+
+
+def _texts(value) -> list[str]:
+    """A catalog value's templates: the string, or each plural form."""
+    return [value] if isinstance(value, str) else list(value.values())
 
 
 def _fields(template: str) -> set[str]:
@@ -19,23 +27,38 @@ def test_same_keys_and_no_empty_value():
     assert set(EN) == set(ES) == set(PT)
     for table in (EN, ES, PT):
         for key, value in table.items():
-            assert isinstance(value, str) and value.strip(), key
+            assert isinstance(value, (str, dict)), key
+            if isinstance(value, dict):
+                assert set(value) <= {"one", "many", "other"} and "one" in value and "other" in value, key
+            for text in _texts(value):
+                assert isinstance(text, str) and text.strip(), key
 
 
-def test_same_template_fields_in_every_language():
+def test_same_kind_and_template_fields_in_every_language():
     for key in EN:
-        assert _fields(EN[key]) == _fields(ES[key]) == _fields(PT[key]), key
+        kinds = {type(EN[key]), type(ES[key]), type(PT[key])}
+        assert len(kinds) == 1, key
+        fields = [set().union(*(_fields(x) for x in _texts(c[key]))) for c in (EN, ES, PT)]
+        assert fields[0] == fields[1] == fields[2], key
 
 
-def test_each_table_knows_its_language():
+def test_one_catalog_file_per_language():
+    from pathlib import Path
+
+    import bleu2.page.i18n as mod
+
+    folder = Path(mod.__file__).with_name("locales")
+    assert sorted(p.name for p in folder.glob("*.json")) == ["en.json", "es.json", "pt.json"]
+
+
+def test_each_catalog_names_its_language():
     assert LANGUAGES == ("en", "es", "pt")
-    assert [i18n.STRINGS[c]["lang"] for c in LANGUAGES] == ["en", "es", "pt"]
     assert i18n.LANGUAGE_NAMES == {"en": "English", "es": "Español", "pt": "Português"}
 
 
 def test_translations_are_translations():
     # a few keys whose words must differ from English, and real accents where the language has them
-    for key in ("add_reference", "remove", "options_heading", "restore_defaults", "share_note", "loading"):
+    for key in ("add_reference", "remove", "options_heading", "restore_defaults", "share_note", "boot_loading"):
         assert ES[key] != EN[key] and PT[key] != EN[key], key
     assert ES["add_reference"] == "Añadir referencia"
     assert PT["add_reference"] == "Adicionar referência"
@@ -43,7 +66,7 @@ def test_translations_are_translations():
     assert ES["restore_defaults"] == "Restablecer valores predeterminados"
     assert PT["restore_defaults"] == "Restaurar padrões"
     assert "ñ" in ES["add_reference"] and "ê" in PT["add_reference"]
-    assert ES["loading"] == "Cargando…" and PT["loading"] == "Carregando…"
+    assert ES["boot_progress"] == "Cargando" and PT["boot_progress"] == "Carregando"
 
 
 @pytest.mark.parametrize(
@@ -73,7 +96,6 @@ def test_number_formats():
     assert format_number(0.5, "es", decimals=2) == "0,50"
     assert format_number(1, "pt") == "1,0000"
     assert format_number(-0.00001, "en") == "0.0000"
-    assert format_number(0.70710678, ES) == "0,7071"  # a strings dict works too
     assert format_number(0.7, "xx") == "0.7000"  # unknown language: English
     assert format_integer(8000, "en") == "8,000"
     assert format_integer(8000, "es") == "8000"  # Spanish groups from five digits
@@ -111,12 +133,50 @@ def test_plurals():
     assert tn("pt", "tokens", 1234) == "1.234 tokens"
 
 
+@pytest.mark.parametrize(
+    "lang,count,category",
+    [
+        # CLDR cardinal rules: en one: n = 1; es one: n = 1, many: 1e6 multiples; pt one: i = 0..1
+        ("en", 0, "other"), ("en", 1, "one"), ("en", 2, "other"), ("en", 1_000_000, "other"),
+        ("es", 0, "other"), ("es", 1, "one"), ("es", 2, "other"), ("es", 1_000_000, "many"),
+        ("es", 2_000_000, "many"), ("es", 1_000_001, "other"),
+        ("pt", 0, "one"), ("pt", 1, "one"), ("pt", 2, "other"), ("pt", 1_000_000, "many"),
+    ],
+)
+def test_cldr_plural_categories(lang, count, category):
+    assert plural_category(lang, count) == category
+
+
+def test_portuguese_zero_is_singular():
+    # the issue's example: "0 cortados" is wrong under CLDR's Portuguese rule
+    assert tn("pt", "hl_clipped", 0) == "0 cortado"
+    assert tn("pt", "hl_clipped", 2) == "2 cortados"
+    assert tn("es", "hl_clipped", 0) == "0 recortados"
+    assert tn("es", "tokens", 1_000_000) == "1.000.000 de tokens"
+    assert tn("en", "tokens", 1_000_000) == "1,000,000 tokens"
+
+
+def test_plural_and_plain_keys_are_not_mixed_up():
+    with pytest.raises(KeyError, match="plural"):
+        t("en", "tokens")
+    with pytest.raises(KeyError, match="no plural"):
+        tn("en", "clear", 2)
+
+
+def test_boot_catalog_from_the_same_catalogs():
+    boot = i18n.boot_catalog()
+    assert set(boot) == set(LANGUAGES)
+    for code in LANGUAGES:
+        assert set(boot[code]) >= {"loading", "progress", "failed", "file1", "file2", "stage_1", "stage_8"}
+        assert boot[code]["progress"] == CATALOGS[code]["boot_progress"]
+
+
 def test_page_labels_exist():
     needed = [
         "references_heading", "candidates_heading", "add_reference", "add_candidate", "remove",
         "ranking_heading", "col_rank", "col_score", "col_bp", "options_heading", "max_order", "smoothing",
         "tokenizer", "lowercase", "restore_defaults", "default_marker", "export_heading", "copy", "download",
-        "share_link", "clear", "language", "json", "loading", "hint_short", "hint_word_order",
+        "share_link", "clear", "language", "json", "boot_loading", "hint_short", "hint_word_order",
         "hint_both_empty", "hint_reference_empty", "hint_candidate_empty", "signature",
     ]
     for key in needed:
@@ -135,4 +195,5 @@ def test_hints_match_the_english_of_bleu2_view():
 def test_no_markup_in_strings():
     for table in (EN, ES, PT):
         for key, value in table.items():
-            assert not re.search(r"<[a-zA-Z/]", value), key
+            for text in _texts(value):
+                assert not re.search(r"<[a-zA-Z/]", text), key

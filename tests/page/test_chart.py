@@ -7,8 +7,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import bleu2
-from bleu2.chart import SVG_NS, bar_chart, chart_values
-from bleu2.compare import compare
+from bleu2.page.chart import SVG_NS, bar_chart, chart_values
+from bleu2.page.compare import compare
 
 
 def _to_svg(chart) -> ET.Element:
@@ -105,3 +105,21 @@ def test_all_attribute_values_are_strings_and_no_markup():
     assert [b["attrs"]["height"] for b in _bars(chart)] == ["0", "0", "0", "0"]
     with pytest.raises(ValueError):
         bar_chart(bleu2.sentence_bleu("a", "a"), "en", width=50)
+
+
+def test_issue8_item4_orders_left_out_of_the_mean_are_marked():
+    # "the dog" / the fox sentence, BLEU-4, exp, effective order 2: p3 and p4 are not in
+    # the mean; their bars are empty outlines with "–", and the description says so
+    from bleu2.page.compare import compare
+
+    comp = compare(["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp",
+                   effective_order=True)
+    for source in (comp["candidates"][0], comp["results"][0]):
+        chart = bar_chart(source, "en")
+        assert _texts(chart, "bar-value") == ["1.0000", "0.5000*", "–", "–", "0.0302", "0.0214"]
+        left = [b for b in _bars(chart) if "bar-left-out" in b["attrs"]["class"]]
+        assert [b["attrs"]["class"].split()[2] for b in left] == ["bar-p3", "bar-p4"]
+        assert "p3 left out, p4 left out" in chart["desc"]
+    assert "p3 fuera de la media" in bar_chart(comp["candidates"][0], "es")["desc"]
+    # a dict without mean_weights (an old to_dict()) counts every order
+    assert all(p["used"] for p in chart_values(comp["results"][0].to_dict())["precisions"])

@@ -3,9 +3,11 @@
 :func:`compare` is what the page recomputes on every keystroke. Tokenization is cached
 by (text, tokenizer, lowercase) and the reference statistics by (reference texts,
 options), so an edit in one candidate re-tokenizes and re-scores only that candidate;
-results are cached too, by candidate text and options. Each score is the one
+statistics are cached too, by candidate text and options. Each score is the one
 :func:`bleu2.sentence_bleu` gives for the candidate and the non-empty references (the
-same functions, called in the same way; ``tests/test_compare.py`` checks it).
+same functions, called in the same way; ``tests/page/test_compare.py`` checks it). The work is
+split in two: :func:`measure` (tokens and statistics: the costly half, which the page runs
+in its worker for long texts) and :func:`assemble` (scores from statistics, rows, ranking).
 
 r is the reference length closest to the candidate's length c, ties going to the shorter
 reference (Papineni et al. 2002; as sacreBLEU's ``closest`` rule, Post 2018):
@@ -17,16 +19,47 @@ Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
-from . import __version__
-from .result import BleuResult
-from .scoring import BleuConfig, score_from_stats
-from .stats import ReferenceStats, reference_stats, sentence_stats
-from .tokenizers import tokenize
+from .._version import __version__
+from ..options import BleuConfig
+from ..report import competition_ranks
+from ..result import BleuResult
+from ..scorer import BLEU
+from ..stats import SentenceStats, closest_ref_len
+from . import i18n
+from .state import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
-__all__ = ["compare", "ref_length_choice", "ref_length_text", "resolve_options", "clear_caches"]
+__all__ = ["compare", "measure", "assemble", "usable_options", "compare_or_last", "ref_length_choice", "ref_length_text", "scorer", "clear_caches"]
+
+#: Scorers (and their caches) kept for the last few option sets.
+_SCORERS: dict[BleuConfig, BLEU] = {}
+_RESULTS: dict = {}
+_KEEP_SCORERS = 8
+_KEEP_RESULTS = 256
+
+
+def scorer(**options) -> BLEU:
+    """The :class:`bleu2.BLEU` for ``options`` (checked; kept for the next keystroke, with
+    its cached tokens and reference statistics).
+
+    Raises:
+        TypeError, ValueError: bad options; the message names the problem.
+    """
+    config = BleuConfig.make(**options)
+    bleu = _SCORERS.get(config)
+    if bleu is None:
+        if len(_SCORERS) >= _KEEP_SCORERS:
+            _SCORERS.clear()
+        last = next(reversed(_SCORERS.values()), None)
+        bleu = _SCORERS[config] = last.derive(**options) if last is not None else BLEU(**options)
+    return bleu
+
+
+def clear_caches() -> None:
+    """Forget the kept scorers and results."""
+    _SCORERS.clear()
+    _RESULTS.clear()
 
 
 def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
@@ -49,8 +82,8 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
     if not lengths:
         return {"chosen_index": None, "chosen_length": 0, "lengths": [], "hyp_len": hyp_len,
                 "reason": "none", "tied_indices": []}
-    best = min(range(len(lengths)), key=lambda i: (abs(lengths[i] - hyp_len), lengths[i], i))
-    r = lengths[best]
+    r = closest_ref_len(hyp_len, lengths)
+    best = lengths.index(r)
     d = abs(r - hyp_len)
     close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == d]
     if len(lengths) == 1:
@@ -63,86 +96,28 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
             "reason": reason, "tied_indices": close}
 
 
-def resolve_options(
-    max_order: int = 2,
-    smoothing: str = "add-1",
-    tokenizer: str = "default",
-    lowercase: bool | None = None,
-    smooth_value: float | None = None,
-    effective_order: bool = False,
-) -> BleuConfig:
-    """Validate the options (as :func:`bleu2.sentence_bleu` does) and return the config.
-
-    Raises:
-        ValueError: a bad option or combination; the message names it.
-    """
-    return _config(max_order, smoothing, tokenizer, lowercase, smooth_value, bool(effective_order))
+def _stats(bleu: BLEU, candidate: str, references: tuple[str, ...]) -> SentenceStats:
+    key = (bleu.config, candidate, references)
+    stats = _RESULTS.get(key)
+    if stats is None:
+        if len(_RESULTS) >= _KEEP_RESULTS:
+            _RESULTS.clear()
+        stats = _RESULTS[key] = bleu.sentence_stats(candidate, list(references))
+    return stats
 
 
-@lru_cache(maxsize=32)
-def _config(max_order, smoothing, tokenizer, lowercase, smooth_value, effective_order) -> BleuConfig:
-    return BleuConfig.make(
-        max_order=max_order,
-        smoothing=smoothing,
-        tokenizer=tokenizer,
-        lowercase=lowercase,
-        smooth_value=smooth_value,
-        effective_order=effective_order,
-    )
-
-
-@lru_cache(maxsize=256)
-def _tokens(text: str, tokenizer: str, lowercase: bool) -> tuple[str, ...]:
-    return tuple(tokenize(text, tokenizer, lowercase))
-
-
-def _depth(config: BleuConfig) -> int:
-    # NLTK's method5/method7 need order-5 statistics even below BLEU-5.
-    return getattr(config, "stats_order", config.max_order)
-
-
-@lru_cache(maxsize=16)
-def _reference_stats(texts: tuple[str, ...], config: BleuConfig) -> ReferenceStats:
-    return reference_stats([_tokens(t, config.tokenizer, config.lowercase) for t in texts], _depth(config))
-
-
-@lru_cache(maxsize=256)
-def _score(candidate: str, references: tuple[str, ...], config: BleuConfig) -> BleuResult:
-    hyp = _tokens(candidate, config.tokenizer, config.lowercase)
-    rs = _reference_stats(references, config)
-    depth = _depth(config)
-    stats = sentence_stats(hyp, rs) if depth == config.max_order else sentence_stats(hyp, rs, config.max_order)
-    return score_from_stats(stats, config, config.signature(len(references)))
-
-
-def clear_caches() -> None:
-    """Forget the cached tokens, reference statistics and results."""
-    for f in (_config, _tokens, _reference_stats, _score):
-        f.cache_clear()
-
-
-def _options_dict(config: BleuConfig, lowercase_given: bool | None) -> dict:
-    return {
-        "max_order": config.max_order,
-        "smoothing": config.smoothing,
-        "tokenizer": config.tokenizer,
-        "lowercase": lowercase_given,
-        "lowercase_used": config.lowercase,
-        "smooth_value": config.smooth_value,
-        "effective_order": config.effective_order,
-    }
-
-
-def _row(index: int, text: str, tokens: tuple[str, ...], result: BleuResult, lengths: list[int]) -> dict:
+def _row(index: int, text: str, tokens: Sequence[str], result: BleuResult, lengths: list[int]) -> dict:
     choice = ref_length_choice(result.hyp_len, lengths)
     return {
         "index": index,
         "rank": 0,
         "text": text,
         "tokens": list(tokens),
+        "token_count": result.hyp_len,
         "empty": not tokens,
         "score": result.score,
         "precisions": [p.to_dict() for p in result.precisions],
+        "mean_weights": list(result.mean_weights),
         "brevity_penalty": result.brevity_penalty,
         "hyp_len": result.hyp_len,
         "ref_len": result.ref_len,
@@ -150,17 +125,7 @@ def _row(index: int, text: str, tokens: tuple[str, ...], result: BleuResult, len
     }
 
 
-def compare(
-    candidates: Sequence[str],
-    references: Sequence[str],
-    *,
-    max_order: int = 2,
-    smoothing: str = "add-1",
-    tokenizer: str = "default",
-    lowercase: bool | None = None,
-    smooth_value: float | None = None,
-    effective_order: bool = False,
-) -> dict:
+def compare(candidates: Sequence[str], references: Sequence[str], **options) -> dict:
     """Score every candidate against the same references and rank them.
 
     Reference boxes whose text has no tokens (blank, or only punctuation) are ignored;
@@ -171,13 +136,12 @@ def compare(
     Args:
         candidates: candidate texts, in box order (may be empty strings).
         references: reference texts, in box order (may be empty strings).
-        max_order, smoothing, tokenizer, lowercase, smooth_value, effective_order: as
-            :func:`bleu2.sentence_bleu`.
+        **options: as :func:`bleu2.sentence_bleu` (:mod:`bleu2.options`).
     Returns:
         dict::
 
-            {"options": {"max_order", "smoothing", "tokenizer", "lowercase" (as given),
-                         "lowercase_used" (bool), "smooth_value", "effective_order"},
+            {"options": the options as given, completed with their defaults, with
+                        "lowercase_used" (bool) and "smooth_value" the value in use,
              "signature": str, "version": "bleu2-x.y.z",
              "references": [{"index", "text", "tokens": [str], "length", "empty": bool,
                              "used": bool}],
@@ -189,7 +153,8 @@ def compare(
              "results": [BleuResult, ...]}    # input order; not JSON
 
         with each row ``{"index", "rank", "text", "tokens", "empty", "score",
-        "precisions": [{"n", "matches", "total", "value", "smoothed"}],
+        "precisions": [{"n", "matches", "total", "value", "smoothed"}], "mean_weights"
+        (:attr:`bleu2.result.BleuResult.mean_weights`: None for an order left out),
         "brevity_penalty", "hyp_len", "ref_len", "ref_length"}`` (``ref_length`` is
         :func:`ref_length_choice` with indices into ``used_references``). ``rank`` is
         1-based; equal scores share a rank (1, 1, 3). Scores and BP are floats in [0, 1].
@@ -197,45 +162,71 @@ def compare(
         ValueError: bad options (see :func:`bleu2.sentence_bleu`).
         TypeError: a text that is not a str.
     """
+    return assemble(candidates, references, measure(candidates, references, **options), **options)
+
+
+def measure(candidates: Sequence[str], references: Sequence[str], **options) -> dict:
+    """The costly half of :func:`compare`: every text's tokens and each candidate's
+    sufficient statistics against the references that have tokens (cached, so an edit
+    re-tokenizes one box). The page runs it in its worker when the texts are long
+    (:mod:`bleu2.page.live`); :func:`assemble` makes the comparison from what it returns.
+
+    Returns:
+        ``{"references": [tokens], "reference_lengths": [int], "candidates": [tokens],
+        "stats": [SentenceStats]}``, in box order (tokens: lists of str; the lengths count
+        every token, also when a token list sent from the worker was cut short).
+    Raises:
+        ValueError, TypeError: as :func:`compare`.
+    """
     for what, texts in (("candidates", candidates), ("references", references)):
         if isinstance(texts, str):
             raise TypeError(f"{what} must be a list of strings, not one string")
         for i, x in enumerate(texts):
             if not isinstance(x, str):
                 raise TypeError(f"{what}[{i}] must be str, not {type(x).__name__}")
-    config = resolve_options(max_order, smoothing, tokenizer, lowercase, smooth_value, effective_order)
-    tok, lc = config.tokenizer, config.lowercase
+    bleu = scorer(**options)
+    ref_tokens = [bleu.tokenize(text) for text in references]
+    used_texts = tuple(references[i] for i, toks in enumerate(ref_tokens) if toks) or ("",)
+    return {"references": ref_tokens, "reference_lengths": [len(toks) for toks in ref_tokens],
+            "candidates": [bleu.tokenize(text) for text in candidates],
+            "stats": [_stats(bleu, text, used_texts) for text in candidates]}
 
+
+def assemble(candidates: Sequence[str], references: Sequence[str], measured: dict, **options) -> dict:
+    """The cheap half of :func:`compare`: scores (from the statistics, as
+    :meth:`bleu2.BLEU.score_stats`), rows, ranking and the choice of r, from the texts and
+    what :func:`measure` returned for them with the same options.
+
+    Raises:
+        ValueError, TypeError: bad options.
+    """
+    bleu = scorer(**options)
+    config = bleu.config
     ref_rows = []
     used = []
-    for i, text in enumerate(references):
-        toks = _tokens(text, tok, lc)
-        if toks:
+    for i, (text, toks, length) in enumerate(zip(references, measured["references"], measured["reference_lengths"])):
+        if length:
             used.append(i)
-        ref_rows.append({"index": i, "text": text, "tokens": list(toks), "length": len(toks),
-                         "empty": not toks, "used": bool(toks)})
+        ref_rows.append({"index": i, "text": text, "tokens": list(toks), "length": length,
+                         "token_count": length, "empty": not length, "used": bool(length)})
     no_references = not used
-    used_texts = tuple(references[i] for i in used) if used else ("",)
+    n_refs = max(len(used), 1)
     lengths = [ref_rows[i]["length"] for i in used]
 
     rows = []
     results = []
-    for i, text in enumerate(candidates):
-        result = _score(text, used_texts, config)
+    for i, (text, toks, stats) in enumerate(zip(candidates, measured["candidates"], measured["stats"])):
+        result = bleu.score_stats(stats, n_refs)
         results.append(result)
-        rows.append(_row(i, text, _tokens(text, tok, lc), result, lengths))
+        rows.append(_row(i, text, toks, result, lengths))
 
-    ranking = sorted(rows, key=lambda r: -r["score"])
-    prev = None
-    for pos, row in enumerate(ranking, start=1):
-        if prev is None or row["score"] != prev["score"]:
-            row["rank"] = pos
-        else:
-            row["rank"] = prev["rank"]
-        prev = row
-    signature = config.signature(len(used_texts))
+    for row, rank in zip(rows, competition_ranks([r["score"] for r in rows])):
+        row["rank"] = rank
+    ranking = sorted(rows, key=lambda r: (r["rank"], r["index"]))
+    signature = config.signature(n_refs)
+    given = {**DEFAULT_PAGE_OPTIONS, **options}
     return {
-        "options": _options_dict(config, lowercase),
+        "options": dict(given, lowercase_used=config.lowercase, smooth_value=config.smooth_value),
         "signature": signature,
         "version": f"bleu2-{__version__}",
         "references": ref_rows,
@@ -248,12 +239,35 @@ def compare(
     }
 
 
-def ref_length_text(choice: dict, strings="en", box_indices: Sequence[int] | None = None) -> str:
+def usable_options(options: dict, last_valid: dict) -> tuple[dict, Exception | None]:
+    """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
+    refusal)``: the page keeps scoring with the last options it accepted while a bad
+    value is being typed."""
+    try:
+        scorer(**options)
+        return options, None
+    except (ValueError, TypeError) as error:
+        return last_valid, error
+
+
+def compare_or_last(candidates: Sequence[str], references: Sequence[str], options: dict,
+                    last_valid: dict) -> tuple[dict, Exception | None]:
+    """:func:`compare` with ``options``; when the engine refuses them, with the last
+    options it accepted (the page keeps scoring while a bad value is being typed).
+
+    Returns:
+        ``(comparison, None)``, or ``(comparison with last_valid, the refusal)``.
+    """
+    used, refused = usable_options(options, last_valid)
+    return compare(candidates, references, **used), refused
+
+
+def ref_length_text(choice: dict, lang: str = "en", box_indices: Sequence[int] | None = None) -> str:
     """The sentence that says which reference length is r and why, in the page's language.
 
     Args:
         choice: from :func:`ref_length_choice` (a row's ``ref_length``).
-        strings: a strings dict of :mod:`bleu2.i18n` or a language code.
+        lang: the page's language.
         box_indices: 0-based box index of each length in ``choice["lengths"]`` (the
             comparison's ``used_references``); references are numbered from 1 in the text.
             Default: the lengths' own positions.
@@ -261,9 +275,6 @@ def ref_length_text(choice: dict, strings="en", box_indices: Sequence[int] | Non
         str, e.g. "r = 6: reference 1 (6 tokens) is the closest in length to the
         candidate (c = 6)."
     """
-    from . import i18n
-
-    lang = i18n.strings_for(strings)
     boxes = list(box_indices) if box_indices is not None else list(range(len(choice["lengths"])))
     if choice["reason"] == "none" or choice["chosen_index"] is None:
         return i18n.t(lang, "r_none")

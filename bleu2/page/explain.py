@@ -1,0 +1,346 @@
+"""N-gram highlighting that explains modified (clipped) precision, as plain data.
+
+For each order n, every n-gram occurrence of the candidate gets a status:
+
+* ``"matched"``: one of the first min(k, m) occurrences, where k is the n-gram's count in
+  the candidate and m its largest count in any one reference;
+* ``"clipped"``: a later occurrence of an n-gram the references do contain (m > 0): the
+  candidate uses it more often than any one reference allows, so clipping removed its
+  credit;
+* ``"unmatched"``: no reference contains the n-gram (m = 0).
+
+So the number of matched candidate spans of order n is
+sum_g min(count_cand(g), max_ref count_ref(g)), the clipped matches of
+:func:`bleu2.stats.sentence_stats` (Papineni et al. 2002), and the number of spans is
+max(c - n + 1, 0), the total.
+
+On the reference side, each n-gram occurrence of a reference is matched when it is one of
+the first min(count in the candidate, count in this reference) occurrences.
+
+Nothing here builds markup: tokens and labels are returned as strings for the page to set
+with ``textContent``. Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from ..stats import ngram_counts, ngrams as _grams, reference_stats
+from . import i18n
+from .view import shorten
+
+__all__ = [
+    "MATCHED",
+    "CLIPPED",
+    "UNMATCHED",
+    "MAX_TOKENS",
+    "highlight",
+    "span_label",
+    "ngram_text",
+    "highlight_sections",
+    "label_at",
+    "Labels",
+    "page_highlight_key",
+    "page_highlight",
+]
+
+MATCHED = "matched"
+CLIPPED = "clipped"
+UNMATCHED = "unmatched"
+
+#: Highlighting is switched off when the candidate or a reference has more tokens than
+#: this: thousands of marked spans would freeze the page after every pause in typing.
+MAX_TOKENS = 2000
+
+#: The page marks unigrams and bigrams (whatever the max order).
+PAGE_MAX_ORDER = 2
+
+#: Shown between the tokens of an n-gram in labels.
+NGRAM_SEPARATOR = " "
+
+
+def _as_list(g, n: int) -> list[str]:
+    return [g] if n == 1 else list(g)
+
+
+def _label(g, n: int) -> str:
+    return g if n == 1 else NGRAM_SEPARATOR.join(g)
+
+
+def _candidate_statuses(grams: list, limits: dict) -> list[str]:
+    """The status of each candidate n-gram occurrence (the module's one classifier):
+    the first min(k, m) occurrences of an n-gram are matched, later ones clipped, and an
+    n-gram no reference contains (m = 0) unmatched; ``limits`` maps an n-gram to m, its
+    largest count in any one reference."""
+    seen: dict = {}
+    out = []
+    for g in grams:
+        j = seen.get(g, 0) + 1
+        seen[g] = j
+        m = limits.get(g, 0)
+        out.append(UNMATCHED if m == 0 else (MATCHED if j <= m else CLIPPED))
+    return out
+
+
+def _reference_matched(grams: list, candidate_counts: dict) -> list[bool]:
+    """For each n-gram occurrence of a reference: whether it is one of the first
+    min(count in the candidate, count in this reference) occurrences."""
+    seen: dict = {}
+    out = []
+    for g in grams:
+        j = seen.get(g, 0) + 1
+        seen[g] = j
+        out.append(j <= candidate_counts.get(g, 0))
+    return out
+
+
+def _analyse(candidate_tokens, references_tokens, max_order: int):
+    """Per order n: (candidate n-grams, their statuses, candidate counts, clipping limits,
+    [(reference n-grams, matched flags, reference counts)])."""
+    cand = list(candidate_tokens)
+    refs = [list(r) for r in references_tokens]
+    cand_counts = ngram_counts(cand, max_order)
+    limits = reference_stats(refs, max_order, "count").max_counts if refs else ({},) * max_order
+    ref_counts = [ngram_counts(r, max_order) for r in refs]
+    for n in range(1, max_order + 1):
+        grams = _grams(cand, n)
+        sides = []
+        for ref, counts in zip(refs, ref_counts):
+            rgrams = _grams(ref, n)
+            sides.append((rgrams, _reference_matched(rgrams, cand_counts[n - 1]), counts[n - 1]))
+        yield n, grams, _candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
+
+
+def highlight(
+    candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
+) -> dict:
+    """Which n-grams of the candidate and of each reference were matched, per order.
+
+    Args:
+        candidate_tokens: the candidate's tokens (as the tokenizer gave them).
+        references_tokens: one token list per reference (references with no tokens simply
+            have no spans; pass only the references that were scored).
+        max_order: N >= 1; orders 1..N are explained.
+    Returns:
+        dict::
+
+            {"max_order": N,
+             "candidate": {"tokens": [str], "orders": [
+                 {"n": 1, "matched": int, "clipped": int, "unmatched": int, "total": int,
+                  "spans": [{"start": i, "end": i + n, "ngram": [str],
+                             "status": "matched" | "clipped" | "unmatched",
+                             "count": k, "max_ref_count": m, "occurrence": j}, ...]},
+                 ...]},
+             "references": [{"index": i, "tokens": [str], "orders": [
+                 {"n": 1, "matched": int, "total": int,
+                  "spans": [{"start", "end", "ngram", "matched": bool,
+                             "count_in_candidate": k, "count_in_reference": m,
+                             "occurrence": j}, ...]}, ...]}, ...]}
+
+        ``start``/``end`` are token indices (end exclusive); ``occurrence`` is 1-based.
+        ``candidate.orders[n-1].matched`` equals the clipped matches of order n and
+        ``total`` the candidate's n-gram count (max(c - n + 1, 0)).
+    Raises:
+        ValueError: max_order is not an integer >= 1.
+    """
+    if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
+        raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
+    refs = [list(r) for r in references_tokens]
+    cand_orders = []
+    ref_orders: list[list[dict]] = [[] for _ in refs]
+    for n, grams, statuses, counts, limits, sides in _analyse(candidate_tokens, refs, max_order):
+        seen: dict = {}
+        spans = []
+        for start, (g, status) in enumerate(zip(grams, statuses)):
+            seen[g] = j = seen.get(g, 0) + 1
+            spans.append({"start": start, "end": start + n, "ngram": _as_list(g, n), "status": status,
+                          "count": counts[g], "max_ref_count": limits.get(g, 0), "occurrence": j})
+        tally = {s: statuses.count(s) for s in (MATCHED, CLIPPED, UNMATCHED)}
+        cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
+        for i, (rgrams, matched, rcounts) in enumerate(sides):
+            seen = {}
+            rspans = []
+            for start, (g, ok) in enumerate(zip(rgrams, matched)):
+                seen[g] = j = seen.get(g, 0) + 1
+                rspans.append({"start": start, "end": start + n, "ngram": _as_list(g, n), "matched": ok,
+                               "count_in_candidate": counts.get(g, 0), "count_in_reference": rcounts[g],
+                               "occurrence": j})
+            ref_orders[i].append({"n": n, "matched": sum(matched), "total": len(rspans), "spans": rspans})
+    return {
+        "max_order": max_order,
+        "candidate": {"tokens": list(candidate_tokens), "orders": cand_orders},
+        "references": [
+            {"index": i, "tokens": ref, "orders": orders} for i, (ref, orders) in enumerate(zip(refs, ref_orders))
+        ],
+    }
+
+
+def ngram_text(span: Mapping) -> str:
+    """The n-gram of a span as one string, its tokens joined by a space."""
+    return NGRAM_SEPARATOR.join(span["ngram"])
+
+
+def span_label(span: Mapping, lang: str = "en") -> str:
+    """The hover/focus text of a span from :func:`highlight` (candidate or reference side).
+
+    Args:
+        span: a candidate span (has ``status``) or a reference span (has ``matched``).
+        lang: the page's language.
+    Returns:
+        str, e.g. ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped``,
+        the n-gram bidi-isolated (:func:`bleu2.page.i18n.isolate`). Plain text (the
+        n-gram is user text): set it with ``textContent``/``title``/``aria-label``, never
+        as HTML.
+    Raises:
+        KeyError: a span without the fields of either side.
+    """
+    def num(x: int) -> str:
+        return i18n.format_integer(x, lang)
+
+    g = i18n.isolate(ngram_text(span))
+    if "status" in span:
+        k, m = span["count"], span["max_ref_count"]
+        status = span["status"]
+        params = {"ngram": g, "count": num(k), "max_ref": num(m)}
+        if status == CLIPPED:
+            return i18n.t(lang, "span_clipped", clipped=i18n.tn(lang, "hl_clipped", k - m), **params)
+        if status == MATCHED:
+            return i18n.t(lang, "span_matched", **params)
+        return i18n.t(lang, "span_unmatched", **params)
+    params = {"ngram": g, "count": num(span["count_in_candidate"]), "ref_count": num(span["count_in_reference"])}
+    return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)
+
+
+def _summary(lang, counts: list[tuple[str, int]]) -> str:
+    return " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+
+
+def highlight_sections(
+    candidate_tokens: Sequence[str],
+    references_tokens: Sequence[Sequence[str]],
+    reference_numbers: Sequence[int],
+    max_order: int = 2,
+    lang: str = "en",
+    max_tokens: int = MAX_TOKENS,
+) -> dict:
+    """What the page's highlighting shows, ready to paint: the result of :func:`highlight`
+    turned into titled lines of ``[text, css class]`` items, in ``lang``.
+
+    The hover/focus text of an item is not built here (thousands of labels would make
+    every repaint slow): the page asks :func:`label_at` for the one a person points at.
+
+    Args:
+        candidate_tokens, references_tokens, max_order: as :func:`highlight`.
+        reference_numbers: the 1-based box number of each reference (for the titles).
+        lang: interface language.
+        max_tokens: above this many tokens in the candidate or in one reference nothing is
+            marked (``off`` says why), so long texts stay quick to edit.
+    Returns:
+        ``{"off": str | None, "candidate": [section], "references": [section]}``, each
+        section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
+        [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
+        :data:`bleu2.page.view.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
+        follow ("and 1,380 more", or ""), while ``summary`` counts them all;
+        ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
+        ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
+        ``hl-ref-matched``, ``hl-ref-unmatched`` (references). ``off`` is the message
+        shown instead when a text is too long (both lists empty then). Plain text
+        throughout (user text): set with ``textContent``.
+    """
+    sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
+    if max(sizes) > max_tokens:
+        return {"off": i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang)),
+                "candidate": [], "references": []}
+    cand = list(candidate_tokens)
+    refs = [list(r) for r in references_tokens]
+
+    def order_title(n: int) -> str:
+        return i18n.t(lang, f"order_{n}") if n <= 4 else i18n.t(lang, "order_n", n=n)
+
+    # The statuses of highlight(), without its per-span records (this runs after every
+    # pause in typing; label_at gives the counts of the one token pointed at).
+    cand_orders = []
+    ref_orders: list[list[dict]] = [[] for _ in refs]
+    for n, grams, statuses, _, _, sides in _analyse(cand, refs, max_order):
+        shown, more = shorten(grams, lang)
+        items = [[_label(g, n), "hl-" + status] for g, status in zip(shown, statuses)]
+        summary = _summary(lang, [("hl_matched", statuses.count(MATCHED)), ("hl_clipped", statuses.count(CLIPPED)),
+                                  ("hl_unmatched", statuses.count(UNMATCHED))])
+        cand_orders.append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
+        for r, (rgrams, matched, _) in enumerate(sides):
+            shown, more = shorten(rgrams, lang)
+            items = [[_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, matched)]
+            summary = i18n.t(lang, "hl_ref_summary", matched=i18n.format_integer(sum(matched), lang),
+                             total=i18n.format_integer(len(rgrams), lang))
+            ref_orders[r].append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
+    candidate = [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
+    references = [
+        {"title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
+         "id": f"hl-ref-{number}", "orders": orders}
+        for number, orders in zip(reference_numbers, ref_orders)
+    ]
+    return {"off": None, "candidate": candidate, "references": references}
+
+
+def label_at(data: Mapping, section: int | None, n: int, index: int, lang: str = "en") -> str:
+    """The hover/focus text (:func:`span_label`) of one item of :func:`highlight_sections`.
+
+    Args:
+        data: :func:`highlight` of the same tokens.
+        section: None for the candidate, else the reference's position in
+            ``data["references"]`` (0-based).
+        n: the n-gram order (1-based); index: the span's position in that order's line.
+    Raises:
+        IndexError: no such order or span.
+    """
+    side = data["candidate"] if section is None else data["references"][section]
+    return span_label(side["orders"][n - 1]["spans"][index], lang)
+
+
+class Labels:
+    """The hover/focus texts of one painting of :func:`highlight_sections`, made on demand:
+    :func:`highlight` of the same tokens is computed the first time a token is pointed at.
+
+    Args:
+        candidate_tokens, references_tokens, reference_numbers, max_order: as
+            :func:`highlight_sections` got them.
+    """
+
+    def __init__(self, candidate_tokens, references_tokens, reference_numbers, max_order: int = 2):
+        self.args = (candidate_tokens, references_tokens, max_order)
+        self.numbers = list(reference_numbers)
+        self.data = None
+
+    def label(self, section_id: str, n: int, index: int, lang: str = "en") -> str:
+        """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or
+        ``hl-ref-<number>``, the ids :func:`highlight_sections` gives)."""
+        if self.data is None:
+            tokens, refs, order = self.args
+            self.data = highlight(tokens, refs, max_order=order)
+        section = None if section_id == "hl-cand" else self.numbers.index(int(section_id.rsplit("-", 1)[1]))
+        return label_at(self.data, section, int(n), int(index), lang)
+
+
+def page_highlight_key(comparison: Mapping, index: int, lang: str = "en") -> tuple:
+    """What the page's highlighting of candidate ``index`` of a
+    :func:`bleu2.page.compare.compare` result depends on (its text, the texts of the
+    references used, the options through the signature, the language): while it is the
+    same, the marks need not be painted again. Comparing texts is cheap; no tokens are
+    copied."""
+    used = comparison["used_references"]
+    return (comparison["candidates"][index]["text"], tuple(comparison["references"][i]["text"] for i in used),
+            comparison["signature"], comparison["options"]["max_order"], lang, index)
+
+
+def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> dict:
+    """The page's highlighting of candidate ``index`` against the references used, up to
+    :data:`PAGE_MAX_ORDER`: :func:`highlight_sections` plus ``"labels"``, the
+    :class:`Labels` that give a token's hover text."""
+    row = comparison["candidates"][index]
+    used = comparison["used_references"]
+    refs = [comparison["references"][i]["tokens"] for i in used]
+    numbers = [i + 1 for i in used]
+    order = min(comparison["options"]["max_order"], PAGE_MAX_ORDER)
+    data = highlight_sections(row["tokens"], refs, numbers, order, lang)
+    data["labels"] = Labels(row["tokens"], refs, numbers, order)
+    return data

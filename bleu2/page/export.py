@@ -1,0 +1,155 @@
+"""Export of a comparison (:func:`bleu2.page.compare.compare`) as JSON, CSV and a Markdown table.
+
+* JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
+  (floats unrounded), candidates best first.
+* CSV (RFC 4180 via the :mod:`csv` module: comma, double quotes, CRLF line ends) has one
+  row per candidate, best first: ``rank, candidate, score, p1_matches, p1_total, p1, ...,
+  bp, c, r, signature, text``. ``candidate`` is the box number (1-based, as the page
+  labels it). Floats are written in full (``repr``). A text cell that a spreadsheet
+  would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or CR) gets a
+  leading ``'`` (OWASP's advice against CSV injection); the JSON has the exact text.
+* Markdown: a GitHub-flavoured table, best first, numbers with four decimals for the
+  chosen language; text cells are escaped (``|``, ``\\``, and the characters Markdown
+  would format: `` ` * _ [ ] < > ~ &``) and line breaks become ``<br>``, so a text is
+  shown literally and cannot break the table or inject markup.
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Mapping
+
+from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
+from . import i18n
+from .view import precision_cell, used_weights
+
+__all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
+
+_ROW_FIELDS = ("rank", "index", "text", "empty", "score", "brevity_penalty", "hyp_len", "ref_len", "precisions",
+               "mean_weights")
+
+
+def export_data(comparison: Mapping) -> dict:
+    """The JSON-ready dict of a comparison (what :func:`export_json` writes).
+
+    Returns:
+        ``{"tool": "bleu2", "version", "signature", "options", "references":
+        [{"index", "text", "used"}], "no_references", "ranking": [{"rank", "index",
+        "text", "empty", "score", "brevity_penalty", "hyp_len", "ref_len", "precisions":
+        [{"n", "matches", "total", "value", "smoothed"}], "mean_weights" (the weight of
+        each order in the mean, null for an order left out), "ref_length"}]}`` (best
+        first; ``index`` 0-based).
+    """
+    return {
+        "tool": "bleu2",
+        "version": comparison.get("version"),
+        "signature": comparison["signature"],
+        "options": dict(comparison["options"]),
+        "references": [{"index": r["index"], "text": r["text"], "used": r["used"]} for r in comparison["references"]],
+        "no_references": comparison["no_references"],
+        "ranking": [
+            dict({k: row[k] for k in _ROW_FIELDS}, ref_length=row.get("ref_length"))
+            for row in comparison["ranking"]
+        ],
+    }
+
+
+def export_json(comparison: Mapping, lang: str = "en") -> str:
+    """The comparison as indented JSON (UTF-8 text, non-ASCII kept as is); see
+    :func:`export_data` for its shape (``lang`` is not used: JSON has no words)."""
+    return json.dumps(export_data(comparison), indent=2, ensure_ascii=False)
+
+
+def _max_order(comparison: Mapping) -> int:
+    return int(comparison["options"]["max_order"])
+
+
+def export_csv(comparison: Mapping, lang: str = "en") -> str:
+    """One row per candidate, best first, under a header row (RFC 4180; CRLF line ends;
+    numbers in full, never localised: ``lang`` is not used).
+
+    Columns: ``rank, candidate, score, p1_matches, p1_total, p1, ..., pN_matches,
+    pN_total, pN, bp, c, r, signature, text``; ``candidate`` is the box number (1-based);
+    floats are written in full (``repr``); a text that a spreadsheet would run as a
+    formula gets a leading ``'`` (:func:`bleu2.report.csv_text_cell`).
+    """
+    n = _max_order(comparison)
+    header = ["rank", "candidate", "score"]
+    for k in range(1, n + 1):
+        header += [f"p{k}_matches", f"p{k}_total", f"p{k}"]
+    header += ["bp", "c", "r", "signature", "text"]
+    sig = comparison["signature"]
+    rows = []
+    for row in comparison["ranking"]:
+        cells = [row["rank"], row["index"] + 1, repr(float(row["score"]))]
+        for p in row["precisions"]:
+            cells += [p["matches"], p["total"], repr(float(p["value"]))]
+        cells += [repr(float(row["brevity_penalty"])), row["hyp_len"], row["ref_len"], sig, csv_text_cell(row["text"])]
+        rows.append(cells)
+    return csv_table(header, rows)
+
+
+def export_markdown(comparison: Mapping, lang: str = "en") -> str:
+    """The ranking as a Markdown table, best first, then the signature.
+
+    Args:
+        comparison: from :func:`bleu2.page.compare.compare`.
+        lang: language of the headers and of the numbers (``0,7071`` in es/pt).
+    Returns:
+        str, e.g.::
+
+            | Rank | Candidate | BLEU-2 | p1 | p2 | BP | c | r | Text |
+            |---:|---:|---:|---:|---:|---:|---:|---:|:---|
+            | 1 | 1 | 0.7071 | 5/6 = 0.8333 | 3/5 = 0.6000 | 1.0000 | 6 | 6 | the cat is on the mat |
+
+            Signature: nrefs:1|case:lc|...
+
+        Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
+        is marked with an escaped ``*`` (:func:`bleu2.page.view.precision_cell`), an order
+        left out of the mean (effective order) with "(left out)".
+    """
+    n = _max_order(comparison)
+    num = lambda v: i18n.format_number(v, lang)  # noqa: E731
+    header = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=n)]
+    header += [i18n.t(lang, "col_precision", n=k) for k in range(1, n + 1)]
+    header += [i18n.t(lang, "col_bp"), i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len"), i18n.t(lang, "col_text")]
+    results = comparison["results"]
+    rows = []
+    for row in comparison["ranking"]:
+        result = results[row["index"]]
+        cells = [str(row["rank"]), str(row["index"] + 1), num(row["score"])]
+        cells += [markdown_cell(precision_cell(p, result.smoothing, lang, w is not None))
+                  for p, w in zip(result.precisions, used_weights(result))]
+        cells += [num(row["brevity_penalty"]), str(row["hyp_len"]), str(row["ref_len"]), markdown_cell(row["text"])]
+        rows.append(cells)
+    note = markdown_cell(i18n.t(lang, "signature") + ": " + comparison["signature"])
+    if any(p["smoothed"] for row in comparison["ranking"] for p in row["precisions"]):
+        note = markdown_cell(i18n.t(lang, "chart_smoothed_note")) + ". " + note
+    table = markdown_table([markdown_cell(h) for h in header], rows, left=[len(header) - 1])
+    return table + "\n" + note + "\n"
+
+
+#: format -> (function, file name, MIME type, the catalog key of its name).
+EXPORTS = {
+    "json": (export_json, "bleu2-comparison.json", "application/json", "export_json"),
+    "csv": (export_csv, "bleu2-comparison.csv", "text/csv", "export_csv"),
+    "markdown": (export_markdown, "bleu2-comparison.md", "text/markdown", "export_markdown"),
+}
+
+
+def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> dict:
+    """One export, ready for the page's Copy and Download buttons.
+
+    Returns:
+        ``{"text": str, "filename": str, "mime": str (with charset), "name": str (the
+        format's name in ``lang``), "copied": str, "downloaded": str (the catalog keys of
+        the messages "Markdown table copied." / "... downloaded.": one per format, so
+        that each agrees with its format's gender in Spanish and Portuguese)}``.
+    Raises:
+        KeyError: an unknown format (one of :data:`EXPORTS`).
+    """
+    func, filename, mime, key = EXPORTS[fmt]
+    return {"text": func(comparison, lang), "filename": filename, "mime": mime + ";charset=utf-8",
+            "name": i18n.t(lang, key), "copied": f"export_copied_{fmt}", "downloaded": f"export_downloaded_{fmt}"}

@@ -1,0 +1,215 @@
+"""Interface strings in English, Spanish and Portuguese; plural rules; number formats.
+
+The strings live in one JSON catalog per language (``bleu2/page/locales/<code>.json``),
+all with the same keys (``tests/page/test_i18n.py`` checks it). A value is a template
+(:meth:`str.format` fields, filled by :func:`t`) or, for a string that depends on a
+count, an object of plural forms ``{"one": ..., "many": ..., "other": ...}`` chosen by
+the language's CLDR plural rule (:func:`plural_category`) and filled by :func:`tn`.
+Numbers passed to templates should already be formatted for the language with
+:func:`format_number` / :func:`format_integer`.
+
+The strings that ``static/boot.js`` shows before Python runs (keys ``boot_*``) are
+written into the built site from the same catalogs (:func:`boot_catalog`).
+
+Standard library only (runs in Pyodide). Nothing here builds markup: the page sets these
+strings with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Iterable
+
+__all__ = [
+    "CATALOGS",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "DEFAULT_LANGUAGE",
+    "language",
+    "pick_language",
+    "plural_category",
+    "format_number",
+    "format_integer",
+    "decimal_separator",
+    "t",
+    "tn",
+    "isolate",
+    "boot_catalog",
+]
+
+#: The interface languages, in the order the language switch lists them.
+LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
+DEFAULT_LANGUAGE = "en"
+
+_LOCALES = Path(__file__).with_name("locales")
+
+#: language code -> its catalog (key -> template, or plural forms).
+CATALOGS: dict[str, dict] = {
+    code: json.loads((_LOCALES / f"{code}.json").read_text(encoding="utf-8")) for code in LANGUAGES
+}
+
+#: language code -> its name in that language (for the switch).
+LANGUAGE_NAMES: dict[str, str] = {code: CATALOGS[code]["language_name"] for code in LANGUAGES}
+
+# decimal separator, grouping separator, minimum digits before grouping applies (as CLDR:
+# Spanish writes 8000 but 12.345; Portuguese 8.000).
+_NUMBER_FORMAT = {"en": (".", ",", 4), "es": (",", ".", 5), "pt": (",", ".", 4)}
+
+
+def language(lang: str | None) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else English."""
+    return lang if lang in CATALOGS else DEFAULT_LANGUAGE
+
+
+def pick_language(browser_languages: Iterable[str] | str | None) -> str:
+    """The interface language for the browser's preferred languages.
+
+    Args:
+        browser_languages: BCP 47 tags in order of preference (``navigator.languages``),
+            e.g. ``["pt-BR", "en-US"]``; a single tag is accepted too.
+    Returns:
+        ``"en"``, ``"es"`` or ``"pt"``: the first tag whose primary language is one of
+        :data:`LANGUAGES` ("pt-BR" -> "pt", "es-419" -> "es"); ``"en"`` when none is.
+    """
+    if not browser_languages:
+        return DEFAULT_LANGUAGE
+    if isinstance(browser_languages, str):
+        browser_languages = [browser_languages]
+    for tag in browser_languages:
+        if not isinstance(tag, str):
+            continue
+        primary = tag.strip().replace("_", "-").split("-", 1)[0].lower()
+        if primary in CATALOGS:
+            return primary
+    return DEFAULT_LANGUAGE
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of the integer ``count`` in ``lang`` (Unicode CLDR
+    language plural rules, cardinal): English ``one`` for 1; Spanish ``one`` for 1;
+    Portuguese ``one`` for 0 and 1 (CLDR's ``i = 0..1``); Spanish and Portuguese ``many``
+    for non-zero multiples of 1,000,000; ``other`` otherwise.
+
+    Example:
+        >>> [plural_category("pt", n) for n in (0, 1, 2, 1000000)]
+        ['one', 'one', 'other', 'many']
+    """
+    n = abs(int(count))
+    lang = language(lang)
+    if lang == "pt" and n in (0, 1):
+        return "one"
+    if lang in ("en", "es") and n == 1:
+        return "one"
+    if lang in ("es", "pt") and n and n % 1_000_000 == 0:
+        return "many"
+    return "other"
+
+
+def _group(digits: str, sep: str, min_digits: int) -> str:
+    if len(digits) < min_digits:
+        return digits
+    head = len(digits) % 3 or 3
+    parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
+    return sep.join(parts)
+
+
+def format_integer(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """An integer with the language's digit grouping: ``8,000`` (en), ``8000`` (es),
+    ``8.000`` (pt); ``12.345`` in es and pt."""
+    _, sep, min_digits = _NUMBER_FORMAT[language(lang)]
+    value = int(value)
+    sign = "-" if value < 0 else ""
+    return sign + _group(str(abs(value)), sep, min_digits)
+
+
+def decimal_separator(lang: str) -> str:
+    """``"."`` in English, ``","`` in Spanish and Portuguese."""
+    return _NUMBER_FORMAT[language(lang)][0]
+
+
+def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = 4) -> str:
+    """``value`` rounded to ``decimals`` decimals with the language's decimal separator:
+    ``format_number(0.70710678, "es") == "0,7071"``, ``"0.7071"`` in English.
+
+    The integer part is not grouped (scores are in [0, 1]). NaN and infinities are written
+    ``"NaN"``, ``"∞"``, ``"-∞"``.
+    """
+    point = decimal_separator(lang)
+    value = float(value)
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "∞" if value > 0 else "-∞"
+    text = f"{value:.{decimals}f}"
+    if text.startswith("-") and float(text) == 0:
+        text = text[1:]  # no "-0.0000"
+    return text.replace(".", point) if point != "." else text
+
+
+def _template(lang: str, key: str):
+    try:
+        return CATALOGS[language(lang)][key]
+    except KeyError:
+        raise KeyError(f"no interface string {key!r}") from None
+
+
+def _fill(key: str, template: str, params: dict) -> str:
+    if not params and "{" not in template:
+        return template
+    try:
+        return template.format(**params)
+    except KeyError as e:
+        raise KeyError(f"interface string {key!r} needs the parameter {e.args[0]!r}") from None
+
+
+def t(lang: str, key: str, /, **params) -> str:
+    """The string ``key`` in ``lang``, with ``{name}`` fields filled from ``params``.
+
+    Args:
+        lang: a code in :data:`LANGUAGES` (unknown codes give English).
+        key: a key of the catalogs (not a plural one: see :func:`tn`).
+        params: values for the template's fields (already formatted for the language).
+    Raises:
+        KeyError: unknown key, a plural key, or a field of the template missing from
+            ``params`` (the message names it).
+    """
+    template = _template(lang, key)
+    if not isinstance(template, str):
+        raise KeyError(f"interface string {key!r} has plural forms: use tn()")
+    return _fill(key, template, params)
+
+
+def tn(lang: str, key: str, count: int, /, **params) -> str:
+    """A plural string: the form of ``key`` for ``count`` (:func:`plural_category`; a
+    missing ``many`` form falls back to ``other``), with ``{count}`` (formatted with
+    :func:`format_integer`) and ``params`` filled in.
+
+    Example:
+        >>> tn("en", "tokens", 3), tn("pt", "tokens", 0)
+        ('3 tokens', '0 token')
+    """
+    forms = _template(lang, key)
+    if isinstance(forms, str):
+        raise KeyError(f"interface string {key!r} has no plural forms: use t()")
+    category = plural_category(lang, count)
+    template = forms.get(category) or forms["other"]
+    return _fill(key, template, dict(params, count=format_integer(count, lang)))
+
+
+def isolate(text: str) -> str:
+    """User text to be set inside a sentence, bidi-isolated: between U+2068 FIRST STRONG
+    ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (what ``<bdi>`` does, in plain text, so it
+    also works in ``title`` attributes). An Arabic or Hebrew word then keeps its place in
+    an English sentence instead of dragging the quotes and numbers around it."""
+    return f"\u2068{text}\u2069"
+
+
+def boot_catalog() -> dict[str, dict[str, str]]:
+    """The strings ``static/boot.js`` needs before Python runs: for each language, the
+    catalog's ``boot_*`` keys without the prefix (the build writes them into the site)."""
+    return {
+        code: {k[len("boot_"):]: v for k, v in CATALOGS[code].items() if k.startswith("boot_")}
+        for code in LANGUAGES
+    }

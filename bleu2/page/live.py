@@ -1,0 +1,210 @@
+"""Where the page scores while a person types: on the page at each keystroke, or, for long
+texts, in the page's worker (a PyScript worker running this same package, called
+asynchronously only), with requests coalesced so that the worker always works on the
+latest texts and never on a queue of old ones.
+
+On the page, :func:`bleu2.page.compare.compare` is quick for short texts (an edit
+re-tokenizes one box) but takes about 0.5 µs per character in CPython and some 1-2 µs in
+Pyodide: past :data:`LIVE_CHARACTERS` characters in all the boxes together, one keystroke
+would hold the page's only thread longer than the 200 ms a person notices. Past that size
+the costly half (:func:`bleu2.page.compare.measure`: tokens and statistics) runs in the
+worker and comes back in a small, bounded form (:func:`pack`: no text, token lists cut
+after :data:`bleu2.page.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
+highlighted nor listed in full); the page keeps showing the last result, says "scoring…"
+and assembles the new comparison (:func:`bleu2.page.compare.assemble`) from its own texts
+when the answer arrives. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from ..stats import SentenceStats
+from . import compare
+from .explain import MAX_TOKENS
+from .state import apply_read
+
+__all__ = ["LIVE_CHARACTERS", "KEEP_TOKENS", "STALE", "on_page", "request", "Copies", "pack", "measure_request",
+           "unpack", "Live"]
+
+#: Characters in all boxes together up to which the page scores at each keystroke itself.
+LIVE_CHARACTERS = 100_000
+
+#: Tokens kept of each box's list in a worker's answer: one more than the page highlights,
+#: so a cut list still says "too long to highlight"; the counts are sent apart.
+KEEP_TOKENS = MAX_TOKENS + 1
+
+
+def on_page(boxes: dict) -> bool:
+    """Whether the texts are short enough to score on the page at each keystroke.
+
+    Args:
+        boxes: ``{"references": [str], "candidates": [str]}``.
+
+    >>> on_page({"references": ["the cat"], "candidates": ["a cat"]})
+    True
+    >>> on_page({"references": ["word " * 20_000], "candidates": ["word " * 1]})
+    False
+    """
+    return sum(len(t) for kind in ("references", "candidates") for t in boxes[kind]) <= LIVE_CHARACTERS
+
+
+def request(boxes: dict, options: dict) -> str:
+    """The JSON the page sends its worker, here with every box whole: ``{"references":
+    [entry], "candidates": [entry], "options": options, "whole": bool}``, an entry being
+    ``[box id, kept prefix, kept suffix, text between, new length]`` (code points) that
+    :meth:`Copies.apply` applies to the worker's copy of that box. The page writes it in
+    ``static/corpus.js`` (``bleu2Live``) from ``static/paint.js``'s ``changes``: only what
+    changed since the worker's last copy, so a keystroke in megabytes of text sends a few
+    characters, and nothing is copied out of Python.
+
+    >>> request({"references": ["the cat"], "candidates": ["a cat"]}, {})
+    '{"references": [["reference-1", 0, 0, "the cat", 7]], "candidates": [["candidate-1", 0, 0, "a cat", 5]], \
+"options": {}, "whole": true}'
+    """
+    def entries(kind):
+        return [[f"{kind[:-1]}-{i}", 0, 0, text, len(text)] for i, text in enumerate(boxes[kind], 1)]
+
+    return json.dumps({"references": entries("references"), "candidates": entries("candidates"),
+                       "options": options, "whole": True}, ensure_ascii=False)
+
+
+#: The worker's answer when its copies do not fit a change (the page then sends whole texts).
+STALE = '{"stale": true}'
+
+
+class Copies:
+    """The worker's copy of the page's text boxes, kept up to date from the changes of each
+    :func:`request`.
+
+    >>> copies = Copies()
+    >>> copies.apply({"references": [["r", 0, 0, "the cat", 7]], "candidates": [["c", 0, 0, "a cat", 5]]})
+    {'references': ['the cat'], 'candidates': ['a cat']}
+    >>> copies.apply({"references": [["r", 7, 0, "", 7]], "candidates": [["c", 2, 0, "dog", 5]]})
+    {'references': ['the cat'], 'candidates': ['a dog']}
+    """
+
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+
+    def apply(self, req: dict) -> dict | None:
+        """The texts of the boxes after the changes of ``req`` (a :func:`request`, parsed),
+        in box order, or None when a change does not fit the copy (nothing is kept then:
+        the page sends whole texts next)."""
+        old = {} if req.get("whole") else self.texts
+        try:
+            texts = {str(e[0]): apply_read(old.get(str(e[0]), ""), *e[1:]) for kind in ("references", "candidates")
+                     for e in req[kind]}
+        except (ValueError, TypeError):
+            self.texts = {}
+            return None
+        self.texts = texts
+        return {kind: [texts[str(e[0])] for e in req[kind]] for kind in ("references", "candidates")}
+
+
+def pack(measured: dict) -> str:
+    """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
+    size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
+    def stats(s: SentenceStats) -> list:
+        return [list(s.matches), list(s.totals), s.hyp_len, s.ref_len, list(s.empty),
+                list(s.extra_matches), list(s.extra_totals)]
+
+    return json.dumps({"references": [toks[:KEEP_TOKENS] for toks in measured["references"]],
+                       "reference_lengths": measured["reference_lengths"],
+                       "candidates": [toks[:KEEP_TOKENS] for toks in measured["candidates"]],
+                       "stats": [stats(s) for s in measured["stats"]]}, ensure_ascii=False)
+
+
+def measure_request(request_json: str, copies: Copies | None = None) -> str:
+    """The worker's side (``static/worker.py``): apply a :func:`request`'s changes to
+    ``copies`` (the worker keeps one :class:`Copies`; a fresh one when None), measure the
+    texts and :func:`pack` the result; ``{"error": message}`` when the options are refused,
+    :data:`STALE` when a change does not fit the copies."""
+    req = json.loads(request_json)
+    boxes = (copies if copies is not None else Copies()).apply(req)
+    if boxes is None:
+        return STALE
+    try:
+        return pack(compare.measure(boxes["candidates"], boxes["references"], **req["options"]))
+    except (TypeError, ValueError) as error:
+        return json.dumps({"error": str(error)})
+
+
+def unpack(answer_json: str) -> dict:
+    """A worker's answer back into the form :func:`bleu2.page.compare.assemble` takes.
+
+    Raises:
+        ValueError: the worker refused the request (its message).
+    """
+    data = json.loads(answer_json)
+    if "error" in data:
+        raise ValueError(data["error"])
+    data["stats"] = [SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
+                     for m, t, c, r, e, xm, xt in data["stats"]]
+    return data
+
+
+class Live:
+    """The page's long-text scoring, as data: which texts were asked for, which are in the
+    worker, which are shown; at most one request in the worker at a time, texts typed
+    meanwhile waiting, and only the latest of them sent when the answer comes (a person
+    typing fast into 5 MB of text is never behind by more than one answer).
+
+    >>> live, opts = Live(), {"max_order": 2}
+    >>> long = {"references": ["a " * 60_000], "candidates": ["a b"]}
+    >>> live.plan({"references": ["a"], "candidates": ["a"]}, opts)
+    'page'
+    >>> live.plan(long, opts), live.plan(long, opts)   # the second waits for the first
+    ('send', 'wait')
+    >>> live.send() == (long, opts)
+    True
+    >>> comp, again = live.answer(None, long)          # None: measured here (no worker)
+    >>> comp["candidates"][0]["token_count"], again    # and the waiting texts go next
+    (2, True)
+    """
+
+    def __init__(self) -> None:
+        self.busy = False  # a request is in the worker
+        self.waiting = False  # newer texts wait for its answer
+        self.no_worker = False  # no worker could start (the one-file page): measured on the page
+        self.wanted = self.sent = self.shown = None  # (boxes, options)
+
+    def plan(self, boxes: dict, options: dict) -> str:
+        """What to do with the texts of a render: ``"page"`` (short: compare them on the page
+        now), ``"shown"`` (the comparison on screen is of these texts and options already:
+        paint it again, for a new selection or language), ``"send"`` (ask the worker now:
+        call :meth:`send`) or ``"wait"`` (an answer is awaited; these texts go next)."""
+        if on_page(boxes):
+            self.waiting, self.shown = False, None
+            return "page"
+        if self.shown == (boxes, options):
+            return "shown"
+        self.wanted = (boxes, options)
+        if self.busy:
+            self.waiting = True
+            return "wait"
+        self.busy = True
+        return "send"
+
+    def send(self) -> tuple[dict, dict]:
+        """The ``(boxes, options)`` to send now (the latest wanted)."""
+        self.sent = self.wanted
+        return self.sent
+
+    def answer(self, answer_json: str | None, boxes_now: dict) -> tuple[dict | None, bool]:
+        """The worker's answer to the last :meth:`send` (``None``: measure here instead).
+
+        Returns:
+            ``(comparison to show, or None when the texts typed since are short and shown
+            already; whether to :meth:`send` again now)``.
+        Raises:
+            ValueError: the worker refused the request.
+        """
+        boxes, options = self.sent
+        measured = unpack(answer_json) if answer_json is not None else compare.measure(
+            boxes["candidates"], boxes["references"], **options)
+        again, self.waiting = self.waiting, False
+        self.busy = again
+        if on_page(boxes_now):
+            return None, again
+        self.shown = self.sent
+        return compare.assemble(boxes["candidates"], boxes["references"], measured, **options), again

@@ -1,0 +1,63 @@
+"""What the page last painted, so that only what changed is handed to ``static/paint.js``.
+
+The glue (``static/app.py``) renders on every keystroke; most of what it computes is the
+same as the time before (the labels, the options, the other candidates' rows). A
+:class:`Screen` remembers, per element id or paint key, the JSON text of what was last
+painted there and answers with only what differs. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["Screen"]
+
+
+def _text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+class Screen:
+    """The page as last painted: element id or paint key -> a key of what was painted."""
+
+    def __init__(self) -> None:
+        self.shown: dict[str, Any] = {}
+
+    def updates(self, updates: dict, force: bool = False) -> dict:
+        """The element updates (``{id: spec}``, :mod:`bleu2.page.view`) that differ from
+        what was painted (all of them with ``force``), remembered as painted."""
+        changed = {}
+        for element_id, spec in updates.items():
+            key = _text(spec)
+            if force or self.shown.get(element_id) != key:
+                self.shown[element_id] = key
+                changed[element_id] = spec
+        return changed
+
+    def once(self, key: str, data: Any) -> str | None:
+        """``data`` as JSON text when it differs from what was painted under ``key``
+        (remembered as painted), else None."""
+        text = json.dumps(data, ensure_ascii=False)
+        if self.shown.get(key) == text:
+            return None
+        self.shown[key] = text
+        return text
+
+    def same(self, key: str, value: Any) -> bool:
+        """Whether ``value`` (any comparable value, e.g. a tuple of texts) is what was
+        painted under ``key``; remembers it either way. Cheaper than :meth:`once` for
+        long texts: no JSON is made."""
+        if key in self.shown and self.shown[key] == value:
+            return True
+        self.shown[key] = value
+        return False
+
+    def forget(self, *keys: str) -> None:
+        """Paint these again next time (their element was rebuilt or written elsewhere)."""
+        for key in keys:
+            self.shown.pop(key, None)
+
+    def clear(self) -> None:
+        """Paint everything again (the language changed)."""
+        self.shown.clear()

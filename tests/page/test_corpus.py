@@ -1,0 +1,162 @@
+"""bleu2.page.corpus: corpus mode's files, jobs and views (CPython, no browser).
+
+Oracles: the command line (its --json output on the same files) and sacreBLEU for the
+scores; the spec for the messages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+import bleu2
+from bleu2 import cli
+from bleu2.page.corpus import PAGE_SIZE, Session
+from shared_data import TED
+
+REF = TED / "ted.ref.detok.eng"
+SYS1 = TED / "ted.sys1.detok.eng"
+SYS2 = TED / "ted.sys2.detok.eng"
+
+
+def loaded(*files, session=None):
+    s = session or Session()
+    for role, path in files:
+        out = s.load(role, path.name, path.read_bytes())
+        assert out["ok"], out
+    return s
+
+
+def run(session, **request):
+    start = session.start(dict({"lang": "en", "form": {}}, **request))
+    assert start["ok"], start
+    fractions = []
+    while True:
+        out = session.step(start["job"], 50)
+        if out["done"]:
+            assert "error" not in out
+            return out["result"], fractions
+        fractions.append(out["fraction"])
+
+
+def test_corpus_scores_equal_the_cli_json(capsys, monkeypatch):
+    s = loaded(("reference", REF), ("system", SYS1), ("system", SYS2))
+    result, fractions = run(s)
+    assert fractions == sorted(fractions) and all(0 <= f <= 1 for f in fractions)
+    view = s.view(result, {"lang": "en"})
+    monkeypatch.chdir(TED)
+    assert cli.main(["--json", "-r", REF.name, SYS1.name, SYS2.name]) == 0
+    assert view["json"] == capsys.readouterr().out  # exactly the CLI's --json
+    data = json.loads(view["json"])
+    assert [d["system"] for d in data] == [SYS1.name, SYS2.name]
+    assert data[0]["score"] == pytest.approx(0.373253, abs=5e-7)  # README: ted.sys1 BLEU-2 (CLI 37.33)
+
+
+def test_every_step_reports_a_fraction_in_0_1_that_never_goes_back():
+    # budget 0: each step reports; 2,445 lines in chunks of 1,000 leave a short last chunk
+    s = loaded(("reference", REF), ("system", SYS1), ("system", SYS2))
+    start = s.start({"lang": "en", "form": {}, "chunk": 1000, "test": "none"})
+    fractions = []
+    while not (out := s.step(start["job"], 0))["done"]:
+        fractions.append(out["fraction"])
+    assert len(fractions) == 2 * 2 * 3  # statistics then sentence scores, 3 chunks per system
+    assert fractions == sorted(fractions) and 0 < fractions[0] and fractions[-1] == 1.0
+
+
+def test_options_from_the_form_and_the_system_table():
+    s = loaded(("reference", REF), ("system", SYS1), ("system", SYS2))
+    form = {"max_order": "4", "smoothing": "none", "tokenizer": "intl", "lowercase": "auto"}
+    result, _ = run(s, form=form)
+    table = s.view(result, {"lang": "en"})["table"]
+    assert table["head"][:3] == ["Rank", "System", "BLEU-4"]
+    # README's example: ted.sys2 24.92, p1 27640/47304 ... BP 0.948, c 47304, r 49852
+    assert table["rows"][0][:4] == ["1", SYS2.name, "0.2492", "27,640/47,304"]
+    bp, ratio = math.exp(1 - 49852 / 47304), 47304 / 49852  # Papineni et al. 2002, from c and r
+    assert table["rows"][0][-4:] == [f"{bp:.4f}", f"{ratio:.4f}", "47,304", "49,852"]
+    assert table["rows"][1][:3] == ["2", SYS1.name, "0.2345"]
+
+
+def test_bad_files_name_the_file_and_keep_what_was_loaded():
+    s = loaded(("reference", REF))
+    bad = s.load("system", "broken.txt", b"fine\n\xff\xfe oops\n")
+    assert not bad["ok"]
+    assert "broken.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)" in bad["message"]
+    assert "already loaded is kept" in bad["message"]
+    binary = s.load("system", "image.png", b"\x89PNG\r\n\x1a\n\x00\x00")
+    assert not binary["ok"] and "image.png" in binary["message"] and "binary" in binary["message"]
+    empty = s.load("system", "empty.txt", b"")
+    assert not empty["ok"] and "empty.txt is empty" in empty["message"]
+    assert [f["name"] for f in s.files_view()["references"]] == [REF.name]
+    assert s.files_view()["systems"] == []
+    short = s.load("system", "short.txt", b"one line\n")
+    assert short["ok"]  # loaded, but the counts differ: scoring says why
+    problem = s.files_view()["problem"]
+    assert f"line counts differ: {REF.name} has 2445 lines, short.txt has 1 line" in problem
+    assert not s.start({"lang": "en"})["ok"]
+
+
+def test_crlf_cr_and_bom_read_as_the_cli_reads_them(tmp_path):
+    s = Session()
+    a = s.load("reference", "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n")
+    assert a["ok"] and a["file"]["lines"] == 2
+    assert s.files[a["file"]["id"]].lines == cli.read_lines(str(_write(tmp_path / "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n")))
+    assert s.files[a["file"]["id"]].lines == ["the cat sat", "on the mat"]
+    b = s.load("system", "b.txt", b"one\rtwo\n")  # a lone CR stays inside its line, as in the CLI
+    assert s.files[b["file"]["id"]].lines == ["one\rtwo"]
+
+
+def _write(path, data):
+    path.write_bytes(data)
+    return path
+
+
+def test_sentence_page_worst_first_paginated_and_lines_open():
+    s = loaded(("reference", REF), ("system", SYS1))
+    result, _ = run(s)
+    view = s.view(result, {"lang": "en"})
+    page = view["sentences"]
+    assert page["pages"] == -(-2445 // PAGE_SIZE) and len(page["rows"]) == PAGE_SIZE
+    scores = s.results[result]["systems"][0][1].sentence_scores
+    assert [r["line"] for r in page["rows"]] == sorted(range(2445), key=lambda i: (scores[i], i))[:PAGE_SIZE]
+    assert page["label"] == "Lines 1–50 of 2,445"
+    last = s.view(result, {"lang": "en", "page": 999, "sort": "line"})["sentences"]
+    assert last["page"] == page["pages"] - 1 and last["rows"][-1]["line"] == 2444
+    line = s.line(result, 0, 7)
+    refs = REF.read_text(encoding="utf-8").splitlines()
+    assert line["references"] == [refs[7]]
+    # the sentence view gives the line's sentence score
+    assert bleu2.sentence_bleu(line["candidate"], line["references"]).score == scores[7]
+    hist = view["histogram"]
+    assert sum(hist["counts"]) == 2445 and len(hist["counts"]) == 10
+
+
+def test_exports_in_the_cli_shapes(capsys, monkeypatch):
+    s = loaded(("reference", REF), ("system", SYS1), ("system", SYS2))
+    result, _ = run(s)
+    monkeypatch.chdir(TED)
+    assert cli.main(["--sentence", "-r", REF.name, SYS1.name, SYS2.name]) == 0
+    assert s.export(result, "sentences", "json")["text"] == capsys.readouterr().out
+    csv = s.export(result, "systems", "csv")
+    assert csv["filename"] == "bleu2-corpus-systems.csv" and csv["text"].startswith("rank,system,score,p1_matches")
+    md = s.export(result, "systems", "markdown", "es")["text"]
+    assert md.startswith("| Posición |") or md.startswith("| ")
+
+
+def test_cancel_forgets_the_job_and_keeps_the_last_result():
+    s = loaded(("reference", REF), ("system", SYS1))
+    first, _ = run(s)
+    job = s.start({"lang": "en", "form": {"max_order": "4"}})["job"]
+    s.step(job, 1)
+    s.cancel(job)
+    assert s.step(job, 1) == {"done": True, "error": "no such job"}
+    assert first in s.results
+
+
+def test_json_calls_as_the_worker_makes_them():
+    s = Session()
+    out = json.loads(s.call("load_text", json.dumps({"role": "reference", "name": "pasted reference 1",
+                                                      "text": "the cat sat on the mat\n", "lang": "en"})))
+    assert out["ok"] and out["file"]["lines"] == 1
+    assert json.loads(s.call("files_view", json.dumps(["es"])))["problem"] == "Cargue al menos un archivo de sistema."

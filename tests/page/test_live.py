@@ -1,0 +1,143 @@
+"""Long texts scored off the page's thread (issue 8, item 2): bleu2.page.live.
+
+The worker's answer must give the page exactly the comparison it would have computed
+itself (same scores, counts, hints, shortened lists), bounded in size whatever the texts.
+"""
+
+import json
+
+import pytest
+
+import bleu2
+from bleu2.page import compare as compare_mod
+from bleu2.page import explain, live, view
+from bleu2.page.compare import assemble, compare, measure
+from shared_data import TED
+
+pytestmark = pytest.mark.skipif(not TED.exists(), reason="../shared/data is missing")
+
+
+def ted(name, n):
+    return "\n".join((TED / name).read_text(encoding="utf-8").splitlines()[:n])
+
+
+def worker_round_trip(candidates, references, **options):
+    """What the page assembles from the worker's answer (the JSON both ways, as sent)."""
+    answer = live.measure_request(live.request({"references": references, "candidates": candidates}, options))
+    return assemble(candidates, references, live.unpack(answer), **options), answer
+
+
+@pytest.mark.parametrize("options", [{}, {"max_order": 4, "smoothing": "exp", "effective_order": True},
+                                     {"tokenizer": "13a", "lowercase": False, "smoothing": "none"}])
+def test_the_worker_answer_gives_the_same_comparison_as_the_page(options):
+    refs = [ted("ted.ref.detok.eng", 1500), "", ted("ted.ref.detok.eng", 40)]
+    cands = [ted("ted.sys1.detok.eng", 1500), ted("ted.sys2.detok.eng", 1500), "?!"]
+    here = compare(cands, refs, **options)
+    there, answer = worker_round_trip(cands, refs, **options)
+    assert len(answer) < 200_000  # bounded: token lists cut, no texts
+    for key in ("signature", "used_references", "no_references", "best_index", "options"):
+        assert there[key] == here[key]
+    for a, b in zip(there["results"], here["results"]):
+        assert a.to_dict() == b.to_dict()
+    for a, b in zip(there["candidates"], here["candidates"]):
+        assert a["token_count"] == b["token_count"] == len(b["tokens"])
+        assert a["tokens"] == b["tokens"][:live.KEEP_TOKENS]
+        assert a["ref_length"] == b["ref_length"] and a["rank"] == b["rank"]
+    for lang in ("en", "pt"):
+        for i in range(len(cands)):
+            v_here, v_there = view.candidate_view(here, i, lang), view.candidate_view(there, i, lang)
+            for key in ("score", "precisions", "hints", "tokens", "json", "brevity_penalty", "ref_len_text"):
+                assert v_there[key] == v_here[key], key
+        assert view.token_updates(there, lang) == view.token_updates(here, lang)
+        assert view.ranking_paint(there, 0, lang) == view.ranking_paint(here, 0, lang)
+    # lists cut after MAX_TOKENS + 1 tokens: the highlighting says "too long", as on the page
+    off = explain.page_highlight(there, 0, "en")
+    assert off["off"] and off["off"] == explain.page_highlight(here, 0, "en")["off"]
+    # the scores are the library's
+    assert there["results"][0].score == bleu2.sentence_bleu(cands[0], [refs[0], refs[2]], **options).score
+
+
+def test_refused_options_come_back_as_an_error():
+    answer = live.measure_request(live.request({"references": ["a"], "candidates": ["a"]}, {"smoothing": "nope"}))
+    with pytest.raises(ValueError, match="smoothing"):
+        live.unpack(answer)
+
+
+def test_short_texts_are_scored_on_the_page_long_ones_in_the_worker():
+    assert live.on_page({"references": ["x" * 50_000], "candidates": ["y" * 50_000]})
+    assert not live.on_page({"references": ["x" * 50_000], "candidates": ["y" * 50_001]})
+    assert not live.on_page({"references": ["x" * 60_000], "candidates": ["", "y" * 60_000]})
+
+
+def test_requests_are_coalesced_and_stale_answers_dropped():
+    opts = {"max_order": 2}
+    small = {"references": ["the cat"], "candidates": ["a cat"]}
+    long1 = {"references": [ted("ted.ref.detok.eng", 800)], "candidates": [ted("ted.sys1.detok.eng", 800)]}
+    long2 = {"references": long1["references"], "candidates": [long1["candidates"][0] + " more"]}
+    long3 = {"references": long1["references"], "candidates": [long1["candidates"][0] + " more words"]}
+    s = live.Live()
+    assert s.plan(small, opts) == "page"
+    assert s.plan(long1, opts) == "send" and s.send() == (long1, opts) and s.busy
+    assert s.plan(long2, opts) == "wait" and s.plan(long3, opts) == "wait"  # only the latest goes next
+    comp, again = s.answer(None, long3)
+    assert again and comp["candidates"][0]["text"] == long1["candidates"][0]  # long1's result, shown meanwhile
+    assert s.send() == (long3, opts)  # long2 was never sent
+    comp, again = s.answer(None, long3)
+    assert not again and not s.busy and comp["candidates"][0]["token_count"] == len(
+        bleu2.BLEU().tokenize(long3["candidates"][0]))
+    assert s.plan(long3, opts) == "shown"  # a new selection or language: nothing to measure
+    assert s.plan(long3, {"max_order": 4}) == "send"
+    s.send()
+    assert s.plan(small, opts) == "page"  # short again: scored on the page...
+    comp, again = s.answer(None, small)  # ...and the late answer is not shown over it
+    assert comp is None and not again
+    assert s.plan(long3, {"max_order": 4}) == "send"  # what was shown is the page's, not long3's
+
+
+def test_the_many_lines_hint_offers_corpus_mode_once():
+    many = "\n".join(f"line {i}" for i in range(40))
+    hints = view.candidate_view(compare([many], [many]), 0, "es")["hints"]
+    actions = [h["action"] for h in hints if h["action"]]
+    assert actions == [{"id": "hint-corpus", "label": "Puntuarlos línea a línea en el modo corpus"}]
+
+
+def test_scoring_updates():
+    assert view.scoring_updates(True, "en") == {
+        "scoring": {"text": "scoring…", "props": {"hidden": False}}, "breakdown": {"attrs": {"aria-busy": "true"}}}
+    assert view.scoring_updates(False, "pt")["breakdown"] == {"attrs": {"aria-busy": None}}
+
+
+def test_measure_then_assemble_is_compare():
+    compare_mod.clear_caches()
+    cands, refs = ["the cat is on the mat", "a dog"], ["the cat sat on the mat", "", "there is a cat"]
+    m = measure(cands, refs, max_order=3)
+    assert json.loads(live.pack(m))["reference_lengths"] == [6, 0, 4]
+    assert assemble(cands, refs, m, max_order=3)["ranking"] == compare(cands, refs, max_order=3)["ranking"]
+
+
+def test_the_worker_keeps_copies_of_the_boxes_from_the_changes_sent():
+    copies = live.Copies()
+    first = live.request({"references": ["the cat sat"], "candidates": ["a cat", "𠀀 cat"]}, {})
+    assert json.loads(live.measure_request(first, copies))["candidates"] == [["a", "cat"], ["𠀀", "cat"]]
+    # a keystroke: only the changed box, as [id, kept prefix, kept suffix, text between, new length]
+    edit = {"references": [["reference-1", 11, 0, "", 11]],
+            "candidates": [["candidate-1", 5, 0, "s", 6], ["candidate-2", 1, 4, "x", 6]], "options": {}}
+    answer = json.loads(live.measure_request(json.dumps(edit), copies))
+    assert answer["candidates"] == [["a", "cats"], ["𠀀", "x", "cat"]]
+    assert answer["stats"][0][:2] == [[0, 0], [2, 1]]  # "a cats" against "the cat sat": no word matches now
+    # a box removed: the copies keep only the boxes of the request
+    assert copies.apply({"references": [["reference-1", 11, 0, "", 11]], "candidates": [["candidate-1", 6, 0, "", 6]]}) \
+        == {"references": ["the cat sat"], "candidates": ["a cats"]}
+    assert sorted(copies.texts) == ["candidate-1", "reference-1"]
+
+
+def test_a_change_that_does_not_fit_the_copy_asks_for_the_whole_texts():
+    copies = live.Copies()
+    live.measure_request(live.request({"references": ["the cat"], "candidates": ["a cat"]}, {}), copies)
+    wrong = {"references": [["reference-1", 7, 0, "", 7]], "candidates": [["candidate-1", 9, 0, "x", 10]], "options": {}}
+    assert live.measure_request(json.dumps(wrong), copies) == live.STALE
+    assert copies.texts == {}  # forgotten: a change cannot fit it by chance
+    unknown = {"references": [["reference-1", 7, 0, "", 7]], "candidates": [], "options": {}}
+    assert live.measure_request(json.dumps(unknown), copies) == live.STALE
+    whole = json.loads(live.request({"references": ["the cat"], "candidates": ["a cat"]}, {}))
+    assert copies.apply(whole) == {"references": ["the cat"], "candidates": ["a cat"]}

@@ -1,0 +1,172 @@
+"""The page's configuration: pyscript.toml, index.html and the site build (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pyscript_config() -> dict:
+    return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+
+
+def _build_site():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_site
+    finally:
+        sys.path.pop(0)
+    return build_site
+
+
+def test_pyscript_toml_ships_the_package_as_one_archive():
+    files = _pyscript_config()["files"]
+    assert files == {"./bleu2.zip": "./*"}, "one archive, unpacked into the working directory"
+
+
+def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
+    build_site = _build_site()
+    names = [p.relative_to(ROOT).as_posix() for p in build_site.archive_files()]
+    assert "bleu2/__init__.py" in names and "bleu2/page/view.py" in names
+    assert "bleu2/tokenizers/_unicode_tables.py" in names
+    assert {"bleu2/page/locales/en.json", "bleu2/page/locales/es.json", "bleu2/page/locales/pt.json"} <= set(names)
+    assert "bleu2/cli.py" not in names and "bleu2/__main__.py" not in names
+    assert not any("__pycache__" in n or n.startswith("tests/") for n in names)
+    modules = build_site.archive_modules()
+    assert "bleu2.page.state" in modules and "bleu2.cli" not in modules
+    assert "argparse" not in build_site.SNAPSHOT_PREIMPORTS
+
+
+def test_the_wheel_leaves_the_page_out():
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["setuptools"]["packages"] == ["bleu2", "bleu2.tokenizers"]
+    assert pyproject["project"]["dynamic"] == ["version"]
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu2._version.__version__"}
+
+
+def test_nothing_outside_the_page_imports_it():
+    pattern = re.compile(r"^\s*(from\s+(bleu2\.page|\.page|\.\.page)\b|import\s+bleu2\.page)", re.M)
+    for path in (ROOT / "bleu2").rglob("*.py"):
+        if "page" in path.relative_to(ROOT / "bleu2").parts:
+            continue
+        assert not pattern.search(path.read_text(encoding="utf-8")), f"{path} imports bleu2.page"
+
+
+def test_option_lists_are_in_the_html():
+    from bleu2.page.view import OPTION_CHOICES
+
+    tags = _html().tags
+    for select, values in OPTION_CHOICES.items():
+        inside, listed = False, []
+        for tag, attrs in tags:
+            if tag == "select":
+                inside = attrs.get("id") == select
+            elif tag == "option" and inside:
+                listed.append(attrs["value"])
+        assert listed == values, select
+
+
+def test_pyscript_toml_loads_everything_from_this_origin():
+    config = _pyscript_config()
+    assert "packages" not in config, "a packages key (even []) makes PyScript fetch micropip"
+    assert config["interpreter"] == "./static/pyodide-boot.mjs"
+    boot = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    assert '"./vendor/pyodide/pyodide.mjs"' in boot
+    assert not re.search(r"https?://", boot)
+    for source in config["files"]:
+        assert source.startswith("./"), source
+
+
+class _Collect(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags: list[tuple[str, dict]] = []
+        self.mpy_config = ""
+        self._in_mpy = False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_mpy = tag == "mpy-config"
+
+    def handle_endtag(self, tag):
+        if tag == "mpy-config":
+            self._in_mpy = False
+
+    def handle_data(self, data):
+        if self._in_mpy:
+            self.mpy_config += data
+
+
+def _html() -> _Collect:
+    parser = _Collect()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    return parser
+
+
+def test_index_html_urls_are_relative():
+    for tag, attrs in _html().tags:
+        for name in ("src", "href", "config"):
+            url = attrs.get(name)
+            if url is None or url.startswith("data:"):
+                continue
+            assert url.startswith("./"), f"<{tag} {name}={url!r}> must be relative (./...)"
+
+
+def test_index_html_has_the_csp_and_the_page_elements():
+    tags = _html().tags
+    csp = [a["content"] for t, a in tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+    assert len(csp) == 1
+    directives = {d.split()[0]: d.split()[1:] for d in csp[0].split(";") if d.strip()}
+    assert directives["connect-src"] == ["'self'"]
+    assert directives["default-src"] == ["'self'"]
+    assert "'unsafe-inline'" not in directives["script-src"] + directives["style-src"]
+    assert all("src" in a for t, a in tags if t == "script"), "no inline scripts (CSP)"
+    ids = {a.get("id") for _, a in tags}
+    for element_id in ("reference", "candidate", "result-json", "copy-json", "status", "score"):
+        assert element_id in ids
+    assert any(t == "details" and a.get("id") == "json-section" and "open" not in a for t, a in tags)
+    labels = {a.get("for") for t, a in tags if t == "label"}
+    assert {"reference", "candidate"} <= labels
+
+
+def test_mpy_config_switches_off_the_same_plugins():
+    mpy = tomllib.loads(_html().mpy_config)
+    assert mpy["plugins"] == _pyscript_config()["plugins"]
+
+
+def test_build_script_copies_only_site_files():
+    text = (ROOT / "tools" / "build_site.py").read_text(encoding="utf-8")
+    assert re.search(r"PINS = \{\"@pyscript/core\": \"0\.7\.31\", \"pyodide\": \"314\.0\.7\"\}", text)
+    import json
+
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert package["dependencies"] == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+
+
+def test_boot_strings_are_generated_from_the_catalogs():
+    from bleu2.page import i18n
+
+    js = _build_site().boot_strings_js()
+    m = re.fullmatch(r"//[^\n]*\nwindow\.BLEU2_BOOT = (.*);\n", js, re.S)
+    assert m, js[:200]
+    data = json.loads(m.group(1))
+    assert tuple(data["languages"]) == i18n.LANGUAGES
+    assert data["strings"] == i18n.boot_catalog()
+    boot = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
+    assert "BLEU2_BOOT" in boot and "Cargando" not in boot, "boot.js keeps no strings of its own"
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert html.index("boot-strings.js") < html.index("static/boot.js")
+
+
+def test_index_html_links_to_the_offline_file_and_the_offline_file_leaves_the_link_out():
+    text = (ROOT / "index.html").read_text(encoding="utf-8")
+    link = [a for t, a in _html().tags if t == "a" and a.get("href") == "./bleu2-offline.html"]
+    assert len(link) == 1 and "download" in link[0] and link[0].get("data-i18n") == "offline_download"
+    # tools/build_offline.py drops elements marked data-offline-omit: the link's paragraph is one
+    assert re.search(r'<p [^>]*data-offline-omit[^>]*><a id="offline-download" href="./bleu2-offline.html"', text)
