@@ -10,7 +10,8 @@
 (function () {
   "use strict";
 
-  // Stages PyScript (polyscript) reports through "py:progress" events, in order.
+  // Stages PyScript (polyscript) reports through "py:progress" events, in order (shown
+  // through the catalogs' boot_stage_1 .. boot_stage_8; they move the progress bar).
   var STAGES = [
     "Loading Pyodide",
     "Loading Storage",
@@ -21,47 +22,34 @@
     "Loaded files",
     "Loaded Pyodide"
   ];
+  // Other stages polyscript can report (a [fetch] or packages config): named in the page's
+  // language too; any stage not listed here is shown as boot_stage_other, never in English.
+  var OTHER_STAGES = {
+    "Loading fetch": "stage_fetch_1",
+    "Loaded fetch": "stage_fetch_2",
+    "Loading packages": "stage_packages_1",
+    "Loaded packages": "stage_packages_2"
+  };
 
   function $(id) { return document.getElementById(id); }
 
-  // The few strings shown before Python runs (bleu2.i18n holds all the others). One entry
-  // per language of bleu2.i18n.LANGUAGES (tests/test_site_config.py checks they match).
-  var BOOT_STRINGS = {
-    en: {
-      loading: "Loading Python ({stage})… You can start typing.",
-      progress: "Loading",
-      failed: "Python could not start: {error}. Reload the page; if it keeps failing, rebuild and serve the site with `make serve`.",
-      file1: "This page cannot run when opened as a file (file://): browsers block the Python runtime it loads there. Serve it instead, from the project folder:",
-      file2: "then open http://127.0.0.1:8000/"
-    },
-    es: {
-      loading: "Cargando Python ({stage})… Ya puede escribir.",
-      progress: "Cargando",
-      failed: "Python no pudo arrancar: {error}. Recargue la página; si sigue fallando, reconstruya y sirva el sitio con `make serve`.",
-      file1: "Esta página no funciona abierta como archivo (file://): los navegadores bloquean ahí el entorno de Python que carga. Sírvala desde la carpeta del proyecto:",
-      file2: "y abra http://127.0.0.1:8000/"
-    },
-    pt: {
-      loading: "Carregando o Python ({stage})… Você já pode digitar.",
-      progress: "Carregando",
-      failed: "O Python não pôde iniciar: {error}. Recarregue a página; se continuar falhando, reconstrua e sirva o site com `make serve`.",
-      file1: "Esta página não funciona aberta como arquivo (file://): os navegadores bloqueiam ali o ambiente Python que ela carrega. Sirva-a a partir da pasta do projeto:",
-      file2: "e abra http://127.0.0.1:8000/"
-    }
-  };
+  // The strings shown before Python runs: static/boot-strings.js, which the build writes
+  // from bleu2/page/locales/*.json (window.BLEU2_BOOT = {languages, strings}).
+  var BOOT = window.BLEU2_BOOT || {languages: ["en"], strings: {en: {}}};
 
-  // As bleu2.i18n.pick_language: the first browser language whose primary tag we have.
+  // As bleu2.page.i18n.pick_language: the first browser language whose primary tag we have.
   function pickLanguage() {
     var tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
     for (var i = 0; i < tags.length; i++) {
       var primary = String(tags[i] || "").trim().replace(/_/g, "-").split("-")[0].toLowerCase();
-      if (BOOT_STRINGS.hasOwnProperty(primary)) return primary;
+      if (BOOT.languages.indexOf(primary) >= 0) return primary;
     }
     return "en";
   }
   var LANG = pickLanguage();
+  var stageKey = "loading_start";  // the loading stage shown, kept so it can be re-rendered
   function s(key, params) {
-    var text = BOOT_STRINGS[LANG][key];
+    var text = BOOT.strings[LANG][key] || key;
     Object.keys(params || {}).forEach(function (name) { text = text.split("{" + name + "}").join(params[name]); });
     return text;
   }
@@ -71,7 +59,22 @@
     if (bar) bar.setAttribute("aria-label", s("progress"));
     var text = $("status-text");
     if (text && document.documentElement.getAttribute("data-state") === "loading") {
-      text.textContent = s("loading", {stage: "PyScript, Pyodide"});
+      text.textContent = s("loading", {stage: s(stageKey)});
+    }
+    // The language switch works while Python loads: the loading status follows it, and
+    // static/app.py starts in the language chosen (html[data-lang-chosen]).
+    var switcher = $("lang-select");
+    if (switcher) {
+      switcher.value = LANG;
+      switcher.addEventListener("change", function () {
+        if (document.documentElement.getAttribute("data-state") !== "loading") return;
+        if (BOOT.languages.indexOf(switcher.value) < 0) return;
+        LANG = switcher.value;
+        document.documentElement.lang = LANG;
+        document.documentElement.setAttribute("data-lang-chosen", LANG);
+        if (bar) bar.setAttribute("aria-label", s("progress"));
+        if (text) text.textContent = s("loading", {stage: s(stageKey)});
+      });
     }
   });
 
@@ -82,7 +85,9 @@
     if (bar && typeof stageIndex === "number") bar.value = stageIndex;
   }
 
-  if (location.protocol === "file:") {
+  // The one-file page (bleu2-offline.html, tools/build_offline.py) carries its files and
+  // runs from file://; the served page (index.html) cannot.
+  if (location.protocol === "file:" && !document.documentElement.hasAttribute("data-offline")) {
     document.documentElement.setAttribute("data-state", "file-blocked");
     document.addEventListener("DOMContentLoaded", function () {
       var status = $("status");
@@ -96,18 +101,86 @@
       cmd.textContent = "make serve";
       var p2 = document.createElement("p");
       p2.textContent = s("file2");
+      // bleu2-offline.html (tools/build_offline.py) sits next to index.html in _site/ and
+      // is the "Download for offline use" link of the served page.
+      var p3 = document.createElement("p");
+      p3.textContent = s("file3") + " ";
+      var link = document.createElement("a");
+      link.id = "offline-file-link";
+      link.href = "./bleu2-offline.html";
+      link.textContent = "bleu2-offline.html";
+      p3.appendChild(link);
       status.appendChild(p1);
       status.appendChild(cmd);
       status.appendChild(p2);
+      status.appendChild(p3);
     });
     return;
   }
+
+  // PyScript opens IndexedDB databases named "IDBMap/..." (polyscript's cache of micropip's
+  // lock file, opened and read at every start, and pyscript.fs's folder handles) and cannot
+  // start without them. Where the browser denies this page storage (a cross-site iframe when
+  // third-party storage is blocked) the open fails, PyScript's error handler throws ("The
+  // event is already being dispatched") and start-up rejects with the bare Event. This page
+  // installs no packages and mounts no folders, so those databases never hold anything:
+  // keep them in this page's memory instead (it also leaves nothing behind in the browser).
+  // Only the calls @webreflection/idb-map makes are provided (tests/browser checks start-up).
+  if (window.IDBFactory && IDBFactory.prototype.open) {
+    var idbOpen = IDBFactory.prototype.open;
+    var idbMemory = {};
+    var idbRequest = function (work) {
+      var request = {result: undefined, error: null, onsuccess: null, onerror: null};
+      Promise.resolve().then(function () {  // after the caller has set its handlers
+        request.result = work();
+        if (request.onsuccess) request.onsuccess({type: "success", target: request});
+      });
+      return request;
+    };
+    var idbCopy = function (value) {
+      return typeof structuredClone === "function" ? structuredClone(value) : value;
+    };
+    var idbStore = function (entries) {  // JSON of the key -> [key, value]
+      return {
+        count: function () { return idbRequest(function () { return entries.size; }); },
+        clear: function () { return idbRequest(function () { entries.clear(); }); },
+        "delete": function (key) { return idbRequest(function () { entries["delete"](JSON.stringify(key)); }); },
+        get: function (key) {
+          return idbRequest(function () { var e = entries.get(JSON.stringify(key)); return e && idbCopy(e[1]); });
+        },
+        getKey: function (key) {
+          return idbRequest(function () { var e = entries.get(JSON.stringify(key)); return e && e[0]; });
+        },
+        getAllKeys: function () {
+          return idbRequest(function () { return Array.from(entries.values(), function (e) { return e[0]; }); });
+        },
+        put: function (value, key) {
+          var copy = idbCopy(value);
+          return idbRequest(function () { entries.set(JSON.stringify(key), [key, copy]); return key; });
+        }
+      };
+    };
+    IDBFactory.prototype.open = function (name) {
+      if (typeof name !== "string" || name.indexOf("IDBMap/") !== 0) return idbOpen.apply(this, arguments);
+      var stores = idbMemory[name] || (idbMemory[name] = {});
+      var db = {
+        name: name,
+        transaction: function () {
+          return {objectStore: function (store) { return idbStore(stores[store] || (stores[store] = new Map())); }};
+        },
+        close: function () {}
+      };
+      return idbRequest(function () { return db; });
+    };
+  }
+
 
   addEventListener("py:progress", function (event) {
     if (document.documentElement.getAttribute("data-state") !== "loading") return;
     var stage = String(event.detail || "");
     var index = STAGES.indexOf(stage);
-    setStatus(s("loading", {stage: stage}), index < 0 ? undefined : index + 1);
+    stageKey = index >= 0 ? "stage_" + (index + 1) : (OTHER_STAGES[stage] || "stage_other");
+    setStatus(s("loading", {stage: s(stageKey)}), index < 0 ? undefined : index + 1);
   });
 
   // A failure before Python runs (a missing runtime file, a blocked request) must not
@@ -125,154 +198,18 @@
       failed("could not load " + (target.src || target.href));
     }
   }, true);
+  // An Event (e.g. a failed IndexedDB request) says nothing as a string: name its error.
+  // (No final full stop: the message adds its own.)
+  function describe(reason) {
+    var text = String(reason && reason.message || reason);
+    if (typeof Event === "function" && reason instanceof Event) {
+      var error = reason.target && reason.target.error;
+      text = error ? error.name + ": " + error.message : reason.type + " event";
+    }
+    return text.replace(/\.+$/, "");
+  }
   addEventListener("unhandledrejection", function (event) {
-    failed(String(event.reason && event.reason.message || event.reason));
+    failed(describe(event.reason));
   });
 
-  document.addEventListener("DOMContentLoaded", function () {
-    var button = $("copy-json");
-    if (!button) return;
-    button.addEventListener("click", function () {
-      var text = $("result-json").textContent;
-      var note = $("copy-status");
-      function done(message) { if (note) note.textContent = message; }
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        // Messages in the page's language: static/app.py sets them on the button.
-        var copied = button.getAttribute("data-copied") || "Copied.";
-        var failed = button.getAttribute("data-copy-failed") || "Press Ctrl+C (⌘C) to copy the selected JSON.";
-        navigator.clipboard.writeText(text).then(
-          function () { done(copied); },
-          function () { selectJson(); done(failed); }
-        );
-      } else {
-        selectJson();
-        done(button.getAttribute("data-copy-failed") || "Press Ctrl+C (⌘C) to copy the selected JSON.");
-      }
-    });
-  });
-
-  // --- DOM from bleu2's plain data (called by static/app.py) -------------------------------
-  var SVG_NS = "http://www.w3.org/2000/svg";
-
-  function svgElement(spec) {
-    var node = document.createElementNS(SVG_NS, spec.tag);
-    var attrs = spec.attrs || {};
-    Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    if (spec.text) node.textContent = spec.text;
-    (spec.children || []).forEach(function (child) { node.appendChild(svgElement(child)); });
-    return node;
-  }
-
-  function showDetail(token) {
-    var detail = $("hl-detail");
-    if (!detail || !token) return;
-    if (!token.title && window.bleu2Label) {
-      // Labels are made on demand (static/app.py highlight_label): the section, the
-      // order of the line and the token's place in it.
-      var line = token.parentNode;
-      var section = line.closest(".hl-section");
-      var index = Array.prototype.indexOf.call(line.children, token);
-      token.title = String(window.bleu2Label(section.id, Number(line.getAttribute("data-order")), index));
-    }
-    detail.textContent = token.title || "";
-  }
-
-  window.bleu2Paint = {
-    // sections: [{title, id, orders: [{n, title, summary, items: [[text, cssClass], ...]}]}]
-    // (a token's title, its counts, is asked for when it is pointed at or focused)
-    highlight: function (containerId, json) {
-      var container = $(containerId);
-      var sections = JSON.parse(json);
-      var fragment = document.createDocumentFragment();
-      sections.forEach(function (section) {
-        var box = document.createElement("div");
-        box.className = "hl-section";
-        box.id = section.id;
-        var h = document.createElement("h4");
-        h.textContent = section.title;
-        box.appendChild(h);
-        section.orders.forEach(function (order) {
-          var title = document.createElement("p");
-          title.className = "hl-order-title";
-          title.textContent = order.title + " (" + order.summary + ")";
-          var line = document.createElement("p");
-          line.className = "hl-line hl-order-" + order.n;
-          line.setAttribute("data-order", String(order.n));
-          var gram = order.n > 1 ? " gram" : "";
-          var items = order.items;
-          for (var i = 0; i < items.length; i++) {
-            var item = items[i];
-            var span = document.createElement("span");
-            span.className = "tok " + item[1] + gram;
-            span.textContent = item[0];
-            // one Tab stop per line: the first token (arrow keys move on)
-            if (i === 0) span.tabIndex = 0;
-            line.appendChild(span);
-            line.appendChild(document.createTextNode(" "));
-          }
-          box.appendChild(title);
-          box.appendChild(line);
-        });
-        fragment.appendChild(box);
-      });
-      container.replaceChildren(fragment);
-    },
-    svg: function (containerId, json) {
-      var data = JSON.parse(json);
-      var svg = svgElement({tag: "svg", attrs: data.attrs, children: data.elements});
-      $(containerId).replaceChildren(svg);
-    },
-    copy: function (text, statusId, ok, fail) {
-      var note = $(statusId);
-      function done(message) { if (note) note.textContent = message; }
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(function () { done(ok); }, function () { done(fail); });
-      } else {
-        done(fail);
-      }
-    },
-    download: function (name, mime, text) {
-      var url = URL.createObjectURL(new Blob([text], {type: mime}));
-      var a = document.createElement("a");
-      a.href = url;
-      a.download = name;
-      a.hidden = true;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
-    }
-  };
-
-  // Highlighted tokens: hover or focus shows the counts; arrow keys move between tokens
-  // of a line (one Tab stop per line).
-  function tokenOf(target) {
-    return target && target.closest ? target.closest(".hl-line .tok") : null;
-  }
-  document.addEventListener("mouseover", function (event) { showDetail(tokenOf(event.target)); });
-  document.addEventListener("focusin", function (event) { showDetail(tokenOf(event.target)); });
-  document.addEventListener("keydown", function (event) {
-    var token = tokenOf(event.target);
-    if (!token) return;
-    var tokens = Array.prototype.slice.call(token.parentNode.querySelectorAll(".tok"));
-    var i = tokens.indexOf(token);
-    var next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = tokens[i + 1];
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = tokens[i - 1];
-    else if (event.key === "Home") next = tokens[0];
-    else if (event.key === "End") next = tokens[tokens.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    token.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
-  });
-
-  function selectJson() {
-    var range = document.createRange();
-    range.selectNodeContents($("result-json"));
-    var selection = getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
 })();

@@ -20,13 +20,16 @@ async function fetchSnapshot() {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// python_stdlib_snapshot.zip holds only the standard-library modules the page may import that the
+// snapshot does not hold already; a boot without the snapshot needs python_stdlib.zip,
+// every module the page may import (tools/trim_stdlib.py).
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: base };
   try {
     // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
-    return await loadVendored({ ...settings, _loadSnapshot: fetchSnapshot() });
+    return await loadVendored({ ...settings, stdLibURL: base + "python_stdlib_snapshot.zip", _loadSnapshot: fetchSnapshot() });
   } catch (error) {
     console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
   }
-  return loadVendored(settings);
+  return loadVendored({ ...settings, stdLibURL: base + "python_stdlib.zip" });
 }

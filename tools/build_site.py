@@ -7,16 +7,24 @@ Steps:
    (the runtime comes from the npm registry, pinned: @pyscript/core 0.7.31, pyodide 314.0.7).
 2. Vendor only the runtime files the page needs into ``static/vendor/`` (git-ignored):
    - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
-     python_stdlib.zip, pyodide-lock.json;
+     pyodide-lock.json, and the standard library trimmed (tools/trim_stdlib.py):
+     python_stdlib.zip (every module the page can import) and, once the snapshot is made,
+     python_stdlib_snapshot.zip (those of them that the snapshot does not hold);
    - ``static/vendor/pyscript/``: core.js, core.css and the chunks core.js reaches, minus
      the plugins pyscript.toml switches off (editor, terminal, game, ...);
    - ``static/vendor/pyodide/snapshot.bin.gz``: a memory snapshot of a booted Pyodide
      (tools/make_snapshot.mjs), which static/pyodide-boot.mjs restores in the page.
-3. Assemble ``_site/``: index.html, pyscript.toml, bleu2/*.py, static/ (no tests, no .git),
-   ``static/bleu2-modules.json`` (the module names of bleu2/, which the page imports one by
-   one at start-up so a module missing from pyscript.toml shows up at once) and
-   ``.nojekyll`` (GitHub Pages would otherwise drop files whose names start with "_",
-   such as bleu2/_unicode_tables.py).
+3. Pack the package the page runs into one archive, ``bleu2.zip`` (the engine and
+   ``bleu2/page`` with its catalogs; not the command line), which pyscript.toml's
+   ``[files]`` unpacks (``"./bleu2.zip" = "./*"``), and write ``static/boot-strings.js``,
+   the strings boot.js shows before Python runs, from the same catalogs.
+4. Assemble ``_site/``: index.html, pyscript.toml, bleu2.zip, static/ and ``.nojekyll``
+   (no tests, no .git); the icons, ``manifest.webmanifest`` and ``service-worker.js``
+   (tools/pwa.py: installable, and offline after one visit).
+5. ``_site/bleu2-offline.html`` (tools/build_offline.py): the same page with every file of
+   ``_site/`` inside it, which works when opened from disk (file://), alone, offline.
+6. Precompressed ``.gz`` (and, with the ``brotli`` package, ``.br``) copies of the files
+   (tools/precompress.py), which tools/serve.py sends to browsers that accept them.
 
 Standard library only. Run from anywhere: paths are relative to the repository root.
 """
@@ -25,11 +33,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
-import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,36 +132,107 @@ def vendor_runtime() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     (VENDOR / "pyscript").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
+        if name != "python_stdlib.zip":
+            shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
+    # python_stdlib_snapshot.zip is written after the snapshot (write_page_stdlib)
+    if STDLIB == "full":
+        shutil.copy2(pyodide_src / "python_stdlib.zip", VENDOR / "pyodide" / BOOT_STDLIB)
+    else:
+        trim_stdlib(pyodide_src / "python_stdlib.zip", VENDOR / "pyodide" / BOOT_STDLIB)
     for name in pyscript_chunks(pyscript_dist):
         shutil.copy2(pyscript_dist / name, VENDOR / "pyscript" / name)
     shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", VENDOR / "pyscript" / "LICENSE")
     (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")
 
 
-# Standard-library modules bleu2 (and PyScript's own Python package) import, imported once into the Pyodide snapshot so the
-# page does not pay for them at start-up (a module missing here is simply imported later).
+# The standard library (tools/trim_stdlib.py). BLEU2_STDLIB (for comparisons, bench/load_choices.py):
+# - "page" (the default): python_stdlib.zip holds every module the page can import (about
+#   1 MB; Pyodide's default name, so a plain loadPyodide() of the vendored runtime boots
+#   with it), and python_stdlib_snapshot.zip, which the page loads with the snapshot
+#   (static/pyodide-boot.mjs), only those the snapshot does not already hold (0.16 MB);
+# - "trimmed": both are the former; "full": both are Pyodide's own zip (2.5 MB).
+STDLIB = os.environ.get("BLEU2_STDLIB", "page")
+if STDLIB not in ("page", "trimmed", "full"):
+    sys.exit(f"[build_site] BLEU2_STDLIB={STDLIB!r}: expected page, trimmed or full")
+BOOT_STDLIB = "python_stdlib.zip"
+PAGE_STDLIB = "python_stdlib_snapshot.zip"
+
+
+def trim_stdlib(source: Path, dest: Path) -> None:
+    """``dest``: Pyodide's standard-library zip with only the modules the page can import."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import trim_stdlib as trimmer
+    finally:
+        sys.path.pop(0)
+    result = trimmer.trim(source, dest)
+    log(f"{dest.name}: {len(result['kept'])} modules the page can import, "
+        f"{result['source_size'] / 1e6:.2f} -> {result['size'] / 1e6:.2f} MB")
+
+
+# Standard-library modules the page's Python (bleu2, its page package and PyScript's own
+# Python package) imports, imported once into the Pyodide snapshot so the page does not pay
+# for them at start-up (a module missing here is simply imported later). No argparse: the
+# command line is not part of the page.
 SNAPSHOT_PREIMPORTS = (
-    "argparse", "base64", "binascii", "collections", "csv", "dataclasses", "functools",
-    "html", "importlib", "io", "json", "math", "os", "re", "time", "typing", "unicodedata", "zlib",
+    "base64", "binascii", "collections", "csv", "dataclasses", "functools", "html", "importlib",
+    "inspect", "io", "json", "math", "os", "re", "struct", "time", "typing", "unicodedata", "zlib",
+    "encodings.cp437",  # what unpacking bleu2.zip ([files]) imports: zip member names
 )
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
+ARCHIVE = ROOT / "build" / "bleu2.zip"
+
+# Files of bleu2/ the page does not run: the command line and the test configuration.
+ARCHIVE_EXCLUDE = {"bleu2/cli.py", "bleu2/__main__.py", "bleu2/conftest.py"}
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the archive (and the snapshot key) depend on content only
 
 
-def make_snapshot() -> None:
+def archive_files() -> list[Path]:
+    """The files of the page's archive: bleu2's modules and catalogs, minus ARCHIVE_EXCLUDE."""
+    files = [p for p in sorted((ROOT / "bleu2").rglob("*")) if p.is_file() and p.suffix in (".py", ".json")]
+    return [p for p in files if "__pycache__" not in p.parts and p.relative_to(ROOT).as_posix() not in ARCHIVE_EXCLUDE]
+
+
+def archive_modules() -> list[str]:
+    """The module names in the archive, e.g. ["bleu2", "bleu2.api", ..., "bleu2.page.view"]."""
+    names = []
+    for p in archive_files():
+        if p.suffix != ".py":
+            continue
+        parts = list(p.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names.append(".".join(parts))
+    return names
+
+
+def make_archive() -> bytes:
+    """Write build/bleu2.zip (deterministic: sorted names, fixed dates) and return its bytes."""
+    ARCHIVE.parent.mkdir(parents=True, exist_ok=True)
+    tmp = ARCHIVE.with_suffix(".tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for path in archive_files():
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, path.read_bytes())
+    tmp.replace(ARCHIVE)
+    return ARCHIVE.read_bytes()
+
+
+def make_snapshot(archive: bytes) -> None:
     """Write static/vendor/pyodide/snapshot.bin.gz (tools/make_snapshot.mjs under Node).
 
-    The snapshot has the standard-library modules above and every bleu2 module already
-    imported. Cached in build/pyodide-snapshot/ by the Pyodide version, the script, the
-    pre-imported modules and bleu2's sources, since making one boots Pyodide (seconds).
+    The snapshot has the standard-library modules above and every module of the archive
+    already imported. Cached in build/pyodide-snapshot/ by the Pyodide version, the script,
+    the pre-imported modules and the archive's hash, since making one boots Pyodide.
     """
     script = ROOT / "tools" / "make_snapshot.mjs"
-    # bleu2 itself is imported into the snapshot too (its files are copied into Pyodide's
-    # file system first), so the key covers its sources: any change remakes the snapshot.
-    modules = SNAPSHOT_PREIMPORTS + tuple(bleu2_modules())
-    sources = [[p.name, p.read_text(encoding="utf-8")] for p in sorted((ROOT / "bleu2").glob("*.py"))]
+    modules = SNAPSHOT_PREIMPORTS + tuple(archive_modules())
+    stdlib = hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest()
     key = hashlib.sha256(
-        json.dumps([PINS["pyodide"], modules, script.read_text(encoding="utf-8"), sources]).encode()
+        json.dumps([PINS["pyodide"], modules, script.read_text(encoding="utf-8"),
+                    hashlib.sha256(archive).hexdigest(), stdlib]).encode()
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
@@ -165,63 +245,49 @@ def make_snapshot() -> None:
         SNAPSHOT_CACHE.mkdir(parents=True)
         tmp = cached.with_suffix(".tmp")
         subprocess.run(
-            [node, str(script), str(NODE_MODULES / "pyodide"), str(tmp), ",".join(modules), str(ROOT / "bleu2")],
+            # the vendored runtime, whose (trimmed) standard-library zip the page loads: the
+            # snapshot holds zipimport's index of that very file
+            [node, str(script), str(VENDOR / "pyodide"), str(tmp), ",".join(modules), str(ARCHIVE),
+             str(VENDOR / "pyodide" / BOOT_STDLIB)],
             cwd=ROOT,
             check=True,
         )
+        Path(str(tmp) + ".modules.json").rename(str(cached) + ".modules.json")
         tmp.rename(cached)
     shutil.copy2(cached, VENDOR / "pyodide" / "snapshot.bin.gz")
+    write_page_stdlib(set(json.loads(Path(str(cached) + ".modules.json").read_text(encoding="utf-8"))))
 
 
-def bleu2_modules() -> list[str]:
-    """Module names of the bleu2 package, e.g. ["bleu2", "bleu2.api", ...], sorted
-    (``bleu2.__main__`` included: it only runs the CLI under ``python -m``)."""
-    names = []
-    for path in sorted((ROOT / "bleu2").glob("*.py")):
-        names.append("bleu2" if path.stem == "__init__" else f"bleu2.{path.stem}")
-    return names
-
-
-def check_pyscript_files() -> None:
-    """Warn when pyscript.toml's [files] does not list exactly bleu2/*.py.
-
-    Not fatal, so the site still builds and the tests (unit and browser) say what is wrong;
-    ``python3 tools/build_site.py --sync-config`` (``make sync-config``) fixes the list.
-    """
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    listed = {Path(dest).as_posix().lstrip("./") for dest in config.get("files", {}).values()}
-    listed = {p for p in listed if p.startswith("bleu2/")}
-    present = {f"bleu2/{p.name}" for p in (ROOT / "bleu2").glob("*.py")}
-    for path in sorted(present - listed):
-        log(f"WARNING: {path} is not in pyscript.toml [files]: the page will not load it (make sync-config)")
-    for path in sorted(listed - present):
-        log(f"WARNING: pyscript.toml [files] lists {path}, which does not exist")
-
-
-def sync_pyscript_files() -> bool:
-    """Rewrite pyscript.toml's bleu2 entries in [files] to list exactly bleu2/*.py.
-
-    Other entries and everything else in the file stay as they are. Returns True when
-    the file changed. (``python3 tools/build_site.py --sync-config``.)
-    """
-    path = ROOT / "pyscript.toml"
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    entry = re.compile(r'^"\./bleu2/[^"]+\.py"\s*=')
-    kept = [line for line in lines if not entry.match(line)]
+def write_page_stdlib(loaded: set[str]) -> None:
+    """``python_stdlib_snapshot.zip``, the standard library the page boots with from the
+    snapshot: the boot zip without the modules the snapshot holds imported (BLEU2_STDLIB=page)."""
+    boot, page = VENDOR / "pyodide" / BOOT_STDLIB, VENDOR / "pyodide" / PAGE_STDLIB
+    if STDLIB != "page":
+        shutil.copy2(boot, page)
+        return
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
-        at = next(i for i, line in enumerate(kept) if line.strip() == "[files]")
-    except StopIteration:
-        sys.exit("[build_site] pyscript.toml has no [files] table")
-    at += 1
-    while at < len(kept) and kept[at].strip() and not kept[at].lstrip().startswith("["):
-        at += 1  # after the table's other entries
-    new = [f'"./bleu2/{p.name}" = "./bleu2/{p.name}"\n' for p in sorted((ROOT / "bleu2").glob("*.py"))]
-    text = "".join(kept[:at] + new + kept[at:])
-    if text == "".join(lines):
-        return False
-    path.write_text(text, encoding="utf-8")
-    log("pyscript.toml [files] now lists: " + ", ".join(p.name for p in sorted((ROOT / "bleu2").glob("*.py"))))
-    return True
+        import trim_stdlib as trimmer
+    finally:
+        sys.path.pop(0)
+    result = trimmer.drop_loaded(boot, page, loaded)
+    log(f"{PAGE_STDLIB}: {len(result['dropped'])} modules the snapshot holds left out, "
+        f"{result['size'] / 1e6:.2f} MB ({BOOT_STDLIB}: {boot.stat().st_size / 1e6:.2f} MB)")
+
+
+def boot_strings_js() -> str:
+    """static/boot-strings.js: the strings boot.js shows before Python runs, per language,
+    from bleu2/page/locales/*.json (bleu2.page.i18n.boot_catalog)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from bleu2.page import i18n
+    finally:
+        sys.path.pop(0)
+    data = {"languages": list(i18n.LANGUAGES), "strings": i18n.boot_catalog()}
+    return (
+        "// Generated by tools/build_site.py from bleu2/page/locales/*.json: do not edit.\n"
+        f"window.BLEU2_BOOT = {json.dumps(data, ensure_ascii=False, indent=1)};\n"
+    )
 
 
 def assemble_site() -> None:
@@ -231,38 +297,75 @@ def assemble_site() -> None:
     tmp.mkdir()
     shutil.copy2(ROOT / "index.html", tmp / "index.html")
     shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
-    (tmp / "bleu2").mkdir()
-    for path in sorted((ROOT / "bleu2").glob("*.py")):
-        shutil.copy2(path, tmp / "bleu2" / path.name)
+    shutil.copy2(ARCHIVE, tmp / "bleu2.zip")
     shutil.copytree(
         ROOT / "static",
         tmp / "static",
         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.map"),
     )
-    (tmp / "static" / "bleu2-modules.json").write_text(
-        json.dumps(bleu2_modules()) + "\n", encoding="utf-8"
-    )
+    (tmp / "static" / "boot-strings.js").write_text(boot_strings_js(), encoding="utf-8")
     (tmp / ".nojekyll").write_text("", encoding="utf-8")
+    write_pwa_files(tmp)
     if SITE.exists():
         shutil.rmtree(SITE)
     tmp.rename(SITE)
 
 
+def write_pwa_files(site: Path) -> None:
+    """Icons, ``manifest.webmanifest`` and, last (it lists the other files),
+    ``service-worker.js`` (tools/pwa.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    sys.path.insert(0, str(ROOT))
+    try:
+        import pwa
+        from bleu2.page import i18n
+    finally:
+        del sys.path[:2]
+    icons = pwa.write_icons(site / "static" / "icons", cache=ROOT / "build" / "icons")
+    en = i18n.CATALOGS["en"]
+    (site / pwa.MANIFEST_NAME).write_text(
+        pwa.manifest(en["app_title"], "bleu2", en["app_intro"], "en", icons), encoding="utf-8"
+    )
+    text, build, files = pwa.service_worker(site)
+    (site / pwa.SERVICE_WORKER).write_text(text, encoding="utf-8")
+    log(f"service worker: build {build}, {len(files)} files precached")
+
+
+def precompress_site() -> None:
+    """``.gz``/``.br`` copies of the site's files (tools/precompress.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import precompress
+    finally:
+        sys.path.pop(0)
+    counts = precompress.precompress(SITE, log=log)
+    log(f"precompressed copies: {counts['gz']} gzip, {counts['br']} Brotli")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args == ["--sync-config"]:
-        sync_pyscript_files()
-        return 0
     if args:
-        sys.exit("usage: build_site.py [--sync-config]")
+        sys.exit("usage: build_site.py")
     ensure_node_modules()
     vendor_runtime()
-    make_snapshot()
-    check_pyscript_files()
+    make_snapshot(make_archive())
     assemble_site()
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     log(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB)")
+    build_offline_page()
+    precompress_site()
     return 0
+
+
+def build_offline_page() -> None:
+    """``_site/bleu2-offline.html``: the whole site in one file for file:// (tools/build_offline.py)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_offline
+
+    try:
+        build_offline.build(SITE)
+    except build_offline.OfflineBuildError as error:
+        sys.exit(f"[build_site] the offline page could not be built: {error}")
 
 
 if __name__ == "__main__":

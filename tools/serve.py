@@ -7,15 +7,26 @@ A small :mod:`http.server` subclass: it sends the MIME types the page needs
 (``.wasm`` application/wasm, so browsers can compile while downloading; ``.mjs`` and
 ``.js`` text/javascript, which module scripts require), ``Cache-Control: no-cache`` (the
 browser keeps files but revalidates them, so a rebuilt site shows up on reload and an
-unchanged runtime costs a 304), and nothing else. Standard library only; the tests and
-the benchmark start it in a thread through :func:`start_server`.
+unchanged runtime costs a 304), and precompressed copies.
+
+Precompressed copies: where the build wrote ``F.br`` (Brotli) or ``F.gz`` (gzip) next to a
+file ``F`` (tools/build_site.py), a request for ``F`` whose ``Accept-Encoding`` allows it
+gets that copy with ``Content-Encoding: br`` (preferred) or ``gzip``, ``F``'s MIME type
+and ``Vary: Accept-Encoding``; other clients get ``F`` itself (with the same ``Vary``).
+Nothing is compressed here, so serving needs no compression library. One file is itself
+gzip data, the Pyodide snapshot ``snapshot.bin.gz``: its ``.br`` copy holds the snapshot
+uncompressed (Brotli-encoded), and the page reads either (static/pyodide-boot.mjs looks
+for gzip's magic bytes). Standard library only; the tests and the benchmark start it in a
+thread through :func:`start_server`.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
+import os
 import sys
 import threading
 from pathlib import Path
@@ -36,7 +47,40 @@ MIME_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".ico": "image/x-icon",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
 }
+
+# Content-Encoding -> suffix of the precompressed copy, in order of preference.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The codings an ``Accept-Encoding`` header allows ("gzip, deflate, br, zstd";
+    a coding with ``q=0`` is refused; ``*`` allows every one not named)."""
+    allowed, refused, star = set(), set(), False
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        name = name.strip().lower()
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if not name:
+            continue
+        if name == "*":
+            star = q > 0
+        elif q > 0:
+            allowed.add(name)
+        else:
+            refused.add(name)
+    if star:
+        allowed |= {coding for coding, _ in ENCODINGS} - refused
+    return allowed
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -45,6 +89,55 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a few dozen requests
     quiet = False
+    encodings = ENCODINGS  # the precompressed copies this server sends
+
+    def send_head(self):
+        """Like the base class, plus the precompressed copies (see the module's docstring)."""
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path) or self.path.split("?", 1)[0].endswith("/"):
+            return super().send_head()
+        variants = [(coding, path + suffix) for coding, suffix in self.encodings if os.path.isfile(path + suffix)]
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
+        coding, served = next(((c, p) for c, p in variants if c in accepted), (None, path))
+        try:
+            f = open(served, "rb")  # noqa: SIM115 - returned to the base class, which closes it
+        except OSError:
+            self.send_error(http.HTTPStatus.NOT_FOUND, "File not found")
+            return None
+        try:
+            fs = os.fstat(f.fileno())
+            if self._not_modified(fs.st_mtime):
+                f.close()
+                self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                if variants:
+                    self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return None
+            self.send_response(http.HTTPStatus.OK)
+            # (a gzip file's Brotli copy holds its inflated bytes: the snapshot, raw)
+            raw = coding == "br" and path.endswith(".gz")
+            self.send_header("Content-type", "application/octet-stream" if raw else self.guess_type(path))
+            if coding:
+                self.send_header("Content-Encoding", coding)
+            if variants:
+                self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(fs.st_size))
+            self.send_header("Last-Modified", self.date_time_string(fs.st_mtime))
+            self.end_headers()
+            return f
+        except Exception:
+            f.close()
+            raise
+
+    def _not_modified(self, mtime: float) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when is not None and when.tzinfo is not None and int(mtime) <= when.timestamp()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -61,17 +154,22 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> Server:
-    """Create (not start) a server for ``directory``; ``port=0`` picks a free port."""
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False,
+                encodings: tuple[str, ...] | None = None) -> Server:
+    """Create (not start) a server for ``directory``; ``port=0`` picks a free port.
+    ``encodings``: the precompressed copies to send ("br", "gzip"; default both; ``()``
+    serves every file as it is, like a host that ignores them)."""
+    chosen = ENCODINGS if encodings is None else tuple(e for e in ENCODINGS if e[0] in encodings)
     handler = functools.partial(
-        type("Handler", (SiteHandler,), {"quiet": quiet}), directory=str(directory)
+        type("Handler", (SiteHandler,), {"quiet": quiet, "encodings": chosen}), directory=str(directory)
     )
     return Server((host, port), handler)
 
 
-def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0) -> tuple[Server, str]:
+def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
+                 encodings: tuple[str, ...] | None = None) -> tuple[Server, str]:
     """Start a quiet server in a daemon thread; return it and its base URL (ends with "/")."""
-    server = make_server(directory, host, port, quiet=True)
+    server = make_server(directory, host, port, quiet=True, encodings=encodings)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -94,6 +95,11 @@ class Guard:
     """What pages of one browser context did that they must not do."""
 
     origin: str
+    # Schemes a page may always use. A file:// page (the one-file offline page) gets
+    # {"data", "blob"} and its own URL as `allowed_urls`: any other file: URL is a request
+    # that escaped the page's payload.
+    allowed_schemes: tuple[str, ...] = ("data", "blob")
+    allowed_urls: tuple[str, ...] = ()
     foreign_requests: list[str] = field(default_factory=list)
     requests: list[tuple[str, str]] = field(default_factory=list)  # (url, body)
     console_errors: list[str] = field(default_factory=list)
@@ -107,6 +113,12 @@ class Guard:
     def attach_context(self, context) -> None:
         context.route("**/*", self._route)
         context.on("request", self._on_request)
+
+    def _allowed(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in self.allowed_schemes or url.split("#")[0] in self.allowed_urls:
+            return True
+        return parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}" == self.origin
 
     def attach_page(self, page) -> None:
         self.pages.append(page)
@@ -125,14 +137,16 @@ class Guard:
 
     def _route(self, route) -> None:
         url = route.request.url
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or f"{parts.scheme}://{parts.netloc}" == self.origin:
+        if self._allowed(url):
             route.continue_()
         else:
             self.foreign_requests.append(url)
             route.abort("blockedbyclient")
 
     def _on_request(self, request) -> None:
+        # Routes do not see every scheme (file: requests): check each request here too.
+        if not self._allowed(request.url) and request.url not in self.foreign_requests:
+            self.foreign_requests.append(request.url)
         try:
             body = request.post_data or ""
         except Exception:  # binary bodies
@@ -201,6 +215,25 @@ def new_context(browser, origin, guards):
         context.close()
 
 
+@pytest.fixture(scope="module")
+def new_file_context(browser, guards):
+    """Factory: a fresh browser context for a page opened from ``file://`` (``page_path``),
+    with a guard that allows only data:, blob: and the page's own URL."""
+    contexts = []
+
+    def make(page_path: Path, **kwargs):
+        context = browser.new_context(**kwargs)
+        guard = Guard("file://", allowed_urls=(page_path.as_uri(),))
+        guard.attach_context(context)
+        guards.append(guard)
+        contexts.append(context)
+        return context, guard
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
 def open_page(context, guard, url, wait_ready=True):
     page = context.new_page()
     guard.attach_page(page)
@@ -208,6 +241,42 @@ def open_page(context, guard, url, wait_ready=True):
     if wait_ready:
         wait_ready_state(page)
     return page
+
+
+def open_held(context, guard, url):
+    """Open ``url`` with the Pyodide runtime (``pyodide.asm.wasm``) held back: the page
+    stays loading until ``release()``, so a test can act meanwhile without depending on how
+    fast Pyodide loads. Returns ``(page, release)``."""
+    held = []
+    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page = open_page(context, guard, url, wait_ready=False)
+    deadline = time.monotonic() + 60
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert held, "the page never asked for the Pyodide runtime"
+
+    def release():
+        context.unroute("**/pyodide.asm.wasm")
+        for route in held:
+            route.fallback()
+
+    return page, release
+
+
+def open_in_parent(new_context, served_root, parent_url, html):
+    """A page at ``parent_url`` (another site or port than the app; its file written into
+    ``served_root`` from ``html``) holding the app in ``<iframe id="f">``: (page, frame,
+    guard) once Python has started in the frame. The guard lets the parent's own URL through."""
+    (served_root / parent_url.rsplit("/", 1)[1]).write_text(html, encoding="utf-8")
+    context, guard = new_context()
+    page = context.new_page()
+    guard.attach_page(page)
+    page.route(parent_url, lambda route: route.continue_())  # past the guard, to the server
+    guard.allowed_urls = (*guard.allowed_urls, parent_url)  # (its request event: not a foreign request)
+    page.goto(parent_url)
+    frame = page.wait_for_selector("#f").content_frame()
+    wait_ready_state(frame)  # raises with the frame's #status text if Python did not start
+    return page, frame, guard
 
 
 def wait_ready_state(page, timeout=READY_TIMEOUT_MS):

@@ -6,25 +6,17 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import time
 
 import pytest
 
 from browser_helpers import ROOT, SUB_PATH, enter, texts
-from conftest import open_page, wait_ready_state
+from conftest import open_held, open_page, wait_ready_state
 
 
 def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, site_url):
     context, guard = new_context()
-    held = []
-    # Hold the WebAssembly runtime back until the texts are typed, so the test does not
-    # depend on how fast Pyodide loads.
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page = open_page(context, guard, site_url, wait_ready=False)
-    deadline = time.monotonic() + 60
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert held, "the page never asked for the Pyodide runtime"
+    # Hold the WebAssembly runtime back until the texts are typed.
+    page, release = open_held(context, guard, site_url)
     assert page.get_attribute("html", "data-state") == "loading"
     # The progress indicator is visible and shows a loading stage.
     assert page.is_visible("#load-progress")
@@ -37,7 +29,7 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     enter(page, guard, "the cat sat on the mat", "the cat is")
     page.locator("#candidate").press_sequentially(" on the mat")
     assert page.text_content("#score") == "–"
-    held[0].fallback()
+    release()
     wait_ready_state(page)
     shown = texts(page, "score", "p1-fraction", "p2-fraction", "result-json")
     assert shown["score"] == "0.7071"
@@ -57,6 +49,9 @@ def test_file_url_says_how_to_serve_the_page(browser, site_dir):
         status = page.text_content("#status")
         assert "file://" in status and "block" in status
         assert page.text_content("#serve-command") == "make serve"
+        # ... and points to the one-file page that does work from disk
+        assert page.get_attribute("#offline-file-link", "href") == "./bleu2-offline.html"
+        assert "one-file version" in status
         assert page.get_attribute("html", "data-state") == "file-blocked"
         page.wait_for_timeout(500)
         # still the same message: no endless loading indicator
@@ -86,24 +81,21 @@ def test_page_works_inside_an_iframe(new_context, served_root, server):
 
 @pytest.fixture(scope="module")
 def broken_site(served_root, site_dir):
-    """A copy of the site whose pyscript.toml forgets bleu2/stats.py."""
+    """A copy of the site without its bleu2.zip (the package the page runs)."""
     target = served_root / "broken"
     shutil.copytree(site_dir, target, symlinks=True)
-    config = (target / "pyscript.toml").read_text(encoding="utf-8")
-    config, n = re.subn(r'^"\./bleu2/stats\.py" = .*\n', "", config, flags=re.M)
-    assert n == 1
-    (target / "pyscript.toml").write_text(config, encoding="utf-8")
+    (target / "bleu2.zip").unlink()
     return "broken/"
 
 
-def test_a_module_missing_from_pyscript_toml_is_reported(new_context, server, broken_site):
+def test_a_missing_package_archive_is_reported(new_context, server, broken_site):
     context, guard = new_context()
     with guard.expect_console_errors():
         page = open_page(context, guard, server + broken_site, wait_ready=False)
         page.wait_for_selector("html[data-state=error]", state="attached", timeout=120_000)
         status = page.text_content("#status")
     assert "could not start" in status
-    assert re.search(r"missing from the page: [^(]*bleu2/stats\.py", status), status
+    assert "bleu2.zip" in status, status
     # This failure is the point of the test: drop what it logged and PyScript's banner.
     guard.tracebacks.clear()
     guard.page_errors.clear()
@@ -112,17 +104,11 @@ def test_a_module_missing_from_pyscript_toml_is_reported(new_context, server, br
 
 def test_loading_status_and_file_message_in_the_browser_language(new_context, browser, site_url, site_dir):
     context, guard = new_context(locale="pt-BR")
-    held = []
-    context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page = open_page(context, guard, site_url, wait_ready=False)
+    page, release = open_held(context, guard, site_url)
     page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Carregando o Python')")
     assert page.get_attribute("#load-progress", "aria-label") == "Carregando"
     assert page.text_content("#status-text").endswith("Você já pode digitar.")
-    deadline = time.monotonic() + 60
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    for route in held:
-        route.fallback()
+    release()
     wait_ready_state(page)
     page.close()
     other = browser.new_context(locale="es-ES")
@@ -135,3 +121,54 @@ def test_loading_status_and_file_message_in_the_browser_language(new_context, br
         assert "y abra http://127.0.0.1:8000/" in status
     finally:
         other.close()
+
+
+# --- issue 8, item 9: every loading stage in the page's language; the switch works while loading
+
+
+RECORD_STATUS_JS = """
+window.__statuses = [];
+document.addEventListener('DOMContentLoaded', () => {
+  const el = document.getElementById('status-text');
+  const keep = () => window.__statuses.push(el.textContent);
+  keep();
+  new MutationObserver(keep).observe(el, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+def test_loading_stages_are_named_in_the_page_language(new_context, site_url):
+    from bleu2.page import i18n
+
+    context, guard = new_context(locale="es-ES")
+    context.add_init_script(RECORD_STATUS_JS)
+    page = open_page(context, guard, site_url)
+    boot = i18n.boot_catalog()["es"]
+    allowed = {boot["loading"].format(stage=boot[key]) for key in boot if key.startswith("stage_")}
+    allowed.add(boot["loading"].format(stage=boot["loading_start"]))
+    statuses = page.evaluate("window.__statuses")
+    loading = [s for s in statuses if s.startswith("Cargando")]
+    assert len(loading) >= 3, statuses
+    assert set(loading) <= allowed, set(loading) - allowed  # no English stage name ("Loading Pyodide")
+    english = {"Loading", "Loaded", "storage", "interpreter", "files"}
+    assert not [s for s in loading if any(word in s for word in english)]
+    assert page.text_content("#status-text").startswith("Listo (Python")
+    page.close()
+
+
+def test_language_switch_while_loading(new_context, site_url):
+    context, guard = new_context(locale="en-US")
+    page, release = open_held(context, guard, site_url)
+    # the option lists are there before Python runs (item 13)
+    assert page.locator("#opt-smoothing option").count() == 13
+    assert page.input_value("#lang-select") == "en"
+    page.select_option("#lang-select", "pt")
+    assert page.text_content("#status-text").startswith("Carregando o Python")
+    assert page.get_attribute("#load-progress", "aria-label") == "Carregando"
+    release()
+    wait_ready_state(page)
+    # Python starts in the language chosen, not the browser's
+    assert page.get_attribute("html", "lang") == "pt"
+    assert page.text_content("#references-heading") == "Referências"
+    assert page.text_content("#status-text").startswith("Pronto (Python")
+    page.close()

@@ -1,0 +1,86 @@
+// Installable and offline after the first visit: registers the site's service worker
+// (service-worker.js at the site's root, written by tools/build_site.py from
+// tools/service_worker.js) once the page has started, and says when a new deployment has
+// been installed (a reload then uses it). Strings: static/boot-strings.js (catalog keys
+// boot_update_ready, boot_update_reload).
+//
+// Quietly does nothing where a service worker cannot be: file:// (and the one-file offline
+// page), browsers without them, and frames denied storage (a cross-site iframe when
+// third-party storage is blocked: register() throws or rejects with a SecurityError there).
+(function () {
+  "use strict";
+
+  if (location.protocol !== "http:" && location.protocol !== "https:") return;
+  if (document.documentElement.hasAttribute("data-offline")) return;
+  var container;
+  try {
+    container = navigator.serviceWorker;  // may throw where storage is denied
+  } catch (error) {
+    return;
+  }
+  if (!container || typeof container.register !== "function") return;
+
+  var BOOT = window.BLEU2_BOOT || {languages: ["en"], strings: {en: {}}};
+  function s(key) {
+    var lang = document.documentElement.lang;
+    var strings = BOOT.strings[lang] || BOOT.strings.en || {};
+    return strings[key] || key;
+  }
+
+  // Shown when a new worker takes over a page that an older one was serving.
+  var hadController = !!container.controller;
+  function showUpdate() {
+    if (document.getElementById("update-notice")) return;
+    var notice = document.createElement("p");
+    notice.id = "update-notice";
+    notice.className = "update-notice";
+    notice.setAttribute("role", "status");
+    notice.textContent = s("update_ready") + " ";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = "update-reload";
+    button.textContent = s("update_reload");
+    button.addEventListener("click", function () { location.reload(); });
+    notice.appendChild(button);
+    var status = document.getElementById("status");
+    if (status && status.parentNode) status.parentNode.insertBefore(notice, status.nextSibling);
+    else document.body.insertBefore(notice, document.body.firstChild);
+  }
+  container.addEventListener("controllerchange", function () {
+    if (hadController) showUpdate();
+    hadController = true;
+  });
+
+  function register() {
+    try {
+      container.register("./service-worker.js", {scope: "./"}).then(function (registration) {
+        document.documentElement.setAttribute("data-sw", "registered");
+        // Registering again does not look for a new deployment: ask (one small request
+        // for the worker; a changed worker installs the new build).
+        if (hadController) registration.update().catch(function () {});
+        return registration;
+      }, function () {
+        document.documentElement.setAttribute("data-sw", "unavailable");
+      });
+    } catch (error) {
+      document.documentElement.setAttribute("data-sw", "unavailable");
+    }
+  }
+
+  // After start-up (Python ready, or failed): the worker's downloads must not compete with
+  // the page's own, and mostly revalidate what the page just fetched.
+  function started() {
+    return document.documentElement.getAttribute("data-state") !== "loading";
+  }
+  function whenStarted() {
+    if (started()) { register(); return; }
+    var observer = new MutationObserver(function () {
+      if (!started()) return;
+      observer.disconnect();
+      register();
+    });
+    observer.observe(document.documentElement, {attributes: true, attributeFilter: ["data-state"]});
+  }
+  if (document.readyState === "complete") whenStarted();
+  else addEventListener("load", whenStarted);
+})();

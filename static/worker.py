@@ -1,0 +1,30 @@
+"""The page's worker (PyScript runs it in a Web Worker, on the same Pyodide and snapshot
+as the page): corpus mode's :class:`bleu2.page.corpus.Session`, and the measuring of long
+texts typed in the sentence view (:func:`bleu2.page.live.measure_request`), called from
+``static/corpus.js`` asynchronously only (``worker.sync.<name>(...)`` returns a promise;
+nothing here reaches back into the page, so no SharedArrayBuffer is needed).
+"""
+
+from bleu2.page import live
+from bleu2.page.corpus import Session
+
+session = Session()
+copies = live.Copies()  # the sentence view's boxes, kept from the changes the page sends
+
+
+def corpus(method, args_json):
+    """A session method, JSON in and out (:meth:`bleu2.page.corpus.Session.call`)."""
+    return session.call(str(method), str(args_json))
+
+
+def corpus_load(role, name, data, lang):
+    """Read a file's bytes (a JavaScript Uint8Array) into the session."""
+    return session.load_json(role, name, data, lang)
+
+
+def measure(request_json):
+    """Tokens and statistics of the sentence view's long texts (:mod:`bleu2.page.live`)."""
+    return live.measure_request(str(request_json), copies)
+
+
+__export__ = ["corpus", "corpus_load", "measure"]

@@ -1,0 +1,235 @@
+"""Corpus mode in headless Chromium: files given to the page's file inputs (Playwright's
+set_input_files), scored in the page's worker; the numbers equal the command line's and
+sacreBLEU's; bad files say why and keep what was loaded; the main thread stays free.
+
+Oracles: the CLI's --json output on the same files (the page's #corpus-json must be that
+text exactly), sacreBLEU 2.6.0 (its BLEU and PairedTest on the same lines).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bleu2 import cli
+from browser_helpers import ROOT
+
+DATA = ROOT.parent / "shared" / "data"
+TED = DATA / "ted"
+JA = DATA / "multited-ja"
+
+LONG_TASKS_JS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => list.getEntries().forEach(e => window.__longTasks.push([e.startTime, e.duration])))
+    .observe({type: "longtask"});
+}"""
+# The main thread's long tasks while the last job was scoring (from its first step to its last).
+SCORING_LONG_TASKS_JS = """() => {
+  const [start, end] = window.bleu2Corpus.state.scoring;
+  return window.__longTasks.filter(([t, d]) => t + d > start && t < end).map(([t, d]) => d);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(new_context, site_url):
+    context, guard = new_context(accept_downloads=True)
+    from conftest import open_page
+
+    page = open_page(context, guard, site_url + "index.html")
+    page.click("#mode-corpus")
+    return page
+
+
+def cli_json(capsys, monkeypatch, folder, *argv):
+    monkeypatch.chdir(folder)
+    assert cli.main(["--json", *map(str, argv)]) == 0
+    return capsys.readouterr().out
+
+
+def same_output(shown: str, expected: str) -> None:
+    """The page's text is the CLI's: the same JSON (or JSON Lines) text, floats allowed to
+    differ in the last bit only (Pyodide's C library computes exp and log, not glibc's)."""
+    if shown == expected:
+        return
+
+    def close(a, b):
+        if isinstance(a, float) and isinstance(b, float):
+            return a == pytest.approx(b, rel=1e-15, abs=1e-300)
+        if isinstance(a, dict) and isinstance(b, dict):
+            return a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
+        if isinstance(a, list) and isinstance(b, list):
+            return len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+        return a == b and type(a) is type(b)
+
+    a_lines, b_lines = shown.splitlines(), expected.splitlines()
+    assert len(a_lines) == len(b_lines)
+    if expected.lstrip().startswith("{\n") or expected.lstrip().startswith("["):
+        assert close(json.loads(shown), json.loads(expected)), (shown[:300], expected[:300])
+    else:
+        for x, y in zip(a_lines, b_lines):
+            assert close(json.loads(x), json.loads(y)), (x, y)
+
+
+def clear_files(page):
+    page.evaluate("""() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())""")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+
+
+def wait_result(page, previous=""):
+    page.wait_for_function(
+        "prev => { const t = document.getElementById('corpus-json').textContent;"
+        " return t.length > 10 && t !== prev && !window.bleu2Corpus.state.job; }",
+        arg=previous, timeout=180_000)
+    return page.text_content("#corpus-json")
+
+
+def test_mode_switch_is_labelled_and_keyboard_accessible(page):
+    assert page.get_attribute("html", "data-mode") == "corpus"
+    assert page.is_visible("#corpus") and not page.is_visible("#breakdown")
+    page.focus("#mode-corpus")
+    page.keyboard.press("ArrowLeft")  # radio buttons: arrows move between them
+    assert page.get_attribute("html", "data-mode") == "sentence"
+    assert page.is_visible("#breakdown") and not page.is_visible("#corpus")
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("html", "data-mode") == "corpus"
+    assert page.get_attribute("#corpus-references", "multiple") is not None
+    assert page.get_attribute("#corpus-systems", "multiple") is not None
+
+
+def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
+    from sacrebleu.metrics import BLEU
+
+    clear_files(page)
+    page.evaluate(LONG_TASKS_JS)
+    previous = page.text_content("#corpus-json")
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
+    shown = wait_result(page, previous)
+    expected = cli_json(capsys, monkeypatch, TED, "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng")
+    same_output(shown, expected)  # the CLI's --json
+    assert page.get_attribute("html", "data-corpus-backend") == "worker"
+    long_tasks = page.evaluate(SCORING_LONG_TASKS_JS)
+    assert max(long_tasks, default=0) < 200, long_tasks  # the worker scores; the page stays free
+    # the table ranks ted.sys2 first (0.3746) and ted.sys1 second (0.3733, the CLI's 37.33)
+    rows = page.eval_on_selector_all("#corpus-table-body tr", "rows => rows.map(r => r.children[1].textContent)")
+    assert rows == ["ted.sys2.detok.eng", "ted.sys1.detok.eng"]
+    # sacreBLEU's options: its numbers (1e-9)
+    page.click("#sacrebleu-defaults")
+    shown = wait_result(page, shown)
+    refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()
+    for obj, name in zip(json.loads(shown), ("ted.sys1.detok.eng", "ted.sys2.detok.eng")):
+        hyps = (TED / name).read_text(encoding="utf-8").splitlines()
+        oracle = BLEU().corpus_score(hyps, [refs])
+        assert obj["score"] == pytest.approx(oracle.score / 100, abs=1e-9)
+        assert [p["matches"] for p in obj["precisions"]] == oracle.counts
+    page.click("#restore-defaults")
+    wait_result(page, shown)
+
+
+def test_multited_ja_two_references_equal_the_cli(page, capsys, monkeypatch):
+    clear_files(page)
+    previous = page.text_content("#corpus-json")
+    page.set_input_files("#corpus-references", [str(JA / "multited.ref.jpn"), str(JA / "multited.sys2.jpn")])
+    page.set_input_files("#corpus-systems", str(JA / "multited.sys1.jpn"))
+    shown = wait_result(page, previous)
+    expected = cli_json(capsys, monkeypatch, JA, "-r", "multited.ref.jpn", "-r", "multited.sys2.jpn",
+                        "multited.sys1.jpn")
+    same_output(shown, expected)
+    assert json.loads(shown)["signature"].startswith("nrefs:2|")
+
+
+def test_paired_bootstrap_equals_sacrebleu(page):
+    from sacrebleu.metrics import BLEU
+    from sacrebleu.significance import PairedTest
+
+    clear_files(page)
+    page.select_option("#corpus-test", "paired-bs")
+    page.fill("#corpus-n", "200")
+    previous = page.text_content("#corpus-json")
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
+    page.click("#sacrebleu-defaults")
+    page.dispatch_event("#corpus-n", "change")
+    shown = json.loads(wait_result(page, previous))
+    if "|bs:200|" not in shown[0]["signature"]:  # an earlier job finished first: wait for this one
+        shown = json.loads(wait_result(page, json.dumps(shown, indent=2) + "\n"))
+    refs = [(TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()]
+    named = [(n, (TED / n).read_text(encoding="utf-8").splitlines()) for n in ("ted.sys1.detok.eng", "ted.sys2.detok.eng")]
+    _, scores = PairedTest(named, {"BLEU": BLEU()}, refs, test_type="bs", n_samples=200)()
+    for obj, res in zip(shown, scores["BLEU"]):
+        assert obj["mean"] == pytest.approx(res.mean / 100, abs=1e-9)
+        assert obj["ci"] == pytest.approx(res.ci / 100, abs=1e-9)
+    assert shown[0]["p_value"] is None
+    assert shown[1]["p_value"] == pytest.approx(scores["BLEU"][1].p_value, abs=1e-12)
+    assert "|bs:200|seed:12345|" in shown[0]["signature"]
+    table = page.text_content("#corpus-table")
+    assert "±" in table and "baseline" in table
+    page.select_option("#corpus-test", "none")
+    page.click("#restore-defaults")
+
+
+def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
+    clear_files(page)
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.wait_for_function("document.querySelectorAll('#corpus-references-list li').length === 1")
+    cases = [
+        ("bad-utf8.txt", b"fine\n\xff oops\n", "bad-utf8.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)"),
+        ("image.bin", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "image.bin: line 3 holds a NUL byte"),
+        ("empty.txt", b"", "empty.txt is empty"),
+    ]
+    for name, data, message in cases:
+        path = tmp_path / name
+        path.write_bytes(data)
+        page.set_input_files("#corpus-systems", str(path))
+        page.wait_for_function("m => document.getElementById('corpus-message').textContent.includes(m)", arg=message)
+        assert page.eval_on_selector_all("#corpus-references-list li", "l => l.length") == 1
+        assert page.eval_on_selector_all("#corpus-systems-list li", "l => l.length") == 0
+    short = tmp_path / "short.txt"
+    short.write_bytes(b"\xef\xbb\xbfone line\r\n")  # BOM and CRLF read as the CLI reads them: 1 line
+    page.set_input_files("#corpus-systems", str(short))
+    try:
+        page.wait_for_function("document.getElementById('corpus-status').textContent.includes('line counts differ')")
+    except Exception:
+        raise AssertionError([page.text_content(i) for i in ("#corpus-status", "#corpus-message", "#corpus-systems-list", "#corpus-references-list")])
+    assert "ted.ref.detok.eng has 2445 lines, short.txt has 1 line" in page.text_content("#corpus-status")
+    assert page.is_disabled("#corpus-score")
+
+
+def test_sentence_table_opens_a_line_in_the_sentence_view(page):
+    clear_files(page)
+    previous = page.text_content("#corpus-json")
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    wait_result(page, previous)
+    assert page.text_content("#corpus-page-label") == "Lines 1–50 of 2,445"
+    assert page.eval_on_selector_all("#corpus-sentences-body tr", "r => r.length") == 50
+    first = page.eval_on_selector("#corpus-sentences-body tr", "r => [r.children[0].textContent, r.children[1].textContent]")
+    page.click("#corpus-next")
+    page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 51')")
+    page.click("#corpus-prev")
+    page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 1–')")
+    line = int(first[0])
+    page.click("#corpus-sentences-body button.corpus-open")
+    page.wait_for_function("document.documentElement.getAttribute('data-mode') === 'sentence'")
+    refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()
+    hyps = (TED / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()
+    page.wait_for_function("t => document.getElementById('candidate').value === t", arg=hyps[line - 1])
+    assert page.input_value("#reference") == refs[line - 1]
+    page.wait_for_function("s => document.getElementById('score').textContent === s", arg=first[1])
+    assert page.is_visible("#corpus-histogram svg") is False  # hidden with corpus mode
+    page.click("#mode-corpus")
+    assert page.is_visible("#corpus-histogram svg")
+
+
+def test_exports_download_the_cli_shapes(page, capsys, monkeypatch):
+    with page.expect_download() as info:
+        page.click('.corpus-export[data-what="systems"][data-format="json"]')
+    text = open(info.value.path(), encoding="utf-8").read()
+    assert text == page.text_content("#corpus-json")
+    with page.expect_download() as info:
+        page.click('.corpus-export[data-what="sentences"][data-format="json"]')
+    monkeypatch.chdir(TED)
+    assert cli.main(["--sentence", "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng"]) == 0
+    same_output(open(info.value.path(), encoding="utf-8").read(), capsys.readouterr().out)
+    assert info.value.suggested_filename == "bleu2-corpus-sentences.jsonl"

@@ -1,0 +1,242 @@
+"""Issue 8, items 2, 3 and 13, in Chromium: a pasted test set (TED, 223 K characters per
+box) is scored in the page's worker, says "scoring…" meanwhile, offers corpus mode and
+keeps a page of a few screens with the score in view on 1280x800; long highlight lines are shortened; at 360 px chips and the signature never
+break inside and the ranking says it scrolls; the token detail takes no room until used;
+the token count is said once."""
+
+from __future__ import annotations
+
+import pytest
+
+import bleu2
+from bleu2.page import live
+from bleu2.page.explain import highlight
+from browser_helpers import TED
+from conftest import open_page
+
+
+def paste(page, box_id, text):
+    """Put ``text`` into a box as a paste does (one input event)."""
+    page.evaluate("""([id, text]) => { const box = document.getElementById(id); box.value = text;
+        box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'})); }""",
+                  [box_id, text])
+
+
+@pytest.fixture(scope="module")
+def ted():
+    return tuple("\n".join((TED / name).read_text(encoding="utf-8").splitlines())
+                 for name in ("ted.ref.detok.eng", "ted.sys1.detok.eng"))
+
+
+def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, ted):
+    reference, candidate = ted
+    assert (len(reference), len(candidate)) == (222882, 208153)
+    context, guard = new_context(viewport={"width": 1280, "height": 800})
+    page = open_page(context, guard, site_url)
+    paste(page, "reference", reference)
+    paste(page, "candidate", candidate)
+    # item 2: too long to score at each keystroke here: the worker measures it, the page
+    # says "scoring…" (the last result stays) until the answer comes
+    assert page.is_visible("#scoring") and page.get_attribute("#breakdown", "aria-busy") == "true"
+    page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
+    assert page.get_attribute("#breakdown", "aria-busy") is None
+    assert page.evaluate("window.bleu2App.live.shown != null && !window.bleu2App.live.no_worker")
+    expected = bleu2.sentence_bleu(candidate, reference)  # scored as one segment
+    p1, p2 = (f"{p.value:.4f}" for p in expected.precisions)
+    # the lists: 120 tokens, then how many more (41,330 and 38,449 tokens)
+    assert page.locator("#reference-tokens .tk").count() == 120
+    assert page.text_content("#reference-tokens-more") == "and 41,210 more"
+    assert page.text_content("#candidate-tokens-more") == "and 38,329 more"
+    assert page.text_content("#reference-token-count") == "41,330 tokens"
+    # the summary, in view without scrolling, then while scrolling (sticky)
+    summary = page.text_content("#summary")
+    assert f"BLEU-2 {expected.score:.4f}" in " ".join(summary.split())
+    assert page.text_content("#summary-terms") == f"p1 {p1} · p2 {p2} · BP {expected.brevity_penalty:.4f}"
+    for scroll in (0, 3000, 100_000):
+        page.evaluate("y => window.scrollTo(0, y)", scroll)
+        box = page.locator("#summary").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (scroll, box)
+    # the page: a few screens, not 99,482 px; the full breakdown stays below
+    assert page.evaluate("document.documentElement.scrollHeight") < 8000
+    assert page.text_content("#score") == f"{expected.score:.4f}"
+    assert page.text_content("#p2-fraction") == f"{expected.precisions[1].matches:,}/{expected.precisions[1].total:,}"
+    # item 2: a paste of many lines says it is scored as one segment
+    hints = page.eval_on_selector_all("#hints .hint-many-lines", "els => els.map(e => e.firstChild.textContent)")
+    assert hints == [
+        "Candidate 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line.",
+        "Reference 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line."]
+    assert page.text_content("#hint-corpus") == "Score them line by line in corpus mode"
+    # the summary's button goes to the full breakdown
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#summary-link")
+    assert abs(page.locator("#breakdown").bounding_box()["y"]) < 5
+    assert page.evaluate("location.hash") == ""  # the URL's fragment is for share links
+    # item 2: the hint's button takes both boxes to corpus mode, scored line by line
+    page.click("#hint-corpus")
+    page.wait_for_function("document.querySelectorAll('#corpus-references-list li').length === 1"
+                           " && document.querySelectorAll('#corpus-systems-list li').length === 1", timeout=120_000)
+    assert page.get_attribute("html", "data-mode") == "corpus"
+    assert "2,445" in page.text_content("#corpus-references-list")
+    page.close()
+
+
+def test_item2_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted):
+    """Keystrokes while the worker measures wait; only the latest texts are sent after it."""
+    reference, candidate = ted
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    paste(page, "reference", reference)
+    paste(page, "candidate", candidate)
+    page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
+    page.evaluate("""() => { const live = window.bleu2Live; window.__sent = 0;
+        window.bleu2Live = (request) => { window.__sent += 1; return live(request); }; }""")
+    # the worker's copy made not to fit the next change (a change taken and never sent): it
+    # answers bleu2.page.live.STALE and is sent the whole texts
+    page.evaluate("""text => { document.getElementById('candidate').value = text + ' zz';
+        window.bleu2Paint.changes('candidate', false); }""", candidate)
+    page.evaluate("""text => { const box = document.getElementById('candidate');  // four edits in one task
+        for (const word of [' one', ' two', ' three', ' four']) { box.value = text + word;
+            box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: word})); } }""",
+                  candidate)
+    page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
+    assert page.evaluate("window.__sent") == 2  # the first edit, then only the last
+    expected = bleu2.sentence_bleu(candidate + " four", reference)
+    assert page.text_content("#score") == f"{expected.score:.4f}"
+    assert page.text_content("#candidate-token-count") == f"{expected.hyp_len:,} tokens"
+    # short again: scored on the page at once, whatever the worker still does
+    paste(page, "reference", "the cat sat")
+    paste(page, "candidate", "the cat")
+    assert page.text_content("#candidate-token-count") == "2 tokens"
+    assert page.is_hidden("#scoring")
+    page.close()
+
+
+def test_item3_long_highlight_lines_are_shortened(new_context, site_url):
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    cand = " ".join(f"w{i % 700}" for i in range(1500))
+    ref = " ".join(f"w{i % 350}" for i in range(1200))
+    paste(page, "reference", ref)
+    paste(page, "candidate", cand)
+    page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 120")
+    assert page.locator("#hl-cand .hl-order-2 .tok").count() == 120
+    more = page.eval_on_selector_all("#hl-cand .more", "els => els.map(e => e.textContent)")
+    assert more == ["and 1,380 more", "and 1,379 more"]
+    assert page.eval_on_selector_all("#hl-ref-1 .more", "els => els.map(e => e.textContent)") == [
+        "and 1,080 more", "and 1,079 more"]
+    # the counts in the titles are over the whole text
+    h = highlight(cand.split(), [ref.split()], max_order=1)["candidate"]["orders"][0]
+    assert h["matched"] + h["clipped"] + h["unmatched"] == 1500
+    assert page.text_content("#hl-cand .hl-order-title") == (
+        f"unigrams ({h['matched']:,} matched · {h['clipped']:,} clipped · {h['unmatched']:,} unmatched)")
+    page.select_option("#lang-select", "pt")
+    page.wait_for_function("document.querySelector('#hl-cand .more').textContent === 'e mais 1.380'")
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def phone(new_context, site_url):
+    context, guard = new_context(viewport={"width": 360, "height": 740})
+    page = open_page(context, guard, site_url)
+    guard.typed += ["the cat sat on the mat", "the cat is on the mat"]
+    page.fill("#reference", "the cat sat on the mat")
+    page.fill("#candidate", "the cat is on the mat")
+    page.wait_for_function("document.querySelector('#hl-cand .hl-order-2 .tok') !== null")
+    return page
+
+
+def _lines(page, selector):
+    """How many line boxes each element matching ``selector`` is drawn on."""
+    return page.eval_on_selector_all(selector, "els => els.map(e => new Set([...e.getClientRects()].map(r => r.top)).size)")
+
+
+def test_item13_chips_never_break_inside_at_360(phone):
+    assert _lines(phone, "#hl-cand .hl-order-2 .tok") == [1] * 5  # "on the" stays on one line
+    assert _lines(phone, ".tk") and set(_lines(phone, ".tk")) == {1}
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_item13_signature_breaks_only_at_bars_at_360(phone):
+    parts = phone.eval_on_selector_all("#signature .sig-part", "els => els.map(e => e.textContent)")
+    assert "".join(parts) == phone.text_content("#signature") == bleu2.sentence_bleu("a", "a").signature
+    assert parts[3] == "tok:default|"
+    assert set(_lines(phone, "#signature .sig-part")) == {1}  # never "tok:defa|ult"
+    tops = phone.eval_on_selector_all("#signature .sig-part", "els => els.map(e => e.getBoundingClientRect().top)")
+    assert len(set(tops)) > 1  # it does wrap on a phone, between parts
+
+
+def test_item13_ranking_says_it_scrolls_sideways(phone):
+    phone.select_option("#opt-max-order", "4")
+    phone.wait_for_function("!document.getElementById('ranking-scroll-cue').hidden")
+    assert phone.evaluate("(() => { const s = document.getElementById('ranking-scroll');"
+                          " return s.scrollWidth > s.clientWidth; })()")
+    assert phone.text_content("#ranking-scroll-cue") == (
+        "The table is wider than the screen: scroll it sideways to see every column.")
+    phone.set_viewport_size({"width": 1280, "height": 800})
+    phone.wait_for_function("document.getElementById('ranking-scroll-cue').hidden")
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.click("#restore-defaults")
+
+
+def test_item13_token_detail_takes_no_room_until_used_and_counts_are_said_once(phone):
+    assert phone.is_hidden("#hl-detail")
+    assert phone.locator("#hl-detail").bounding_box() is None
+    phone.hover("#hl-cand .hl-order-1 .tok >> nth=0")
+    phone.wait_for_function("!document.getElementById('hl-detail').hidden")
+    assert phone.locator("#hl-detail").bounding_box()["height"] > 0
+    line = " ".join(phone.text_content("#candidate-box .tokens").split())
+    assert line == "6 tokens: the · cat · is · on · the · mat"
+    assert line.count("token") == 1
+
+
+def test_item2_python_and_the_worker_get_each_box_exactly_from_the_changes_paint_js_sends(new_context, site_url):
+    """A keystroke sends Python, and the page's worker, only what changed (bleu2Paint.read
+    and .changes: kept prefix and suffix in code points, never inside a surrogate pair);
+    after any edit Python's text is the box's, and so is the worker's copy
+    (bleu2.page.live.Copies, applied here to the same changes)."""
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    steps = page.evaluate("""() => {
+        const box = document.getElementById('candidate'), steps = [], sent = [];
+        const changes = window.bleu2Paint.changes.bind(window.bleu2Paint);  // past 100,000 characters the page
+        window.bleu2Paint.changes = (kind, whole) => {                      // sends changes to its worker too
+            const out = changes(kind, whole);
+            if (kind === 'candidate') sent.push(out);
+            return out; };
+        const pool = Array.from('ab c😀😃𠀀𠀁é\\n日本 ');
+        let seed = 7;
+        const rand = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+        const check = (what) => {
+            box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
+            const got = window.bleu2App.read_texts.get('candidate');
+            window.bleu2Paint.changes('candidate', false);
+            steps.push([what, box.value, got === box.value, sent.splice(0)]);
+        };
+        const e = '😀'.repeat(300);  // long: the code points are counted on the short side of each edit
+        for (const text of ['a😀b', 'a😀xb', 'a😃xb', 'a😃xb', '', '𠀀𠀁', '𠀀z𠀁', '😀😀😀', '😀😃😀',
+                            e + 'a', 'b' + e + 'a', 'b' + e + 'ca', 'b' + e.slice(2) + 'ca', e.slice(4) + 'ca']) {
+            box.value = text; check(text);
+        }
+        const edit = (i, cps) => {
+            const at = rand(cps.length + 1), cut = rand(3);
+            cps.splice(at, cut, ...Array.from({length: rand(3)}, () => pool[rand(pool.length)]));
+            box.value = cps.join('');
+            check('edit ' + i);
+        };
+        for (let i = 0; i < 300; i++) edit(i, Array.from(box.value));
+        // long texts: the prefix and suffix are compared in blocks of 64 Ki, 4 Ki, 256 and 16 units
+        const line = 'the quick 😀 brown fox 𠀀 jumps over the lazy dog\\n';
+        box.value = line.repeat(4000); check('long');  // 50 units a line: no pair at 65,536 or 70,000
+        box.value = box.value.slice(0, 70000) + 'Z' + box.value.slice(70000); check('at 70000');
+        box.value = box.value.slice(0, 65536) + box.value.slice(65537); check('at 65536');
+        for (let i = 0; i < 30; i++) edit('long ' + i, Array.from(box.value));
+        return steps; }""")
+    assert [what for what, _, python_ok, _ in steps if not python_ok] == []
+    copies, wrong = live.Copies(), []
+    for what, value, _, sent in steps:  # each change sent, in order, as the worker applies them
+        got = [copies.apply({"references": [], "candidates": changes}) for changes in sent]
+        if got[-1] != {"references": [], "candidates": [value]}:
+            wrong.append(what)
+    assert wrong == [] and len(steps) == 14 + 300 + 1 + 2 + 30
+    assert all(len(changes[0][3]) < 5 for changes in steps[-1][3])  # a few characters, however long the text
+    page.close()

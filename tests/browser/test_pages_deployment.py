@@ -1,0 +1,113 @@
+"""The GitHub Pages deployment: what .github/workflows/pages.yml builds and uploads, the
+artifact's tree, and the artifact served the way Pages serves it (under a sub-path, the
+repository's name, with no precompressed copies sent).
+
+The artifact is made as actions/upload-pages-artifact makes it: a tar of ``_site/`` with
+symbolic links followed, ``.git`` and ``.github`` left out.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from browser_helpers import ROOT, enter, texts
+from conftest import wait_ready_state
+
+sys.path.insert(0, str(ROOT / "tools"))
+import pwa  # noqa: E402
+from serve import start_server  # noqa: E402
+
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+REPO_NAME = "bleu2"  # the sub-path of a project site: https://<owner>.github.io/bleu2/
+REQUIRED = ("index.html", ".nojekyll", "bleu2-offline.html", "manifest.webmanifest", "service-worker.js",
+            "pyscript.toml", "bleu2.zip", "static/app.py", "static/boot.js", "static/pwa.js", "static/embed.js",
+            "static/icons/icon.svg", "static/icons/icon-192.png", "static/icons/icon-512.png",
+            "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/snapshot.bin.gz",
+            "static/vendor/pyodide/python_stdlib_snapshot.zip", "static/vendor/pyodide/python_stdlib.zip")
+FORBIDDEN_PARTS = {"tests", ".git", ".github", "node_modules", ".venv", "__pycache__", "build", "bench", "tools",
+                   "bleu2"}
+
+
+@pytest.fixture(scope="module")
+def artifact(site_dir, tmp_path_factory) -> Path:
+    """The Pages artifact unpacked under /<REPO_NAME>/ of a fresh folder (what Pages serves)."""
+    work = tmp_path_factory.mktemp("pages")
+    tar = work / "artifact.tar"
+    subprocess.run(  # as actions/upload-pages-artifact@v3 packs it
+        ["tar", "--dereference", "--hard-dereference", "--directory", str(site_dir), "-cf", str(tar),
+         "--exclude=.git", "--exclude=.github", "."],
+        check=True,
+    )
+    root = work / "www"
+    (root / REPO_NAME).mkdir(parents=True)
+    with tarfile.open(tar) as t:
+        t.extractall(root / REPO_NAME, filter="data")
+    return root / REPO_NAME
+
+
+def test_workflow_builds_the_site_with_make_site_and_uploads_site_dir():
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert re.search(r"^\s*-\s*run:\s*make site\s*$", text, re.M), "the workflow builds with `make site`"
+    assert re.search(r"uses:\s*actions/upload-pages-artifact@v\d+\s*\n\s*with:\s*\n\s*path:\s*_site\s*$", text, re.M)
+    assert "actions/deploy-pages@" in text and "actions/configure-pages@" in text
+    assert re.search(r"node-version:\s*20", text) and re.search(r"python-version:\s*\"3\.11\"", text)
+    assert re.search(r"branches:\s*\[main\]", text)
+    # `make site` needs nothing the workflow does not install: Node/npm and Python.
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^site: node_modules\n", makefile, re.M)
+
+
+def test_artifact_tree_is_the_site_and_nothing_else(artifact):
+    files = sorted(p.relative_to(artifact).as_posix() for p in artifact.rglob("*") if p.is_file())
+    missing = [f for f in REQUIRED if f not in files]
+    assert missing == [], f"missing from the artifact: {missing}"
+    forbidden = [f for f in files if set(f.split("/")[:-1]) & FORBIDDEN_PARTS
+                 or f.endswith((".pyc", ".map", ".tmp")) or f.split("/")[-1] in (".gitignore", "Makefile")]
+    assert forbidden == [], f"not for the site: {forbidden}"
+    assert not [p for p in artifact.rglob("*") if p.is_symlink()]
+    # everything the service worker precaches is there, and index.html's local URLs exist
+    assert set(pwa.precache_files(artifact)) <= set(files)
+    html = (artifact / "index.html").read_text(encoding="utf-8")
+    for url in re.findall(r'(?:href|src|config)="(\./[^"#?]*)"', html):
+        target = url[2:] or "index.html"
+        assert target in files or target.endswith("/"), f"index.html refers to {url}, which is not in the artifact"
+    # relative URLs only (so any sub-path works)
+    assert not re.findall(r'(?:href|src)="/(?!/)', html)
+
+
+def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_file(artifact, browser):
+    """Served like Pages (no precompressed copies sent) from /bleu2/."""
+    from conftest import Guard
+
+    server, base = start_server(artifact.parent, encodings=())
+    try:
+        url = f"{base}{REPO_NAME}/"
+        context = browser.new_context()
+        guard = Guard(base.rstrip("/"))
+        guard.attach_context(context)
+        page = context.new_page()
+        guard.attach_page(page)
+        page.goto(url)
+        wait_ready_state(page)
+        enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+        assert texts(page, "score")["score"] == "0.7071"
+        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+        assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{url}service-worker.js"
+        for link in ("./bleu2-offline.html", "./manifest.webmanifest"):
+            response = context.request.get(url + link[2:])
+            assert response.ok, link
+            assert "content-encoding" not in response.headers
+        offline_href = page.get_attribute("#offline-download", "href")
+        assert offline_href == "./bleu2-offline.html"
+        context.close()
+        problems = guard.new_problems()
+        assert problems == [], problems
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,42 @@
+"""The page's Python (Pyodide: Python 3.14, Unicode 16) and CPython (the command line)
+tokenize every assigned code point alike: the text of tests/unicode_text.py (every code
+point regex assigns, in the contexts where Pythons could differ) tokenized in the page's
+corpus worker, the same code the page scores with, equals CPython's tokens line by line."""
+
+from __future__ import annotations
+
+import pytest
+
+import unicode_text
+from bleu2.tokenizers import make_tokenizer
+
+CASES = {  # the tokenizations whose steps read Unicode data
+    "default/lower": unicode_text.CHECKS["default/lower"],
+    "intl/cased": unicode_text.CHECKS["intl/cased"],
+}
+
+
+@pytest.fixture(scope="module")
+def page(new_context, site_url):
+    from conftest import open_page
+
+    context, guard = new_context()
+    page = open_page(context, guard, site_url + "index.html")
+    page.click("#mode-corpus")  # starts the worker
+    page.wait_for_function("document.documentElement.getAttribute('data-corpus-backend')", timeout=120_000)
+    return page
+
+
+@pytest.mark.parametrize("check", list(CASES))
+def test_every_assigned_code_point_tokenizes_alike(page, check):
+    name, lowercase, contexts = CASES[check]
+    lines = unicode_text.lines(contexts)
+    form = {"tokenizer": name, "lowercase": "yes" if lowercase else "no"}
+    got = page.evaluate(
+        """async ([lines, form]) => (await window.bleu2Corpus.backend()).call("tokenize", [lines, form, "en"])""",
+        [lines, form])
+    tokenize = make_tokenizer(name, lowercase)
+    assert len(got) == len(lines)
+    differ = [i for i, line in enumerate(lines) if got[i] != tokenize(line)]
+    assert not differ, f"{len(differ)} lines differ, first: {lines[differ[0]][:200]!r}"
+    assert page.get_attribute("html", "data-corpus-backend") == "worker"
