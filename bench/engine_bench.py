@@ -1,7 +1,17 @@
-"""Engine benchmark (issue 3): bleu2.corpus_bleu against sacreBLEU and NLTK in one run.
+"""Engine benchmark: bleu2.corpus_bleu against sacreBLEU and NLTK in one run.
 
     python bench/engine_bench.py [--repeat 5]
 
+Part 1 (issue 7): 16 systems x 3,004 lines (WMT-size; built from ../shared/data: the TED
+reference repeated to 3,004 lines, and 16 systems whose line i is sys1 or sys2, detokenized
+or tokenized, chosen by a seeded random generator per system), one reference file:
+bleu2.corpus_bleu with its defaults called once per system (references tokenized once for
+all systems), against sacreBLEU 2.6.0's BLEU(max_ngram_order=2, tokenize="intl") with one
+metric object for all systems, (a) references given to each corpus_score call and (b)
+cached in the metric (BLEU(references=...), then corpus_score(hyps, None)); sacreBLEU's
+tokenizer cache cleared before each run. Target: bleu2 <= 0.4x sacreBLEU.
+
+Part 2 (issue 3):
 On the TED files (2,445 lines) and the same files concatenated ten times:
 - bleu2.corpus_bleu with its defaults (BLEU-2, add-1, default tokenizer, lower-cased),
 - sacreBLEU BLEU(max_ngram_order=2, tokenize="intl"),
@@ -19,6 +29,7 @@ Nothing here is asserted: machines are noisy.
 from __future__ import annotations
 
 import argparse
+import logging
 import time
 import tracemalloc
 import warnings
@@ -77,11 +88,62 @@ def peak_mib(fn, hyps, refs):
     return peak / 2**20
 
 
+def wmt_size(n_lines: int = 3004, n_systems: int = 16):
+    """(references, systems): the bench input of part 1 (see the module docstring)."""
+    import random
+
+    ref = (load("ted.ref.detok.eng") * 2)[:n_lines]
+    sources = [(load(name) * 2)[:n_lines] for name in
+               ("ted.sys1.detok.eng", "ted.sys2.detok.eng", "ted.sys1.eng", "ted.sys2.eng")]
+    systems = []
+    for k in range(n_systems):
+        rng = random.Random(k)
+        systems.append([sources[rng.randrange(4)][i] for i in range(n_lines)])
+    return ref, systems
+
+
+def part1(repeat: int) -> None:
+    import bleu2
+    import bleu2.api
+    from sacrebleu.metrics import BLEU
+    from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+
+    ref, systems = wmt_size()
+
+    def run_bleu2():
+        bleu2.api._SCORERS.clear()  # a cold start: the references are tokenized in this run
+        return [bleu2.corpus_bleu(s, ref).score for s in systems]
+
+    def run_sacrebleu_refs_each_call():
+        TokenizerV14International.__call__.cache_clear()
+        metric = BLEU(max_ngram_order=2, tokenize="intl")
+        return [metric.corpus_score(s, [ref]).score / 100 for s in systems]
+
+    def run_sacrebleu_cached_refs():
+        TokenizerV14International.__call__.cache_clear()
+        metric = BLEU(max_ngram_order=2, tokenize="intl", references=[ref])
+        return [metric.corpus_score(s, None).score / 100 for s in systems]
+
+    runs = [("bleu2", run_bleu2), ("sacrebleu, refs per call", run_sacrebleu_refs_each_call),
+            ("sacrebleu, cached refs", run_sacrebleu_cached_refs)]
+    print(f"16 systems x {len(ref)} lines, one reference file (best of {repeat}):")
+    times = {}
+    for name, fn in runs:
+        scores = fn()
+        times[name] = best_time(lambda h, r: fn(), None, None, repeat)
+        print(f"  {name:>26}: {times[name]:7.3f} s   first system {scores[0]:.6f}")
+    for name, _ in runs[1:]:
+        print(f"  bleu2 / {name}: {times['bleu2'] / times[name]:.2f}   target <= 0.40")
+    print()
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="timing runs per tool (best is kept)")
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
+    logging.getLogger("sacrebleu").setLevel(logging.ERROR)  # its "forgot to detokenize" advice
+    part1(args.repeat)
     hyps1, refs1 = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
     for fn in (f for _, f in TOOLS):  # warm imports and regex caches
         fn(hyps1[:50], refs1[:50])

@@ -11,6 +11,25 @@ Measures, and prints next to the issue's targets (nothing is asserted):
   press does), timed in the page until the handler has updated the breakdown (the score,
   c and the JSON), median and p95; for keystrokes in the candidate (the reference's tokens
   and counts come from the cache) and in the reference (everything recomputed).
+- big pastes (issue 8, item 2), in the same run, on the page and on a bare page holding
+  only a text area (the same attributes as the page's boxes: ``dir="auto"``,
+  ``spellcheck="false"``; full width, as the issue measured it, and again at the page's box
+  size and font, which is what the browser itself needs for the page's box): a 1 MB and a 5 MB multi-line paste (TED lines repeated) into
+  the reference box, then one of the same size into the candidate box (a real paste:
+  the clipboard, then Ctrl+V; one ``input`` event); for each, the longest
+  main-thread task (``longtask`` entries) from the paste until the page is idle, then
+  keystrokes at the end of the candidate (real key presses) timed from the key's event
+  time to the next frame presented (Event Timing API: the ``duration`` of the key's
+  interaction, reported from 16 ms up, in 8 ms steps) and the longest task while typing;
+  and what saving the tab's state after a pause costs (the plain form; with 5 MB in each
+  box, the packed form, which the browser compresses in steps).
+
+Load (issue 10, :func:`load_report`, in the same run): against a bare Pyodide page using
+the same vendored runtime (load Pyodide, run ``1+1``): cold first score (target <= 0.5x the
+bare boot), warm reload (<= 0.3x), the one-file page from file:// (<= 1.0x the served cold
+load); first-visit transfer per file type (bytes on the wire, CDP encodedDataLength; target
+<= 8 MB) and the cold first score with Chromium's network emulation at 3 MB/s and 50 ms
+latency (target <= 4 s). ``--load-only`` runs just these.
 
 Needs ``make site`` (built here if missing) and /usr/bin/chromium.
 """
@@ -22,6 +41,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,18 +70,17 @@ document.addEventListener('DOMContentLoaded', () => {
 KEYSTROKES_JS = """
 ([id, n]) => {
   const box = document.getElementById(id);
-  const tokens = document.getElementById(id + '-tokens');
   const times = [];
   const letters = 'abcdefghij ';
   for (let i = 0; i < n; i++) {
     const letter = letters[i % letters.length];
-    const before = tokens.textContent;
     const t0 = performance.now();
     box.value += letter;
     box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: letter}));
     const t1 = performance.now();
-    // The breakdown is updated synchronously by the input handler: a letter changes the tokens.
-    if (letter !== ' ' && tokens.textContent === before) throw new Error('breakdown not updated at keystroke ' + i);
+    // The breakdown is updated synchronously by the input handler: the text it scored is the box's.
+    const scored = window.bleu2App.boxes.get(id + 's').get(0);
+    if (scored.length !== box.value.length) throw new Error('breakdown not updated at keystroke ' + i);
     times.push(t1 - t0);
   }
   return {times};
@@ -100,6 +119,95 @@ async (id) => {
 """
 
 
+# The bare page: only a text area, with the attributes of the page's boxes.
+BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare text area</title>
+<link rel="icon" href="data:,"></head><body>
+<textarea id="candidate" rows="4" spellcheck="false" autocomplete="off" dir="auto" style="width: 100%"></textarea>
+<textarea id="reference" rows="4" spellcheck="false" autocomplete="off" dir="auto" style="width: 100%"></textarea>
+</body></html>"""
+
+# The page's candidate box as CSS for a bare text area of the same size and font: a narrower,
+# taller box costs the browser more per keystroke (more wrapped lines to lay out and walk).
+BOX_STYLE_JS = """() => { const s = getComputedStyle(document.getElementById('candidate'));
+  return ['width', 'height', 'padding', 'border', 'font-family', 'font-size', 'line-height', 'box-sizing']
+    .map(p => p + ': ' + s.getPropertyValue(p)).join('; '); }"""
+
+# Saving the tab's state as after a pause in typing (save_state(later=True): the plain form,
+# else the packed form made by the browser in steps): the handler's own time, the time until
+# the state is stored, and the longest main-thread task until then.
+SAVE_JS = """async () => {
+  const app = window.bleu2App, tasks = [];
+  const obs = new PerformanceObserver(list => list.getEntries().forEach(e => tasks.push(e.duration)));
+  obs.observe({type: 'longtask'});
+  sessionStorage.removeItem('bleu2-state');
+  const t0 = performance.now();
+  app.save_state.callKwargs({later: true});
+  const handler = performance.now() - t0;
+  while (!sessionStorage.getItem('bleu2-state') && performance.now() - t0 < 60000) await new Promise(r => setTimeout(r, 20));
+  const stored = performance.now() - t0;
+  await new Promise(r => setTimeout(r, 200));
+  obs.disconnect();
+  return {handler, stored, longest: Math.max(handler, ...tasks), form: (sessionStorage.getItem('bleu2-state') || '').slice(0, 2)};
+}"""
+
+# Long tasks and key interactions, recorded from now on (window.__perf).
+OBSERVE_JS = """() => {
+  const perf = window.__perf = {tasks: [], events: []};
+  new PerformanceObserver(list => list.getEntries().forEach(e => perf.tasks.push([e.startTime, e.duration])))
+      .observe({type: 'longtask'});
+  new PerformanceObserver(list => list.getEntries().forEach(e =>
+      perf.events.push([e.name, e.interactionId, e.startTime, e.duration])))
+      .observe({type: 'event', durationThreshold: 16});
+}"""
+
+# The longest task since ``since`` (ms), once the page has had ``quiet`` ms without one.
+SETTLE_JS = """async ([since, quiet, limit]) => {
+  const perf = window.__perf, t0 = performance.now();
+  for (;;) {
+    await new Promise(r => setTimeout(r, 100));
+    const tasks = perf.tasks.filter(t => t[0] + t[1] >= since);
+    const last = tasks.length ? Math.max(...tasks.map(t => t[0] + t[1])) : since;
+    if (performance.now() - last > quiet || performance.now() - t0 > limit) {
+      return {longest: tasks.length ? Math.max(...tasks.map(t => t[1])) : 0, n: tasks.length};
+    }
+  }
+}"""
+
+
+def paste_and_type(page, texts: list[tuple[str, str]], keystrokes: int) -> dict:
+    """Paste each (box id, text), then type at the end of the last box; see the module's
+    docstring. Returns {"pastes": [longest task ms], "keys": [ms], "typing_task": ms}."""
+    page.evaluate(OBSERVE_JS)
+    pastes = []
+    for box, text in texts:
+        page.evaluate("t => navigator.clipboard.writeText(t)", text)
+        page.focus(f"#{box}")
+        since = page.evaluate("performance.now()")
+        page.keyboard.press("ControlOrMeta+V")  # one paste: one input event (insertText would split the lines)
+        pastes.append(page.evaluate(SETTLE_JS, [since, 1500, 600_000])["longest"])
+    box = texts[-1][0]
+    page.evaluate("id => { const b = document.getElementById(id); b.focus();"
+                  " b.setSelectionRange(b.value.length, b.value.length); }", box)
+    since = page.evaluate("performance.now()")
+    keys = []
+    for i in range(keystrokes):
+        start = page.evaluate("performance.now()")
+        page.keyboard.press("abcdefghij"[i % 10])
+        page.evaluate(SETTLE_JS, [start, 300, 120_000])  # the frame is presented, its entries reported
+        durations = page.evaluate("""start => { const ev = window.__perf.events.filter(e => e[2] >= start - 5);
+            const keys = ev.filter(e => e[0] === 'keydown' || e[0] === 'keypress' || e[0] === 'keyup');
+            return keys.map(e => e[3]); }""", start)
+        keys.append(max(durations) if durations else 16.0)  # none reported: under 16 ms
+    typing = page.evaluate(SETTLE_JS, [since, 300, 120_000])["longest"]
+    return {"pastes": pastes, "keys": keys, "typing_task": typing}
+
+
+def big_text(path: Path, size: int) -> str:
+    """``size`` characters of a TED side, its lines repeated (a multi-line paste)."""
+    text = "\n".join(path.read_text(encoding="utf-8").splitlines()) + "\n"
+    return (text * (size // len(text) + 1))[:size]
+
+
 def words_text(path: Path, words: int) -> str:
     out: list[str] = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -126,13 +234,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold loads and warm reloads each (median)")
     parser.add_argument("--keystrokes", type=int, default=200)
     parser.add_argument("--words", type=int, default=1000)
+    parser.add_argument("--load-only", action="store_true", help="only the load measurements (issue 10)")
+    parser.add_argument("--paste-sizes", default="1000000,5000000",
+                        help="characters of each big paste, comma-separated (0: skip)")
+    parser.add_argument("--paste-keystrokes", type=int, default=5, help="keystrokes timed after each big paste")
     args = parser.parse_args(argv)
+    if args.load_only:
+        load_report(SITE, args.runs)
+        return 0
+    sizes = [int(x) for x in args.paste_sizes.split(",") if int(x) > 0]
 
     if not (SITE / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
     from playwright.sync_api import sync_playwright
 
-    server, url = start_server(SITE)
+    root = Path(tempfile.mkdtemp(prefix="bleu2-bench-"))
+    (root / "site").symlink_to(SITE, target_is_directory=True)
+    (root / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    server, base = start_server(root)
+    url, bare_url = base + "site/", base + "bare.html"
     reference = words_text(TED / "ted.ref.detok.eng", args.words)
     candidate = words_text(TED / "ted.sys1.detok.eng", args.words)
     cold: list[float] = []
@@ -155,13 +275,31 @@ def main(argv: list[str] | None = None) -> int:
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
         page.fill("#reference", reference)
         page.fill("#candidate", candidate)
-        n_ref = len(page.text_content("#reference-tokens").split(" · "))
-        n_cand = len(page.text_content("#candidate-tokens").split(" · "))
+        n_ref = int(page.text_content("#reference-token-count").split()[0].replace(",", ""))
+        n_cand = int(page.text_content("#candidate-token-count").split()[0].replace(",", ""))
         page.evaluate(KEYSTROKES_JS, ["candidate", 20])  # warm-up
         cand_times = page.evaluate(KEYSTROKES_JS, ["candidate", args.keystrokes])["times"]
         ref_times = page.evaluate(KEYSTROKES_JS, ["reference", args.keystrokes])["times"]
         pause = page.evaluate(PAUSE_JS, "candidate")
+        box_style = page.evaluate(BOX_STYLE_JS)
+        (root / "bare-sized.html").write_text(BARE_HTML.replace("width: 100%", box_style), encoding="utf-8")
         context.close()
+        # big pastes: the bare text area and the page, in the same run
+        pasted = {}
+        for size in sizes:
+            texts = [("reference", big_text(TED / "ted.ref.detok.eng", size)),
+                     ("candidate", big_text(TED / "ted.sys1.detok.eng", size))]
+            for kind, where in (("bare", bare_url), ("page", url), ("sized", base + "bare-sized.html")):
+                context = browser.new_context()
+                context.grant_permissions(["clipboard-read", "clipboard-write"])
+                page = context.new_page()
+                page.goto(where)
+                if kind == "page":
+                    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+                pasted[size, kind] = paste_and_type(page, texts, args.paste_keystrokes)
+                if kind == "page":
+                    pasted[size, "save"] = page.evaluate(SAVE_JS)
+                context.close()
         browser.close()
     server.shutdown()
 
@@ -185,7 +323,176 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  after a pause in typing (highlighting, chart, saved state), {n_cand} vs {n_ref} tokens: "
           f"deferred handler median {statistics.median(pause['deferred']):.1f} ms, max {max(pause['deferred']):.1f} ms; "
           f"longest main-thread task {pause['longest_task']:.0f} ms ({pause['n_long']} tasks over 50 ms)")
+    if sizes:
+        print("  big multi-line pastes (issue 8, item 2; TED lines repeated), page vs a bare page holding only a text area:")
+    for size in sizes:
+        bare, page_ = pasted[size, "bare"], pasted[size, "page"]
+        mb = f"{size / 1e6:g} MB"
+        for i, box in enumerate(("reference", "candidate")):
+            print(f"    {mb} paste into the {box}: longest main-thread task: page {page_['pastes'][i]:.0f} ms, "
+                  f"bare {bare['pastes'][i]:.0f} ms")
+        kp, kb, ks = page_["keys"], bare["keys"], pasted[size, "sized"]["keys"]
+        ok_keys = statistics.median(kp) <= statistics.median(kb) + 50
+        ok_task = page_["typing_task"] <= bare["typing_task"] + 100
+        print(f"    {mb}, then {len(kp)} keystrokes in the candidate: keystroke -> screen median {statistics.median(kp):.0f} ms "
+              f"(max {max(kp):.0f}), bare {statistics.median(kb):.0f} ms (max {max(kb):.0f}); target page <= bare + 50 ms: "
+              f"{'met' if ok_keys else 'not met'}")
+        print(f"    {mb}, the same keystrokes in a bare text area of the page's box size and font ({box_style}): "
+              f"median {statistics.median(ks):.0f} ms (max {max(ks):.0f}): the page adds "
+              f"{statistics.median(kp) - statistics.median(ks):+.0f} ms to what the browser itself needs for that box")
+        print(f"    {mb}, longest main-thread task while typing: page {page_['typing_task']:.0f} ms, "
+              f"bare {bare['typing_task']:.0f} ms; target page <= bare + 100 ms: {'met' if ok_task else 'not met'}")
+        sv = pasted[size, "save"]
+        print(f"    {mb} in each box: saving the tab's state after a pause ({'packed' if sv['form'] == 'z1' else 'plain'}"
+              f" form): handler {sv['handler']:.0f} ms, stored after {sv['stored']:.0f} ms, longest main-thread task"
+              f" {sv['longest']:.0f} ms")
+    load_report(SITE, args.runs)
     return 0
+
+
+# --- load: transfer, throttled cold start, against a bare Pyodide boot (issue 10) -----------
+
+LOAD_TARGETS = {"cold_vs_bare": 0.5, "warm_vs_bare": 0.3, "offline_vs_cold": 1.0, "transfer_mb": 8.0,
+                "throttled_s": 4.0}
+# Chromium's network emulation for the throttled load: 3 MB/s down (and up), 50 ms latency.
+THROTTLE = {"offline": False, "latency": 50, "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000}
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title><link rel="icon" href="data:,">
+<script type="module">
+const base = new URL("./site/static/vendor/pyodide/", location.href).href;
+const { loadPyodide } = await import(base + "pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: base });
+window.__bare = { result: pyodide.runPython("1+1"), ms: performance.now() };
+</script>
+"""
+
+
+def file_kind(url: str) -> str:
+    """The file type a request is counted under."""
+    path = url.split("?", 1)[0].split("#", 1)[0]
+    name = path.rsplit("/", 1)[-1]
+    if name == "snapshot.bin.gz":
+        return "snapshot"
+    if name.startswith("python_stdlib"):
+        return "stdlib zip"
+    suffix = name.rsplit(".", 1)[-1] if "." in name else "(none)"
+    return {"mjs": "js", "webmanifest": "json"}.get(suffix, suffix)
+
+
+def timed_load(browser, url: str, throttle: dict | None = None, wait: str = "score", reload: bool = False) -> dict:
+    """A cold load (fresh context) of ``url``: seconds to the first score (``wait="score"``)
+    or to the bare page's ``1+1`` (``"bare"``), bytes on the wire per file type, requests,
+    Content-Encoding per file. With ``reload``, also the warm reload's seconds."""
+    context = browser.new_context()
+    context.add_init_script(FIRST_SCORE_JS)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    if throttle:
+        cdp.send("Network.emulateNetworkConditions", throttle)
+    urls, sizes, encodings = {}, {}, {}
+
+    def on_response(event):
+        response = event["response"]
+        urls[event["requestId"]] = response["url"]
+        headers = {k.lower(): v for k, v in response.get("headers", {}).items()}
+        encodings[response["url"]] = headers.get("content-encoding", "")
+
+    def on_finished(event):
+        sizes[event["requestId"]] = event["encodedDataLength"]
+
+    cdp.on("Network.responseReceived", on_response)
+    cdp.on("Network.loadingFinished", on_finished)
+    page.goto(url)
+    if wait == "bare":
+        page.wait_for_function("window.__bare && window.__bare.result === 2", timeout=180_000)
+        seconds = page.evaluate("window.__bare.ms") / 1000.0
+    else:
+        seconds = first_score_seconds(page)
+    by_kind: dict[str, int] = {}
+    for request_id, size in list(sizes.items()):
+        if request_id in urls and urls[request_id].startswith("http"):
+            kind = file_kind(urls[request_id])
+            by_kind[kind] = by_kind.get(kind, 0) + int(size)
+    out = {"seconds": seconds, "bytes": sum(by_kind.values()), "by_kind": by_kind, "requests": len(sizes),
+           "encodings": dict(encodings)}
+    if reload:
+        if throttle:
+            cdp.send("Network.emulateNetworkConditions", {**throttle, "latency": 0, "downloadThroughput": -1,
+                                                          "uploadThroughput": -1})
+        page.reload()
+        out["warm_seconds"] = first_score_seconds(page) if wait == "score" else None
+    context.close()
+    return out
+
+
+def offline_file_seconds(browser, site: Path) -> float:
+    """The one-file page copied alone into an empty folder, opened from file://: seconds to
+    the first score (fresh context)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / "bleu2-offline.html"
+        target.write_bytes((site / "bleu2-offline.html").read_bytes())
+        context = browser.new_context()
+        context.add_init_script(FIRST_SCORE_JS)
+        page = context.new_page()
+        page.goto(target.as_uri())
+        seconds = first_score_seconds(page)
+        context.close()
+    return seconds
+
+
+def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = None, label: str = "") -> dict:
+    """Measure and print the load figures of issue 10 for ``site`` (medians of ``runs``)."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "site").symlink_to(site.resolve(), target_is_directory=True)
+        (root / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        server, base = start_server(root, encodings=encodings) if encodings is not None else start_server(root)
+        results: dict[str, list] = {"bare": [], "bare_warm": [], "cold": [], "warm": [], "offline": [], "throttled": []}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            first = None
+            for _ in range(runs):  # interleaved, so that the machine's load hits every kind alike
+                bare = timed_load(browser, base + "bare.html", wait="bare")
+                results["bare"].append(bare["seconds"])
+                cold = timed_load(browser, base + "site/", reload=True)
+                first = first or cold
+                results["cold"].append(cold["seconds"])
+                results["warm"].append(cold["warm_seconds"])
+                if (site / "bleu2-offline.html").exists():
+                    results["offline"].append(offline_file_seconds(browser, site))
+                results["throttled"].append(timed_load(browser, base + "site/", throttle=THROTTLE)["seconds"])
+            browser.close()
+        server.shutdown()
+        server.server_close()
+    med = {k: statistics.median(v) for k, v in results.items() if v}
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    runs_of = lambda k: ", ".join(f"{x:.2f}" for x in results[k])  # noqa: E731
+    print(f"load {label}({runs} runs, medians; headless Chromium; load average {load} on {os.cpu_count()} CPUs)")
+    print(f"  first visit: {first['bytes'] / 1e6:.2f} MB on the wire in {first['requests']} requests"
+          f"  target <= {LOAD_TARGETS['transfer_mb']} MB")
+    for kind, size in sorted(first["by_kind"].items(), key=lambda kv: -kv[1]):
+        print(f"    {kind:<12} {size / 1e6:7.3f} MB")
+    big = {u.rsplit('/', 1)[-1]: e or "identity" for u, e in first["encodings"].items()
+           if u.rsplit('/', 1)[-1] in ("pyodide.asm.wasm", "snapshot.bin.gz", "python_stdlib_snapshot.zip", "pyodide.asm.mjs")}
+    print(f"  Content-Encoding: {big}")
+    print(f"  bare Pyodide boot (load, 1+1): {med['bare']:.2f} s  (runs: {runs_of('bare')})")
+    print(f"  cold load -> first score      : {med['cold']:.2f} s = {med['cold'] / med['bare']:.2f}x bare"
+          f"  target <= {LOAD_TARGETS['cold_vs_bare']}x  (runs: {runs_of('cold')})")
+    print(f"  warm reload -> first score    : {med['warm']:.2f} s = {med['warm'] / med['bare']:.2f}x bare"
+          f"  target <= {LOAD_TARGETS['warm_vs_bare']}x  (runs: {runs_of('warm')})")
+    if "offline" in med:
+        print(f"  offline file from file://     : {med['offline']:.2f} s = {med['offline'] / med['cold']:.2f}x served cold"
+              f"  target <= {LOAD_TARGETS['offline_vs_cold']}x  (runs: {runs_of('offline')})")
+    print(f"  cold, 3 MB/s + 50 ms emulated : {med['throttled']:.2f} s  target <= {LOAD_TARGETS['throttled_s']} s"
+          f"  (runs: {runs_of('throttled')})")
+    return {"median": med, "runs": results, "transfer": first}
 
 
 if __name__ == "__main__":
