@@ -132,6 +132,15 @@
 
   function say(message) { $("corpus-message").textContent = message || ""; }
 
+  // Files and pasted texts being read: a job starts only once all of them are read (files
+  // given to both pickers at once must not start a job on the part read first).
+  var reading = 0;
+  function whileReading(promise) {
+    reading += 1;
+    return promise.then(function (out) { reading -= 1; return out; },
+                        function (error) { reading -= 1; throw error; });
+  }
+
   function loadFiles(role, files) {
     var chain = Promise.resolve();
     Array.prototype.forEach.call(files, function (file) {
@@ -139,7 +148,7 @@
         return getBackend().then(function (b) { return b.load(role, file.name, new Uint8Array(buffer)); });
       }).then(report);
     });
-    return chain.then(refreshFiles);
+    return whileReading(chain).then(refreshFiles);
   }
 
   function report(out) {
@@ -157,7 +166,7 @@
   function addPasted(role) {
     var area = $("corpus-" + role + "s-paste");
     if (!area.value) return;
-    loadText(role, area.value).then(function (out) {
+    whileReading(loadText(role, area.value)).then(function (out) {
       if (out.ok) area.value = "";
       return refreshFiles();
     });
@@ -173,7 +182,7 @@
         if (text.trim()) chain = chain.then(function () { return loadText(pair[0], text); });
       });
     });
-    return chain.then(refreshFiles);
+    return whileReading(chain).then(refreshFiles);
   }
 
   function refreshFiles() {
@@ -197,7 +206,7 @@
       $("corpus-score").disabled = !view.ready;
       if (!view.ready && (view.references.length || view.systems.length)) $("corpus-status").textContent = view.problem;
       else $("corpus-status").textContent = "";
-      if (view.ready) schedule();
+      if (view.ready && !reading) schedule();
     });
   }
 
