@@ -137,6 +137,7 @@
   var reading = 0;
   function whileReading(promise) {
     reading += 1;
+    clearTimeout(timer);  // a job waits for the last read (refreshFiles schedules it)
     return promise.then(function (out) { reading -= 1; return out; },
                         function (error) { reading -= 1; throw error; });
   }
@@ -204,9 +205,10 @@
       view.systems.forEach(function (row) { el("option", {value: String(row.id)}, row.name, baseline); });
       if (kept) baseline.value = kept;
       $("corpus-score").disabled = !view.ready;
+      if (!view.ready) { clearTimeout(timer); cancel(); }  // a file removed: no job on what is left
       if (!view.ready && (view.references.length || view.systems.length)) $("corpus-status").textContent = view.problem;
       else $("corpus-status").textContent = "";
-      if (view.ready && !reading) schedule();
+      if (view.ready) schedule();
     });
   }
 
@@ -228,6 +230,7 @@
   function schedule() {
     if (document.documentElement.getAttribute("data-mode") !== "corpus") { state.dirty = true; return; }
     clearTimeout(timer);
+    if (reading) return;  // files are being read: the last one read schedules the job
     timer = setTimeout(run, 300);
   }
 

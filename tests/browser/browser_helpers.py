@@ -21,3 +21,10 @@ def texts(page, *ids: str) -> dict[str, str]:
     return page.evaluate(
         "ids => Object.fromEntries(ids.map(id => [id, document.getElementById(id).textContent]))", list(ids)
     )
+
+
+def settled(page) -> None:
+    """Wait until the page's work after the last edit (highlighting, chart, help, the spoken
+    score and the saved state: ``static/app.py``'s ``deferred``, 150 ms after the last edit)
+    has run: its timer is cleared when that work starts and the work runs in one task."""
+    page.wait_for_function("() => window.bleu2App !== undefined && window.bleu2App.timer == null")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import ROOT
+from browser_helpers import ROOT, settled
 from conftest import open_page
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -28,8 +28,8 @@ def fill_comparison(page, guard):
     for i, text in enumerate(CANDS, start=1):
         page.fill("#candidate" if i == 1 else f"#candidate-{i}", text)
     page.click("#rank-row-1 button.rank-select")
+    settled(page)
     page.wait_for_function("document.querySelector('#hl-cand .hl-order-2') && document.querySelector('#chart svg')")
-    page.wait_for_timeout(300)
 
 
 def run_axe(page):
@@ -57,7 +57,7 @@ def test_axe_finds_no_violations(new_context, site_url, scheme):
     # with another language and the highlighting of another candidate
     page.select_option("#lang-select", "es")
     page.click("#rank-row-2 button.rank-select")
-    page.wait_for_timeout(400)
+    settled(page)
     violations = run_axe(page)
     assert violations == [], violations
     page.close()

@@ -16,7 +16,7 @@ import bleu2
 from bleu2 import smoothing
 from bleu2.page import export, i18n, state as share
 from bleu2.page.compare import compare, ref_length_text
-from browser_helpers import texts
+from browser_helpers import settled, texts
 from conftest import open_page
 
 REFS = ["the cat sat on the mat", "there is a cat on the mat", "a cat was sitting on the mat today"]
@@ -57,8 +57,8 @@ def select(page, number):
 
 def wait_deferred(page):
     """Highlighting, chart and saved state follow shortly after the last edit."""
+    settled(page)
     page.wait_for_function("() => document.querySelector('#hl-candidate .hl-section') !== null")
-    page.wait_for_timeout(400)
 
 
 def check_breakdown(page, comp, index, lang="en"):
@@ -186,6 +186,7 @@ def test_chart_shows_precisions_bp_and_score(ready_page, guard):
     page = ready_page
     set_boxes(page, guard, "reference", ["the quick brown fox"])
     set_boxes(page, guard, "candidate", ["fox brown quick the"])
+    settled(page)  # the chart of these texts (not of the reference with the last test's candidate)
     page.wait_for_function("document.querySelector('#chart svg .bar-p2.bar-smoothed') !== null")
     assert page.get_attribute("#chart svg", "role") == "img"
     labels = page.eval_on_selector_all("#chart svg .bar-label", "els => els.map(e => e.textContent)")

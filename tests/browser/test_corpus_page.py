@@ -195,6 +195,7 @@ def test_paired_bootstrap_equals_sacrebleu(page):
     assert "±" in table and "baseline" in table
     page.select_option("#corpus-test", "none")
     page.click("#restore-defaults")
+    wait_result(page, page.text_content("#corpus-json"))  # no job left running for the next test
 
 
 def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
@@ -222,6 +223,23 @@ def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
         raise AssertionError([page.text_content(i) for i in ("#corpus-status", "#corpus-message", "#corpus-systems-list", "#corpus-references-list")])
     assert "ted.ref.detok.eng has 2445 lines, short.txt has 1 line" in page.text_content("#corpus-status")
     assert page.is_disabled("#corpus-score")
+
+
+def test_removing_a_file_stops_the_job_that_used_it(page):
+    clear_files(page)
+    previous = page.text_content("#corpus-json")
+    page.select_option("#corpus-test", "paired-ar")
+    page.fill("#corpus-n", "100000")  # a job long enough to be running when the file goes
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
+    page.wait_for_function("window.bleu2Corpus.state.job !== null")
+    page.click("#corpus-references-list button.corpus-remove")
+    page.wait_for_function("window.bleu2Corpus.state.job === null")
+    page.wait_for_function("document.getElementById('corpus-status').textContent === 'Load at least one reference file.'")
+    assert page.is_hidden("#corpus-progress") and page.is_disabled("#corpus-cancel")
+    assert page.text_content("#corpus-json") == previous  # the stopped job showed nothing
+    page.select_option("#corpus-test", "none")
+    page.fill("#corpus-n", "0")
 
 
 def test_sentence_table_opens_a_line_in_the_sentence_view(page):

@@ -11,7 +11,7 @@ import pytest
 import bleu2
 from bleu2.page import live
 from bleu2.page.explain import highlight
-from browser_helpers import TED
+from browser_helpers import TED, settled
 from conftest import open_page
 
 
@@ -176,6 +176,7 @@ def test_item13_ranking_says_it_scrolls_sideways(phone):
     phone.wait_for_function("document.getElementById('ranking-scroll-cue').hidden")
     phone.set_viewport_size({"width": 360, "height": 740})
     phone.click("#restore-defaults")
+    settled(phone)  # the highlighting painted again for the default options, before the next test hovers it
 
 
 def test_item13_token_detail_takes_no_room_until_used_and_counts_are_said_once(phone):

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bleu2.page import i18n
-from browser_helpers import enter, texts
+from browser_helpers import enter, settled, texts
 from conftest import open_page
 
 FOX = "The quick brown fox jumps over the lazy dog"
@@ -28,11 +28,6 @@ def options(page, max_order="2", smoothing="add-1", effective=False):
     page.select_option("#opt-max-order", max_order)
     page.select_option("#opt-smoothing", smoothing)
     page.set_checked("#opt-effective-order", effective)
-
-
-def deferred(page):
-    """Highlighting, chart and help follow 150 ms after the last edit."""
-    page.wait_for_timeout(400)
 
 
 def test_item4_effective_order_formula_uses_the_weights_used(ready_page, guard):
@@ -90,14 +85,14 @@ def test_item7_token_detail_is_cleared_when_the_selection_or_texts_change(ready_
     page.click("#add-candidate")
     page.fill("#candidate-2", "a cat")
     page.click("#rank-row-1 button.rank-select")
-    deferred(page)
+    settled(page)
     detail = _hover_detail(page, "#hl-cand .hl-order-1 .tok >> nth=1")
     assert detail == "“\u2068cat\u2069”: 1× in the candidate, at most 1× in a reference: matched"
     page.click("#rank-row-2 button.rank-select")  # select candidate 2
     page.wait_for_function("document.getElementById('hl-detail').hidden")
     assert page.text_content("#hl-detail") == ""
     page.click("#rank-row-1 button.rank-select")
-    deferred(page)
+    settled(page)
     _hover_detail(page, "#hl-cand .hl-order-1 .tok >> nth=1")
     page.click("#add-reference")
     page.fill("#reference-2", "The cat.")  # a new reference
@@ -135,6 +130,7 @@ def test_item9_copied_messages_agree_in_gender(ready_page, guard):
     for lang, expected in (("es", "Tabla Markdown copiada."), ("pt", "Tabela Markdown copiada."),
                            ("en", "Markdown table copied.")):
         page.select_option("#lang-select", lang)
+        page.evaluate("document.getElementById('export-status').textContent = ''")  # wait for this copy's own message
         page.click("#copy-export-markdown")
         page.wait_for_function("t => document.getElementById('export-status').textContent === t", arg=expected)
     page.select_option("#lang-select", "es")
@@ -161,9 +157,10 @@ def test_item10_option_errors_quote_what_was_typed(ready_page, guard):
 def test_item11_right_to_left_text_is_isolated(ready_page, guard):
     page = ready_page
     enter(page, guard, "القطة على السجادة", "السجادة القطة")
-    deferred(page)
+    settled(page)
     # every box, also one added later, and every chip decides its own direction
     page.click("#add-reference")
+    settled(page)  # the highlighting is painted again for the new reference box
     boxes = "#references textarea, #candidates textarea"
     assert page.eval_on_selector_all(boxes, "els => els.map(e => e.getAttribute('dir'))") == ["auto"] * 3
     assert page.eval_on_selector_all("#candidate-tokens .tk", "els => els.map(e => e.dir)") == ["auto", "auto"]
