@@ -197,14 +197,14 @@ def guards():
     yield made
 
 
-@pytest.fixture(scope="module")
-def new_context(browser, origin, guards):
-    """Factory: a fresh (empty-cache) browser context with a guard attached."""
+def _contexts(browser, guards, make_guard):
+    """A factory of fresh browser contexts, each with a guard from ``make_guard(*args)``; yields
+    the factory and closes every context it made afterwards."""
     contexts = []
 
-    def make(**kwargs):
+    def make(*args, **kwargs):
         context = browser.new_context(**kwargs)
-        guard = Guard(origin)
+        guard = make_guard(*args)
         guard.attach_context(context)
         guards.append(guard)
         contexts.append(context)
@@ -213,25 +213,19 @@ def new_context(browser, origin, guards):
     yield make
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def new_context(browser, origin, guards):
+    """Factory: a fresh (empty-cache) browser context with a guard attached."""
+    yield from _contexts(browser, guards, lambda: Guard(origin))
 
 
 @pytest.fixture(scope="module")
 def new_file_context(browser, guards):
     """Factory: a fresh browser context for a page opened from ``file://`` (``page_path``),
     with a guard that allows only data:, blob: and the page's own URL."""
-    contexts = []
-
-    def make(page_path: Path, **kwargs):
-        context = browser.new_context(**kwargs)
-        guard = Guard("file://", allowed_urls=(page_path.as_uri(),))
-        guard.attach_context(context)
-        guards.append(guard)
-        contexts.append(context)
-        return context, guard
-
-    yield make
-    for context in contexts:
-        context.close()
+    yield from _contexts(browser, guards, lambda page_path: Guard("file://", allowed_urls=(page_path.as_uri(),)))
 
 
 def open_page(context, guard, url, wait_ready=True):
