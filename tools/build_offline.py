@@ -129,24 +129,19 @@ def rewrite_relative_imports(path: str, text: str, embedded: set[str]) -> tuple[
         resolved = posixpath.normpath(posixpath.join(here, spec))
         return resolved if resolved in embedded else None
 
-    def static(m: re.Match) -> str:
+    def rewrite(m: re.Match) -> str:
+        """An import of an embedded module: its specifier becomes the module's name (groups:
+        the text before, the quote, the specifier and, for import(), the closing part)."""
         nonlocal count
         t = target(m.group(3))
         if t is None:
             return m.group(0)
         count += 1
-        return f"{m.group(1)}{m.group(2)}{module_name(t)}{m.group(2)}"
+        tail = m.group(4) if m.re.groups >= 4 else ""
+        return f"{m.group(1)}{m.group(2)}{module_name(t)}{m.group(2)}{tail}"
 
-    def dynamic(m: re.Match) -> str:
-        nonlocal count
-        t = target(m.group(3))
-        if t is None:
-            return m.group(0)
-        count += 1
-        return f"{m.group(1)}{m.group(2)}{module_name(t)}{m.group(2)}{m.group(4)}"
-
-    text = _STATIC_IMPORT_RE.sub(static, text)
-    text = _DYNAMIC_IMPORT_RE.sub(dynamic, text)
+    text = _STATIC_IMPORT_RE.sub(rewrite, text)
+    text = _DYNAMIC_IMPORT_RE.sub(rewrite, text)
     return text, count
 
 
