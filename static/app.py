@@ -136,8 +136,8 @@ class App:
 
     def on_box(self, event):
         """An input event in a text box, or a click on a box's Remove button (delegated)."""
-        box = view.box_of(str(event.target.id or ""))
-        if box is None or (event.type == "click") != (box[2] == "remove"):
+        box = view.box_of(str(event.target.id or ""), str(event.type))
+        if box is None:
             return
         kind, number, part = box
         if part == "remove":
@@ -150,16 +150,9 @@ class App:
 
     # --- options -------------------------------------------------------------------------
 
-    def form_fields(self):
-        fields = {s.removeprefix("opt-").replace("-", "_"): str(_el(s).value) for s in view.OPTION_CHOICES}
-        box = _el("opt-smooth-value")
-        fields.update(smooth_value=str(box.value), smooth_value_enabled=not box.disabled,
-                      effective_order=bool(_el("opt-effective-order").checked))
-        return fields
-
     def on_options(self, *_):
         self.write(view.smooth_field_updates(str(_el("opt-smoothing").value), self.lang), force=True)
-        self.options = state.options_from_form(self.form_fields(), self.lang)
+        self.options = state.options_from_form(json.loads(str(window.bleu2Paint.optionForm())), self.lang)
         self.touch()
 
     def set_options(self, options):

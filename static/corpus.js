@@ -214,18 +214,6 @@
 
   // --- jobs ----------------------------------------------------------------------------------
 
-  function formFields() {
-    var fields = {};
-    ["opt-max-order", "opt-smoothing", "opt-tokenizer", "opt-lowercase", "opt-empty-references"].forEach(function (id) {
-      fields[id.slice(4).replace(/-/g, "_")] = $(id).value;
-    });
-    var box = $("opt-smooth-value");
-    fields.smooth_value = box.value;
-    fields.smooth_value_enabled = !box.disabled;
-    fields.effective_order = $("opt-effective-order").checked;
-    return fields;
-  }
-
   var timer = null;
   function schedule() {
     if (document.documentElement.getAttribute("data-mode") !== "corpus") { state.dirty = true; return; }
@@ -248,7 +236,7 @@
   function run() {
     cancel();
     $("corpus-status").textContent = "";
-    var request = {form: formFields(), lang: lang(), test: $("corpus-test").value,
+    var request = {form: JSON.parse(window.bleu2Paint.optionForm()), lang: lang(), test: $("corpus-test").value,
                    n: Number($("corpus-n").value) || 0,
                    seed: $("corpus-seed").value === "" ? null : Number($("corpus-seed").value),
                    baseline: $("corpus-baseline").value ? Number($("corpus-baseline").value) : null};

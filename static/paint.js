@@ -414,6 +414,17 @@
         return JSON.stringify([null, errorText(error)]);
       }
     },
+    // The options form as bleu2.page.state.options_from_form reads it (JSON): each "opt-"
+    // control by its name (max_order, smoothing, ...: a box's text, a checkbox's state), and
+    // whether the smoothing parameter's box is enabled. (Sentence and corpus mode read it.)
+    optionForm: function () {
+      var fields = {};
+      document.querySelectorAll("select[id^='opt-'], input[id^='opt-']").forEach(function (control) {
+        fields[control.id.slice(4).replace(/-/g, "_")] = control.type === "checkbox" ? control.checked : control.value;
+      });
+      fields.smooth_value_enabled = !$("opt-smooth-value").disabled;
+      return JSON.stringify(fields);
+    },
     download: function (name, mime, text) {
       var url = URL.createObjectURL(new Blob([text], {type: mime}));
       var a = make("a", {href: url, download: name}, null, document.body);
