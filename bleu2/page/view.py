@@ -612,15 +612,18 @@ def box_id(kind: str, number: int) -> str:
     return kind if number == 1 else f"{kind}-{number}"
 
 
-def box_of(element_id: str) -> tuple[str, int, str] | None:
+def box_of(element_id: str, event_type: str | None = None) -> tuple[str, int, str] | None:
     """Which box an element belongs to, from its id (:func:`box_id`, plus ``-remove`` for
     its Remove button): ``"candidate-2-remove"`` -> ``("candidate", 2, "remove")``,
-    ``"reference"`` -> ``("reference", 1, "")``; None for any other id."""
+    ``"reference"`` -> ``("reference", 1, "")``; None for any other id. With ``event_type``,
+    also None unless that event acts there: ``"click"`` on a Remove button, ``"input"`` in a box."""
     for kind in ("reference", "candidate"):
         if element_id == kind or element_id.startswith(kind + "-"):
             rest = element_id[len(kind) + 1:]
             number, _, part = rest.partition("-") if rest[:1].isdigit() else ("1", "", rest)
             if number.isdigit() and part in ("", "remove"):
+                if event_type is not None and event_type != ("click" if part else "input"):
+                    return None
                 return kind, int(number), part
     return None
 

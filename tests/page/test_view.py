@@ -540,6 +540,13 @@ def test_item15_help_sections_show_the_live_numbers_in_three_languages():
     assert all(q["q"].endswith("?") for q in en["faq"])
 
 
+def test_box_of_acts_on_a_click_on_remove_and_on_input_in_a_box_only():
+    assert view.box_of("candidate-2-remove", "click") == ("candidate", 2, "remove")
+    assert view.box_of("candidate-2", "input") == ("candidate", 2, "")
+    assert view.box_of("candidate-2", "click") is None  # a click in a box: not an edit
+    assert view.box_of("reference-remove", "input") is None
+
+
 def test_box_of_reads_box_ids():
     assert view.box_of("candidate-2-remove") == ("candidate", 2, "remove")
     assert view.box_of("reference") == ("reference", 1, "")
