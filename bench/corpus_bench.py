@@ -61,7 +61,9 @@ def page_job(page, ref: Path, systems: list[Path], timeout_ms: int = 900_000) ->
     page.wait_for_function(
         "prev => { const s = window.bleu2Corpus.state, t = document.getElementById('corpus-json').textContent;"
         " return t.length > 10 && s.scoring && s.scoring[0] !== prev && s.scoring[1] !== null && !s.job; }",
-        arg=previous, timeout=timeout_ms)
+        arg=previous,
+        timeout=timeout_ms,
+    )
     total = time.perf_counter() - t0
     scoring = page.evaluate("window.bleu2Corpus.state.scoring[1] - window.bleu2Corpus.state.scoring[0]") / 1000
     longest = page.evaluate("Math.max(0, ...window.__longTasks)")
@@ -102,10 +104,16 @@ def main(argv=None) -> None:
                 again = page_job(page, ref, paths)
                 print(f"16 systems x {len(ref_lines)} lines, BLEU-2 defaults:")
                 print(f"  CPython (the same Session job):     {cpython:7.2f} s")
-                print(f"  page, first run (worker start-up):  {first['total']:7.2f} s   scoring {first['scoring']:.2f} s")
-                print(f"  page, second run:                   {again['total']:7.2f} s   scoring {again['scoring']:.2f} s")
-                print(f"  page / CPython: {again['total'] / cpython:.2f} (files to result), "
-                      f"{again['scoring'] / cpython:.2f} (scoring)   target <= 3")
+                print(
+                    f"  page, first run (worker start-up):  {first['total']:7.2f} s   scoring {first['scoring']:.2f} s"
+                )
+                print(
+                    f"  page, second run:                   {again['total']:7.2f} s   scoring {again['scoring']:.2f} s"
+                )
+                print(
+                    f"  page / CPython: {again['total'] / cpython:.2f} (files to result), "
+                    f"{again['scoring'] / cpython:.2f} (scoring)   target <= 3"
+                )
                 print(f"  longest main-thread task: {max(first['longest_task_ms'], again['longest_task_ms']):.0f} ms")
                 if not args.skip_50mb:
                     ted = engine_bench.load("ted.ref.detok.eng"), engine_bench.load("ted.sys1.detok.eng")
@@ -118,9 +126,11 @@ def main(argv=None) -> None:
                     page.evaluate("document.querySelectorAll('.corpus-remove').forEach(b => b.click())")
                     page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
                     big = page_job(page, big_ref, [big_sys])
-                    print(f"{size:.0f} MB corpus (2 files): loaded and scored in {big['total']:.1f} s "
-                          f"(scoring {big['scoring']:.1f} s); longest main-thread task {big['longest_task_ms']:.0f} ms"
-                          "   target < 200 ms")
+                    print(
+                        f"{size:.0f} MB corpus (2 files): loaded and scored in {big['total']:.1f} s "
+                        f"(scoring {big['scoring']:.1f} s); longest main-thread task {big['longest_task_ms']:.0f} ms"
+                        "   target < 200 ms"
+                    )
                 browser.close()
         finally:
             server.shutdown()

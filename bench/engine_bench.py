@@ -93,8 +93,10 @@ def wmt_size(n_lines: int = 3004, n_systems: int = 16):
     import random
 
     ref = (load("ted.ref.detok.eng") * 2)[:n_lines]
-    sources = [(load(name) * 2)[:n_lines] for name in
-               ("ted.sys1.detok.eng", "ted.sys2.detok.eng", "ted.sys1.eng", "ted.sys2.eng")]
+    sources = [
+        (load(name) * 2)[:n_lines]
+        for name in ("ted.sys1.detok.eng", "ted.sys2.detok.eng", "ted.sys1.eng", "ted.sys2.eng")
+    ]
     systems = []
     for k in range(n_systems):
         rng = random.Random(k)
@@ -124,8 +126,11 @@ def part1(repeat: int) -> None:
         metric = BLEU(max_ngram_order=2, tokenize="intl", references=[ref])
         return [metric.corpus_score(s, None).score / 100 for s in systems]
 
-    runs = [("bleu2", run_bleu2), ("sacrebleu, refs per call", run_sacrebleu_refs_each_call),
-            ("sacrebleu, cached refs", run_sacrebleu_cached_refs)]
+    runs = [
+        ("bleu2", run_bleu2),
+        ("sacrebleu, refs per call", run_sacrebleu_refs_each_call),
+        ("sacrebleu, cached refs", run_sacrebleu_cached_refs),
+    ]
     print(f"16 systems x {len(ref)} lines, one reference file (best of {repeat}):")
     times = {}
     for name, fn in runs:
@@ -162,10 +167,14 @@ def main(argv=None) -> None:
         times_by_scale[scale] = times
     print()
     t1, t10 = times_by_scale[1], times_by_scale[10]
-    print(f"bleu2 / sacreBLEU time: {t1['bleu2'] / t1['sacrebleu-intl']:.2f} (1x), "
-          f"{t10['bleu2'] / t10['sacrebleu-intl']:.2f} (10x)   target <= 0.50")
-    print(f"bleu2 / NLTK time:      {t1['bleu2'] / t1['nltk']:.2f} (1x), "
-          f"{t10['bleu2'] / t10['nltk']:.2f} (10x)   target < 1")
+    print(
+        f"bleu2 / sacreBLEU time: {t1['bleu2'] / t1['sacrebleu-intl']:.2f} (1x), "
+        f"{t10['bleu2'] / t10['sacrebleu-intl']:.2f} (10x)   target <= 0.50"
+    )
+    print(
+        f"bleu2 / NLTK time:      {t1['bleu2'] / t1['nltk']:.2f} (1x), "
+        f"{t10['bleu2'] / t10['nltk']:.2f} (10x)   target < 1"
+    )
     for name in t1:
         print(f"growth 10x corpus / 1x, {name}: {t10[name] / t1[name]:.1f} (linear = 10)")
 

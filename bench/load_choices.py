@@ -48,10 +48,14 @@ CHOICES = {
     "as built: snapshot + page stdlib (0.16 MB), Brotli": ({}, ("br", "gzip")),
     "as built, gzip only": ({}, ("gzip",)),
     "as built, no compression": ({}, ()),
-    "snapshot + trimmed stdlib (0.97 MB), Brotli": ({PYODIDE + "python_stdlib_snapshot.zip": SITE / PYODIDE / "python_stdlib.zip"},
-                                                    ("br", "gzip")),
-    "snapshot + Pyodide's stdlib (2.55 MB), Brotli": ({PYODIDE + "python_stdlib_snapshot.zip": ROOT / "node_modules/pyodide/python_stdlib.zip"},
-                                                      ("br", "gzip")),
+    "snapshot + trimmed stdlib (0.97 MB), Brotli": (
+        {PYODIDE + "python_stdlib_snapshot.zip": SITE / PYODIDE / "python_stdlib.zip"},
+        ("br", "gzip"),
+    ),
+    "snapshot + Pyodide's stdlib (2.55 MB), Brotli": (
+        {PYODIDE + "python_stdlib_snapshot.zip": ROOT / "node_modules/pyodide/python_stdlib.zip"},
+        ("br", "gzip"),
+    ),
     "no snapshot (trimmed stdlib), Brotli": ({PYODIDE + "snapshot.bin.gz": None}, ("br", "gzip")),
 }
 
@@ -98,18 +102,30 @@ def main(argv: list[str] | None = None) -> int:
                 variant(Path(folder), replace)
                 server, base = start_server(Path(folder), encodings=encodings)
                 cold = [page_bench.timed_load(browser, base + "site/") for _ in range(args.runs)]
-                slow = [page_bench.timed_load(browser, base + "site/", throttle=page_bench.THROTTLE)
-                        for _ in range(args.runs)]
+                slow = [
+                    page_bench.timed_load(browser, base + "site/", throttle=page_bench.THROTTLE)
+                    for _ in range(args.runs)
+                ]
                 server.shutdown()
                 server.server_close()
-            rows.append((name, cold[0]["bytes"], statistics.median(c["seconds"] for c in cold),
-                         statistics.median(s["seconds"] for s in slow), cold[0]["by_kind"]))
+            rows.append(
+                (
+                    name,
+                    cold[0]["bytes"],
+                    statistics.median(c["seconds"] for c in cold),
+                    statistics.median(s["seconds"] for s in slow),
+                    cold[0]["by_kind"],
+                )
+            )
         browser.close()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     bare_s = statistics.median(b["seconds"] for b in bare)
-    print(f"load choices ({args.runs} runs each, medians; headless Chromium; load average {load} on {os.cpu_count()} CPUs)")
-    print(f"  bare Pyodide boot (same runtime, trimmed stdlib, Brotli): {bare_s:.2f} s, "
-          f"{bare[0]['bytes'] / 1e6:.2f} MB")
+    print(
+        f"load choices ({args.runs} runs each, medians; headless Chromium; load average {load} on {os.cpu_count()} CPUs)"
+    )
+    print(
+        f"  bare Pyodide boot (same runtime, trimmed stdlib, Brotli): {bare_s:.2f} s, {bare[0]['bytes'] / 1e6:.2f} MB"
+    )
     print(f"  {'choice':<50} {'transfer':>9} {'cold':>7} {'x bare':>7} {'3 MB/s':>7}")
     for name, size, cold_s, slow_s, kinds in rows:
         print(f"  {name:<50} {size / 1e6:7.2f} MB {cold_s:6.2f}s {cold_s / bare_s:6.2f}x {slow_s:6.2f}s")

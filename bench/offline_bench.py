@@ -71,8 +71,20 @@ def firefox_runs(url: str, runs: int) -> list[dict] | str:
     if not Path(FIREFOX).exists():
         return f"skipped: {FIREFOX} is not installed (make firefox)"
     proc = subprocess.run(
-        ["node", str(ROOT / "tests" / "browser" / "firefox_page.mjs"), "--url", url, "--runs", str(runs), "--firefox", FIREFOX],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        [
+            "node",
+            str(ROOT / "tests" / "browser" / "firefox_page.mjs"),
+            "--url",
+            url,
+            "--runs",
+            str(runs),
+            "--firefox",
+            FIREFOX,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     if proc.returncode != 0:
         return f"skipped: Firefox did not run ({proc.stdout.strip()[-300:]} {proc.stderr.strip()[-300:]})"
@@ -130,8 +142,10 @@ def main(argv: list[str] | None = None) -> int:
 
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"offline page benchmark ({args.runs} runs each; load average {load} on {os.cpu_count()} CPUs)")
-    print(f"  {OFFLINE}: {size / 1e6:.1f} MB on disk = {len(manifest['files'])} files, {manifest['size'] / 1e6:.1f} MB raw, "
-          f"stored as one gzip stream in base64 ({payload / 1e6:.1f} MB of the page)")
+    print(
+        f"  {OFFLINE}: {size / 1e6:.1f} MB on disk = {len(manifest['files'])} files, {manifest['size'] / 1e6:.1f} MB raw, "
+        f"stored as one gzip stream in base64 ({payload / 1e6:.1f} MB of the page)"
+    )
     for name, runs in results.items():
         print(f"  {name:38s} {summary(runs)}")
     return 0

@@ -186,17 +186,23 @@ def paste_and_type(page, texts: list[tuple[str, str]], keystrokes: int) -> dict:
         page.keyboard.press("ControlOrMeta+V")  # one paste: one input event (insertText would split the lines)
         pastes.append(page.evaluate(SETTLE_JS, [since, 1500, 600_000])["longest"])
     box = texts[-1][0]
-    page.evaluate("id => { const b = document.getElementById(id); b.focus();"
-                  " b.setSelectionRange(b.value.length, b.value.length); }", box)
+    page.evaluate(
+        "id => { const b = document.getElementById(id); b.focus();"
+        " b.setSelectionRange(b.value.length, b.value.length); }",
+        box,
+    )
     since = page.evaluate("performance.now()")
     keys = []
     for i in range(keystrokes):
         start = page.evaluate("performance.now()")
         page.keyboard.press("abcdefghij"[i % 10])
         page.evaluate(SETTLE_JS, [start, 300, 120_000])  # the frame is presented, its entries reported
-        durations = page.evaluate("""start => { const ev = window.__perf.events.filter(e => e[2] >= start - 5);
+        durations = page.evaluate(
+            """start => { const ev = window.__perf.events.filter(e => e[2] >= start - 5);
             const keys = ev.filter(e => e[0] === 'keydown' || e[0] === 'keypress' || e[0] === 'keyup');
-            return keys.map(e => e[3]); }""", start)
+            return keys.map(e => e[3]); }""",
+            start,
+        )
         keys.append(max(durations) if durations else 16.0)  # none reported: under 16 ms
     typing = page.evaluate(SETTLE_JS, [since, 300, 120_000])["longest"]
     return {"pastes": pastes, "keys": keys, "typing_task": typing}
@@ -235,8 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keystrokes", type=int, default=200)
     parser.add_argument("--words", type=int, default=1000)
     parser.add_argument("--load-only", action="store_true", help="only the load measurements (issue 10)")
-    parser.add_argument("--paste-sizes", default="1000000,5000000",
-                        help="characters of each big paste, comma-separated (0: skip)")
+    parser.add_argument(
+        "--paste-sizes", default="1000000,5000000", help="characters of each big paste, comma-separated (0: skip)"
+    )
     parser.add_argument("--paste-keystrokes", type=int, default=5, help="keystrokes timed after each big paste")
     args = parser.parse_args(argv)
     if args.load_only:
@@ -287,8 +294,10 @@ def main(argv: list[str] | None = None) -> int:
         # big pastes: the bare text area and the page, in the same run
         pasted = {}
         for size in sizes:
-            texts = [("reference", big_text(TED / "ted.ref.detok.eng", size)),
-                     ("candidate", big_text(TED / "ted.sys1.detok.eng", size))]
+            texts = [
+                ("reference", big_text(TED / "ted.ref.detok.eng", size)),
+                ("candidate", big_text(TED / "ted.sys1.detok.eng", size)),
+            ]
             for kind, where in (("bare", bare_url), ("page", url), ("sized", base + "bare-sized.html")):
                 context = browser.new_context()
                 context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -311,49 +320,76 @@ def main(argv: list[str] | None = None) -> int:
     r_med, r_p95 = statistics.median(ref_times), pct(ref_times, 0.95)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"page benchmark ({args.runs} runs; headless Chromium; {url}; load average {load} on {os.cpu_count()} CPUs)")
-    print(f"  cold load -> first score : median {cold_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in cold)})"
-          f"  target <= {TARGETS['cold']} s: {ratio(cold_m, TARGETS['cold'])}")
-    print(f"  warm reload -> first score: median {warm_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in warm)})"
-          f"  target <= {TARGETS['warm']} s: {ratio(warm_m, TARGETS['warm'])}")
-    print(f"  keystroke -> breakdown, candidate ({n_cand} tokens vs {n_ref}): median {c_med:.2f} ms, "
-          f"p95 {c_p95:.2f} ms  target p95 <= {TARGETS['keystroke_p95_ms']} ms: "
-          f"{ratio(c_p95, TARGETS['keystroke_p95_ms'])}")
-    print(f"  keystroke -> breakdown, reference (recomputed): median {r_med:.2f} ms, p95 {r_p95:.2f} ms"
-          f"  ({ratio(r_p95, TARGETS['keystroke_p95_ms'])})")
-    print(f"  after a pause in typing (highlighting, chart, saved state), {n_cand} vs {n_ref} tokens: "
-          f"deferred handler median {statistics.median(pause['deferred']):.1f} ms, max {max(pause['deferred']):.1f} ms; "
-          f"longest main-thread task {pause['longest_task']:.0f} ms ({pause['n_long']} tasks over 50 ms)")
+    print(
+        f"  cold load -> first score : median {cold_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in cold)})"
+        f"  target <= {TARGETS['cold']} s: {ratio(cold_m, TARGETS['cold'])}"
+    )
+    print(
+        f"  warm reload -> first score: median {warm_m:.2f} s  (runs: {', '.join(f'{x:.2f}' for x in warm)})"
+        f"  target <= {TARGETS['warm']} s: {ratio(warm_m, TARGETS['warm'])}"
+    )
+    print(
+        f"  keystroke -> breakdown, candidate ({n_cand} tokens vs {n_ref}): median {c_med:.2f} ms, "
+        f"p95 {c_p95:.2f} ms  target p95 <= {TARGETS['keystroke_p95_ms']} ms: "
+        f"{ratio(c_p95, TARGETS['keystroke_p95_ms'])}"
+    )
+    print(
+        f"  keystroke -> breakdown, reference (recomputed): median {r_med:.2f} ms, p95 {r_p95:.2f} ms"
+        f"  ({ratio(r_p95, TARGETS['keystroke_p95_ms'])})"
+    )
+    print(
+        f"  after a pause in typing (highlighting, chart, saved state), {n_cand} vs {n_ref} tokens: "
+        f"deferred handler median {statistics.median(pause['deferred']):.1f} ms, max {max(pause['deferred']):.1f} ms; "
+        f"longest main-thread task {pause['longest_task']:.0f} ms ({pause['n_long']} tasks over 50 ms)"
+    )
     if sizes:
-        print("  big multi-line pastes (issue 8, item 2; TED lines repeated), page vs a bare page holding only a text area:")
+        print(
+            "  big multi-line pastes (issue 8, item 2; TED lines repeated), page vs a bare page holding only a text area:"
+        )
     for size in sizes:
         bare, page_ = pasted[size, "bare"], pasted[size, "page"]
         mb = f"{size / 1e6:g} MB"
         for i, box in enumerate(("reference", "candidate")):
-            print(f"    {mb} paste into the {box}: longest main-thread task: page {page_['pastes'][i]:.0f} ms, "
-                  f"bare {bare['pastes'][i]:.0f} ms")
+            print(
+                f"    {mb} paste into the {box}: longest main-thread task: page {page_['pastes'][i]:.0f} ms, "
+                f"bare {bare['pastes'][i]:.0f} ms"
+            )
         kp, kb, ks = page_["keys"], bare["keys"], pasted[size, "sized"]["keys"]
         ok_keys = statistics.median(kp) <= statistics.median(kb) + 50
         ok_task = page_["typing_task"] <= bare["typing_task"] + 100
-        print(f"    {mb}, then {len(kp)} keystrokes in the candidate: keystroke -> screen median {statistics.median(kp):.0f} ms "
-              f"(max {max(kp):.0f}), bare {statistics.median(kb):.0f} ms (max {max(kb):.0f}); target page <= bare + 50 ms: "
-              f"{'met' if ok_keys else 'not met'}")
-        print(f"    {mb}, the same keystrokes in a bare text area of the page's box size and font ({box_style}): "
-              f"median {statistics.median(ks):.0f} ms (max {max(ks):.0f}): the page adds "
-              f"{statistics.median(kp) - statistics.median(ks):+.0f} ms to what the browser itself needs for that box")
-        print(f"    {mb}, longest main-thread task while typing: page {page_['typing_task']:.0f} ms, "
-              f"bare {bare['typing_task']:.0f} ms; target page <= bare + 100 ms: {'met' if ok_task else 'not met'}")
+        print(
+            f"    {mb}, then {len(kp)} keystrokes in the candidate: keystroke -> screen median {statistics.median(kp):.0f} ms "
+            f"(max {max(kp):.0f}), bare {statistics.median(kb):.0f} ms (max {max(kb):.0f}); target page <= bare + 50 ms: "
+            f"{'met' if ok_keys else 'not met'}"
+        )
+        print(
+            f"    {mb}, the same keystrokes in a bare text area of the page's box size and font ({box_style}): "
+            f"median {statistics.median(ks):.0f} ms (max {max(ks):.0f}): the page adds "
+            f"{statistics.median(kp) - statistics.median(ks):+.0f} ms to what the browser itself needs for that box"
+        )
+        print(
+            f"    {mb}, longest main-thread task while typing: page {page_['typing_task']:.0f} ms, "
+            f"bare {bare['typing_task']:.0f} ms; target page <= bare + 100 ms: {'met' if ok_task else 'not met'}"
+        )
         sv = pasted[size, "save"]
-        print(f"    {mb} in each box: saving the tab's state after a pause ({'packed' if sv['form'] == 'z1' else 'plain'}"
-              f" form): handler {sv['handler']:.0f} ms, stored after {sv['stored']:.0f} ms, longest main-thread task"
-              f" {sv['longest']:.0f} ms")
+        print(
+            f"    {mb} in each box: saving the tab's state after a pause ({'packed' if sv['form'] == 'z1' else 'plain'}"
+            f" form): handler {sv['handler']:.0f} ms, stored after {sv['stored']:.0f} ms, longest main-thread task"
+            f" {sv['longest']:.0f} ms"
+        )
     load_report(SITE, args.runs)
     return 0
 
 
 # --- load: transfer, throttled cold start, against a bare Pyodide boot (issue 10) -----------
 
-LOAD_TARGETS = {"cold_vs_bare": 0.5, "warm_vs_bare": 0.3, "offline_vs_cold": 1.0, "transfer_mb": 8.0,
-                "throttled_s": 4.0}
+LOAD_TARGETS = {
+    "cold_vs_bare": 0.5,
+    "warm_vs_bare": 0.3,
+    "offline_vs_cold": 1.0,
+    "transfer_mb": 8.0,
+    "throttled_s": 4.0,
+}
 # Chromium's network emulation for the throttled load: 3 MB/s down (and up), 50 ms latency.
 THROTTLE = {"offline": False, "latency": 50, "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000}
 
@@ -414,12 +450,19 @@ def timed_load(browser, url: str, throttle: dict | None = None, wait: str = "sco
         if request_id in urls and urls[request_id].startswith("http"):
             kind = file_kind(urls[request_id])
             by_kind[kind] = by_kind.get(kind, 0) + int(size)
-    out = {"seconds": seconds, "bytes": sum(by_kind.values()), "by_kind": by_kind, "requests": len(sizes),
-           "encodings": dict(encodings)}
+    out = {
+        "seconds": seconds,
+        "bytes": sum(by_kind.values()),
+        "by_kind": by_kind,
+        "requests": len(sizes),
+        "encodings": dict(encodings),
+    }
     if reload:
         if throttle:
-            cdp.send("Network.emulateNetworkConditions", {**throttle, "latency": 0, "downloadThroughput": -1,
-                                                          "uploadThroughput": -1})
+            cdp.send(
+                "Network.emulateNetworkConditions",
+                {**throttle, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+            )
         page.reload()
         out["warm_seconds"] = first_score_seconds(page) if wait == "score" else None
     context.close()
@@ -475,23 +518,37 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     runs_of = lambda k: ", ".join(f"{x:.2f}" for x in results[k])  # noqa: E731
     print(f"load {label}({runs} runs, medians; headless Chromium; load average {load} on {os.cpu_count()} CPUs)")
-    print(f"  first visit: {first['bytes'] / 1e6:.2f} MB on the wire in {first['requests']} requests"
-          f"  target <= {LOAD_TARGETS['transfer_mb']} MB")
+    print(
+        f"  first visit: {first['bytes'] / 1e6:.2f} MB on the wire in {first['requests']} requests"
+        f"  target <= {LOAD_TARGETS['transfer_mb']} MB"
+    )
     for kind, size in sorted(first["by_kind"].items(), key=lambda kv: -kv[1]):
         print(f"    {kind:<12} {size / 1e6:7.3f} MB")
-    big = {u.rsplit('/', 1)[-1]: e or "identity" for u, e in first["encodings"].items()
-           if u.rsplit('/', 1)[-1] in ("pyodide.asm.wasm", "snapshot.bin.gz", "python_stdlib_snapshot.zip", "pyodide.asm.mjs")}
+    big = {
+        u.rsplit("/", 1)[-1]: e or "identity"
+        for u, e in first["encodings"].items()
+        if u.rsplit("/", 1)[-1]
+        in ("pyodide.asm.wasm", "snapshot.bin.gz", "python_stdlib_snapshot.zip", "pyodide.asm.mjs")
+    }
     print(f"  Content-Encoding: {big}")
     print(f"  bare Pyodide boot (load, 1+1): {med['bare']:.2f} s  (runs: {runs_of('bare')})")
-    print(f"  cold load -> first score      : {med['cold']:.2f} s = {med['cold'] / med['bare']:.2f}x bare"
-          f"  target <= {LOAD_TARGETS['cold_vs_bare']}x  (runs: {runs_of('cold')})")
-    print(f"  warm reload -> first score    : {med['warm']:.2f} s = {med['warm'] / med['bare']:.2f}x bare"
-          f"  target <= {LOAD_TARGETS['warm_vs_bare']}x  (runs: {runs_of('warm')})")
+    print(
+        f"  cold load -> first score      : {med['cold']:.2f} s = {med['cold'] / med['bare']:.2f}x bare"
+        f"  target <= {LOAD_TARGETS['cold_vs_bare']}x  (runs: {runs_of('cold')})"
+    )
+    print(
+        f"  warm reload -> first score    : {med['warm']:.2f} s = {med['warm'] / med['bare']:.2f}x bare"
+        f"  target <= {LOAD_TARGETS['warm_vs_bare']}x  (runs: {runs_of('warm')})"
+    )
     if "offline" in med:
-        print(f"  offline file from file://     : {med['offline']:.2f} s = {med['offline'] / med['cold']:.2f}x served cold"
-              f"  target <= {LOAD_TARGETS['offline_vs_cold']}x  (runs: {runs_of('offline')})")
-    print(f"  cold, 3 MB/s + 50 ms emulated : {med['throttled']:.2f} s  target <= {LOAD_TARGETS['throttled_s']} s"
-          f"  (runs: {runs_of('throttled')})")
+        print(
+            f"  offline file from file://     : {med['offline']:.2f} s = {med['offline'] / med['cold']:.2f}x served cold"
+            f"  target <= {LOAD_TARGETS['offline_vs_cold']}x  (runs: {runs_of('offline')})"
+        )
+    print(
+        f"  cold, 3 MB/s + 50 ms emulated : {med['throttled']:.2f} s  target <= {LOAD_TARGETS['throttled_s']} s"
+        f"  (runs: {runs_of('throttled')})"
+    )
     return {"median": med, "runs": results, "transfer": first}
 
 

@@ -137,17 +137,22 @@ def main(argv=None) -> None:
     import sacrebleu
 
     ref, systems = build(args.lines)
-    print(f"{args.lines} lines, 3 systems; bleu2 {bleu2.__version__}, sacreBLEU {sacrebleu.__version__}, "
-          f"NumPy {numpy.__version__}, Python {sys.version.split()[0]}; best of {args.repeat}; "
-          f"{os.cpu_count()} CPUs, load average {load_average()}")
+    print(
+        f"{args.lines} lines, 3 systems; bleu2 {bleu2.__version__}, sacreBLEU {sacrebleu.__version__}, "
+        f"NumPy {numpy.__version__}, Python {sys.version.split()[0]}; best of {args.repeat}; "
+        f"{os.cpu_count()} CPUs, load average {load_average()}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         files = []
         for name, lines in [("ref", ref), ("sys1", systems[0]), ("sys2", systems[1]), ("sys3", systems[2])]:
             path = Path(tmp) / name
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
             files.append(str(path))
-        tests = [("bs", "paired bootstrap, 1,000 resamples"), ("ar", "paired approximate randomization, 10,000 trials"),
-                 ("ci", "bootstrap confidence interval, 1,000 resamples, 1 system")]
+        tests = [
+            ("bs", "paired bootstrap, 1,000 resamples"),
+            ("ar", "paired approximate randomization, 10,000 trials"),
+            ("ci", "bootstrap confidence interval, 1,000 resamples, 1 system"),
+        ]
         for test, title in tests:
             if test == "ar" and args.skip_ar:
                 continue
@@ -175,8 +180,10 @@ def main(argv=None) -> None:
                 ("sacreBLEU CLI (subprocess)", t_cli),
             ]
             for label, t in rows:
-                print(f"  {label:38s} {t:8.3f} s   sacreBLEU CLI / this = {t_cli / t:6.2f}   "
-                      f"sacreBLEU API / this = {t_api / t:6.2f}")
+                print(
+                    f"  {label:38s} {t:8.3f} s   sacreBLEU CLI / this = {t_cli / t:6.2f}   "
+                    f"sacreBLEU API / this = {t_api / t:6.2f}"
+                )
             print("  " + largest_difference(ours, theirs))
     print(f"\nload average at the end: {load_average()} (other processes make the times noisy)")
 

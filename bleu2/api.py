@@ -111,8 +111,9 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
     return [list(refs) for refs in zip(*streams)]
 
 
-def corpus_bleu(candidates: Sequence[str], references: Sequence[str | Sequence[str]], *,
-                sentence_scores: bool = True, **options) -> CorpusBleuResult:
+def corpus_bleu(
+    candidates: Sequence[str], references: Sequence[str | Sequence[str]], *, sentence_scores: bool = True, **options
+) -> CorpusBleuResult:
     """Corpus BLEU: matches, totals, c and r pooled over all sentences, then
     smoothed and scored once (Papineni et al. 2002).
 

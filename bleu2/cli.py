@@ -232,11 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
             "                   BleuResult.to_dict() (score, brevity_penalty, hyp_len,\n"
             "                   ref_len, precisions, max_order, smoothing, tokenizer,\n"
             "                   signature). Several systems: a JSON list of such objects\n"
-            "                   in command-line order, each with two more keys: \"system\"\n"
-            "                   (the file name, \"-\" for stdin) and \"rank\" (1 = best)\n"
-            "  --sentence       JSON Lines: one object per sentence with \"line\" (1-based),\n"
-            "                   \"score\", \"matches\", \"totals\", \"hyp_len\", \"ref_len\"; with\n"
-            "                   several systems also \"system\", systems in command-line order\n"
+            '                   in command-line order, each with two more keys: "system"\n'
+            '                   (the file name, "-" for stdin) and "rank" (1 = best)\n'
+            '  --sentence       JSON Lines: one object per sentence with "line" (1-based),\n'
+            '                   "score", "matches", "totals", "hyp_len", "ref_len"; with\n'
+            '                   several systems also "system", systems in command-line order\n'
             "\n"
             "examples:\n"
             "  bleu2 -r ref.txt sys.txt\n"
@@ -265,8 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REF",
         help="reference file, line-aligned with the systems; repeat for several references",
     )
-    p.add_argument("-n", "--max-order", type=int, metavar="N",
-                   help=f"highest n-gram order N >= 1 (default: {DEFAULTS['max_order']})")
+    p.add_argument(
+        "-n",
+        "--max-order",
+        type=int,
+        metavar="N",
+        help=f"highest n-gram order N >= 1 (default: {DEFAULTS['max_order']})",
+    )
     p.add_argument(
         "-w",
         "--weights",
@@ -319,18 +324,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sig = p.add_argument_group("significance (sacreBLEU's tests; the first system is the baseline)")
     tests = sig.add_mutually_exclusive_group()
-    tests.add_argument("--confidence", action="store_true",
-                       help="bootstrap 95%% confidence intervals for each system (sacreBLEU --confidence)")
-    tests.add_argument("--paired-bs", action="store_true",
-                       help="paired bootstrap resampling against the first system (sacreBLEU --paired-bs)")
-    tests.add_argument("--paired-ar", action="store_true",
-                       help="paired approximate randomization against the first system (sacreBLEU --paired-ar)")
-    sig.add_argument("--confidence-n", type=int, default=1000, metavar="N", help="resamples for --confidence (default: 1000)")
-    sig.add_argument("--paired-bs-n", type=int, default=1000, metavar="N", help="resamples for --paired-bs (default: 1000)")
-    sig.add_argument("--paired-ar-n", type=int, default=10000, metavar="N", help="trials for --paired-ar (default: 10000)")
-    sig.add_argument("--seed", default=str(DEFAULT_SEED), metavar="SEED",
-                     help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
-                     "sacreBLEU's SACREBLEU_SEED default)")
+    tests.add_argument(
+        "--confidence",
+        action="store_true",
+        help="bootstrap 95%% confidence intervals for each system (sacreBLEU --confidence)",
+    )
+    tests.add_argument(
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap resampling against the first system (sacreBLEU --paired-bs)",
+    )
+    tests.add_argument(
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization against the first system (sacreBLEU --paired-ar)",
+    )
+    sig.add_argument(
+        "--confidence-n", type=int, default=1000, metavar="N", help="resamples for --confidence (default: 1000)"
+    )
+    sig.add_argument(
+        "--paired-bs-n", type=int, default=1000, metavar="N", help="resamples for --paired-bs (default: 1000)"
+    )
+    sig.add_argument(
+        "--paired-ar-n", type=int, default=10000, metavar="N", help="trials for --paired-ar (default: 10000)"
+    )
+    sig.add_argument(
+        "--seed",
+        default=str(DEFAULT_SEED),
+        metavar="SEED",
+        help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
+        "sacreBLEU's SACREBLEU_SEED default)",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
     out.add_argument("--sentence", action="store_true", help="print one JSON object per sentence (JSON Lines)")
@@ -391,6 +415,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
     results = []
     try:
         for k, (path, lines) in enumerate(sys_files):
+
             def report(done, k=k, path=path):
                 progress.update(k * n + done, label(path))
 
@@ -425,8 +450,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
 
 def _test(args: argparse.Namespace, parser: argparse.ArgumentParser, n_systems: int) -> tuple[str | None, int]:
     """The significance test asked for, and its number of resamples."""
-    for flag, test, n in (("confidence", "confidence", args.confidence_n), ("paired_bs", "paired-bs", args.paired_bs_n),
-                          ("paired_ar", "paired-ar", args.paired_ar_n)):
+    for flag, test, n in (
+        ("confidence", "confidence", args.confidence_n),
+        ("paired_bs", "paired-bs", args.paired_bs_n),
+        ("paired_ar", "paired-ar", args.paired_ar_n),
+    ):
         if getattr(args, flag):
             if test.startswith("paired") and n_systems < 2:
                 parser.error(f"--{test} compares systems with the first one (the baseline): give at least two systems")

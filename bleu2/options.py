@@ -63,16 +63,18 @@ __all__ = [
 ]
 
 #: The options and their defaults (the seed calculator's), in the order of the signature.
-DEFAULTS: Mapping[str, Any] = MappingProxyType({
-    "max_order": 2,
-    "weights": None,
-    "smoothing": DEFAULT_SMOOTHING,
-    "smooth_value": None,
-    "effective_order": False,
-    "tokenizer": DEFAULT_TOKENIZER,
-    "lowercase": None,
-    "empty_references": "ignore",
-})
+DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {
+        "max_order": 2,
+        "weights": None,
+        "smoothing": DEFAULT_SMOOTHING,
+        "smooth_value": None,
+        "effective_order": False,
+        "tokenizer": DEFAULT_TOKENIZER,
+        "lowercase": None,
+        "empty_references": "ignore",
+    }
+)
 
 #: The values of ``empty_references``.
 EMPTY_REFERENCES = ("ignore", "count")
@@ -80,13 +82,15 @@ EMPTY_REFERENCES = ("ignore", "count")
 #: The options under which ``bleu2.corpus_bleu`` / ``sentence_bleu`` equal sacreBLEU
 #: 2.6.0's ``BLEU()`` with its defaults: BLEU-4, 13a, exp smoothing, case-sensitive,
 #: empty references counted.
-SACREBLEU_OPTIONS: Mapping[str, Any] = MappingProxyType({
-    "max_order": 4,
-    "smoothing": "exp",
-    "tokenizer": "13a",
-    "lowercase": False,
-    "empty_references": "count",
-})
+SACREBLEU_OPTIONS: Mapping[str, Any] = MappingProxyType(
+    {
+        "max_order": 4,
+        "smoothing": "exp",
+        "tokenizer": "13a",
+        "lowercase": False,
+        "empty_references": "count",
+    }
+)
 
 #: Smoothing methods whose parameter must be > 0 (the others take >= 0).
 POSITIVE_PARAMETER = frozenset({"method4", "method6", "method7"})
@@ -105,9 +109,7 @@ def check_smooth_value(smoothing: str, value) -> float | None:
     if param is None:
         if value is not None:
             takes = ", ".join(f"{k} ({v[0]})" for k, v in SMOOTHING_PARAMETERS.items())
-            raise ValueError(
-                f"smoothing {smoothing!r} takes no smooth_value (got {value!r}); methods that do: {takes}"
-            )
+            raise ValueError(f"smoothing {smoothing!r} takes no smooth_value (got {value!r}); methods that do: {takes}")
         return None
     name, default = param
     if value is None:
@@ -193,8 +195,9 @@ class BleuConfig:
         empty = o["empty_references"]
         if empty not in EMPTY_REFERENCES:
             raise ValueError(f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {empty!r}")
-        return cls(max_order, weights, smoothing, smooth_value, bool(effective_order), tokenizer,
-                   bool(lowercase), empty)
+        return cls(
+            max_order, weights, smoothing, smooth_value, bool(effective_order), tokenizer, bool(lowercase), empty
+        )
 
     @property
     def stats_order(self) -> int:

@@ -145,8 +145,11 @@ def system_dict(result: BleuResult, significance: Mapping | None = None) -> dict
     return d
 
 
-def corpus_json(systems: Sequence[tuple[str, BleuResult]], significance: Sequence[Mapping] | None = None,
-                signature: str | None = None) -> str:
+def corpus_json(
+    systems: Sequence[tuple[str, BleuResult]],
+    significance: Sequence[Mapping] | None = None,
+    signature: str | None = None,
+) -> str:
     """The command line's ``--json``: one system -> one object (:func:`system_dict`);
     several -> a list in the given order, each object with ``"system"`` (the name) and
     ``"rank"`` (competition rank, 1 = best) too. ``signature`` replaces each object's
@@ -202,8 +205,11 @@ def summary_line(result: BleuResult, significance: Mapping | None = None, signat
     return "  ".join(parts) + "\n"
 
 
-def ranked_table(systems: Sequence[tuple[str, BleuResult]], significance: Sequence[Mapping] | None = None,
-                 signature: str | None = None) -> str:
+def ranked_table(
+    systems: Sequence[tuple[str, BleuResult]],
+    significance: Sequence[Mapping] | None = None,
+    signature: str | None = None,
+) -> str:
     """Systems ranked by score, best first (equal scores share a rank), with p_n as
     matches/total, BP, c and r; the signature(s) below. With significance, the score
     cell holds ``score (mean ± ci)`` and a ``p-value`` column follows ("baseline" for

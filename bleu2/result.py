@@ -111,8 +111,13 @@ class CorpusBleuResult:
 
     __slots__ = ("corpus", "sentence_stats", "_scores", "_scorer")
 
-    def __init__(self, corpus: BleuResult, sentence_stats: tuple[SentenceStats, ...],
-                 sentence_scores: tuple[float, ...] | None = None, scorer=None):
+    def __init__(
+        self,
+        corpus: BleuResult,
+        sentence_stats: tuple[SentenceStats, ...],
+        sentence_scores: tuple[float, ...] | None = None,
+        scorer=None,
+    ):
         self.corpus = corpus
         self.sentence_stats = sentence_stats
         self._scores = sentence_scores
@@ -147,7 +152,5 @@ class CorpusBleuResult:
         ``{"matches", "totals", "hyp_len", "ref_len", "score"}`` per candidate."""
         d = self.corpus.to_dict()
         if sentences:
-            d["sentences"] = [
-                dict(s.to_dict(), score=sc) for s, sc in zip(self.sentence_stats, self.sentence_scores)
-            ]
+            d["sentences"] = [dict(s.to_dict(), score=sc) for s, sc in zip(self.sentence_stats, self.sentence_scores)]
         return d

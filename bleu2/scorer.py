@@ -132,7 +132,8 @@ class BLEU:
             refs = (key,) if isinstance(key, str) else key
             c = self.config
             rs = self._references[key] = reference_stats(
-                [self.tokenize(r) for r in refs], c.stats_order, c.empty_references)
+                [self.tokenize(r) for r in refs], c.stats_order, c.empty_references
+            )
         return rs
 
     def sentence_stats(self, candidate: str, references) -> SentenceStats:
@@ -145,8 +146,9 @@ class BLEU:
             raise TypeError(f"candidate must be str, not {type(candidate).__name__}")
         return sentence_stats(self.tokenize(candidate), self.reference_stats(references), self.config.max_order)
 
-    def corpus_stats(self, candidates: Sequence[str], references: Sequence,
-                     progress=None) -> tuple[list[SentenceStats], int | str]:
+    def corpus_stats(
+        self, candidates: Sequence[str], references: Sequence, progress=None
+    ) -> tuple[list[SentenceStats], int | str]:
         """Per-sentence statistics of a corpus (sacreBLEU's ``_extract_corpus_statistics``).
 
         Args:
@@ -222,8 +224,9 @@ class BLEU:
         stats = self.sentence_stats(candidate, references)
         return self.score_stats(stats, 1 if isinstance(references, str) else len(references))
 
-    def corpus_score(self, candidates: Sequence[str], references: Sequence, *,
-                     sentence_scores: bool = True) -> CorpusBleuResult:
+    def corpus_score(
+        self, candidates: Sequence[str], references: Sequence, *, sentence_scores: bool = True
+    ) -> CorpusBleuResult:
         """Corpus BLEU: statistics pooled over the sentences, then scored once (see
         :func:`bleu2.corpus_bleu`; ``references`` per candidate, as :meth:`corpus_stats`).
 
@@ -233,8 +236,9 @@ class BLEU:
         stats, n_refs = self.corpus_stats(candidates, references)
         return self.corpus_from_stats(stats, n_refs, sentence_scores=sentence_scores)
 
-    def corpus_from_stats(self, stats: Sequence[SentenceStats], n_refs: int | str = 1, *,
-                          sentence_scores: bool = True) -> CorpusBleuResult:
+    def corpus_from_stats(
+        self, stats: Sequence[SentenceStats], n_refs: int | str = 1, *, sentence_scores: bool = True
+    ) -> CorpusBleuResult:
         """A :class:`CorpusBleuResult` from per-sentence statistics (pooled, then scored)."""
         stats = tuple(stats)
         corpus = self.score_stats(pool_stats(stats, self.config.max_order), n_refs)

@@ -100,9 +100,7 @@ def _combine(sm, stats: SentenceStats, config: BleuConfig) -> tuple[float, float
 
 def _smooth(stats: SentenceStats, config: BleuConfig):
     if stats.max_order != config.max_order:
-        raise ValueError(
-            f"statistics have {stats.max_order} orders but max_order is {config.max_order}"
-        )
+        raise ValueError(f"statistics have {stats.max_order} orders but max_order is {config.max_order}")
     return get_smoothing(config.smoothing)(stats, config.smooth_value, config.effective_order)
 
 

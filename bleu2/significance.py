@@ -364,8 +364,7 @@ class _Columns:
         self.columns = [list(col) for sys_rows in rows for col in zip(*sys_rows)]
         shifts = self.shifts
         self.packed = [
-            sum([v << sh for v, sh in zip([x for sys_rows in rows for x in sys_rows[i]], shifts)])
-            for i in range(n)
+            sum([v << sh for v, sh in zip([x for sys_rows in rows for x in sys_rows[i]], shifts)]) for i in range(n)
         ]
 
     def unpack(self, total: int) -> list[int]:
@@ -383,8 +382,13 @@ class _Columns:
         x = self.n_extra
         j = 2 + 2 * N
         return SentenceStats(
-            matches, totals, v[0], v[1],
-            tuple(v[j + 2 * x :]), tuple(v[j : j + x]), tuple(v[j + x : j + 2 * x]),
+            matches,
+            totals,
+            v[0],
+            v[1],
+            tuple(v[j + 2 * x :]),
+            tuple(v[j : j + x]),
+            tuple(v[j + x : j + 2 * x]),
         )
 
 
@@ -420,8 +424,9 @@ def _drive(steps, progress: Progress | None):
 # ----------------------------------------------------------------- the resampling loops
 
 
-def _bootstrap_scores(cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int],
-                      done: int, total: int):
+def _bootstrap_scores(
+    cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
+):
     """Scores of ``systems`` on ``n`` resamples drawn as ``rng.choice(n_lines, (n, n_lines))``
     (a generator: yields ``(done, total)`` after each chunk, returns the scores)."""
     n_lines = cols.n_lines
@@ -460,8 +465,7 @@ def _bit_planes(values: list[int], n_bits: int) -> list[int]:
     wide = int.from_bytes(b"".join([v.to_bytes(8, "little") for v in values[::-1]]), "little")
     lanes = int.from_bytes((b"\xff" + bytes(7)) * n, "little")  # the low byte of each 8-byte lane
     return [
-        int(((wide >> k) & lanes).to_bytes(8 * n, "little")[::8].translate(_ASCII_BIT[0]), 2)
-        for k in range(n_bits)
+        int(((wide >> k) & lanes).to_bytes(8 * n, "little")[::8].translate(_ASCII_BIT[0]), 2) for k in range(n_bits)
     ]
 
 
@@ -645,7 +649,9 @@ def paired_approximate_randomization(
 
 def _paired_ar_steps(systems_stats, config: BleuConfig, n: int, seed, n_confidence):
     systems = _check(systems_stats, config, n, 2, "n")
-    if n_confidence is not None and (isinstance(n_confidence, bool) or not isinstance(n_confidence, int) or n_confidence < 1):
+    if n_confidence is not None and (
+        isinstance(n_confidence, bool) or not isinstance(n_confidence, int) or n_confidence < 1
+    ):
         raise ValueError(f"n_confidence must be None or an integer >= 1, got {n_confidence!r}")
     cols = _Columns(systems, config)
     scorer = _Scorer(config, cols)
@@ -688,8 +694,13 @@ def _paired_ar_steps(systems_stats, config: BleuConfig, n: int, seed, n_confiden
 _STEPS = {"confidence": _confidence_steps, "paired-bs": _paired_bootstrap_steps, "paired-ar": _paired_ar_steps}
 
 
-def steps(test: str, systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int,
-          seed: int | None = DEFAULT_SEED):
+def steps(
+    test: str,
+    systems_stats: Sequence[Sequence[SentenceStats]],
+    config: BleuConfig,
+    n: int,
+    seed: int | None = DEFAULT_SEED,
+):
     """One of the tests as a generator, for callers that interleave it with other work
     (the page runs it in steps, showing progress and able to cancel between two).
 

@@ -142,9 +142,7 @@ class Smoothed:
 
 
 def _changed(stats: SentenceStats, values) -> tuple[bool, ...]:
-    return tuple(
-        v != (m / t if t else 0.0) for v, m, t in zip(values, stats.matches, stats.totals)
-    )
+    return tuple(v != (m / t if t else 0.0) for v, m, t in zip(values, stats.matches, stats.totals))
 
 
 # ---------------------------------------------------------------- the seed's

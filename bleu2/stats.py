@@ -221,16 +221,16 @@ def closest_ref_len(hyp_len: int, lengths: Iterable[int]) -> int:
     """The reference length closest to ``hyp_len``; ties go to the shorter one."""
     best = None
     for L in lengths:
-        if best is None or abs(L - hyp_len) < abs(best - hyp_len) or (
-            abs(L - hyp_len) == abs(best - hyp_len) and L < best
+        if (
+            best is None
+            or abs(L - hyp_len) < abs(best - hyp_len)
+            or (abs(L - hyp_len) == abs(best - hyp_len) and L < best)
         ):
             best = L
     return 0 if best is None else best
 
 
-def sentence_stats(
-    hypothesis: Sequence[str], refs: ReferenceStats, max_order: int | None = None
-) -> SentenceStats:
+def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats, max_order: int | None = None) -> SentenceStats:
     """Sufficient statistics of one tokenized candidate against its references.
 
     Args:
@@ -262,8 +262,13 @@ def sentence_stats(
     if not 1 <= max_order <= refs.max_order:
         raise ValueError(f"max_order {max_order} is not in 1..{refs.max_order} (the orders counted)")
     return SentenceStats(
-        tuple(matches[:max_order]), tuple(totals[:max_order]), c, r, (),
-        tuple(matches[max_order:]), tuple(totals[max_order:]),
+        tuple(matches[:max_order]),
+        tuple(totals[:max_order]),
+        c,
+        r,
+        (),
+        tuple(matches[max_order:]),
+        tuple(totals[max_order:]),
     )
 
 
@@ -305,6 +310,11 @@ def pool_stats(stats: Iterable[SentenceStats], max_order: int) -> SentenceStats:
     if empty == tuple(1 if t == 0 else 0 for t in all_t):
         empty = ()  # the canonical form: derivable from the totals
     return SentenceStats(
-        all_m[:n], all_t[:n], sum([s.hyp_len for s in stats]), sum([s.ref_len for s in stats]),
-        empty, all_m[n:], all_t[n:],
+        all_m[:n],
+        all_t[:n],
+        sum([s.hyp_len for s in stats]),
+        sum([s.ref_len for s in stats]),
+        empty,
+        all_m[n:],
+        all_t[n:],
     )

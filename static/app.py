@@ -81,8 +81,10 @@ class App:
     def note(self, element_id, key, **numbers):
         """A message next to a button, kept as data so a language switch re-renders it."""
         self.notes[element_id] = {"key": key, "numbers": numbers}
-        self.write({element_id: {"text": view.note_text(self.notes[element_id], self.lang),
-                                 "attrs": {"data-refused": None}}}, force=True)
+        self.write(
+            {element_id: {"text": view.note_text(self.notes[element_id], self.lang), "attrs": {"data-refused": None}}},
+            force=True,
+        )
 
     def copy(self, text, element_id, key):
         """Copy ``text``; where the browser refuses, paint.js shows it selected in a box."""
@@ -113,7 +115,9 @@ class App:
     def set_box_count(self, kind, count, values=None):
         self.counts[kind] = count = max(1, count)
         ids = [view.box_id(kind, n) for n in range(1, count + 1)]
-        window.bleu2Paint.boxes(kind, json.dumps(ids), None if values is None else json.dumps(values, ensure_ascii=False))
+        window.bleu2Paint.boxes(
+            kind, json.dumps(ids), None if values is None else json.dumps(values, ensure_ascii=False)
+        )
         self.write(view.box_updates(kind, count, self.lang))
 
     def add_box(self, kind):
@@ -169,9 +173,14 @@ class App:
         document.documentElement.lang = self.lang
         self.screen.clear()
         window.bleu2Paint.translate(json.dumps(view.page_words(self.lang), ensure_ascii=False))
-        self.write({**view.language_updates(self.lang), **view.smooth_field_updates(str(_el("opt-smoothing").value), self.lang),
-                    **view.box_updates("reference", self.counts["reference"], self.lang),
-                    **view.box_updates("candidate", self.counts["candidate"], self.lang)})
+        self.write(
+            {
+                **view.language_updates(self.lang),
+                **view.smooth_field_updates(str(_el("opt-smoothing").value), self.lang),
+                **view.box_updates("reference", self.counts["reference"], self.lang),
+                **view.box_updates("candidate", self.counts["candidate"], self.lang),
+            }
+        )
         self.show_status()
         refused = {element_id for element_id in self.notes if _el(element_id).hasAttribute("data-refused")}
         self.write(view.notes_updates(self.notes, refused, self.lang))
@@ -206,9 +215,14 @@ class App:
         if later and window.bleu2Paint.canPackLater:
             edits = self.edits
             pack_later = lambda meta: window.bleu2Paint.savePacked(state.STORAGE_KEY, meta).then(  # noqa: E731
-                create_once_callable(lambda error: self.packed(edits, current, str(error))))
-        problem = state.keep_for_tab(current, lambda meta: str(window.bleu2Paint.save(state.STORAGE_KEY, meta)) or None,
-                                     lambda form: _storage("setItem", state.STORAGE_KEY, form)[1], pack_later)
+                create_once_callable(lambda error: self.packed(edits, current, str(error)))
+            )
+        problem = state.keep_for_tab(
+            current,
+            lambda meta: str(window.bleu2Paint.save(state.STORAGE_KEY, meta)) or None,
+            lambda form: _storage("setItem", state.STORAGE_KEY, form)[1],
+            pack_later,
+        )
         _storage("setItem", state.SELECTED_KEY, str(self.selected))
         self.saved_at = window.performance.now()
         if problem != "later":
@@ -329,14 +343,22 @@ class App:
         """Paint a comparison (``busy``: newer texts are being scored)."""
         self.comparison = comp
         self.selected = min(self.selected, len(comp["candidates"]) - 1)
-        self.write({**view.scoring_updates(busy, self.lang), **view.options_state_updates(self.options, self.lang),
-                    **view.token_updates(comp, self.lang)})
+        self.write(
+            {
+                **view.scoring_updates(busy, self.lang),
+                **view.options_state_updates(self.options, self.lang),
+                **view.token_updates(comp, self.lang),
+            }
+        )
         self.render_ranking(comp)
         v = self.view = view.candidate_view(comp, self.selected, self.lang)
         self.ensure_order_rows(v["precisions"])
         self.write(view.breakdown_updates(v, self.lang))
-        self.paint_once("hints", lambda text: window.bleu2Paint.items("hints", text),
-                        [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]])
+        self.paint_once(
+            "hints",
+            lambda text: window.bleu2Paint.items("hints", text),
+            [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]],
+        )
         if self.timer is not None:
             window.clearTimeout(self.timer)
         self.timer = window.setTimeout(self.deferred_proxy, DEFERRED_MS)
@@ -359,7 +381,9 @@ class App:
     def ensure_order_rows(self, precisions):
         if not self.screen.same("order-rows", (tuple(p["n"] for p in precisions), self.lang)):
             window.bleu2Paint.orderRows(json.dumps([{"n": p["n"], "name": p["name"]} for p in precisions]))
-            self.screen.forget(*(f"p{p['n']}-{part}" for p in precisions for part in ("fraction", "value", "note", "row")))
+            self.screen.forget(
+                *(f"p{p['n']}-{part}" for p in precisions for part in ("fraction", "value", "note", "row"))
+            )
 
     # --- after the last edit: highlighting, chart, help, announcement, saved state ------------
 
@@ -369,8 +393,11 @@ class App:
             return
         try:
             self.render_highlight(self.comparison)
-            self.paint_once("chart", lambda text: window.bleu2Paint.svg("chart", text), chart.bar_chart(
-                self.comparison["candidates"][self.selected], self.lang, id_prefix="bleu2-chart"))
+            self.paint_once(
+                "chart",
+                lambda text: window.bleu2Paint.svg("chart", text),
+                chart.bar_chart(self.comparison["candidates"][self.selected], self.lang, id_prefix="bleu2-chart"),
+            )
             self.paint_once("help", window.bleu2Paint.help, view.help_sections(self.view, self.lang))
             self.write({"score-announce": {"text": self.view["announce"]}})
             if document.documentElement.hasAttribute("data-embed"):  # ?embed: its "open in full" link
@@ -418,8 +445,15 @@ class App:
         on("export", "click", self.on_export)
         on("share-button", "click", self.on_share)
         on("clear", "click", self.on_clear)
-        on("hints", "click", lambda e: window.bleu2Corpus.take(window.JSON.parse(json.dumps(self.boxes)))
-           if str(e.target.id) == "hint-corpus" else None)
+        on(
+            "hints",
+            "click",
+            lambda e: (
+                window.bleu2Corpus.take(window.JSON.parse(json.dumps(self.boxes)))
+                if str(e.target.id) == "hint-corpus"
+                else None
+            ),
+        )
         on("copy-json", "click", lambda e: self.copy(self.view["json"], "copy-status", "copied") if self.view else None)
         window.addEventListener("hashchange", self._proxy(self.on_hashchange))
         # the page is hidden or left (reload, tab closed): keep what is not kept yet
@@ -449,8 +483,9 @@ def main():
         window.console.error(f"bleu2 page failed to start: {type(error).__name__}: {error}")
         return
     # What the page runs (checked by the browser tests): bleu2's modules, and argparse if loaded.
-    document.documentElement.dataset.modules = " ".join(sorted(
-        m for m in sys.modules if m.split(".")[0] in ("bleu2", "argparse")))
+    document.documentElement.dataset.modules = " ".join(
+        sorted(m for m in sys.modules if m.split(".")[0] in ("bleu2", "argparse"))
+    )
     document.documentElement.dataset.state = "ready"
     app.show_status(state="ready", python=f"Python {sys.version_info.major}.{sys.version_info.minor}")
     window.bleu2App = app

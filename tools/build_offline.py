@@ -324,12 +324,16 @@ def build(site: Path, page: str = PAGE, out_name: str = OFFLINE_NAME, compressle
     loader = safe_inline(LOADER.read_text(encoding="utf-8"), "script", LOADER.name)
     parts.script_hashes.append(csp_hash(loader))
 
-    csp_re = re.compile(r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(?:"([^"]*)"|'([^']*)')\s*/?>""", re.I)
+    csp_re = re.compile(
+        r"""<meta\s+http-equiv=["']Content-Security-Policy["']\s+content=(?:"([^"]*)"|'([^']*)')\s*/?>""", re.I
+    )
     found = ["".join(groups) for groups in csp_re.findall(body)]
     if len(found) != 1:
         raise OfflineBuildError(f"{page}: expected one Content-Security-Policy meta tag, found {len(found)}")
     csp = offline_csp(html.unescape(found[0]), parts, nonce)
-    body = csp_re.sub(lambda m: f'<meta http-equiv="Content-Security-Policy" content="{html.escape(csp, quote=False)}">', body)
+    body = csp_re.sub(
+        lambda m: f'<meta http-equiv="Content-Security-Policy" content="{html.escape(csp, quote=False)}">', body
+    )
 
     tail = (
         "\n  <!-- The site's files (tools/build_offline.py): a manifest, then base64 of one gzip stream. -->\n"

@@ -81,9 +81,7 @@ def ensure_node_modules() -> None:
     if npm is None:
         sys.exit("[build_site] npm is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
     log("npm ci (pinned PyScript and Pyodide from the npm registry)")
-    subprocess.run(
-        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True
-    )
+    subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     for name, version in PINS.items():
         got = installed_version(name)
         if got != version:
@@ -166,8 +164,10 @@ def trim_stdlib(source: Path, dest: Path) -> None:
     finally:
         sys.path.pop(0)
     result = trimmer.trim(source, dest)
-    log(f"{dest.name}: {len(result['kept'])} modules the page can import, "
-        f"{result['source_size'] / 1e6:.2f} -> {result['size'] / 1e6:.2f} MB")
+    log(
+        f"{dest.name}: {len(result['kept'])} modules the page can import, "
+        f"{result['source_size'] / 1e6:.2f} -> {result['size'] / 1e6:.2f} MB"
+    )
 
 
 # Standard-library modules the page's Python (bleu2, its page package and PyScript's own
@@ -175,8 +175,25 @@ def trim_stdlib(source: Path, dest: Path) -> None:
 # for them at start-up (a module missing here is simply imported later). No argparse: the
 # command line is not part of the page.
 SNAPSHOT_PREIMPORTS = (
-    "base64", "binascii", "collections", "csv", "dataclasses", "functools", "html", "importlib",
-    "inspect", "io", "json", "math", "os", "re", "struct", "time", "typing", "unicodedata", "zlib",
+    "base64",
+    "binascii",
+    "collections",
+    "csv",
+    "dataclasses",
+    "functools",
+    "html",
+    "importlib",
+    "inspect",
+    "io",
+    "json",
+    "math",
+    "os",
+    "re",
+    "struct",
+    "time",
+    "typing",
+    "unicodedata",
+    "zlib",
     "encodings.cp437",  # what unpacking bleu2.zip ([files]) imports: zip member names
 )
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
@@ -231,8 +248,9 @@ def make_snapshot(archive: bytes) -> None:
     modules = SNAPSHOT_PREIMPORTS + tuple(archive_modules())
     stdlib = hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest()
     key = hashlib.sha256(
-        json.dumps([PINS["pyodide"], modules, script.read_text(encoding="utf-8"),
-                    hashlib.sha256(archive).hexdigest(), stdlib]).encode()
+        json.dumps(
+            [PINS["pyodide"], modules, script.read_text(encoding="utf-8"), hashlib.sha256(archive).hexdigest(), stdlib]
+        ).encode()
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
@@ -247,8 +265,15 @@ def make_snapshot(archive: bytes) -> None:
         subprocess.run(
             # the vendored runtime, whose (trimmed) standard-library zip the page loads: the
             # snapshot holds zipimport's index of that very file
-            [node, str(script), str(VENDOR / "pyodide"), str(tmp), ",".join(modules), str(ARCHIVE),
-             str(VENDOR / "pyodide" / BOOT_STDLIB)],
+            [
+                node,
+                str(script),
+                str(VENDOR / "pyodide"),
+                str(tmp),
+                ",".join(modules),
+                str(ARCHIVE),
+                str(VENDOR / "pyodide" / BOOT_STDLIB),
+            ],
             cwd=ROOT,
             check=True,
         )
@@ -271,8 +296,10 @@ def write_page_stdlib(loaded: set[str]) -> None:
     finally:
         sys.path.pop(0)
     result = trimmer.drop_loaded(boot, page, loaded)
-    log(f"{PAGE_STDLIB}: {len(result['dropped'])} modules the snapshot holds left out, "
-        f"{result['size'] / 1e6:.2f} MB ({BOOT_STDLIB}: {boot.stat().st_size / 1e6:.2f} MB)")
+    log(
+        f"{PAGE_STDLIB}: {len(result['dropped'])} modules the snapshot holds left out, "
+        f"{result['size'] / 1e6:.2f} MB ({BOOT_STDLIB}: {boot.stat().st_size / 1e6:.2f} MB)"
+    )
 
 
 def boot_strings_js() -> str:

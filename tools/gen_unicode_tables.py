@@ -154,7 +154,9 @@ def main() -> None:
         "",
         f'UNICODE_VERSION = "{version}"',
     ] + DECODER
-    tests += table_lines("ASSIGNED", f"regex's \\P{{Cn}} (Unicode {version}), surrogates left out", regex_class(r"\P{Cn}"))
+    tests += table_lines(
+        "ASSIGNED", f"regex's \\P{{Cn}} (Unicode {version}), surrogates left out", regex_class(r"\P{Cn}")
+    )
     OUT_TESTS.write_text("\n".join(tests), encoding="utf-8")
     print(f"wrote {OUT_TESTS.relative_to(ROOT)}")
 

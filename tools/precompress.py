@@ -73,8 +73,11 @@ def candidates(site: Path) -> list[Path]:
     for p in sorted(site.rglob("*")):
         if p.is_file() and p.name not in SKIP_NAMES and not p.name.endswith(SKIP_SUFFIXES):
             out.append(p)
-    out += [p for p in sorted(site.rglob("*.gz")) if p.is_file() and p.read_bytes()[:2] == GZIP_MAGIC
-            and not (p.with_suffix("")).exists()]
+    out += [
+        p
+        for p in sorted(site.rglob("*.gz"))
+        if p.is_file() and p.read_bytes()[:2] == GZIP_MAGIC and not (p.with_suffix("")).exists()
+    ]
     return out
 
 

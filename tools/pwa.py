@@ -76,8 +76,10 @@ def icon_pixels(size: int, maskable: bool = False) -> bytes:
     accent, bar = _rgb(ACCENT), _rgb(BAR)
     scale = 0.8 if maskable else 1.0
     offset = (1 - scale) / 2
-    bars = [((offset + x * scale) * size, (offset + y * scale) * size, w * scale * size, h * scale * size)
-            for x, y, w, h in BARS]
+    bars = [
+        ((offset + x * scale) * size, (offset + y * scale) * size, w * scale * size, h * scale * size)
+        for x, y, w, h in BARS
+    ]
     radius = 0 if maskable else CORNER * size
     edge = int(radius) + 1
     sub = 4
@@ -89,7 +91,8 @@ def icon_pixels(size: int, maskable: bool = False) -> bytes:
             if radius and (px < edge or px >= size - edge) and (py < edge or py >= size - edge):
                 hits = sum(
                     _in_rounded_square(px + (i + 0.5) / sub, py + (j + 0.5) / sub, size, radius)
-                    for i in range(sub) for j in range(sub)
+                    for i in range(sub)
+                    for j in range(sub)
                 )
                 alpha = hits / (sub * sub)
             else:
@@ -134,7 +137,9 @@ def write_icons(folder: Path, cache: Path | None = None) -> list[dict]:
     (folder / "icon.svg").write_text(icon_svg(), encoding="utf-8")
     entries = [{"src": "static/icons/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]
     key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    for name, size, maskable in [(f"icon-{n}.png", n, False) for n in ICON_SIZES] + [("icon-maskable-512.png", 512, True)]:
+    for name, size, maskable in [(f"icon-{n}.png", n, False) for n in ICON_SIZES] + [
+        ("icon-maskable-512.png", 512, True)
+    ]:
         cached = cache / f"{key}-{name}" if cache else None
         if cached and cached.exists():
             data = cached.read_bytes()
@@ -144,8 +149,14 @@ def write_icons(folder: Path, cache: Path | None = None) -> list[dict]:
                 cache.mkdir(parents=True, exist_ok=True)
                 cached.write_bytes(data)
         (folder / name).write_bytes(data)
-        entries.append({"src": f"static/icons/{name}", "sizes": f"{size}x{size}", "type": "image/png",
-                        "purpose": "maskable" if maskable else "any"})
+        entries.append(
+            {
+                "src": f"static/icons/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": "maskable" if maskable else "any",
+            }
+        )
     return entries
 
 

@@ -154,8 +154,13 @@ class Server(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False,
-                encodings: tuple[str, ...] | None = None) -> Server:
+def make_server(
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    quiet: bool = False,
+    encodings: tuple[str, ...] | None = None,
+) -> Server:
     """Create (not start) a server for ``directory``; ``port=0`` picks a free port.
     ``encodings``: the precompressed copies to send ("br", "gzip"; default both; ``()``
     serves every file as it is, like a host that ignores them)."""
@@ -166,8 +171,9 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, quie
     return Server((host, port), handler)
 
 
-def start_server(directory: Path, host: str = "127.0.0.1", port: int = 0,
-                 encodings: tuple[str, ...] | None = None) -> tuple[Server, str]:
+def start_server(
+    directory: Path, host: str = "127.0.0.1", port: int = 0, encodings: tuple[str, ...] | None = None
+) -> tuple[Server, str]:
     """Start a quiet server in a daemon thread; return it and its base URL (ends with "/")."""
     server = make_server(directory, host, port, quiet=True, encodings=encodings)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)

@@ -42,10 +42,24 @@ ROOTS_FILE = Path(__file__).resolve().parent / "stdlib_roots.txt"
 
 # Codecs kept whatever imports them (encodings looks them up by name at run time).
 CODECS = (
-    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.utf_16",
-    "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32", "encodings.utf_32_le",
-    "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1", "encodings.charmap", "encodings.cp437",
-    "encodings.unicode_escape", "encodings.raw_unicode_escape", "encodings.idna", "encodings.punycode",
+    "encodings",
+    "encodings.aliases",
+    "encodings.utf_8",
+    "encodings.utf_8_sig",
+    "encodings.utf_16",
+    "encodings.utf_16_le",
+    "encodings.utf_16_be",
+    "encodings.utf_32",
+    "encodings.utf_32_le",
+    "encodings.utf_32_be",
+    "encodings.ascii",
+    "encodings.latin_1",
+    "encodings.charmap",
+    "encodings.cp437",
+    "encodings.unicode_escape",
+    "encodings.raw_unicode_escape",
+    "encodings.idna",
+    "encodings.punycode",
 )
 
 # Imported inside functions of kept modules, on paths the page may take: traceback's
@@ -171,7 +185,7 @@ def trim(source: Path, dest: Path, extra_roots: set[str] = frozenset()) -> dict:
             for info in zf.infolist():
                 name = info.filename
                 top_level_file = "/" not in name and not name.endswith("/")
-                in_package = any(name.startswith(p) and "/" not in name[len(p):].rstrip("/") for p in packages)
+                in_package = any(name.startswith(p) and "/" not in name[len(p) :].rstrip("/") for p in packages)
                 keep_it = (
                     name in files
                     or (name.endswith("/") and name in packages)
@@ -179,11 +193,14 @@ def trim(source: Path, dest: Path, extra_roots: set[str] = frozenset()) -> dict:
                     or (top_level_file and name.startswith("_sysconfigdata"))
                 )
                 if keep_it:
-                    out.writestr(info, zf.read(name), compress_type=info.compress_type,
-                                 compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None)
+                    out.writestr(
+                        info,
+                        zf.read(name),
+                        compress_type=info.compress_type,
+                        compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None,
+                    )
         tmp.replace(dest)
     return {"kept": sorted(keep), "size": dest.stat().st_size, "source_size": source.stat().st_size}
-
 
 
 def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict:
@@ -197,8 +214,12 @@ def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict:
         with zipfile.ZipFile(tmp, "w") as out:
             for info in zf.infolist():
                 if info.filename not in drop:
-                    out.writestr(info, zf.read(info.filename), compress_type=info.compress_type,
-                                 compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None)
+                    out.writestr(
+                        info,
+                        zf.read(info.filename),
+                        compress_type=info.compress_type,
+                        compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None,
+                    )
         tmp.replace(dest)
     return {"dropped": sorted(m for m in loaded if m in modules), "size": dest.stat().st_size}
 

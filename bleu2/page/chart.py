@@ -69,8 +69,14 @@ def chart_values(result_or_row: Any) -> dict:
     precisions = []
     for i, p in enumerate(_get(result_or_row, "precisions")):
         used = i >= len(weights) or weights[i] is not None
-        precisions.append({"n": int(_get(p, "n")), "value": float(_get(p, "value")),
-                           "smoothed": bool(_get(p, "smoothed")) and used, "used": used})
+        precisions.append(
+            {
+                "n": int(_get(p, "n")),
+                "value": float(_get(p, "value")),
+                "smoothed": bool(_get(p, "smoothed")) and used,
+                "used": used,
+            }
+        )
     return {
         "precisions": precisions,
         "brevity_penalty": float(_get(result_or_row, "brevity_penalty")),
@@ -126,8 +132,14 @@ def bar_chart(
     bars = []  # (label, value or None when left out of the mean, css class, smoothed)
     for p in vals["precisions"]:
         cls = f"bar bar-precision bar-p{p['n']}" + (" bar-smoothed" if p["smoothed"] else "")
-        bars.append((f"p{p['n']}", p["value"] if p["used"] else None, cls + ("" if p["used"] else " bar-left-out"),
-                     p["smoothed"]))
+        bars.append(
+            (
+                f"p{p['n']}",
+                p["value"] if p["used"] else None,
+                cls + ("" if p["used"] else " bar-left-out"),
+                p["smoothed"],
+            )
+        )
     bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
     bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
 
@@ -160,12 +172,20 @@ def bar_chart(
             "children": [
                 {
                     "tag": "pattern",
-                    "attrs": {"id": hatch_id, "patternUnits": "userSpaceOnUse", "width": "6", "height": "6",
-                              "patternTransform": "rotate(45)"},
+                    "attrs": {
+                        "id": hatch_id,
+                        "patternUnits": "userSpaceOnUse",
+                        "width": "6",
+                        "height": "6",
+                        "patternTransform": "rotate(45)",
+                    },
                     "text": "",
                     "children": [
-                        {"tag": "line", "attrs": {"x1": "0", "y1": "0", "x2": "0", "y2": "6", "class": "hatch-line"},
-                         "text": ""}
+                        {
+                            "tag": "line",
+                            "attrs": {"x1": "0", "y1": "0", "x2": "0", "y2": "6", "class": "hatch-line"},
+                            "text": "",
+                        }
                     ],
                 }
             ],
@@ -174,13 +194,30 @@ def bar_chart(
     for tick in _TICKS:
         y = _num(y_of(tick))
         elements.append(
-            {"tag": "line", "attrs": {"x1": _num(plot_left), "y1": y, "x2": _num(plot_right), "y2": y,
-                                      "class": "axis" if tick == 0 else "axis-grid"}, "text": ""}
+            {
+                "tag": "line",
+                "attrs": {
+                    "x1": _num(plot_left),
+                    "y1": y,
+                    "x2": _num(plot_right),
+                    "y2": y,
+                    "class": "axis" if tick == 0 else "axis-grid",
+                },
+                "text": "",
+            }
         )
         label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
         elements.append(
-            {"tag": "text", "attrs": {"x": _num(plot_left - 4), "y": _num(y_of(tick) + 4), "text-anchor": "end",
-                                      "class": "axis-label"}, "text": label}
+            {
+                "tag": "text",
+                "attrs": {
+                    "x": _num(plot_left - 4),
+                    "y": _num(y_of(tick) + 4),
+                    "text-anchor": "end",
+                    "class": "axis-label",
+                },
+                "text": label,
+            }
         )
     for i, (label, value, cls, smoothed) in enumerate(bars):
         cx = plot_left + band * (i + 0.5)
@@ -193,17 +230,26 @@ def bar_chart(
                 {"tag": "rect", "attrs": dict(rect, **{"class": "bar-hatch", "fill": f"url(#{hatch_id})"}), "text": ""}
             )
         elements.append(
-            {"tag": "text", "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle",
-                                      "class": "bar-value"}, "text": LEFT_OUT if value is None else shown(value, smoothed)}
+            {
+                "tag": "text",
+                "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle", "class": "bar-value"},
+                "text": LEFT_OUT if value is None else shown(value, smoothed),
+            }
         )
         elements.append(
-            {"tag": "text", "attrs": {"x": _num(cx), "y": _num(plot_bottom + 15), "text-anchor": "middle",
-                                      "class": "bar-label"}, "text": label}
+            {
+                "tag": "text",
+                "attrs": {"x": _num(cx), "y": _num(plot_bottom + 15), "text-anchor": "middle", "class": "bar-label"},
+                "text": label,
+            }
         )
     if any(sm for *_, sm in bars):
         elements.append(
-            {"tag": "text", "attrs": {"x": _num(plot_right), "y": _num(height - 4), "text-anchor": "end",
-                                      "class": "chart-note"}, "text": i18n.t(lang, "chart_smoothed_note")}
+            {
+                "tag": "text",
+                "attrs": {"x": _num(plot_right), "y": _num(height - 4), "text-anchor": "end", "class": "chart-note"},
+                "text": i18n.t(lang, "chart_smoothed_note"),
+            }
         )
     viewbox = f"0 0 {width} {height}"
     return {
@@ -256,30 +302,76 @@ def histogram(
     band = (plot_right - plot_left) / bins
     edges = [i / bins for i in range(bins + 1)]
     fmt = lambda v: i18n.format_number(v, lang, 1 if bins <= 10 else 2)  # noqa: E731
-    described = ", ".join(f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts))
+    described = ", ".join(
+        f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts)
+    )
     elements: list[dict] = [
         {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
         {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": i18n.t(lang, "histogram_desc", values=described)},
-        {"tag": "line", "attrs": {"x1": _num(plot_left), "y1": _num(plot_bottom), "x2": _num(plot_right),
-                                  "y2": _num(plot_bottom), "class": "axis"}, "text": ""},
+        {
+            "tag": "line",
+            "attrs": {
+                "x1": _num(plot_left),
+                "y1": _num(plot_bottom),
+                "x2": _num(plot_right),
+                "y2": _num(plot_bottom),
+                "class": "axis",
+            },
+            "text": "",
+        },
     ]
     for tick in (0.0, 0.5, 1.0):
         x = plot_left + (plot_right - plot_left) * tick
         label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
-        elements.append({"tag": "text", "attrs": {"x": _num(x), "y": _num(plot_bottom + 15), "text-anchor": "middle",
-                                                  "class": "axis-label"}, "text": label})
+        elements.append(
+            {
+                "tag": "text",
+                "attrs": {"x": _num(x), "y": _num(plot_bottom + 15), "text-anchor": "middle", "class": "axis-label"},
+                "text": label,
+            }
+        )
     for i, c in enumerate(counts):
         h = (plot_bottom - plot_top) * c / top
         x = plot_left + band * i + band * (1 - _BAR_FRACTION) / 2
-        elements.append({"tag": "rect", "attrs": {"x": _num(x), "y": _num(plot_bottom - h), "width": _num(band * _BAR_FRACTION),
-                                                  "height": _num(h), "class": "bar bar-histogram"}, "text": ""})
-        elements.append({"tag": "text", "attrs": {"x": _num(x + band * _BAR_FRACTION / 2), "y": _num(plot_bottom - h - 4),
-                                                  "text-anchor": "middle", "class": "bar-value"},
-                         "text": i18n.format_integer(c, lang)})
+        elements.append(
+            {
+                "tag": "rect",
+                "attrs": {
+                    "x": _num(x),
+                    "y": _num(plot_bottom - h),
+                    "width": _num(band * _BAR_FRACTION),
+                    "height": _num(h),
+                    "class": "bar bar-histogram",
+                },
+                "text": "",
+            }
+        )
+        elements.append(
+            {
+                "tag": "text",
+                "attrs": {
+                    "x": _num(x + band * _BAR_FRACTION / 2),
+                    "y": _num(plot_bottom - h - 4),
+                    "text-anchor": "middle",
+                    "class": "bar-value",
+                },
+                "text": i18n.format_integer(c, lang),
+            }
+        )
     viewbox = f"0 0 {width} {height}"
     return {
-        "width": width, "height": height, "viewBox": viewbox, "title": title, "counts": counts,
-        "attrs": {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img",
-                  "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": "chart histogram"},
+        "width": width,
+        "height": height,
+        "viewBox": viewbox,
+        "title": title,
+        "counts": counts,
+        "attrs": {
+            "viewBox": viewbox,
+            "width": str(width),
+            "height": str(height),
+            "role": "img",
+            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
+            "class": "chart histogram",
+        },
         "elements": elements,
     }

@@ -30,7 +30,17 @@ from ..stats import SentenceStats, closest_ref_len
 from . import i18n
 from .state import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
-__all__ = ["compare", "measure", "assemble", "usable_options", "compare_or_last", "ref_length_choice", "ref_length_text", "scorer", "clear_caches"]
+__all__ = [
+    "compare",
+    "measure",
+    "assemble",
+    "usable_options",
+    "compare_or_last",
+    "ref_length_choice",
+    "ref_length_text",
+    "scorer",
+    "clear_caches",
+]
 
 #: Scorers (and their caches) kept for the last few option sets.
 _SCORERS: dict[BleuConfig, BLEU] = {}
@@ -80,8 +90,14 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
     """
     lengths = [int(x) for x in ref_lengths]
     if not lengths:
-        return {"chosen_index": None, "chosen_length": 0, "lengths": [], "hyp_len": hyp_len,
-                "reason": "none", "tied_indices": []}
+        return {
+            "chosen_index": None,
+            "chosen_length": 0,
+            "lengths": [],
+            "hyp_len": hyp_len,
+            "reason": "none",
+            "tied_indices": [],
+        }
     r = closest_ref_len(hyp_len, lengths)
     best = lengths.index(r)
     d = abs(r - hyp_len)
@@ -92,8 +108,14 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
         reason = "tie-shorter"
     else:
         reason = "closest"
-    return {"chosen_index": best, "chosen_length": r, "lengths": lengths, "hyp_len": hyp_len,
-            "reason": reason, "tied_indices": close}
+    return {
+        "chosen_index": best,
+        "chosen_length": r,
+        "lengths": lengths,
+        "hyp_len": hyp_len,
+        "reason": reason,
+        "tied_indices": close,
+    }
 
 
 def _stats(bleu: BLEU, candidate: str, references: tuple[str, ...]) -> SentenceStats:
@@ -187,9 +209,12 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options) -> 
     bleu = scorer(**options)
     ref_tokens = [bleu.tokenize(text) for text in references]
     used_texts = tuple(references[i] for i, toks in enumerate(ref_tokens) if toks) or ("",)
-    return {"references": ref_tokens, "reference_lengths": [len(toks) for toks in ref_tokens],
-            "candidates": [bleu.tokenize(text) for text in candidates],
-            "stats": [_stats(bleu, text, used_texts) for text in candidates]}
+    return {
+        "references": ref_tokens,
+        "reference_lengths": [len(toks) for toks in ref_tokens],
+        "candidates": [bleu.tokenize(text) for text in candidates],
+        "stats": [_stats(bleu, text, used_texts) for text in candidates],
+    }
 
 
 def assemble(candidates: Sequence[str], references: Sequence[str], measured: dict, **options) -> dict:
@@ -207,8 +232,17 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: dic
     for i, (text, toks, length) in enumerate(zip(references, measured["references"], measured["reference_lengths"])):
         if length:
             used.append(i)
-        ref_rows.append({"index": i, "text": text, "tokens": list(toks), "length": length,
-                         "token_count": length, "empty": not length, "used": bool(length)})
+        ref_rows.append(
+            {
+                "index": i,
+                "text": text,
+                "tokens": list(toks),
+                "length": length,
+                "token_count": length,
+                "empty": not length,
+                "used": bool(length),
+            }
+        )
     no_references = not used
     n_refs = max(len(used), 1)
     lengths = [ref_rows[i]["length"] for i in used]
@@ -250,8 +284,9 @@ def usable_options(options: dict, last_valid: dict) -> tuple[dict, Exception | N
         return last_valid, error
 
 
-def compare_or_last(candidates: Sequence[str], references: Sequence[str], options: dict,
-                    last_valid: dict) -> tuple[dict, Exception | None]:
+def compare_or_last(
+    candidates: Sequence[str], references: Sequence[str], options: dict, last_valid: dict
+) -> tuple[dict, Exception | None]:
     """:func:`compare` with ``options``; when the engine refuses them, with the last
     options it accepted (the page keeps scoring while a bad value is being typed).
 

@@ -82,8 +82,12 @@ class Session:
         if role not in ("reference", "system"):
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
-            return {"ok": False, "message": i18n.t(lang, "corpus_too_big", name=name,
-                                                   limit=i18n.format_integer(MAX_FILE_BYTES // 2**20, lang))}
+            return {
+                "ok": False,
+                "message": i18n.t(
+                    lang, "corpus_too_big", name=name, limit=i18n.format_integer(MAX_FILE_BYTES // 2**20, lang)
+                ),
+            }
         try:
             lines = split_lines(bytes(data), name)
         except InputError as error:
@@ -115,10 +119,21 @@ class Session:
         """
         rows = {}
         for role in ("reference", "system"):
-            rows[role] = [{"id": f.id, "name": f.name, "lines": i18n.tn(lang, "corpus_lines", len(f.lines)),
-                           "remove": i18n.t(lang, "corpus_remove", name=f.name)} for f in self.of_role(role)]
-        return {"references": rows["reference"], "systems": rows["system"], "problem": self.problem(lang),
-                "ready": self.problem(lang) is None}
+            rows[role] = [
+                {
+                    "id": f.id,
+                    "name": f.name,
+                    "lines": i18n.tn(lang, "corpus_lines", len(f.lines)),
+                    "remove": i18n.t(lang, "corpus_remove", name=f.name),
+                }
+                for f in self.of_role(role)
+            ]
+        return {
+            "references": rows["reference"],
+            "systems": rows["system"],
+            "problem": self.problem(lang),
+            "ready": self.problem(lang) is None,
+        }
 
     def problem(self, lang: str = "en") -> str | None:
         """Why the loaded files cannot be scored yet (None when they can)."""
@@ -231,9 +246,16 @@ class Session:
 
             signature = bleu.signature(len(refs), **signature_extras(test, n, seed))
         self.results[job_id] = {
-            "options": options, "config": bleu.config, "test": test, "n": n, "seed": seed,
-            "systems": [(f.name, c) for f, c in zip(systems, corpus)], "significance": significance,
-            "signature": signature, "references": refs, "system_files": systems,
+            "options": options,
+            "config": bleu.config,
+            "test": test,
+            "n": n,
+            "seed": seed,
+            "systems": [(f.name, c) for f, c in zip(systems, corpus)],
+            "significance": significance,
+            "signature": signature,
+            "references": refs,
+            "system_files": systems,
         }
 
     # --- views ------------------------------------------------------------------------
@@ -267,8 +289,12 @@ class Session:
         sentence view's state (:func:`bleu2.page.state.normalize_state`'s shape)."""
         res = self.results[int(result_id)]
         candidate = res["system_files"][system].lines[line]
-        return {"references": [f.lines[line] for f in res["references"]],
-                "candidate": candidate, "candidates": [candidate], "options": res["options"]}
+        return {
+            "references": [f.lines[line] for f in res["references"]],
+            "candidate": candidate,
+            "candidates": [candidate],
+            "options": res["options"],
+        }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
         """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
@@ -300,7 +326,9 @@ class Session:
         cancel, view, line, export, tokenize)."""
         args = json.loads(args_json)
         if method == "load_text":  # pasted text: bytes as the file would hold them
-            out = self.load(args["role"], args["name"], args["text"].encode("utf-8", "surrogatepass"), args.get("lang", "en"))
+            out = self.load(
+                args["role"], args["name"], args["text"].encode("utf-8", "surrogatepass"), args.get("lang", "en")
+            )
         else:
             out = getattr(self, method)(*args)
         return json.dumps(out, ensure_ascii=False)
@@ -337,8 +365,12 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
     num = lambda v: i18n.format_number(v, lang)  # noqa: E731
     head = [i18n.t(lang, "col_rank"), i18n.t(lang, "corpus_col_system"), i18n.t(lang, "col_score", order=order)]
     head += [i18n.t(lang, "col_precision", n=k) for k in range(1, order + 1)]
-    head += [i18n.t(lang, "col_bp"), i18n.t(lang, "corpus_col_ratio"), i18n.t(lang, "col_hyp_len"),
-             i18n.t(lang, "col_ref_len")]
+    head += [
+        i18n.t(lang, "col_bp"),
+        i18n.t(lang, "corpus_col_ratio"),
+        i18n.t(lang, "col_hyp_len"),
+        i18n.t(lang, "col_ref_len"),
+    ]
     sig = res["significance"]
     if sig:
         if sig[0].get("mean") is not None:
@@ -353,7 +385,12 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
         row = [i18n.format_integer(ranks[i], lang), name, num(r.score)]
         row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
         ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
-        row += [num(r.brevity_penalty), ratio, i18n.format_integer(r.hyp_len, lang), i18n.format_integer(r.ref_len, lang)]
+        row += [
+            num(r.brevity_penalty),
+            ratio,
+            i18n.format_integer(r.hyp_len, lang),
+            i18n.format_integer(r.ref_len, lang),
+        ]
         if sig:
             s = sig[i]
             if sig[0].get("mean") is not None:
@@ -361,8 +398,12 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
             if res["test"].startswith("paired"):
                 row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
         rows.append(row)
-    note = i18n.t(lang, "corpus_note_" + res["test"].replace("-", "_"), n=i18n.format_integer(res["n"], lang),
-                  seed="–" if res["seed"] is None else str(res["seed"]))
+    note = i18n.t(
+        lang,
+        "corpus_note_" + res["test"].replace("-", "_"),
+        n=i18n.format_integer(res["n"], lang),
+        seed="–" if res["seed"] is None else str(res["seed"]),
+    )
     return {"head": head, "rows": rows, "note": note}
 
 
@@ -393,21 +434,45 @@ def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "
     chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     cand = res["system_files"][system].lines
     ref = res["references"][0].lines
-    rows = [{"line": i, "cells": [i18n.format_integer(i + 1, lang), i18n.format_number(scores[i], lang),
-                                  _excerpt(cand[i]), _excerpt(ref[i])]} for i in chunk]
+    rows = [
+        {
+            "line": i,
+            "cells": [
+                i18n.format_integer(i + 1, lang),
+                i18n.format_number(scores[i], lang),
+                _excerpt(cand[i]),
+                _excerpt(ref[i]),
+            ],
+        }
+        for i in chunk
+    ]
     first = page * PAGE_SIZE + 1
-    label = i18n.t(lang, "corpus_page_label", first=i18n.format_integer(first, lang),
-                   last=i18n.format_integer(first + len(chunk) - 1, lang), total=i18n.format_integer(len(order), lang))
-    head = [i18n.t(lang, "corpus_col_line"), i18n.t(lang, "col_score", order=result.max_order),
-            i18n.t(lang, "corpus_col_candidate", name=name), i18n.t(lang, "corpus_col_reference")]
+    label = i18n.t(
+        lang,
+        "corpus_page_label",
+        first=i18n.format_integer(first, lang),
+        last=i18n.format_integer(first + len(chunk) - 1, lang),
+        total=i18n.format_integer(len(order), lang),
+    )
+    head = [
+        i18n.t(lang, "corpus_col_line"),
+        i18n.t(lang, "col_score", order=result.max_order),
+        i18n.t(lang, "corpus_col_candidate", name=name),
+        i18n.t(lang, "corpus_col_reference"),
+    ]
     return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
 
 
 def histogram(res: Mapping, system: int, lang: str = "en", bins: int = 10) -> dict:
     """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
     name, result = res["systems"][system]
-    return chart.histogram(result.sentence_scores, lang, bins=bins, title=i18n.t(lang, "corpus_histogram", name=name),
-                           id_prefix="bleu2-corpus-hist")
+    return chart.histogram(
+        result.sentence_scores,
+        lang,
+        bins=bins,
+        title=i18n.t(lang, "corpus_histogram", name=name),
+        id_prefix="bleu2-corpus-hist",
+    )
 
 
 def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str]:
@@ -419,7 +484,9 @@ def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str
         table = system_table(res, lang)
         if fmt == "csv":
             order = systems[0][1].max_order
-            head = ["rank", "system", "score"] + [f"p{k}_{x}" for k in range(1, order + 1) for x in ("matches", "total")]
+            head = ["rank", "system", "score"] + [
+                f"p{k}_{x}" for k in range(1, order + 1) for x in ("matches", "total")
+            ]
             head += ["bp", "c", "r", "signature"]
             ranks = competition_ranks([r.score for _, r in systems])
             rows = []
@@ -430,8 +497,11 @@ def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str
                     row += [p.matches, p.total]
                 rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res["signature"]])
             return csv_table(head, rows), "csv", "text/csv"
-        md = markdown_table([markdown_cell(h) for h in table["head"]],
-                            [[markdown_cell(c) for c in row] for row in table["rows"]], left=[1])
+        md = markdown_table(
+            [markdown_cell(h) for h in table["head"]],
+            [[markdown_cell(c) for c in row] for row in table["rows"]],
+            left=[1],
+        )
         return md + "\n" + markdown_cell(res["signature"]) + "\n", "md", "text/markdown"
     # per-sentence scores, every system
     if fmt == "json":
@@ -439,7 +509,10 @@ def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str
     rows = [[name, i + 1, repr(sc)] for name, r in systems for i, sc in enumerate(r.sentence_scores)]
     if fmt == "csv":
         return csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in rows]), "csv", "text/csv"
-    head = [i18n.t(lang, "corpus_col_system"), i18n.t(lang, "corpus_col_line"), i18n.t(lang, "col_score",
-                                                                                       order=systems[0][1].max_order)]
+    head = [
+        i18n.t(lang, "corpus_col_system"),
+        i18n.t(lang, "corpus_col_line"),
+        i18n.t(lang, "col_score", order=systems[0][1].max_order),
+    ]
     body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in rows]
     return markdown_table(head, body, left=[0]), "md", "text/markdown"

@@ -46,5 +46,8 @@ def full_link(page_state: Mapping[str, Any], pathname: str) -> str:
 
 def link_updates(page_state: Mapping[str, Any], pathname: str, lang: str = "en") -> dict:
     """The element update of the "open in full" link (``#embed-full``) for static/paint.js."""
-    return {"embed-full": {"attrs": {"href": full_link(page_state, pathname),
-                                     "title": i18n.t(lang, "embed_open_full_title")}}}
+    return {
+        "embed-full": {
+            "attrs": {"href": full_link(page_state, pathname), "title": i18n.t(lang, "embed_open_full_title")}
+        }
+    }

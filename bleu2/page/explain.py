@@ -111,9 +111,7 @@ def _analyse(candidate_tokens, references_tokens, max_order: int):
         yield n, grams, _candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
 
 
-def highlight(
-    candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
-) -> dict:
+def highlight(candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2) -> dict:
     """Which n-grams of the candidate and of each reference were matched, per order.
 
     Args:
@@ -153,8 +151,17 @@ def highlight(
         spans = []
         for start, (g, status) in enumerate(zip(grams, statuses)):
             seen[g] = j = seen.get(g, 0) + 1
-            spans.append({"start": start, "end": start + n, "ngram": _as_list(g, n), "status": status,
-                          "count": counts[g], "max_ref_count": limits.get(g, 0), "occurrence": j})
+            spans.append(
+                {
+                    "start": start,
+                    "end": start + n,
+                    "ngram": _as_list(g, n),
+                    "status": status,
+                    "count": counts[g],
+                    "max_ref_count": limits.get(g, 0),
+                    "occurrence": j,
+                }
+            )
         tally = {s: statuses.count(s) for s in (MATCHED, CLIPPED, UNMATCHED)}
         cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
         for i, (rgrams, matched, rcounts) in enumerate(sides):
@@ -162,9 +169,17 @@ def highlight(
             rspans = []
             for start, (g, ok) in enumerate(zip(rgrams, matched)):
                 seen[g] = j = seen.get(g, 0) + 1
-                rspans.append({"start": start, "end": start + n, "ngram": _as_list(g, n), "matched": ok,
-                               "count_in_candidate": counts.get(g, 0), "count_in_reference": rcounts[g],
-                               "occurrence": j})
+                rspans.append(
+                    {
+                        "start": start,
+                        "end": start + n,
+                        "ngram": _as_list(g, n),
+                        "matched": ok,
+                        "count_in_candidate": counts.get(g, 0),
+                        "count_in_reference": rcounts[g],
+                        "occurrence": j,
+                    }
+                )
             ref_orders[i].append({"n": n, "matched": sum(matched), "total": len(rspans), "spans": rspans})
     return {
         "max_order": max_order,
@@ -194,6 +209,7 @@ def span_label(span: Mapping, lang: str = "en") -> str:
     Raises:
         KeyError: a span without the fields of either side.
     """
+
     def num(x: int) -> str:
         return i18n.format_integer(x, lang)
 
@@ -249,8 +265,11 @@ def highlight_sections(
     """
     sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
     if max(sizes) > max_tokens:
-        return {"off": i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang)),
-                "candidate": [], "references": []}
+        return {
+            "off": i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang)),
+            "candidate": [],
+            "references": [],
+        }
     cand = list(candidate_tokens)
     refs = [list(r) for r in references_tokens]
 
@@ -264,19 +283,32 @@ def highlight_sections(
     for n, grams, statuses, _, _, sides in _analyse(cand, refs, max_order):
         shown, more = shorten(grams, lang)
         items = [[_label(g, n), "hl-" + status] for g, status in zip(shown, statuses)]
-        summary = _summary(lang, [("hl_matched", statuses.count(MATCHED)), ("hl_clipped", statuses.count(CLIPPED)),
-                                  ("hl_unmatched", statuses.count(UNMATCHED))])
+        summary = _summary(
+            lang,
+            [
+                ("hl_matched", statuses.count(MATCHED)),
+                ("hl_clipped", statuses.count(CLIPPED)),
+                ("hl_unmatched", statuses.count(UNMATCHED)),
+            ],
+        )
         cand_orders.append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
         for r, (rgrams, matched, _) in enumerate(sides):
             shown, more = shorten(rgrams, lang)
             items = [[_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, matched)]
-            summary = i18n.t(lang, "hl_ref_summary", matched=i18n.format_integer(sum(matched), lang),
-                             total=i18n.format_integer(len(rgrams), lang))
+            summary = i18n.t(
+                lang,
+                "hl_ref_summary",
+                matched=i18n.format_integer(sum(matched), lang),
+                total=i18n.format_integer(len(rgrams), lang),
+            )
             ref_orders[r].append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
     candidate = [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
     references = [
-        {"title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
-         "id": f"hl-ref-{number}", "orders": orders}
+        {
+            "title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
+            "id": f"hl-ref-{number}",
+            "orders": orders,
+        }
         for number, orders in zip(reference_numbers, ref_orders)
     ]
     return {"off": None, "candidate": candidate, "references": references}
@@ -328,8 +360,14 @@ def page_highlight_key(comparison: Mapping, index: int, lang: str = "en") -> tup
     same, the marks need not be painted again. Comparing texts is cheap; no tokens are
     copied."""
     used = comparison["used_references"]
-    return (comparison["candidates"][index]["text"], tuple(comparison["references"][i]["text"] for i in used),
-            comparison["signature"], comparison["options"]["max_order"], lang, index)
+    return (
+        comparison["candidates"][index]["text"],
+        tuple(comparison["references"][i]["text"] for i in used),
+        comparison["signature"],
+        comparison["options"]["max_order"],
+        lang,
+        index,
+    )
 
 
 def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> dict:

@@ -27,8 +27,18 @@ from .view import precision_cell, used_weights
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
-_ROW_FIELDS = ("rank", "index", "text", "empty", "score", "brevity_penalty", "hyp_len", "ref_len", "precisions",
-               "mean_weights")
+_ROW_FIELDS = (
+    "rank",
+    "index",
+    "text",
+    "empty",
+    "score",
+    "brevity_penalty",
+    "hyp_len",
+    "ref_len",
+    "precisions",
+    "mean_weights",
+)
 
 
 def export_data(comparison: Mapping) -> dict:
@@ -50,8 +60,7 @@ def export_data(comparison: Mapping) -> dict:
         "references": [{"index": r["index"], "text": r["text"], "used": r["used"]} for r in comparison["references"]],
         "no_references": comparison["no_references"],
         "ranking": [
-            dict({k: row[k] for k in _ROW_FIELDS}, ref_length=row.get("ref_length"))
-            for row in comparison["ranking"]
+            dict({k: row[k] for k in _ROW_FIELDS}, ref_length=row.get("ref_length")) for row in comparison["ranking"]
         ],
     }
 
@@ -114,14 +123,21 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
     num = lambda v: i18n.format_number(v, lang)  # noqa: E731
     header = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=n)]
     header += [i18n.t(lang, "col_precision", n=k) for k in range(1, n + 1)]
-    header += [i18n.t(lang, "col_bp"), i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len"), i18n.t(lang, "col_text")]
+    header += [
+        i18n.t(lang, "col_bp"),
+        i18n.t(lang, "col_hyp_len"),
+        i18n.t(lang, "col_ref_len"),
+        i18n.t(lang, "col_text"),
+    ]
     results = comparison["results"]
     rows = []
     for row in comparison["ranking"]:
         result = results[row["index"]]
         cells = [str(row["rank"]), str(row["index"] + 1), num(row["score"])]
-        cells += [markdown_cell(precision_cell(p, result.smoothing, lang, w is not None))
-                  for p, w in zip(result.precisions, used_weights(result))]
+        cells += [
+            markdown_cell(precision_cell(p, result.smoothing, lang, w is not None))
+            for p, w in zip(result.precisions, used_weights(result))
+        ]
         cells += [num(row["brevity_penalty"]), str(row["hyp_len"]), str(row["ref_len"]), markdown_cell(row["text"])]
         rows.append(cells)
     note = markdown_cell(i18n.t(lang, "signature") + ": " + comparison["signature"])
@@ -151,5 +167,11 @@ def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> dict:
         KeyError: an unknown format (one of :data:`EXPORTS`).
     """
     func, filename, mime, key = EXPORTS[fmt]
-    return {"text": func(comparison, lang), "filename": filename, "mime": mime + ";charset=utf-8",
-            "name": i18n.t(lang, key), "copied": f"export_copied_{fmt}", "downloaded": f"export_downloaded_{fmt}"}
+    return {
+        "text": func(comparison, lang),
+        "filename": filename,
+        "mime": mime + ";charset=utf-8",
+        "name": i18n.t(lang, key),
+        "copied": f"export_copied_{fmt}",
+        "downloaded": f"export_downloaded_{fmt}",
+    }

@@ -210,6 +210,5 @@ def boot_catalog() -> dict[str, dict[str, str]]:
     """The strings ``static/boot.js`` needs before Python runs: for each language, the
     catalog's ``boot_*`` keys without the prefix (the build writes them into the site)."""
     return {
-        code: {k[len("boot_"):]: v for k, v in CATALOGS[code].items() if k.startswith("boot_")}
-        for code in LANGUAGES
+        code: {k[len("boot_") :]: v for k, v in CATALOGS[code].items() if k.startswith("boot_")} for code in LANGUAGES
     }

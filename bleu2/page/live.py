@@ -23,8 +23,18 @@ from . import compare
 from .explain import MAX_TOKENS
 from .state import apply_read
 
-__all__ = ["LIVE_CHARACTERS", "KEEP_TOKENS", "STALE", "on_page", "request", "Copies", "pack", "measure_request",
-           "unpack", "Live"]
+__all__ = [
+    "LIVE_CHARACTERS",
+    "KEEP_TOKENS",
+    "STALE",
+    "on_page",
+    "request",
+    "Copies",
+    "pack",
+    "measure_request",
+    "unpack",
+    "Live",
+]
 
 #: Characters in all boxes together up to which the page scores at each keystroke itself.
 LIVE_CHARACTERS = 100_000
@@ -61,11 +71,14 @@ def request(boxes: dict, options: dict) -> str:
     '{"references": [["reference-1", 0, 0, "the cat", 7]], "candidates": [["candidate-1", 0, 0, "a cat", 5]], \
 "options": {}, "whole": true}'
     """
+
     def entries(kind):
         return [[f"{kind[:-1]}-{i}", 0, 0, text, len(text)] for i, text in enumerate(boxes[kind], 1)]
 
-    return json.dumps({"references": entries("references"), "candidates": entries("candidates"),
-                       "options": options, "whole": True}, ensure_ascii=False)
+    return json.dumps(
+        {"references": entries("references"), "candidates": entries("candidates"), "options": options, "whole": True},
+        ensure_ascii=False,
+    )
 
 
 #: The worker's answer when its copies do not fit a change (the page then sends whole texts).
@@ -92,8 +105,11 @@ class Copies:
         the page sends whole texts next)."""
         old = {} if req.get("whole") else self.texts
         try:
-            texts = {str(e[0]): apply_read(old.get(str(e[0]), ""), *e[1:]) for kind in ("references", "candidates")
-                     for e in req[kind]}
+            texts = {
+                str(e[0]): apply_read(old.get(str(e[0]), ""), *e[1:])
+                for kind in ("references", "candidates")
+                for e in req[kind]
+            }
         except (ValueError, TypeError):
             self.texts = {}
             return None
@@ -104,14 +120,27 @@ class Copies:
 def pack(measured: dict) -> str:
     """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
-    def stats(s: SentenceStats) -> list:
-        return [list(s.matches), list(s.totals), s.hyp_len, s.ref_len, list(s.empty),
-                list(s.extra_matches), list(s.extra_totals)]
 
-    return json.dumps({"references": [toks[:KEEP_TOKENS] for toks in measured["references"]],
-                       "reference_lengths": measured["reference_lengths"],
-                       "candidates": [toks[:KEEP_TOKENS] for toks in measured["candidates"]],
-                       "stats": [stats(s) for s in measured["stats"]]}, ensure_ascii=False)
+    def stats(s: SentenceStats) -> list:
+        return [
+            list(s.matches),
+            list(s.totals),
+            s.hyp_len,
+            s.ref_len,
+            list(s.empty),
+            list(s.extra_matches),
+            list(s.extra_totals),
+        ]
+
+    return json.dumps(
+        {
+            "references": [toks[:KEEP_TOKENS] for toks in measured["references"]],
+            "reference_lengths": measured["reference_lengths"],
+            "candidates": [toks[:KEEP_TOKENS] for toks in measured["candidates"]],
+            "stats": [stats(s) for s in measured["stats"]],
+        },
+        ensure_ascii=False,
+    )
 
 
 def measure_request(request_json: str, copies: Copies | None = None) -> str:
@@ -138,8 +167,10 @@ def unpack(answer_json: str) -> dict:
     data = json.loads(answer_json)
     if "error" in data:
         raise ValueError(data["error"])
-    data["stats"] = [SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
-                     for m, t, c, r, e, xm, xt in data["stats"]]
+    data["stats"] = [
+        SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
+        for m, t, c, r, e, xm, xt in data["stats"]
+    ]
     return data
 
 
@@ -200,8 +231,11 @@ class Live:
             ValueError: the worker refused the request.
         """
         boxes, options = self.sent
-        measured = unpack(answer_json) if answer_json is not None else compare.measure(
-            boxes["candidates"], boxes["references"], **options)
+        measured = (
+            unpack(answer_json)
+            if answer_json is not None
+            else compare.measure(boxes["candidates"], boxes["references"], **options)
+        )
         again, self.waiting = self.waiting, False
         self.busy = again
         if on_page(boxes_now):

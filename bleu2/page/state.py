@@ -151,7 +151,9 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict:
     if not isinstance(out["effective_order"], bool):
         raise ValueError(f"effective_order must be true or false, got {out['effective_order']!r}")
     if out["empty_references"] not in EMPTY_REFERENCES:
-        raise ValueError(f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}")
+        raise ValueError(
+            f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
+        )
     try:
         BleuConfig.make(**out)
     except (ValueError, TypeError) as e:
@@ -232,8 +234,9 @@ def _meta(s: Mapping[str, Any]) -> dict:
 def _pack(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) -> str:
     """The compact JSON of a state, as every form carries it: ``{"r", "c", "o"?, "l"?}``."""
     s = validate_state(state, max_boxes)
-    return json.dumps({"r": s["references"], "c": s["candidates"], **_meta(s)}, ensure_ascii=False,
-                      separators=(",", ":"))
+    return json.dumps(
+        {"r": s["references"], "c": s["candidates"], **_meta(s)}, ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def _utf8(text: str) -> bytes:
@@ -419,10 +422,10 @@ def decode_state(fragment: str, limit: int | None = MAX_DECODED_BYTES) -> dict:
         raise ValueError(f"a share link fragment is a text, not {type(fragment).__name__}")
     max_boxes = MAX_BOXES if limit is not None else None
     if limit is None and fragment.startswith(TAB_PREFIX):
-        return _unpack(fragment[len(TAB_PREFIX):].encode("utf-8", "surrogatepass"), None)
+        return _unpack(fragment[len(TAB_PREFIX) :].encode("utf-8", "surrogatepass"), None)
     if limit is None and fragment.startswith(TAB_PACKED_PREFIX):
         try:
-            compressed = fragment[len(TAB_PACKED_PREFIX):].encode("latin-1")
+            compressed = fragment[len(TAB_PACKED_PREFIX) :].encode("latin-1")
         except UnicodeEncodeError:
             raise ValueError("the saved data is altered (not one byte per character)") from None
         return _unpack(_inflate(compressed, None), None)
@@ -476,8 +479,10 @@ def share_fragment(state: Mapping[str, Any], max_chars: int = MAX_CHARS) -> dict
 LOWERCASE_CHOICES = ("auto", "yes", "no")
 
 # ASCII digits only (\d would also take "١" or "１", which float() reads)
-_PLAIN_DECIMAL = {".": re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"),
-                  ",": re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)")}
+_PLAIN_DECIMAL = {
+    ".": re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"),
+    ",": re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+}
 
 
 def parse_decimal(text: str, lang: str = "en") -> float | None:
@@ -599,8 +604,15 @@ def restore_plan(fragment: str, saved: str | None, typed: bool) -> dict:
         the boxes for the tab at once: text typed while Python loaded)}``.
         A broken share link falls back to the tab's state or the typed text, and says why.
     """
-    plan = {"state": None, "message": None, "link_error": None, "saved_error": None, "forget_saved": False,
-            "keep_selection": False, "save": False}
+    plan = {
+        "state": None,
+        "message": None,
+        "link_error": None,
+        "saved_error": None,
+        "forget_saved": False,
+        "keep_selection": False,
+        "save": False,
+    }
     choice = startup_choice(fragment, saved, typed)
     if choice == "link":
         try:
@@ -645,7 +657,6 @@ STORAGE_KEY = "bleu2-state"
 SELECTED_KEY = "bleu2-selected"
 
 
-
 def apply_read(old: str, prefix: int, suffix: int, middle: str, length: int | None = None) -> str:
     """A text box's new text from the one last read and the change the page reports
     (``static/paint.js``, ``read`` and ``changes``): ``prefix`` and ``suffix`` code points
@@ -662,7 +673,7 @@ def apply_read(old: str, prefix: int, suffix: int, middle: str, length: int | No
     >>> apply_read("", 0, 0, "new"), apply_read("same", 4, 0, "")
     ('new', 'same')
     """
-    new = old[:prefix] + str(middle) + old[len(old) - suffix:]
+    new = old[:prefix] + str(middle) + old[len(old) - suffix :]
     if length is not None and (len(new) != length or prefix + suffix > len(old)):
         raise ValueError(f"the change does not fit the copy ({len(old)} code points)")
     return new

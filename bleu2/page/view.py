@@ -250,8 +250,12 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> d
         formula = f"BP × exp({names}) = {bp} × exp({terms}) = {value}"
         left = [p for w, p in zip(weights, result.precisions) if w is None]
         if left:
-            formula += "; " + i18n.t(lang, "formula_left_out", orders=", ".join(f"p{p.n}" for p in left),
-                                     why=left_out_note(left[0], result.effective_order, lang))
+            formula += "; " + i18n.t(
+                lang,
+                "formula_left_out",
+                orders=", ".join(f"p{p.n}" for p in left),
+                why=left_out_note(left[0], result.effective_order, lang),
+            )
     return {
         "value": value,
         "percent": percent,
@@ -311,22 +315,43 @@ def hints(
         return out
     p1 = result.precisions[0]
     if p1.matches == 0:
-        params = {"p1": f"{_int(p1.matches, lang)}/{_int(p1.total, lang)}",
-                  "score": i18n.format_number(result.score, lang), "method": result.smoothing,
-                  "unsmoothed": i18n.format_number(unsmoothed_score(result), lang)}
+        params = {
+            "p1": f"{_int(p1.matches, lang)}/{_int(p1.total, lang)}",
+            "score": i18n.format_number(result.score, lang),
+            "method": result.smoothing,
+            "unsmoothed": i18n.format_number(unsmoothed_score(result), lang),
+        }
         key = "hint_no_match_smoothed" if result.score > 0 else "hint_no_match"
         out.append(_hint("no-match", i18n.t(lang, key, **params)))
     if result.brevity_penalty < 1.0:
         c, r = result.hyp_len, result.ref_len
-        out.append(_hint("short", i18n.t(lang, "hint_short", c_tokens=_tokens_word(c, lang), r=_int(r, lang),
-                                         bp=i18n.format_number(result.brevity_penalty, lang))))
+        out.append(
+            _hint(
+                "short",
+                i18n.t(
+                    lang,
+                    "hint_short",
+                    c_tokens=_tokens_word(c, lang),
+                    r=_int(r, lang),
+                    bp=i18n.format_number(result.brevity_penalty, lang),
+                ),
+            )
+        )
     if len(result.precisions) >= 2 and p1.matches:
         p2 = result.precisions[1]
         raw1 = p1.matches / p1.total
         if p2.total and raw1 >= WRONG_ORDER_MIN_P1 and p2.matches / p2.total < raw1 * WRONG_ORDER_RATIO:
-            out.append(_hint("word-order", i18n.t(
-                lang, "hint_word_order", p1=f"{_int(p1.matches, lang)}/{_int(p1.total, lang)}",
-                p2=f"{_int(p2.matches, lang)}/{_int(p2.total, lang)}")))
+            out.append(
+                _hint(
+                    "word-order",
+                    i18n.t(
+                        lang,
+                        "hint_word_order",
+                        p1=f"{_int(p1.matches, lang)}/{_int(p1.total, lang)}",
+                        p2=f"{_int(p2.matches, lang)}/{_int(p2.total, lang)}",
+                    ),
+                )
+            )
     return out
 
 
@@ -359,8 +384,10 @@ def many_lines_hints(texts: Sequence[tuple[str, str]], lang="en", limit: int = M
 def scoring_updates(busy: bool, lang="en") -> dict:
     """While the worker scores long texts (:mod:`bleu2.page.live`): "scoring…" in the
     summary and ``aria-busy`` on the breakdown, which keeps the last result meanwhile."""
-    return {"scoring": {"text": i18n.t(lang, "scoring"), "props": {"hidden": not busy}},
-            "breakdown": {"attrs": {"aria-busy": "true" if busy else None}}}
+    return {
+        "scoring": {"text": i18n.t(lang, "scoring"), "props": {"hidden": not busy}},
+        "breakdown": {"attrs": {"aria-busy": "true" if busy else None}},
+    }
 
 
 def token_view(tokens: Sequence[str], lang="en", count: int | None = None) -> dict:
@@ -372,8 +399,13 @@ def token_view(tokens: Sequence[str], lang="en", count: int | None = None) -> di
     worker, :func:`bleu2.page.live.pack`); by default ``len(tokens)``."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
-    return {"count": count, "label": _tokens_word(count, lang), "items": items, "more": more,
-            "text": TOKEN_SEPARATOR.join(items)}
+    return {
+        "count": count,
+        "label": _tokens_word(count, lang),
+        "items": items,
+        "more": more,
+        "text": TOKEN_SEPARATOR.join(items),
+    }
 
 
 def result_json(result: BleuResult) -> str:
@@ -407,22 +439,28 @@ def candidate_view(comparison: dict, index: int, lang="en") -> dict:
     score = score_row(result, comparison["no_references"], lang)
     number = index + 1
     scored = result.hyp_len > 0 and not comparison["no_references"]
-    left = [None if w is not None or not scored else left_out_note(p, result.effective_order, lang)
-            for w, p in zip(used_weights(result), result.precisions)]
+    left = [
+        None if w is not None or not scored else left_out_note(p, result.effective_order, lang)
+        for w, p in zip(used_weights(result), result.precisions)
+    ]
     return {
         "number": number,
         "score": score,
-        "announce": i18n.t(lang, "score_announce", order=result.max_order, number=_int(number, lang),
-                           score=score["value"]),
+        "announce": i18n.t(
+            lang, "score_announce", order=result.max_order, number=_int(number, lang), score=score["value"]
+        ),
         "signature": comparison["signature"],
         "precisions": [precision_row(p, result.smoothing, lang, why) for p, why in zip(result.precisions, left)],
         "hyp_len": _int(result.hyp_len, lang),
         "ref_len": _int(result.ref_len, lang),
         "ref_len_text": ref_length_text(row["ref_length"], lang, used),
         "brevity_penalty": brevity_penalty_row(result, lang),
-        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang) + many_lines_hints(
+        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang)
+        + many_lines_hints(
             [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
-            + [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used], lang),
+            + [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used],
+            lang,
+        ),
         "tokens": token_view(row["tokens"], lang, row["token_count"]),
         "json": result_json(result),
         "result": result,
@@ -452,9 +490,13 @@ def ranking_rows(comparison: dict, lang="en") -> list[dict]:
                 "number": _int(row["index"] + 1, lang),
                 "rank": _int(row["rank"], lang),
                 "score": i18n.format_number(row["score"], lang),
-                "precisions": [i18n.format_number(p["value"], lang) if w is not None else LEFT_OUT
-                               for p, w in zip(row["precisions"], row["mean_weights"])],
-                "smoothed": [bool(p["smoothed"]) and w is not None for p, w in zip(row["precisions"], row["mean_weights"])],
+                "precisions": [
+                    i18n.format_number(p["value"], lang) if w is not None else LEFT_OUT
+                    for p, w in zip(row["precisions"], row["mean_weights"])
+                ],
+                "smoothed": [
+                    bool(p["smoothed"]) and w is not None for p, w in zip(row["precisions"], row["mean_weights"])
+                ],
                 "bp": i18n.format_number(row["brevity_penalty"], lang),
                 "hyp_len": _int(row["hyp_len"], lang),
                 "ref_len": _int(row["ref_len"], lang),
@@ -486,8 +528,12 @@ def ranking_paint(comparison: dict, selected: int, lang="en") -> dict:
     change and the table is not rebuilt."""
     order = comparison["options"]["max_order"]
     rows = ranking_rows(comparison, lang)
-    return {"head": ranking_header(order, lang), "rows": rows, "selected": selected,
-            "structure": [[row["index"] for row in rows], selected, order, lang]}
+    return {
+        "head": ranking_header(order, lang),
+        "rows": rows,
+        "selected": selected,
+        "structure": [[row["index"] for row in rows], selected, order, lang],
+    }
 
 
 # --- the options form ------------------------------------------------------------------------
@@ -511,8 +557,13 @@ def option_labels(lang="en") -> dict[str, dict[str, str]]:
         ``{select id: {value: label}}`` for the ids of :data:`OPTION_CHOICES`.
     """
     default = form_from_options({}, lang)
-    field = {"opt-max-order": "max_order", "opt-smoothing": "smoothing", "opt-tokenizer": "tokenizer",
-             "opt-lowercase": "lowercase", "opt-empty-references": "empty_references"}
+    field = {
+        "opt-max-order": "max_order",
+        "opt-smoothing": "smoothing",
+        "opt-tokenizer": "tokenizer",
+        "opt-lowercase": "lowercase",
+        "opt-empty-references": "empty_references",
+    }
     named = {"opt-lowercase": "lowercase_", "opt-empty-references": "empty_references_"}
     mark = i18n.t(lang, "default_marker")
     out = {}
@@ -532,9 +583,16 @@ def smooth_value_field(method: str, lang="en") -> dict:
     if method not in SMOOTHING_PARAMETERS:
         return {"enabled": False, "placeholder": "–"}
     name, value = SMOOTHING_PARAMETERS[method]
-    return {"enabled": True, "placeholder": i18n.t(
-        lang, "smooth_value_placeholder", name=i18n.t(lang, "param_" + name.replace(" ", "_")),
-        value=format_decimal(value, lang), default=i18n.t(lang, "default_marker"))}
+    return {
+        "enabled": True,
+        "placeholder": i18n.t(
+            lang,
+            "smooth_value_placeholder",
+            name=i18n.t(lang, "param_" + name.replace(" ", "_")),
+            value=format_decimal(value, lang),
+            default=i18n.t(lang, "default_marker"),
+        ),
+    }
 
 
 def export_labels(lang="en") -> dict[str, dict[str, str]]:
@@ -543,8 +601,12 @@ def export_labels(lang="en") -> dict[str, dict[str, str]]:
     out = {}
     for fmt, key in (("json", "export_json"), ("csv", "export_csv"), ("markdown", "export_markdown")):
         name = i18n.t(lang, key)
-        out[fmt] = {"copy": i18n.t(lang, "copy"), "copy_label": f"{i18n.t(lang, 'copy')}: {name}",
-                    "download": i18n.t(lang, "download"), "download_label": f"{i18n.t(lang, 'download')}: {name}"}
+        out[fmt] = {
+            "copy": i18n.t(lang, "copy"),
+            "copy_label": f"{i18n.t(lang, 'copy')}: {name}",
+            "download": i18n.t(lang, "download"),
+            "download_label": f"{i18n.t(lang, 'download')}: {name}",
+        }
     return out
 
 
@@ -619,7 +681,7 @@ def box_of(element_id: str, event_type: str | None = None) -> tuple[str, int, st
     also None unless that event acts there: ``"click"`` on a Remove button, ``"input"`` in a box."""
     for kind in ("reference", "candidate"):
         if element_id == kind or element_id.startswith(kind + "-"):
-            rest = element_id[len(kind) + 1:]
+            rest = element_id[len(kind) + 1 :]
             number, _, part = rest.partition("-") if rest[:1].isdigit() else ("1", "", rest)
             if number.isdigit() and part in ("", "remove"):
                 if event_type is not None and event_type != ("click" if part else "input"):
@@ -635,8 +697,11 @@ def box_updates(kind: str, count: int, lang="en") -> dict:
     for number in range(1, count + 1):
         bid = box_id(kind, number)
         out[f"{bid}-label"] = {"text": i18n.t(lang, f"{kind}_label", number=number)}
-        out[f"{bid}-remove"] = {"text": i18n.t(lang, "remove"), "props": {"hidden": count == 1},
-                                "attrs": {"aria-label": i18n.t(lang, f"remove_{kind}", number=number)}}
+        out[f"{bid}-remove"] = {
+            "text": i18n.t(lang, "remove"),
+            "props": {"hidden": count == 1},
+            "attrs": {"aria-label": i18n.t(lang, f"remove_{kind}", number=number)},
+        }
     return out
 
 
@@ -671,8 +736,9 @@ def breakdown_updates(v: dict, lang="en") -> dict:
         "score-label": {"text": v["score"]["label"]},
         "score": {"text": v["score"]["value"]},
         "score-formula": {"text": v["score"]["formula"]},
-        "signature": {"chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part",
-                                "break": True}},
+        "signature": {
+            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
+        },
         "ref-len": {"text": v["ref_len"]},
         "ref-len-why": {"text": v["ref_len_text"]},
         "hyp-len": {"text": v["hyp_len"]},
@@ -694,10 +760,12 @@ def summary_updates(v: dict, lang="en") -> dict:
     which candidate, its score, p1..pN and BP, from :func:`candidate_view` ``v``."""
     terms = [f"{p['label']} {p['value']}" for p in v["precisions"]]
     terms.append(f"{i18n.t(lang, 'col_bp')} {v['brevity_penalty']['value']}")
-    return {"summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
-            "summary-label": {"text": v["score"]["label"]},
-            "summary-score": {"text": v["score"]["value"]},
-            "summary-terms": {"text": " · ".join(terms)}}
+    return {
+        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
+        "summary-label": {"text": v["score"]["label"]},
+        "summary-score": {"text": v["score"]["value"]},
+        "summary-terms": {"text": " · ".join(terms)},
+    }
 
 
 def options_state_updates(options: dict, lang="en") -> dict:
@@ -719,8 +787,9 @@ def smooth_field_updates(method: str, lang="en") -> dict:
 def form_updates(options: dict, lang="en") -> dict:
     """The options form showing ``options`` (:func:`bleu2.page.state.form_from_options`)."""
     fields = form_from_options(options, lang)
-    out = {select: {"props": {"value": fields[select.removeprefix("opt-").replace("-", "_")]}}
-           for select in OPTION_CHOICES}
+    out = {
+        select: {"props": {"value": fields[select.removeprefix("opt-").replace("-", "_")]}} for select in OPTION_CHOICES
+    }
     out["opt-effective-order"] = {"props": {"checked": fields["effective_order"]}}
     out.update(smooth_field_updates(fields["smoothing"], lang))
     out["opt-smooth-value"]["props"]["value"] = fields["smooth_value"]
@@ -739,9 +808,11 @@ def language_updates(lang="en") -> dict:
     """The words of ``lang`` carried by attributes: the export buttons (text and accessible
     name), the language switch, the "Auto" choice's help, the names of the summary and of
     the copy fallback boxes (:data:`COPY_AREAS`)."""
-    out = {"lang-select": {"props": {"value": i18n.language(lang)}},
-           "opt-lowercase-auto": {"attrs": {"title": i18n.t(lang, "lowercase_auto_help")}},
-           "summary": {"attrs": {"aria-label": i18n.t(lang, "summary_heading")}}}
+    out = {
+        "lang-select": {"props": {"value": i18n.language(lang)}},
+        "opt-lowercase-auto": {"attrs": {"title": i18n.t(lang, "lowercase_auto_help")}},
+        "summary": {"attrs": {"aria-label": i18n.t(lang, "summary_heading")}},
+    }
     for area in COPY_AREAS.values():
         out[area] = {"attrs": {"aria-label": i18n.t(lang, "copy_area_label")}}
     for fmt, labels in export_labels(lang).items():
@@ -790,8 +861,10 @@ def status_line(status: dict, lang="en") -> dict:
             parts.append(i18n.t(lang, "storage_denied"))
         text = " ".join(parts)
         look = "warning" if any(status.get(k) for k in ("link_error", "saved_error", "storage")) else "ready"
-    return {"status-text": {"text": text},
-            "status": {"classes": {f"status-{name}": name == look for name in ("ready", "warning", "error")}}}
+    return {
+        "status-text": {"text": text},
+        "status": {"classes": {f"status-{name}": name == look for name in ("ready", "warning", "error")}},
+    }
 
 
 def note_text(note: dict, lang="en", refused: bool = False) -> str:
@@ -831,17 +904,25 @@ def help_sections(v: dict, lang="en") -> dict:
     result = v["result"]
     values = {p["label"]: p["value"] for p in v["precisions"]}
     live = {
-        "c": v["hyp_len"], "r": v["ref_len"], "bp": v["brevity_penalty"]["value"],
-        "p1": values.get("p1", LEFT_OUT), "p2": values.get("p2", LEFT_OUT),
+        "c": v["hyp_len"],
+        "r": v["ref_len"],
+        "bp": v["brevity_penalty"]["value"],
+        "p1": values.get("p1", LEFT_OUT),
+        "p2": values.get("p2", LEFT_OUT),
         "precisions": ", ".join(f"{p['label']} = {p['fraction']}" for p in v["precisions"] if p["used"]),
-        "score": v["score"]["value"], "percent": v["score"]["percent"], "label": v["score"]["label"],
-        "number": _int(v["number"], lang), "c_tokens": _tokens_word(result.hyp_len, lang),
+        "score": v["score"]["value"],
+        "percent": v["score"]["percent"],
+        "label": v["score"]["label"],
+        "number": _int(v["number"], lang),
+        "c_tokens": _tokens_word(result.hyp_len, lang),
     }
     return {
         "heading": i18n.t(lang, "help_heading"),
         "intro": i18n.t(lang, "help_intro"),
         "steps": [i18n.t(lang, f"help_step_{name}", **live) for name in HELP_STEPS],
         "faq_heading": i18n.t(lang, "faq_heading"),
-        "faq": [{"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a", **live)}
-                for name in FAQ],
+        "faq": [
+            {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a", **live)}
+            for name in FAQ
+        ],
     }

@@ -256,12 +256,7 @@ def tokenize_13a(line: str) -> list[str]:
     if "\n" in line:
         line = line.replace("-\n", "").replace("\n", " ")
     if "&" in line:
-        line = (
-            line.replace("&quot;", '"')
-            .replace("&amp;", "&")
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-        )
+        line = line.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
     if _SLOW_13A(line) is None:
         return _TOKENS_13A(line)
     return _apply(_rules("13a"), f" {line} ")

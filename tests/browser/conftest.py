@@ -172,7 +172,7 @@ class Guard:
         out = []
         for name in self._LISTS:
             items = getattr(self, name)
-            new = items[marks.get(name, 0):]
+            new = items[marks.get(name, 0) :]
             marks[name] = len(items)
             if new and not (name == "console_errors" and self.allow_console_errors):
                 out.append(f"{name.replace('_', ' ')}: {new}")

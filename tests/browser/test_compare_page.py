@@ -64,8 +64,18 @@ def wait_deferred(page):
 def check_breakdown(page, comp, index, lang="en"):
     row = comp["candidates"][index]
     result = comp["results"][index]
-    shown = texts(page, "breakdown-heading", "score", "ref-len", "hyp-len", "bp-value", "ref-len-why",
-                  "result-json", "signature", "score-label")
+    shown = texts(
+        page,
+        "breakdown-heading",
+        "score",
+        "ref-len",
+        "hyp-len",
+        "bp-value",
+        "ref-len-why",
+        "result-json",
+        "signature",
+        "score-label",
+    )
     assert shown["breakdown-heading"] == f"Breakdown of candidate {index + 1}"
     assert shown["score"] == f"{row['score']:.4f}"
     assert shown["score-label"] == f"BLEU-{comp['options']['max_order']}"
@@ -92,8 +102,13 @@ def test_three_references_three_candidates_ranked_with_breakdowns(ready_page, gu
     for shown, row in zip(rows, comp["ranking"]):
         p = row["precisions"]
         assert shown[1:] == [
-            str(row["rank"]), f"{row['score']:.4f}", f"{p[0]['value']:.4f}", f"{p[1]['value']:.4f}",
-            f"{row['brevity_penalty']:.4f}", str(row["hyp_len"]), str(row["ref_len"]),
+            str(row["rank"]),
+            f"{row['score']:.4f}",
+            f"{p[0]['value']:.4f}",
+            f"{p[1]['value']:.4f}",
+            f"{row['brevity_penalty']:.4f}",
+            str(row["hyp_len"]),
+            str(row["ref_len"]),
         ]
     # best first, and every score as sentence_bleu against the three references
     scores = [row["score"] for row in comp["ranking"]]
@@ -153,12 +168,17 @@ def test_highlighting_of_a_clipping_example(ready_page, guard):
     )
     unigrams, bigrams = marks
     assert [(m[0], m[1]) for m in unigrams] == [
-        ("the", "hl-matched"), ("the", "hl-clipped"), ("the", "hl-clipped"), ("cat", "hl-matched"),
+        ("the", "hl-matched"),
+        ("the", "hl-clipped"),
+        ("the", "hl-clipped"),
+        ("cat", "hl-matched"),
     ]
     assert unigrams[1][2] == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
     assert unigrams[3][2] == "“\u2068cat\u2069”: 1× in the candidate, at most 1× in a reference: matched"
     assert [(m[0], m[1]) for m in bigrams] == [
-        ("the the", "hl-unmatched"), ("the the", "hl-unmatched"), ("the cat", "hl-matched"),
+        ("the the", "hl-unmatched"),
+        ("the the", "hl-unmatched"),
+        ("the cat", "hl-matched"),
     ]
     assert "in no reference" in bigrams[0][2]
     # not colour alone: each status has its own line style
@@ -214,8 +234,14 @@ def test_options_orders_smoothing_defaults_and_signature(ready_page, guard):
     assert heads == ["Rank", "Candidate", "BLEU-4", "p1", "p2", "p3", "p4", "BP", "c", "r"]
     page.select_option("#opt-tokenizer", "char")
     page.select_option("#opt-lowercase", "no")
-    comp = compare(["fox brown quick the jumps"], ["the quick brown fox jumps"], max_order=4,
-                   smoothing="floor", tokenizer="char", lowercase=False)
+    comp = compare(
+        ["fox brown quick the jumps"],
+        ["the quick brown fox jumps"],
+        max_order=4,
+        smoothing="floor",
+        tokenizer="char",
+        lowercase=False,
+    )
     check_breakdown(page, comp, 0)
     page.click("#restore-defaults")
     assert page.input_value("#opt-max-order") == "2"
@@ -237,8 +263,10 @@ def test_export_copy_and_download(ready_page, guard):
     page.click("#copy-export-markdown")
     page.wait_for_function("document.getElementById('export-status').textContent.includes('Markdown')")
     assert page.evaluate("navigator.clipboard.readText()") == export.export_markdown(comp, "en")
-    for fmt, name, func in (("csv", "bleu2-comparison.csv", export.export_csv),
-                            ("json", "bleu2-comparison.json", export.export_json)):
+    for fmt, name, func in (
+        ("csv", "bleu2-comparison.csv", export.export_csv),
+        ("json", "bleu2-comparison.json", export.export_json),
+    ):
         with page.expect_download() as info:
             page.click(f"#download-export-{fmt}")
         download = info.value
@@ -374,8 +402,19 @@ def test_keyboard_reaches_every_control(ready_page, guard):
     for _ in range(80):
         page.keyboard.press("Tab")
         reached.add(page.evaluate("document.activeElement.id || document.activeElement.className"))
-    for control in ("reference", "candidate", "candidate-2", "add-reference", "add-candidate", "clear",
-                    "opt-max-order", "opt-smoothing", "restore-defaults", "copy-export-json", "share-button"):
+    for control in (
+        "reference",
+        "candidate",
+        "candidate-2",
+        "add-reference",
+        "add-candidate",
+        "clear",
+        "opt-max-order",
+        "opt-smoothing",
+        "restore-defaults",
+        "copy-export-json",
+        "share-button",
+    ):
         assert control in reached, control
     assert "rank-select" in reached
     # the focused control is visibly outlined
@@ -404,7 +443,8 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     # page refuses a decimal comma, quoting what was typed; a Spanish page reads it
     page.fill("#opt-smooth-value", "0,2")
     assert page.text_content("#option-error").startswith(
-        "The smoothing parameter of floor must be a number; “\u20680,2\u2069” is not one")
+        "The smoothing parameter of floor must be a number; “\u20680,2\u2069” is not one"
+    )
     page.fill("#opt-smooth-value", "0.2")
     assert page.is_hidden("#option-error")
     comp = compare(["the cat is on the mat"], ["the cat sat on the mat"], smoothing="floor", smooth_value=0.2)

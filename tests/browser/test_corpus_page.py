@@ -84,7 +84,9 @@ def wait_result(page, previous=""):
     page.wait_for_function(
         "prev => { const t = document.getElementById('corpus-json').textContent;"
         " return t.length > 10 && t !== prev && !window.bleu2Corpus.state.job; }",
-        arg=previous, timeout=180_000)
+        arg=previous,
+        timeout=180_000,
+    )
     return page.text_content("#corpus-json")
 
 
@@ -161,8 +163,9 @@ def test_multited_ja_two_references_equal_the_cli(page, capsys, monkeypatch):
     page.set_input_files("#corpus-references", [str(JA / "multited.ref.jpn"), str(JA / "multited.sys2.jpn")])
     page.set_input_files("#corpus-systems", str(JA / "multited.sys1.jpn"))
     shown = wait_result(page, previous)
-    expected = cli_json(capsys, monkeypatch, JA, "-r", "multited.ref.jpn", "-r", "multited.sys2.jpn",
-                        "multited.sys1.jpn")
+    expected = cli_json(
+        capsys, monkeypatch, JA, "-r", "multited.ref.jpn", "-r", "multited.sys2.jpn", "multited.sys1.jpn"
+    )
     same_output(shown, expected)
     assert json.loads(shown)["signature"].startswith("nrefs:2|")
 
@@ -183,7 +186,9 @@ def test_paired_bootstrap_equals_sacrebleu(page):
     if "|bs:200|" not in shown[0]["signature"]:  # an earlier job finished first: wait for this one
         shown = json.loads(wait_result(page, json.dumps(shown, indent=2) + "\n"))
     refs = [(TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()]
-    named = [(n, (TED / n).read_text(encoding="utf-8").splitlines()) for n in ("ted.sys1.detok.eng", "ted.sys2.detok.eng")]
+    named = [
+        (n, (TED / n).read_text(encoding="utf-8").splitlines()) for n in ("ted.sys1.detok.eng", "ted.sys2.detok.eng")
+    ]
     _, scores = PairedTest(named, {"BLEU": BLEU()}, refs, test_type="bs", n_samples=200)()
     for obj, res in zip(shown, scores["BLEU"]):
         assert obj["mean"] == pytest.approx(res.mean / 100, abs=1e-9)
@@ -203,7 +208,11 @@ def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.wait_for_function("document.querySelectorAll('#corpus-references-list li').length === 1")
     cases = [
-        ("bad-utf8.txt", b"fine\n\xff oops\n", "bad-utf8.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)"),
+        (
+            "bad-utf8.txt",
+            b"fine\n\xff oops\n",
+            "bad-utf8.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)",
+        ),
         ("image.bin", b"\x89PNG\r\n\x1a\n\x00\x00\x00", "image.bin: line 3 holds a NUL byte"),
         ("empty.txt", b"", "empty.txt is empty"),
     ]
@@ -220,7 +229,12 @@ def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
     try:
         page.wait_for_function("document.getElementById('corpus-status').textContent.includes('line counts differ')")
     except Exception:
-        raise AssertionError([page.text_content(i) for i in ("#corpus-status", "#corpus-message", "#corpus-systems-list", "#corpus-references-list")])
+        raise AssertionError(
+            [
+                page.text_content(i)
+                for i in ("#corpus-status", "#corpus-message", "#corpus-systems-list", "#corpus-references-list")
+            ]
+        )
     assert "ted.ref.detok.eng has 2445 lines, short.txt has 1 line" in page.text_content("#corpus-status")
     assert page.is_disabled("#corpus-score")
 
@@ -235,7 +249,9 @@ def test_removing_a_file_stops_the_job_that_used_it(page):
     page.wait_for_function("window.bleu2Corpus.state.job !== null")
     page.click("#corpus-references-list button.corpus-remove")
     page.wait_for_function("window.bleu2Corpus.state.job === null")
-    page.wait_for_function("document.getElementById('corpus-status').textContent === 'Load at least one reference file.'")
+    page.wait_for_function(
+        "document.getElementById('corpus-status').textContent === 'Load at least one reference file.'"
+    )
     assert page.is_hidden("#corpus-progress") and page.is_disabled("#corpus-cancel")
     assert page.text_content("#corpus-json") == previous  # the stopped job showed nothing
     page.select_option("#corpus-test", "none")
@@ -250,7 +266,9 @@ def test_sentence_table_opens_a_line_in_the_sentence_view(page):
     wait_result(page, previous)
     assert page.text_content("#corpus-page-label") == "Lines 1–50 of 2,445"
     assert page.eval_on_selector_all("#corpus-sentences-body tr", "r => r.length") == 50
-    first = page.eval_on_selector("#corpus-sentences-body tr", "r => [r.children[0].textContent, r.children[1].textContent]")
+    first = page.eval_on_selector(
+        "#corpus-sentences-body tr", "r => [r.children[0].textContent, r.children[1].textContent]"
+    )
     page.click("#corpus-next")
     page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 51')")
     page.click("#corpus-prev")

@@ -39,10 +39,14 @@ def embed(new_context, served_root, site_url, parent_host, allow=None):
     name = f"cross-site-parent-{allow or 'plain'}.html"
     parent_url = f"http://{parent_host}:{port}/{name}"
     allow_attr = f' allow="{allow}"' if allow else ""
-    return open_in_parent(new_context, served_root, parent_url,
-                          '<!doctype html><meta charset="utf-8"><title>another site</title>'
-                          '<link rel="icon" href="data:,">'
-                          f'<iframe id="f" src="{site_url}index.html" width="900" height="700"{allow_attr}></iframe>')
+    return open_in_parent(
+        new_context,
+        served_root,
+        parent_url,
+        '<!doctype html><meta charset="utf-8"><title>another site</title>'
+        '<link rel="icon" href="data:,">'
+        f'<iframe id="f" src="{site_url}index.html" width="900" height="700"{allow_attr}></iframe>',
+    )
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +106,8 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     comp = compare(["the cat is on the mat"], ["the cat sat on the mat"])
     expected = {
-        "#copy-export-json": export.export_json(comp), "#copy-export-csv": export.export_csv(comp),
+        "#copy-export-json": export.export_json(comp),
+        "#copy-export-csv": export.export_csv(comp),
         "#copy-export-markdown": export.export_markdown(comp, "en"),
         "#copy-json": frame.text_content("#result-json"),
     }
@@ -112,8 +117,9 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
         frame.evaluate("id => { document.querySelector(id).textContent = ''; }", status)
         with guard.expect_console_errors():  # Chromium logs the permissions policy violation
             frame.click(button)
-            frame.wait_for_function("([id, t]) => document.querySelector(id).textContent === t",
-                                    arg=[status, failed], timeout=10_000)
+            frame.wait_for_function(
+                "([id, t]) => document.querySelector(id).textContent === t", arg=[status, failed], timeout=10_000
+            )
         assert frame.is_visible(area), button
         assert frame.get_attribute(area, "readonly") is not None
         value = frame.input_value(area)
@@ -121,8 +127,11 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
             assert "#v1." in value and value == frame.input_value("#share-url")
         else:
             assert value == expected[button].replace("\r\n", "\n"), button  # a text box keeps line ends as LF
-        selected = frame.evaluate("""id => { const a = document.querySelector(id);
-            return [document.activeElement === a, a.selectionStart, a.selectionEnd, a.value.length]; }""", area)
+        selected = frame.evaluate(
+            """id => { const a = document.querySelector(id);
+            return [document.activeElement === a, a.selectionStart, a.selectionEnd, a.value.length]; }""",
+            area,
+        )
         assert selected[0] and selected[1] == 0 and selected[2] == selected[3] > 0, (button, selected)
     # the message is kept as data: in Spanish it is re-rendered, the text stays shown
     frame.select_option("#lang-select", "es")

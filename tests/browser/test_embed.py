@@ -36,17 +36,39 @@ PARENT = """<!doctype html><meta charset="utf-8"><title>docs on another site</ti
   }});
 </script>"""
 
-HIDDEN_IN_EMBED = ("options", "ranking-section", "export", "share-button", "highlight", "chart",
-                   "add-reference", "add-candidate", "clear", "offline-download", "lang-select")
-SHOWN_IN_EMBED = ("reference", "candidate", "score", "p1-fraction", "p2-fraction", "bp-value",
-                  "hyp-len", "ref-len", "embed-full", "json-section")
+HIDDEN_IN_EMBED = (
+    "options",
+    "ranking-section",
+    "export",
+    "share-button",
+    "highlight",
+    "chart",
+    "add-reference",
+    "add-candidate",
+    "clear",
+    "offline-download",
+    "lang-select",
+)
+SHOWN_IN_EMBED = (
+    "reference",
+    "candidate",
+    "score",
+    "p1-fraction",
+    "p2-fraction",
+    "bp-value",
+    "hyp-len",
+    "ref-len",
+    "embed-full",
+    "json-section",
+)
 
 
 def embed_page(new_context, served_root, site_url, name, query="?embed", fragment=""):
     port = urlsplit(site_url).port
     parent_url = f"http://localhost:{port}/{name}"
-    return open_in_parent(new_context, served_root, parent_url,
-                          PARENT.format(src=f"{site_url}index.html{query}{fragment}"))
+    return open_in_parent(
+        new_context, served_root, parent_url, PARENT.format(src=f"{site_url}index.html{query}{fragment}")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +87,14 @@ def test_embed_is_a_compact_calculator_that_scores(embedded):
     assert frame.get_attribute("html", "data-embed") == ""
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     shown = texts(frame, "score", "p1-fraction", "p2-fraction", "bp-value", "hyp-len", "ref-len")
-    assert shown == {"score": "0.7071", "p1-fraction": "5/6", "p2-fraction": "3/5", "bp-value": "1.0000",
-                     "hyp-len": "6", "ref-len": "6"}
+    assert shown == {
+        "score": "0.7071",
+        "p1-fraction": "5/6",
+        "p2-fraction": "3/5",
+        "bp-value": "1.0000",
+        "hyp-len": "6",
+        "ref-len": "6",
+    }
     assert [i for i in SHOWN_IN_EMBED if not visible(frame, i)] == []
     assert [i for i in HIDDEN_IN_EMBED if visible(frame, i)] == []
     # No service worker in a frame denied storage, and no error either (the guard checks
@@ -80,7 +108,8 @@ def test_embed_tells_its_parent_its_height_and_nothing_else(embedded):
     page.wait_for_function("window.messages.some(m => m.data && m.data.type === 'bleu2:height')")
     body_height = frame.evaluate(
         "() => { const s = getComputedStyle(document.body); return Math.ceil(document.body.getBoundingClientRect().height"
-        " + parseFloat(s.marginTop) + parseFloat(s.marginBottom)); }")
+        " + parseFloat(s.marginTop) + parseFloat(s.marginBottom)); }"
+    )
     page.wait_for_function(f"document.getElementById('f').getBoundingClientRect().height === {body_height}")
     # A narrower frame stacks the two texts: the page grows and says so.
     before = page.evaluate("window.messages.length")
@@ -133,10 +162,12 @@ def test_open_in_full_carries_the_texts_in_the_fragment(embedded, new_context):
 
 
 def test_embed_is_prefilled_from_a_share_fragment(new_context, served_root, site_url):
-    fragment = state.encode_state({"references": ["the cat sat on the mat"], "candidates": ["the cat is on the mat"],
-                                   "options": {}})
-    page, frame, guard = embed_page(new_context, served_root, site_url, "embed-parent-prefilled.html",
-                                    fragment="#" + fragment)
+    fragment = state.encode_state(
+        {"references": ["the cat sat on the mat"], "candidates": ["the cat is on the mat"], "options": {}}
+    )
+    page, frame, guard = embed_page(
+        new_context, served_root, site_url, "embed-parent-prefilled.html", fragment="#" + fragment
+    )
     assert frame.input_value("#reference") == "the cat sat on the mat"
     assert frame.input_value("#candidate") == "the cat is on the mat"
     assert frame.text_content("#score") == "0.7071"
@@ -150,9 +181,12 @@ def test_copy_falls_back_to_selected_text_in_the_cross_site_frame(embedded):
     with guard.expect_console_errors():  # Chromium logs the permissions policy violation
         frame.click("#copy-json")
         frame.wait_for_function(
-            "t => document.getElementById('copy-status').textContent === t", arg=failed, timeout=10_000)
+            "t => document.getElementById('copy-status').textContent === t", arg=failed, timeout=10_000
+        )
     # the text is in a box below, selected: Ctrl+C copies it
     assert frame.is_visible("#json-copy-area")
-    selected = frame.evaluate("() => { const a = document.getElementById('json-copy-area');"
-                              " return a.value.slice(a.selectionStart, a.selectionEnd); }")
+    selected = frame.evaluate(
+        "() => { const a = document.getElementById('json-copy-area');"
+        " return a.value.slice(a.selectionStart, a.selectionEnd); }"
+    )
     assert json.loads(selected)["hyp_len"] == 6

@@ -17,15 +17,19 @@ from conftest import open_page
 
 def paste(page, box_id, text):
     """Put ``text`` into a box as a paste does (one input event)."""
-    page.evaluate("""([id, text]) => { const box = document.getElementById(id); box.value = text;
+    page.evaluate(
+        """([id, text]) => { const box = document.getElementById(id); box.value = text;
         box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'})); }""",
-                  [box_id, text])
+        [box_id, text],
+    )
 
 
 @pytest.fixture(scope="module")
 def ted():
-    return tuple("\n".join((TED / name).read_text(encoding="utf-8").splitlines())
-                 for name in ("ted.ref.detok.eng", "ted.sys1.detok.eng"))
+    return tuple(
+        "\n".join((TED / name).read_text(encoding="utf-8").splitlines())
+        for name in ("ted.ref.detok.eng", "ted.sys1.detok.eng")
+    )
 
 
 def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, ted):
@@ -64,7 +68,8 @@ def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site
     hints = page.eval_on_selector_all("#hints .hint-many-lines", "els => els.map(e => e.firstChild.textContent)")
     assert hints == [
         "Candidate 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line.",
-        "Reference 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line."]
+        "Reference 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line.",
+    ]
     assert page.text_content("#hint-corpus") == "Score them line by line in corpus mode"
     # the summary's button goes to the full breakdown
     page.evaluate("window.scrollTo(0, 0)")
@@ -73,8 +78,11 @@ def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site
     assert page.evaluate("location.hash") == ""  # the URL's fragment is for share links
     # item 2: the hint's button takes both boxes to corpus mode, scored line by line
     page.click("#hint-corpus")
-    page.wait_for_function("document.querySelectorAll('#corpus-references-list li').length === 1"
-                           " && document.querySelectorAll('#corpus-systems-list li').length === 1", timeout=120_000)
+    page.wait_for_function(
+        "document.querySelectorAll('#corpus-references-list li').length === 1"
+        " && document.querySelectorAll('#corpus-systems-list li').length === 1",
+        timeout=120_000,
+    )
     assert page.get_attribute("html", "data-mode") == "corpus"
     assert "2,445" in page.text_content("#corpus-references-list")
     page.close()
@@ -92,12 +100,17 @@ def test_item2_typing_into_long_texts_sends_only_the_latest(new_context, site_ur
         window.bleu2Live = (request) => { window.__sent += 1; return live(request); }; }""")
     # the worker's copy made not to fit the next change (a change taken and never sent): it
     # answers bleu2.page.live.STALE and is sent the whole texts
-    page.evaluate("""text => { document.getElementById('candidate').value = text + ' zz';
-        window.bleu2Paint.changes('candidate', false); }""", candidate)
-    page.evaluate("""text => { const box = document.getElementById('candidate');  // four edits in one task
+    page.evaluate(
+        """text => { document.getElementById('candidate').value = text + ' zz';
+        window.bleu2Paint.changes('candidate', false); }""",
+        candidate,
+    )
+    page.evaluate(
+        """text => { const box = document.getElementById('candidate');  // four edits in one task
         for (const word of [' one', ' two', ' three', ' four']) { box.value = text + word;
             box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: word})); } }""",
-                  candidate)
+        candidate,
+    )
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
     assert page.evaluate("window.__sent") == 2  # the first edit, then only the last
     expected = bleu2.sentence_bleu(candidate + " four", reference)
@@ -123,12 +136,15 @@ def test_item3_long_highlight_lines_are_shortened(new_context, site_url):
     more = page.eval_on_selector_all("#hl-cand .more", "els => els.map(e => e.textContent)")
     assert more == ["and 1,380 more", "and 1,379 more"]
     assert page.eval_on_selector_all("#hl-ref-1 .more", "els => els.map(e => e.textContent)") == [
-        "and 1,080 more", "and 1,079 more"]
+        "and 1,080 more",
+        "and 1,079 more",
+    ]
     # the counts in the titles are over the whole text
     h = highlight(cand.split(), [ref.split()], max_order=1)["candidate"]["orders"][0]
     assert h["matched"] + h["clipped"] + h["unmatched"] == 1500
     assert page.text_content("#hl-cand .hl-order-title") == (
-        f"unigrams ({h['matched']:,} matched · {h['clipped']:,} clipped · {h['unmatched']:,} unmatched)")
+        f"unigrams ({h['matched']:,} matched · {h['clipped']:,} clipped · {h['unmatched']:,} unmatched)"
+    )
     page.select_option("#lang-select", "pt")
     page.wait_for_function("document.querySelector('#hl-cand .more').textContent === 'e mais 1.380'")
     page.close()
@@ -147,7 +163,9 @@ def phone(new_context, site_url):
 
 def _lines(page, selector):
     """How many line boxes each element matching ``selector`` is drawn on."""
-    return page.eval_on_selector_all(selector, "els => els.map(e => new Set([...e.getClientRects()].map(r => r.top)).size)")
+    return page.eval_on_selector_all(
+        selector, "els => els.map(e => new Set([...e.getClientRects()].map(r => r.top)).size)"
+    )
 
 
 def test_item13_chips_never_break_inside_at_360(phone):
@@ -168,10 +186,12 @@ def test_item13_signature_breaks_only_at_bars_at_360(phone):
 def test_item13_ranking_says_it_scrolls_sideways(phone):
     phone.select_option("#opt-max-order", "4")
     phone.wait_for_function("!document.getElementById('ranking-scroll-cue').hidden")
-    assert phone.evaluate("(() => { const s = document.getElementById('ranking-scroll');"
-                          " return s.scrollWidth > s.clientWidth; })()")
+    assert phone.evaluate(
+        "(() => { const s = document.getElementById('ranking-scroll'); return s.scrollWidth > s.clientWidth; })()"
+    )
     assert phone.text_content("#ranking-scroll-cue") == (
-        "The table is wider than the screen: scroll it sideways to see every column.")
+        "The table is wider than the screen: scroll it sideways to see every column."
+    )
     phone.set_viewport_size({"width": 1280, "height": 800})
     phone.wait_for_function("document.getElementById('ranking-scroll-cue').hidden")
     phone.set_viewport_size({"width": 360, "height": 740})

@@ -58,7 +58,8 @@ def test_item5_no_word_matches(ready_page, guard):
     assert page.text_content("#score") == "0.7071"  # add-1 on p1, empty bigram set
     assert page.text_content("#hints") == (
         "No word of the candidate is in a reference (p1 = 0/1): the score 0.7071 comes only from smoothing "
-        "(add-1); without smoothing it would be 0.0000.")
+        "(add-1); without smoothing it would be 0.0000."
+    )
     assert page.get_attribute("#hints li", "class") == "hint hint-no-match"
 
 
@@ -68,7 +69,8 @@ def test_item6_word_order_hint_from_raw_counts(ready_page, guard, method):
     enter(page, guard, "the quick brown fox", "fox brown quick the")
     options(page, smoothing=method)
     assert page.text_content("#hints .hint-word-order") == (
-        "Right words, wrong order: many words match (p1 = 4/4) but few word pairs do (p2 = 0/3).")
+        "Right words, wrong order: many words match (p1 = 4/4) but few word pairs do (p2 = 0/3)."
+    )
     page.click("#restore-defaults")
 
 
@@ -127,8 +129,11 @@ def test_item9_copied_messages_agree_in_gender(ready_page, guard):
     page = ready_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=guard.origin)
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
-    for lang, expected in (("es", "Tabla Markdown copiada."), ("pt", "Tabela Markdown copiada."),
-                           ("en", "Markdown table copied.")):
+    for lang, expected in (
+        ("es", "Tabla Markdown copiada."),
+        ("pt", "Tabela Markdown copiada."),
+        ("en", "Markdown table copied."),
+    ):
         page.select_option("#lang-select", lang)
         page.evaluate("document.getElementById('export-status').textContent = ''")  # wait for this copy's own message
         page.click("#copy-export-markdown")
@@ -145,10 +150,12 @@ def test_item10_option_errors_quote_what_was_typed(ready_page, guard):
     for typed in ("1e400", "1_0", "0x10", "١"):
         page.fill("#opt-smooth-value", typed)
         assert page.text_content("#option-error").startswith(
-            f"The smoothing parameter of method6 must be a number; “\u2068{typed}\u2069” is not one")
+            f"The smoothing parameter of method6 must be a number; “\u2068{typed}\u2069” is not one"
+        )
     page.fill("#opt-smooth-value", "-2")
     assert page.text_content("#option-error").startswith(
-        "The smoothing parameter of method6 must be > 0; \u2068-2\u2069 is not")
+        "The smoothing parameter of method6 must be > 0; \u2068-2\u2069 is not"
+    )
     page.fill("#opt-smooth-value", "2.5")
     assert page.is_hidden("#option-error")
     page.click("#restore-defaults")
@@ -178,7 +185,9 @@ def test_item11_right_to_left_text_is_isolated(ready_page, guard):
     assert xs[0] < xs[1] < xs[2], xs
     # the chips of the token line are in reading order, each kept whole
     assert page.eval_on_selector_all("#candidate-tokens .tk", "els => els.map(e => e.textContent)") == [
-        "السجادة", "القطة"]
+        "السجادة",
+        "القطة",
+    ]
     page.click("#reference-2-remove")
 
 
@@ -201,16 +210,14 @@ def test_item15_how_it_works_and_questions_follow_the_numbers(ready_page, guard)
     enter(page, guard, "El gato está en la alfombra.", "el gato en la alfombra")
     page.wait_for_function("document.getElementById('faq-rc') !== null")
     page.click("#faq-rc summary")
-    page.wait_for_function(
-        "document.querySelector('#faq-rc p').textContent.endsWith('c = 5 and r = 6.')")
+    page.wait_for_function("document.querySelector('#faq-rc p').textContent.endsWith('c = 5 and r = 6.')")
     assert page.text_content("#help-heading") == "How it works"
     assert page.locator("#help-body ol li").count() == 7 and page.locator("#help-body details").count() == 7
     steps = page.eval_on_selector_all("#help-body ol li", "els => els.map(e => e.textContent)")
     assert steps[5].endswith("Here: c = 5, r = 6, BP = 0.8187.")  # exp(1 - 6/5)
     # the open answer stays open and follows the texts
     page.fill("#candidate", "el gato está en la alfombra hoy")
-    page.wait_for_function(
-        "document.querySelector('#faq-rc p').textContent.endsWith('c = 7 and r = 6.')")
+    page.wait_for_function("document.querySelector('#faq-rc p').textContent.endsWith('c = 7 and r = 6.')")
     assert page.evaluate("document.getElementById('faq-rc').open")
     for lang, answer in (("es", "c = 7 y r = 6."), ("pt", "c = 7 e r = 6.")):
         page.select_option("#lang-select", lang)

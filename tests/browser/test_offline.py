@@ -94,8 +94,10 @@ def test_offline_file_csp_allows_no_network(offline_file):
 
 def _firefox_unavailable() -> str | None:
     if not Path(FIREFOX).exists():
-        return (f"Firefox ESR is not installed ({FIREFOX}); `make test` installs it from Debian packages "
-                "(apt-get install -y firefox-esr) and skips this check where that fails")
+        return (
+            f"Firefox ESR is not installed ({FIREFOX}); `make test` installs it from Debian packages "
+            "(apt-get install -y firefox-esr) and skips this check where that fails"
+        )
     if shutil.which("node") is None:
         return "node is missing (Debian: apt-get install -y nodejs npm)"
     return None
@@ -116,7 +118,10 @@ def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_pat
     script = Path(__file__).with_name("firefox_page.mjs")
     proc = subprocess.run(
         ["node", str(script), "--url", page_file.as_uri(), "--download-dir", str(downloads), "--firefox", FIREFOX],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     if proc.returncode == 3:
         pytest.skip(f"Firefox ESR could not start here: {proc.stdout.strip()[:500]} {proc.stderr.strip()[-500:]}")
@@ -148,8 +153,10 @@ def test_corpus_mode_works_in_the_offline_file(new_file_context, offline_file):
     page.click("#mode-corpus")
     page.set_input_files("#corpus-references", str(ted / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(ted / "ted.sys1.detok.eng"))
-    page.wait_for_function("document.getElementById('corpus-json').textContent.length > 10"
-                           " && !window.bleu2Corpus.state.job", timeout=300_000)
+    page.wait_for_function(
+        "document.getElementById('corpus-json').textContent.length > 10 && !window.bleu2Corpus.state.job",
+        timeout=300_000,
+    )
     assert page.get_attribute("html", "data-corpus-backend") == "page"
     shown = json.loads(page.text_content("#corpus-json"))
     assert shown["score"] == pytest.approx(cli_score(cli, ted), abs=1e-12)

@@ -16,8 +16,20 @@ from browser_helpers import ROOT, TED, enter, texts
 from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
 
 FIELDS = (
-    "score", "p1-fraction", "p1-value", "p2-fraction", "p2-value", "p2-note", "ref-len", "hyp-len",
-    "bp-branch", "bp-value", "result-json", "hints", "reference-tokens", "candidate-tokens",
+    "score",
+    "p1-fraction",
+    "p1-value",
+    "p2-fraction",
+    "p2-value",
+    "p2-note",
+    "ref-len",
+    "hyp-len",
+    "bp-branch",
+    "bp-value",
+    "result-json",
+    "hints",
+    "reference-tokens",
+    "candidate-tokens",
 )
 
 

@@ -25,13 +25,38 @@ from serve import start_server  # noqa: E402
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 REPO_NAME = "bleu2"  # the sub-path of a project site: https://<owner>.github.io/bleu2/
-REQUIRED = ("index.html", ".nojekyll", "bleu2-offline.html", "manifest.webmanifest", "service-worker.js",
-            "pyscript.toml", "bleu2.zip", "static/app.py", "static/boot.js", "static/pwa.js", "static/embed.js",
-            "static/icons/icon.svg", "static/icons/icon-192.png", "static/icons/icon-512.png",
-            "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyodide/snapshot.bin.gz",
-            "static/vendor/pyodide/python_stdlib_snapshot.zip", "static/vendor/pyodide/python_stdlib.zip")
-FORBIDDEN_PARTS = {"tests", ".git", ".github", "node_modules", ".venv", "__pycache__", "build", "bench", "tools",
-                   "bleu2"}
+REQUIRED = (
+    "index.html",
+    ".nojekyll",
+    "bleu2-offline.html",
+    "manifest.webmanifest",
+    "service-worker.js",
+    "pyscript.toml",
+    "bleu2.zip",
+    "static/app.py",
+    "static/boot.js",
+    "static/pwa.js",
+    "static/embed.js",
+    "static/icons/icon.svg",
+    "static/icons/icon-192.png",
+    "static/icons/icon-512.png",
+    "static/vendor/pyodide/pyodide.asm.wasm",
+    "static/vendor/pyodide/snapshot.bin.gz",
+    "static/vendor/pyodide/python_stdlib_snapshot.zip",
+    "static/vendor/pyodide/python_stdlib.zip",
+)
+FORBIDDEN_PARTS = {
+    "tests",
+    ".git",
+    ".github",
+    "node_modules",
+    ".venv",
+    "__pycache__",
+    "build",
+    "bench",
+    "tools",
+    "bleu2",
+}
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +65,18 @@ def artifact(site_dir, tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("pages")
     tar = work / "artifact.tar"
     subprocess.run(  # as actions/upload-pages-artifact@v3 packs it
-        ["tar", "--dereference", "--hard-dereference", "--directory", str(site_dir), "-cf", str(tar),
-         "--exclude=.git", "--exclude=.github", "."],
+        [
+            "tar",
+            "--dereference",
+            "--hard-dereference",
+            "--directory",
+            str(site_dir),
+            "-cf",
+            str(tar),
+            "--exclude=.git",
+            "--exclude=.github",
+            ".",
+        ],
         check=True,
     )
     root = work / "www"
@@ -67,8 +102,13 @@ def test_artifact_tree_is_the_site_and_nothing_else(artifact):
     files = sorted(p.relative_to(artifact).as_posix() for p in artifact.rglob("*") if p.is_file())
     missing = [f for f in REQUIRED if f not in files]
     assert missing == [], f"missing from the artifact: {missing}"
-    forbidden = [f for f in files if set(f.split("/")[:-1]) & FORBIDDEN_PARTS
-                 or f.endswith((".pyc", ".map", ".tmp")) or f.split("/")[-1] in (".gitignore", "Makefile")]
+    forbidden = [
+        f
+        for f in files
+        if set(f.split("/")[:-1]) & FORBIDDEN_PARTS
+        or f.endswith((".pyc", ".map", ".tmp"))
+        or f.split("/")[-1] in (".gitignore", "Makefile")
+    ]
     assert forbidden == [], f"not for the site: {forbidden}"
     assert not [p for p in artifact.rglob("*") if p.is_symlink()]
     # everything the service worker precaches is there, and index.html's local URLs exist

@@ -61,8 +61,7 @@ def test_manifest_icons_and_theme_colours(new_context, site_url):
         else:
             assert response.text().startswith("<svg")
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(sizes)
-    themes = page.eval_on_selector_all(
-        "meta[name=theme-color]", "els => els.map(e => [e.media, e.content])")
+    themes = page.eval_on_selector_all("meta[name=theme-color]", "els => els.map(e => [e.media, e.content])")
     assert sorted(themes) == [["(prefers-color-scheme: dark)", "#15181c"], ["(prefers-color-scheme: light)", "#ffffff"]]
     # Chromium's own verdict: the page is installable (manifest, icons, service worker);
     # the only objection allowed is Playwright's context itself (off the record).
@@ -85,8 +84,16 @@ def test_service_worker_precaches_the_site_under_its_build_hash(new_context, sit
     files = pwa.precache_files(site_dir)
     assert sorted(cached[f"bleu2-{build}"]) == sorted(urljoin(site_url, f) for f in files)
     # everything the page needs, nothing it does not
-    for needed in ("index.html", "pyscript.toml", "bleu2.zip", "static/app.py", "static/vendor/pyodide/snapshot.bin.gz",
-                   "static/vendor/pyodide/pyodide.asm.wasm", "manifest.webmanifest", "static/icons/icon-192.png"):
+    for needed in (
+        "index.html",
+        "pyscript.toml",
+        "bleu2.zip",
+        "static/app.py",
+        "static/vendor/pyodide/snapshot.bin.gz",
+        "static/vendor/pyodide/pyodide.asm.wasm",
+        "manifest.webmanifest",
+        "static/icons/icon-192.png",
+    ):
         assert needed in files, needed
     assert not [f for f in files if f.endswith((".br", "bleu2-offline.html", "service-worker.js", ".nojekyll"))]
     assert "static/vendor/pyodide/snapshot.bin.gz.br" not in files
@@ -147,7 +154,8 @@ def test_new_deployment_is_picked_up_on_the_next_visit_with_a_notice(new_context
     notice = page.text_content("#update-notice")
     assert "new version" in notice and page.text_content("#update-reload") == "Reload"
     page.wait_for_function(  # the old build's cache is deleted once the new one is active
-        f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-{new}\"]'", timeout=30_000)
+        f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-{new}\"]'", timeout=30_000
+    )
     page.click("#update-reload")
     wait_ready_state(page)
     assert page.locator("#update-notice").count() == 0

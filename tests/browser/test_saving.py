@@ -107,13 +107,16 @@ def test_sessionstorage_quota_of_this_chromium(new_context, site_url):
 
 def _fill_big(page, reference, candidate):
     """Set both boxes as a paste does (one input event each)."""
-    page.evaluate("""([r, c]) => {
+    page.evaluate(
+        """([r, c]) => {
         for (const [id, text] of [['reference', r], ['candidate', c]]) {
             const box = document.getElementById(id);
             box.value = text;
             box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
         }
-    }""", [reference, candidate])
+    }""",
+        [reference, candidate],
+    )
 
 
 def _long_words(letters: str, size: int) -> str:
@@ -123,8 +126,9 @@ def _long_words(letters: str, size: int) -> str:
     bench-page measures it). (Lines, as in real pastes: Chromium lays out a text box with
     dir="auto" and one 1 MB paragraph far more slowly, about 7 s.)"""
     letters = (letters * (size // max(len(letters), 1) + 1))[:size]
-    return "".join(letters[i:i + 1000] + ("\n" if (i // 1001) % 10 == 9 else " ")
-                   for i in range(0, size, 1001))[:size]
+    return "".join(letters[i : i + 1000] + ("\n" if (i // 1001) % 10 == 9 else " ") for i in range(0, size, 1001))[
+        :size
+    ]
 
 
 def test_5_mb_in_each_box_survives_a_reload(new_context, site_url):
@@ -185,8 +189,7 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
     reference = _long_words("".join(rng.choices(alphabet, k=5_000_000)), 5_000_000)
     candidate = _long_words("".join(rng.choices(alphabet, k=5_000_000)), 5_000_000)
     _fill_big(page, reference, candidate)
-    page.wait_for_function("document.getElementById('status').classList.contains('status-warning')",
-                           timeout=60_000)
+    page.wait_for_function("document.getElementById('status').classList.contains('status-warning')", timeout=60_000)
     status = page.text_content("#status-text")
     assert "The texts could not be kept for this tab: the browser's storage for this page is full" in status
     assert "(10,000,000 characters)" in status and "still in the boxes" in status

@@ -20,7 +20,10 @@ IMPORT_JS = """name => {
 
 
 def test_the_zips_hold_what_they_should():
-    with zipfile.ZipFile(PYODIDE / "python_stdlib_snapshot.zip") as page, zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as boot:
+    with (
+        zipfile.ZipFile(PYODIDE / "python_stdlib_snapshot.zip") as page,
+        zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as boot,
+    ):
         page_names, boot_names = set(page.namelist()), set(boot.namelist())
     assert page_names < boot_names
     assert "json/__init__.py" in boot_names and "json/__init__.py" not in page_names  # in the snapshot

@@ -34,7 +34,8 @@ def test_every_assigned_code_point_tokenizes_alike(page, check):
     form = {"tokenizer": name, "lowercase": "yes" if lowercase else "no"}
     got = page.evaluate(
         """async ([lines, form]) => (await window.bleu2Corpus.backend()).call("tokenize", [lines, form, "en"])""",
-        [lines, form])
+        [lines, form],
+    )
     tokenize = make_tokenizer(name, lowercase)
     assert len(got) == len(lines)
     differ = [i for i, line in enumerate(lines) if got[i] != tokenize(line)]

@@ -24,6 +24,7 @@ from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 
 from shared_data import DATA  # noqa: E402
+
 TED = DATA / "ted"
 REF = TED / "ted.ref.detok.eng"
 REF_TOK = TED / "ted.ref.eng"  # a second, differently written reference stream
@@ -32,6 +33,7 @@ SYS2 = TED / "ted.sys2.detok.eng"
 N_LINES = 2445
 
 import sacrebleu.metrics as sacrebleu_metrics  # noqa: E402 (the oracle: a pinned test dependency)
+
 BLEU = sacrebleu_metrics.BLEU
 
 
@@ -74,9 +76,7 @@ def test_shared_data_present():
 def test_json_equals_sacrebleu_no_smoothing(capsys, tok, order):
     """Independent oracle: sacreBLEU corpus BLEU (percent / 100), counts and lengths."""
     got = run_json(capsys, "-r", REF, "-t", tok, "--smoothing", "none", "-n", order, SYS1)
-    sb = BLEU(tokenize=tok, smooth_method="none", max_ngram_order=order).corpus_score(
-        lines_of(SYS1), [lines_of(REF)]
-    )
+    sb = BLEU(tokenize=tok, smooth_method="none", max_ngram_order=order).corpus_score(lines_of(SYS1), [lines_of(REF)])
     assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
     assert [p["matches"] for p in got["precisions"]] == list(sb.counts)
     assert [p["total"] for p in got["precisions"]] == list(sb.totals)
@@ -87,9 +87,7 @@ def test_json_equals_sacrebleu_no_smoothing(capsys, tok, order):
 def test_json_equals_sacrebleu_bleu2_intl(capsys):
     """The issue's benchmark configuration: BLEU(max_ngram_order=2, tokenize="intl")."""
     got = run_json(capsys, "-r", REF, "-t", "intl", "--smoothing", "none", "-n", "2", SYS2)
-    sb = BLEU(max_ngram_order=2, tokenize="intl", smooth_method="none").corpus_score(
-        lines_of(SYS2), [lines_of(REF)]
-    )
+    sb = BLEU(max_ngram_order=2, tokenize="intl", smooth_method="none").corpus_score(lines_of(SYS2), [lines_of(REF)])
     assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
     assert got["signature"].startswith("nrefs:1|case:mixed|")
     assert "tok:intl" in got["signature"] and "order:2" in got["signature"]
@@ -112,7 +110,10 @@ def test_sacrebleu_smoothing_equals_sacrebleu(capsys, method, value, order, extr
         argv[-1:-1] = ["--smooth-value", value]
     got = run_json(capsys, *argv)
     sb = BLEU(
-        tokenize="intl", smooth_method=method, smooth_value=value, max_ngram_order=order,
+        tokenize="intl",
+        smooth_method=method,
+        smooth_value=value,
+        max_ngram_order=order,
         effective_order=bool(extra),
     ).corpus_score(lines_of(SYS2), [lines_of(REF)])
     assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)
@@ -200,9 +201,7 @@ def test_two_systems_json_list(capsys):
     for d, sys_path in zip(got, (SYS1, SYS2)):
         lib = bleu2.corpus_bleu(lines_of(sys_path), lines_of(REF)).corpus
         assert d["score"] == lib.score
-        assert {k: v for k, v in d.items() if k not in ("system", "rank")} == json.loads(
-            json.dumps(lib.to_dict())
-        )
+        assert {k: v for k, v in d.items() if k not in ("system", "rank")} == json.loads(json.dumps(lib.to_dict()))
     assert sorted(d["rank"] for d in got) == [1, 2]
     best = max(got, key=lambda d: d["score"])
     assert best["rank"] == 1
@@ -569,11 +568,14 @@ def test_system_files_may_follow_options(capsys, tmp_path):
     assert [p["total"] for p in rows[1]["precisions"]] == stats.totals
 
 
-@pytest.mark.parametrize("weights,needle", [
-    (["-w", "-0.5,1.5"], "non-negative"),
-    (["-w", "-0.5", "1.5"], "non-negative"),
-    (["--weights", "0.5,0.5,"], "empty entry"),
-])
+@pytest.mark.parametrize(
+    "weights,needle",
+    [
+        (["-w", "-0.5,1.5"], "non-negative"),
+        (["-w", "-0.5", "1.5"], "non-negative"),
+        (["--weights", "0.5,0.5,"], "empty entry"),
+    ],
+)
 def test_bad_weights_get_the_weights_message(capsys, weights, needle):
     code, out, err = run_cli(capsys, "-r", str(REF), *weights, str(TED / "ted.sys1.detok.eng"))
     assert code != 0 and out == ""

@@ -41,6 +41,7 @@ def test_corpus_path_equals_general_stats():
     from bleu2.stats import reference_stats, sentence_stats
 
     from shared_data import TED as ted
+
     hyps = (ted / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
     hyps2 = (ted / "ted.sys2.detok.eng").read_text(encoding="utf-8").splitlines()[:300]
     refs = (ted / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()[:300]

@@ -29,8 +29,17 @@ def test_golden(ref, cand, p1, p2, c, r, bp, score, p2_smoothed):
 def test_to_dict_schema():
     d = bleu2.sentence_bleu("the quick brown fox", "fox brown quick the").to_dict()
     json.dumps(d)
-    assert set(d) == {"score", "brevity_penalty", "hyp_len", "ref_len", "precisions", "max_order",
-                      "smoothing", "tokenizer", "signature"}
+    assert set(d) == {
+        "score",
+        "brevity_penalty",
+        "hyp_len",
+        "ref_len",
+        "precisions",
+        "max_order",
+        "smoothing",
+        "tokenizer",
+        "signature",
+    }
     assert d["max_order"] == 2 and d["smoothing"] == "add-1" and d["tokenizer"] == "default"
     assert d["precisions"][1] == {"n": 2, "matches": 0, "total": 3, "value": 0.25, "smoothed": True}
     assert d["score"] == pytest.approx(0.5)
@@ -46,20 +55,23 @@ def test_empty_reference_scores_zero():
     assert res.score == 0.0 and res.ref_len == 0
 
 
-@pytest.mark.parametrize("text,tokens", [
-    ("don't", ["don", "t"]),
-    ("3.14", ["3", "14"]),
-    ("Café CAFÉ", ["café", "café"]),
-    ("नमस्ते दुनिया", ["नमस्ते", "दुनिया"]),  # Devanagari vowel signs (marks) stay inside the word
-    ("snake_case", ["snake", "case"]),
-    ("ﬁne ＡＢＣ", ["fine", "abc"]),  # NFKC
-    ("我爱 学习", ["我", "爱", "学", "习"]),
-    ("カタカナとひらがな", list("カタカナとひらがな")),
-    ("한국어", ["한", "국", "어"]),
-    ("e\u0301", ["é"]),  # NFKC composes
-    ("", []),
-    ("!!! ...", []),
-])
+@pytest.mark.parametrize(
+    "text,tokens",
+    [
+        ("don't", ["don", "t"]),
+        ("3.14", ["3", "14"]),
+        ("Café CAFÉ", ["café", "café"]),
+        ("नमस्ते दुनिया", ["नमस्ते", "दुनिया"]),  # Devanagari vowel signs (marks) stay inside the word
+        ("snake_case", ["snake", "case"]),
+        ("ﬁne ＡＢＣ", ["fine", "abc"]),  # NFKC
+        ("我爱 学习", ["我", "爱", "学", "习"]),
+        ("カタカナとひらがな", list("カタカナとひらがな")),
+        ("한국어", ["한", "국", "어"]),
+        ("e\u0301", ["é"]),  # NFKC composes
+        ("", []),
+        ("!!! ...", []),
+    ],
+)
 def test_default_tokenizer(text, tokens):
     assert bleu2.tokenize(text) == tokens
 

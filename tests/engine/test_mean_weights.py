@@ -16,8 +16,9 @@ def test_effective_order_leaves_out_orders_and_renormalises():
     # issue 8, item 4: "the dog" against the fox sentence, BLEU-4, exp, effective order:
     # only unigrams and bigrams exist, so the weights used are 1/2 each and the score is
     # BP * exp(1/2 ln 1 + 1/2 ln 1/2) with BP = exp(1 - 9/2) (c = 2, r = 9)
-    r = bleu2.sentence_bleu("the dog", "The quick brown fox jumps over the lazy dog",
-                            max_order=4, smoothing="exp", effective_order=True)
+    r = bleu2.sentence_bleu(
+        "the dog", "The quick brown fox jumps over the lazy dog", max_order=4, smoothing="exp", effective_order=True
+    )
     assert r.mean_weights == (0.5, 0.5, None, None)
     expected = math.exp(1 - 9 / 2) * math.exp(0.5 * math.log(1.0) + 0.5 * math.log(0.5))
     assert r.score == pytest.approx(expected, abs=1e-12)
@@ -53,9 +54,14 @@ def test_the_score_is_the_mean_over_the_weights_used(method):
         eff = method in EFFECTIVE_ORDER_METHODS and rng.random() < 0.5
         r = bleu2.sentence_bleu(hyp, ref, max_order=order, smoothing=method, effective_order=eff)
         terms = [(w, p.value) for w, p in zip(r.mean_weights, r.precisions) if w is not None]
-        if r.hyp_len == 0 or r.ref_len == 0 or (method not in ("method0", "method1", "method2", "method3",
-                                                                 "method4", "method5", "method6", "method7")
-                                                and any(v <= 0 for _, v in terms)):
+        if (
+            r.hyp_len == 0
+            or r.ref_len == 0
+            or (
+                method not in ("method0", "method1", "method2", "method3", "method4", "method5", "method6", "method7")
+                and any(v <= 0 for _, v in terms)
+            )
+        ):
             expected = 0.0 if r.hyp_len == 0 or r.ref_len == 0 or terms else r.score
         else:
             expected = r.brevity_penalty * math.exp(math.fsum(w * math.log(v) for w, v in terms if v > 0))

@@ -28,6 +28,7 @@ logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 from shared_data import TED  # noqa: E402
+
 TOL = 1e-9
 SMOOTHINGS = [("none", False), ("floor", False), ("add-k", False), ("exp", False), ("exp", True), ("none", True)]
 
@@ -41,8 +42,10 @@ def _lines(name: str) -> list[str]:
 def streams():
     """Candidates (sys1) and three reference streams: the reference, sys2 and the
     tokenized reference (another wording of the same sentence for 13a)."""
-    return (_lines("ted.sys1.detok.eng"),
-            [_lines("ted.ref.detok.eng"), _lines("ted.sys2.detok.eng"), _lines("ted.ref.eng")])
+    return (
+        _lines("ted.sys1.detok.eng"),
+        [_lines("ted.ref.detok.eng"), _lines("ted.sys2.detok.eng"), _lines("ted.ref.eng")],
+    )
 
 
 @lru_cache(maxsize=None)
@@ -60,8 +63,9 @@ def _sacre_slice(s, n):
 def test_corpus_parity_with_sacrebleu(n_streams):
     hyps, refs = streams()
     per_candidate = bleu2.references_from_streams(refs[:n_streams])
-    ours = bleu2.corpus_bleu(hyps, per_candidate, tokenizer="13a", max_order=4, smoothing="none",
-                             sentence_scores=False).sentence_stats
+    ours = bleu2.corpus_bleu(
+        hyps, per_candidate, tokenizer="13a", max_order=4, smoothing="none", sentence_scores=False
+    ).sentence_stats
     sacre = sacre_stats(n_streams, False)
     assert sacre == sacre_stats(n_streams, True)  # sacreBLEU itself ignores the order
     for i, (s, t) in enumerate(zip(ours, sacre)):
@@ -77,8 +81,10 @@ def test_corpus_parity_with_sacrebleu(n_streams):
             assert abs(score_from_stats(pooled, config).score - expected) <= TOL
             for i in range(0, len(sl), 7):  # every 7th sentence
                 expected = metric._compute_score_from_stats(list(sl[i])).score / 100
-                got = bleu_score(bleu2.SentenceStats(ours[i].matches[:n], ours[i].totals[:n], ours[i].hyp_len,
-                                                     ours[i].ref_len), config)
+                got = bleu_score(
+                    bleu2.SentenceStats(ours[i].matches[:n], ours[i].totals[:n], ours[i].hyp_len, ours[i].ref_len),
+                    config,
+                )
                 assert abs(got - expected) <= TOL, (n, method, eff, i + 1)
 
 
@@ -124,17 +130,24 @@ def test_sentence_parity_refs_in_any_order():
         three = [refs[0][i], refs[1][i], refs[2][i]]
         expected = metric.sentence_score(hyps[i], three).score / 100
         for order in ([0, 1, 2], [2, 0, 1], [1, 2, 0], [2, 1, 0]):
-            got = bleu2.sentence_bleu(hyps[i], [three[j] for j in order], tokenizer="13a", max_order=4,
-                                      smoothing="exp", effective_order=True)
+            got = bleu2.sentence_bleu(
+                hyps[i], [three[j] for j in order], tokenizer="13a", max_order=4, smoothing="exp", effective_order=True
+            )
             assert abs(got.score - expected) <= TOL, (i + 1, order)
 
 
 # Hand-computed cases of the rules themselves.
 
+
 def test_clipping_by_max_count_in_one_reference():
     # "the" appears 7 times in the candidate, at most 2 times in one reference -> 2 matches, not 3
-    res = bleu2.sentence_bleu("the the the the the the the", ["the cat is on the mat", "there is a cat on the mat"],
-                              max_order=1, smoothing="none", tokenizer="none")
+    res = bleu2.sentence_bleu(
+        "the the the the the the the",
+        ["the cat is on the mat", "there is a cat on the mat"],
+        max_order=1,
+        smoothing="none",
+        tokenizer="none",
+    )
     assert (res.precisions[0].matches, res.precisions[0].total) == (2, 7)
 
 
@@ -158,14 +171,18 @@ def test_empty_reference_is_ignored_while_another_has_tokens():
 
 refs_strategy = st.lists(
     st.lists(st.sampled_from(["a", "b", "c", "the", "cat"]), min_size=0, max_size=8).map(" ".join),
-    min_size=1, max_size=4,
+    min_size=1,
+    max_size=4,
 )
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(["a", "b", "c", "the", "cat"]), max_size=8).map(" ".join), refs_strategy,
-       st.randoms(use_true_random=False),
-       st.sampled_from(["add-1", "none", "exp", "floor", "add-k", "method0", "method3", "method5", "method6"]))
+@given(
+    st.lists(st.sampled_from(["a", "b", "c", "the", "cat"]), max_size=8).map(" ".join),
+    refs_strategy,
+    st.randoms(use_true_random=False),
+    st.sampled_from(["add-1", "none", "exp", "floor", "add-k", "method0", "method3", "method5", "method6"]),
+)
 def test_score_never_depends_on_reference_order(cand, refs, rnd, smoothing):
     shuffled = list(refs)
     rnd.shuffle(shuffled)

@@ -25,6 +25,7 @@ from bleu2.stats import SentenceStats, pool_stats, reference_stats, sentence_sta
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK warns about zero counts
 
 from shared_data import DATA  # noqa: E402
+
 # name -> (system file, reference file, bleu2 tokenizer)
 FILES = {
     "ted-sys1-detok-13a": ("ted/ted.sys1.detok.eng", "ted/ted.ref.detok.eng", "13a"),
@@ -69,8 +70,9 @@ def at_order(s: SentenceStats, n: int) -> SentenceStats:
 def nltk_sentence(refs_tokens, hyp_tokens, weights, method):
     """NLTK's sentence_bleu, or None where it raises (method6 needs N >= 3 and trigram matches)."""
     try:
-        return nltk_bleu.sentence_bleu([refs_tokens], hyp_tokens, weights=weights,
-                                       smoothing_function=getattr(SMOOTH, method))
+        return nltk_bleu.sentence_bleu(
+            [refs_tokens], hyp_tokens, weights=weights, smoothing_function=getattr(SMOOTH, method)
+        )
     except (AssertionError, IndexError):
         return None
 
@@ -113,8 +115,9 @@ def test_corpus_bleu(name, method):
     first N precisions)."""
     _, _, hs, rs = data(name)
     all_weights = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
-    expected = nltk_bleu.corpus_bleu([[r] for r in rs], hs, weights=all_weights,
-                                     smoothing_function=getattr(SMOOTH, method))
+    expected = nltk_bleu.corpus_bleu(
+        [[r] for r in rs], hs, weights=all_weights, smoothing_function=getattr(SMOOTH, method)
+    )
     for n, exp in zip((1, 2, 3, 4), expected):
         pooled = pool_stats([at_order(s, n) for s in stats5(name)], n)
         got = score_from_stats(pooled, BleuConfig.make(max_order=n, smoothing=method)).score
@@ -125,8 +128,9 @@ def test_corpus_bleu(name, method):
 def test_corpus_bleu_api_single_weights(method):
     """bleu2.corpus_bleu end to end against one NLTK call with a single weight tuple."""
     hyps, refs, hs, rs = data("ted-sys1-detok-13a")
-    expected = nltk_bleu.corpus_bleu([[r] for r in rs], hs, weights=(0.25,) * 4,
-                                     smoothing_function=getattr(SMOOTH, method))
+    expected = nltk_bleu.corpus_bleu(
+        [[r] for r in rs], hs, weights=(0.25,) * 4, smoothing_function=getattr(SMOOTH, method)
+    )
     got = bleu2.corpus_bleu(hyps, refs, max_order=4, smoothing=method, tokenizer="13a", sentence_scores=False)
     assert abs(got.score - expected) <= TOL
 
@@ -142,10 +146,12 @@ def test_custom_weights(weights, method):
         got = score_from_stats(at_order(stats5("ted-sys2-detok-intl")[i], n), config).score
         assert abs(got - expected) <= TOL, (i + 1, got, expected)
     if method in ("method0", "method1", "method3", "method4"):
-        expected = nltk_bleu.corpus_bleu([[r] for r in rs], hs, weights=weights,
-                                         smoothing_function=getattr(SMOOTH, method))
-        got = bleu2.corpus_bleu(hyps, refs, max_order=n, weights=weights, smoothing=method, tokenizer="intl",
-                                sentence_scores=False)
+        expected = nltk_bleu.corpus_bleu(
+            [[r] for r in rs], hs, weights=weights, smoothing_function=getattr(SMOOTH, method)
+        )
+        got = bleu2.corpus_bleu(
+            hyps, refs, max_order=n, weights=weights, smoothing=method, tokenizer="intl", sentence_scores=False
+        )
         assert abs(got.score - expected) <= TOL
 
 
@@ -185,28 +191,103 @@ def test_multi_reference_sentences():
         references = [rs[i], hs2[i]]
         for method in ("method0", "method1", "method2", "method3", "method4", "method5", "method7"):
             expected = nltk_bleu.sentence_bleu(references, hs1[i], smoothing_function=getattr(SMOOTH, method))
-            got = bleu2.sentence_bleu(" ".join(hs1[i]), [" ".join(x) for x in references], max_order=4,
-                                      smoothing=method, tokenizer="none").score
+            got = bleu2.sentence_bleu(
+                " ".join(hs1[i]), [" ".join(x) for x in references], max_order=4, smoothing=method, tokenizer="none"
+            ).score
             assert abs(got - expected) <= TOL, (i + 1, method, got, expected)
 
 
 def test_nltk_docstring_example():
     # NLTK's sentence_bleu docstring example: 0.5045... (method0, BLEU-4)
-    hypothesis1 = ["It", "is", "a", "guide", "to", "action", "which", "ensures", "that", "the", "military",
-                   "always", "obeys", "the", "commands", "of", "the", "party"]
-    reference1 = ["It", "is", "a", "guide", "to", "action", "that", "ensures", "that", "the", "military", "will",
-                  "forever", "heed", "Party", "commands"]
-    reference2 = ["It", "is", "the", "guiding", "principle", "which", "guarantees", "the", "military", "forces",
-                  "always", "being", "under", "the", "command", "of", "the", "Party"]
-    reference3 = ["It", "is", "the", "practical", "guide", "for", "the", "army", "always", "to", "heed", "the",
-                  "directions", "of", "the", "party"]
-    got = bleu2.sentence_bleu(" ".join(hypothesis1), [" ".join(r) for r in (reference1, reference2, reference3)],
-                              max_order=4, smoothing="method0", tokenizer="none")
+    hypothesis1 = [
+        "It",
+        "is",
+        "a",
+        "guide",
+        "to",
+        "action",
+        "which",
+        "ensures",
+        "that",
+        "the",
+        "military",
+        "always",
+        "obeys",
+        "the",
+        "commands",
+        "of",
+        "the",
+        "party",
+    ]
+    reference1 = [
+        "It",
+        "is",
+        "a",
+        "guide",
+        "to",
+        "action",
+        "that",
+        "ensures",
+        "that",
+        "the",
+        "military",
+        "will",
+        "forever",
+        "heed",
+        "Party",
+        "commands",
+    ]
+    reference2 = [
+        "It",
+        "is",
+        "the",
+        "guiding",
+        "principle",
+        "which",
+        "guarantees",
+        "the",
+        "military",
+        "forces",
+        "always",
+        "being",
+        "under",
+        "the",
+        "command",
+        "of",
+        "the",
+        "Party",
+    ]
+    reference3 = [
+        "It",
+        "is",
+        "the",
+        "practical",
+        "guide",
+        "for",
+        "the",
+        "army",
+        "always",
+        "to",
+        "heed",
+        "the",
+        "directions",
+        "of",
+        "the",
+        "party",
+    ]
+    got = bleu2.sentence_bleu(
+        " ".join(hypothesis1),
+        [" ".join(r) for r in (reference1, reference2, reference3)],
+        max_order=4,
+        smoothing="method0",
+        tokenizer="none",
+    )
     assert f"{got.score:.4f}" == "0.5046"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert got.score == pytest.approx(
-            nltk_bleu.sentence_bleu([reference1, reference2, reference3], hypothesis1), abs=TOL)
+            nltk_bleu.sentence_bleu([reference1, reference2, reference3], hypothesis1), abs=TOL
+        )
 
 
 def test_corpus_method6_reads_the_last_sentence_in_nltk_pooled_in_bleu2():

@@ -37,6 +37,7 @@ logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 from shared_data import DATA  # noqa: E402
+
 PAIRS = {
     "ted-sys1-detok": ("ted/ted.sys1.detok.eng", "ted/ted.ref.detok.eng"),
     "ted-sys2-detok": ("ted/ted.sys2.detok.eng", "ted/ted.ref.detok.eng"),
@@ -87,8 +88,9 @@ def sacre_slice(st: list[int], n: int) -> list[int]:
 @lru_cache(maxsize=None)
 def our_stats4(pair: str, tok: str, lc: bool) -> tuple[SentenceStats, ...]:
     hyps, refs = corpus(pair)
-    res = bleu2.corpus_bleu(hyps, refs, tokenizer=tok, lowercase=lc, max_order=4, smoothing="none",
-                            sentence_scores=False)
+    res = bleu2.corpus_bleu(
+        hyps, refs, tokenizer=tok, lowercase=lc, max_order=4, smoothing="none", sentence_scores=False
+    )
     return res.sentence_stats
 
 
@@ -139,8 +141,9 @@ def test_parity(pair, tok, lc, n):
     for method, value, eff in SMOOTHINGS:
         what = f"{method}[{value}] eff={eff}"
         metric = sacre_metric(n, method, value, eff)
-        config = BleuConfig.make(max_order=n, smoothing=method, smooth_value=value, effective_order=eff,
-                                 tokenizer=tok, lowercase=lc)
+        config = BleuConfig.make(
+            max_order=n, smoothing=method, smooth_value=value, effective_order=eff, tokenizer=tok, lowercase=lc
+        )
         # corpus
         expected = metric._compute_score_from_stats(list(sacre_pooled))
         got = score_from_stats(pooled, config)
@@ -191,12 +194,21 @@ def test_sentence_score_api(pair, tok, lc):
     hyps, refs = corpus(pair)
     options = [("exp", None, True, 4), ("none", None, False, 3), ("add-k", None, True, 2), ("floor", 0.5, False, 1)]
     for j, (method, value, eff, n) in enumerate(options):
-        metric = BLEU(tokenize=tok, lowercase=lc, smooth_method=method, smooth_value=value, effective_order=eff,
-                      max_ngram_order=n)
+        metric = BLEU(
+            tokenize=tok, lowercase=lc, smooth_method=method, smooth_value=value, effective_order=eff, max_ngram_order=n
+        )
         for h, r in zip(hyps[12 * j : 12 * j + 12], refs[12 * j : 12 * j + 12]):
             expected = metric.sentence_score(h, [r]).score / 100
-            got = bleu2.sentence_bleu(h, r, tokenizer=tok, lowercase=lc, max_order=n, smoothing=method,
-                                      smooth_value=value, effective_order=eff)
+            got = bleu2.sentence_bleu(
+                h,
+                r,
+                tokenizer=tok,
+                lowercase=lc,
+                max_order=n,
+                smoothing=method,
+                smooth_value=value,
+                effective_order=eff,
+            )
             assert abs(got.score - expected) <= TOL, (h, r, got.score, expected)
 
 
@@ -211,14 +223,17 @@ _refs = [
 _hyps = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
 
 
-@pytest.mark.parametrize("hyps,kwargs,expected", [
-    (_hyps, {}, 48.530827),  # default BLEU settings: 13a, exp, BLEU-4
-    (["", "", ""], {}, 0.0),  # empty hypotheses are not removed
-    (_hyps, {"tokenizer": "none"}, 49.1919566),
-    (_hyps, {"tokenizer": "13a"}, 48.530827),
-    (_hyps, {"tokenizer": "intl"}, 43.91623493),
-    (_hyps, {"smoothing": "none"}, 48.530827),
-])
+@pytest.mark.parametrize(
+    "hyps,kwargs,expected",
+    [
+        (_hyps, {}, 48.530827),  # default BLEU settings: 13a, exp, BLEU-4
+        (["", "", ""], {}, 0.0),  # empty hypotheses are not removed
+        (_hyps, {"tokenizer": "none"}, 49.1919566),
+        (_hyps, {"tokenizer": "13a"}, 48.530827),
+        (_hyps, {"tokenizer": "intl"}, 43.91623493),
+        (_hyps, {"smoothing": "none"}, 48.530827),
+    ],
+)
 def test_sacrebleu_corpus_cases(hyps, kwargs, expected):
     opts = dict(tokenizer="13a", smoothing="exp", max_order=4)
     opts.update(kwargs)
@@ -226,34 +241,46 @@ def test_sacrebleu_corpus_cases(hyps, kwargs, expected):
     assert abs(got.score * 100 - expected) < 1e-8
 
 
-@pytest.mark.parametrize("order,expected", [(1, "77.65"), (2, "60.50"), (3, "53.93"), (4, "48.53"),
-                                            (5, "46.14"), (6, "43.28")])
+@pytest.mark.parametrize(
+    "order,expected", [(1, "77.65"), (2, "60.50"), (3, "53.93"), (4, "48.53"), (5, "46.14"), (6, "43.28")]
+)
 def test_sacrebleu_max_order_cases(order, expected):
-    got = bleu2.corpus_bleu(_hyps, bleu2.references_from_streams(_refs), tokenizer="13a", smoothing="exp",
-                            max_order=order)
+    got = bleu2.corpus_bleu(
+        _hyps, bleu2.references_from_streams(_refs), tokenizer="13a", smoothing="exp", max_order=order
+    )
     assert f"{got.score * 100:.2f}" == expected
 
 
 # sacreBLEU's raw_corpus_bleu: tokenize none, floor smoothing, effective order.
-@pytest.mark.parametrize("hyps,refs,value,expected", [
-    (["this is a test", "another test"], ["ref1", "ref2"], 0.01, 0.0),  # no match at all (#141)
-    (["this is a test"], ["this is a test"], 0.01, 1.0),
-    (["this is a fest"], ["this is a test"], 0.01, 0.223606797749979),
-    (["test"], ["a test"], 0.01, 0.3678794411714425),  # effective order
-    (["a test"], ["a test"], 0.01, 1.0),
-    (["a little test"], ["a test"], 0.01, 0.03218297948685433),
-    (["am I am a character sequence"], ["I am a symbol string sequence a a"], 0.1, 0.1555722182),  # offset
-    (["am I am a character sequence"], ["I am a symbol string sequence a a"], 0.0, 0.0),
-])
+@pytest.mark.parametrize(
+    "hyps,refs,value,expected",
+    [
+        (["this is a test", "another test"], ["ref1", "ref2"], 0.01, 0.0),  # no match at all (#141)
+        (["this is a test"], ["this is a test"], 0.01, 1.0),
+        (["this is a fest"], ["this is a test"], 0.01, 0.223606797749979),
+        (["test"], ["a test"], 0.01, 0.3678794411714425),  # effective order
+        (["a test"], ["a test"], 0.01, 1.0),
+        (["a little test"], ["a test"], 0.01, 0.03218297948685433),
+        (["am I am a character sequence"], ["I am a symbol string sequence a a"], 0.1, 0.1555722182),  # offset
+        (["am I am a character sequence"], ["I am a symbol string sequence a a"], 0.0, 0.0),
+    ],
+)
 def test_sacrebleu_raw_corpus_cases(hyps, refs, value, expected):
-    got = bleu2.corpus_bleu(hyps, refs, tokenizer="none", smoothing="floor", smooth_value=value,
-                            effective_order=True, max_order=4)
+    got = bleu2.corpus_bleu(
+        hyps, refs, tokenizer="none", smoothing="floor", smooth_value=value, effective_order=True, max_order=4
+    )
     assert abs(got.score - expected) < 1e-8
 
 
 def test_sacrebleu_statistics_case():
-    got = bleu2.corpus_bleu(["am I am a character sequence"], ["I am a symbol string sequence a a"],
-                            tokenizer="none", max_order=4, smoothing="floor", effective_order=True)
+    got = bleu2.corpus_bleu(
+        ["am I am a character sequence"],
+        ["I am a symbol string sequence a a"],
+        tokenizer="none",
+        max_order=4,
+        smoothing="floor",
+        effective_order=True,
+    )
     assert [p.matches for p in got.precisions] == [4, 2, 1, 0]
     assert [p.total for p in got.precisions] == [6, 5, 4, 3]
 
@@ -264,14 +291,17 @@ def test_sacrebleu_scoring_case():
     assert abs(got.score - 0.8375922397) < 1e-8
 
 
-@pytest.mark.parametrize("matches,totals,c,r,value", [
-    ((0, 0, 0, 0), (4, 4, 2, 1), 0, 1, 0.0),
-    ((0, 0, 0, 0), (10, 11, 12, 0), 14, 10, 0.0),
-    ((0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0.0),
-    ((6, 5, 4, 0), (6, 5, 4, 3), 6, 6, 0.0),
-    ((0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0.1),
-    ((0, 0, 0, 0), (0, 0, 0, 0), 1, 5, 0.01),
-])
+@pytest.mark.parametrize(
+    "matches,totals,c,r,value",
+    [
+        ((0, 0, 0, 0), (4, 4, 2, 1), 0, 1, 0.0),
+        ((0, 0, 0, 0), (10, 11, 12, 0), 14, 10, 0.0),
+        ((0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0.0),
+        ((6, 5, 4, 0), (6, 5, 4, 3), 6, 6, 0.0),
+        ((0, 0, 0, 0), (0, 0, 0, 0), 0, 0, 0.1),
+        ((0, 0, 0, 0), (0, 0, 0, 0), 1, 5, 0.01),
+    ],
+)
 def test_sacrebleu_degenerate_statistics(matches, totals, c, r, value):
     config = BleuConfig.make(max_order=4, smoothing="floor", smooth_value=value)
     assert score_from_stats(SentenceStats(matches, totals, c, r), config).score == 0.0
@@ -282,40 +312,60 @@ REF_98 = "producţia de zahăr brut se exprimă în zahăr alb;"
 SYS_98 = "Producția de zahăr primă va fi exprimată în ceea ce privește zahărul alb;"
 
 
-@pytest.mark.parametrize("method,value,lc,tok,expected", [
-    ("exp", None, False, "13a", 8.493),
-    ("none", None, False, "13a", 0.0),
-    ("floor", None, False, "13a", 4.51688),
-    ("floor", 0.1, False, "13a", 4.51688),
-    ("floor", 0.5, False, "13a", 10.10),
-    ("add-k", None, False, "13a", 14.882),
-    ("add-k", 1, False, "13a", 14.882),
-    ("add-k", 2, False, "13a", 21.389),
-    ("exp", None, False, "none", 7.347),
-    ("exp", None, False, "intl", 8.493),
-    ("exp", None, False, "char", 40.8759),
-    ("exp", None, True, "char", 42.0267),
-])
+@pytest.mark.parametrize(
+    "method,value,lc,tok,expected",
+    [
+        ("exp", None, False, "13a", 8.493),
+        ("none", None, False, "13a", 0.0),
+        ("floor", None, False, "13a", 4.51688),
+        ("floor", 0.1, False, "13a", 4.51688),
+        ("floor", 0.5, False, "13a", 10.10),
+        ("add-k", None, False, "13a", 14.882),
+        ("add-k", 1, False, "13a", 14.882),
+        ("add-k", 2, False, "13a", 21.389),
+        ("exp", None, False, "none", 7.347),
+        ("exp", None, False, "intl", 8.493),
+        ("exp", None, False, "char", 40.8759),
+        ("exp", None, True, "char", 42.0267),
+    ],
+)
 def test_sacrebleu_sentence_cases(method, value, lc, tok, expected):
-    got = bleu2.sentence_bleu(SYS_98, REF_98, max_order=4, smoothing=method, smooth_value=value, tokenizer=tok,
-                              lowercase=lc, effective_order=True)
+    got = bleu2.sentence_bleu(
+        SYS_98,
+        REF_98,
+        max_order=4,
+        smoothing=method,
+        smooth_value=value,
+        tokenizer=tok,
+        lowercase=lc,
+        effective_order=True,
+    )
     assert abs(got.score * 100 - expected) < 1e-3
 
 
-@pytest.mark.parametrize("method,value", [("exp", None), ("none", None), ("floor", None), ("floor", 0.1),
-                                          ("add-k", None), ("add-k", 1)])
+@pytest.mark.parametrize(
+    "method,value", [("exp", None), ("none", None), ("floor", None), ("floor", 0.1), ("add-k", None), ("add-k", 1)]
+)
 def test_sacrebleu_sentence_zero_cases(method, value):
     # issue #141: no match at all is 0 whatever the smoothing
-    got = bleu2.sentence_bleu("this is a cat", "okay thanks", max_order=4, smoothing=method, smooth_value=value,
-                              tokenizer="13a", effective_order=True)
+    got = bleu2.sentence_bleu(
+        "this is a cat",
+        "okay thanks",
+        max_order=4,
+        smoothing=method,
+        smooth_value=value,
+        tokenizer="13a",
+        effective_order=True,
+    )
     assert got.score == 0.0
 
 
 def test_log_of_zero_makes_zero_not_nan():
     # sacreBLEU's my_log(0) = -9999999999: a zero precision gives exactly 0, never NaN or an error
     for eff in (False, True):
-        got = bleu2.sentence_bleu("a b c d", "a b x d", max_order=4, smoothing="none", tokenizer="none",
-                                  effective_order=eff)
+        got = bleu2.sentence_bleu(
+            "a b c d", "a b x d", max_order=4, smoothing="none", tokenizer="none", effective_order=eff
+        )
         assert got.score == 0.0 and not math.isnan(got.score)
 
 
@@ -353,5 +403,10 @@ def test_sacrebleu_options_equal_sacrebleu_defaults_on_ted():
     assert [p.matches for p in got.precisions] == oracle.counts
     assert [p.total for p in got.precisions] == oracle.totals
     assert (got.hyp_len, got.ref_len) == (oracle.sys_len, oracle.ref_len)
-    assert dict(bleu2.SACREBLEU_OPTIONS) == {"max_order": 4, "smoothing": "exp", "tokenizer": "13a",
-                                               "lowercase": False, "empty_references": "count"}
+    assert dict(bleu2.SACREBLEU_OPTIONS) == {
+        "max_order": 4,
+        "smoothing": "exp",
+        "tokenizer": "13a",
+        "lowercase": False,
+        "empty_references": "count",
+    }

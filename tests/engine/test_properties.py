@@ -6,8 +6,11 @@ from hypothesis import given, settings, strategies as st
 
 import bleu2
 
-words = st.lists(st.sampled_from(["the", "cat", "sat", "on", "mat", "a", "dog", "北", "京", "día", "ünïcode"]),
-                 min_size=0, max_size=12)
+words = st.lists(
+    st.sampled_from(["the", "cat", "sat", "on", "mat", "a", "dog", "北", "京", "día", "ünïcode"]),
+    min_size=0,
+    max_size=12,
+)
 text = st.text(max_size=60)
 
 
@@ -34,7 +37,7 @@ def test_identical_nonempty_texts_score_one(t):
 
 def _perturb(tokens, data):
     """Rebuild a text from tokens with random case, punctuation and spacing between them."""
-    seps = st.sampled_from([" ", "  ", ", ", " - ", "\n", "\t", "!", "... ", " (", ") ", "?\" "])
+    seps = st.sampled_from([" ", "  ", ", ", " - ", "\n", "\t", "!", "... ", " (", ") ", '?" '])
     out = []
     for t in tokens:
         t = data.draw(st.sampled_from([t, t.upper(), t.capitalize()]))

@@ -71,8 +71,15 @@ class _MemoBLEU(BLEU):
 @lru_cache(maxsize=None)
 def sacre_metric(name: str, n_lines, tok: str, order: int, method: str, value, eff: bool) -> BLEU:
     ref, _ = corpus(name, n_lines)
-    m = _MemoBLEU(tokenize=tok, max_ngram_order=order, smooth_method=method, smooth_value=value,
-                  effective_order=eff, force=True, references=[ref])
+    m = _MemoBLEU(
+        tokenize=tok,
+        max_ngram_order=order,
+        smooth_method=method,
+        smooth_value=value,
+        effective_order=eff,
+        force=True,
+        references=[ref],
+    )
     m._memo = {}
     return m
 
@@ -80,13 +87,18 @@ def sacre_metric(name: str, n_lines, tok: str, order: int, method: str, value, e
 @lru_cache(maxsize=None)
 def our_stats(name: str, n_lines, tok: str, order: int) -> list[tuple[SentenceStats, ...]]:
     ref, systems = corpus(name, n_lines)
-    return [bleu2.corpus_bleu(h, ref, tokenizer=tok, lowercase=False, max_order=order, smoothing="none",
-                              sentence_scores=False).sentence_stats for h in systems]
+    return [
+        bleu2.corpus_bleu(
+            h, ref, tokenizer=tok, lowercase=False, max_order=order, smoothing="none", sentence_scores=False
+        ).sentence_stats
+        for h in systems
+    ]
 
 
 def config(tok, order, method, value, eff) -> BleuConfig:
-    return BleuConfig.make(tokenizer=tok, lowercase=False, max_order=order, smoothing=method,
-                           smooth_value=value, effective_order=eff)
+    return BleuConfig.make(
+        tokenizer=tok, lowercase=False, max_order=order, smoothing=method, smooth_value=value, effective_order=eff
+    )
 
 
 def sacre_paired(monkeypatch, case, test, n, seed, n_systems=3, n_conf=-1):
@@ -156,8 +168,7 @@ def test_paired_ar_with_confidence(monkeypatch, case):
     """sacreBLEU's API option n_ar_confidence: the systems' resamples continue the trials'
     generator, the baseline's come from a fresh one."""
     theirs = sacre_paired(monkeypatch, case, "ar", 100, 12345, n_conf=40)
-    ours = S.paired_approximate_randomization(our_stats(*case[:4]), config(*case[2:]), n=100,
-                                              n_confidence=40)
+    ours = S.paired_approximate_randomization(our_stats(*case[:4]), config(*case[2:]), n=100, n_confidence=40)
     assert_same(ours, theirs, "ar+ci")
 
 
@@ -226,8 +237,10 @@ def _random_vectors(order: int, count: int, seed: int = 0):
         yield [c, r, *matches, *totals]
 
 
-@pytest.mark.parametrize("method, value", [("exp", None), ("floor", None), ("floor", 0.37), ("add-k", None),
-                                           ("add-k", 0.5), ("add-k", 3), ("none", None)])
+@pytest.mark.parametrize(
+    "method, value",
+    [("exp", None), ("floor", None), ("floor", 0.37), ("add-k", None), ("add-k", 0.5), ("add-k", 3), ("none", None)],
+)
 @pytest.mark.parametrize("eff", [False, True])
 @pytest.mark.parametrize("order", [1, 2, 4])
 def test_score_arithmetic_bit_for_bit(method, value, eff, order):
@@ -309,8 +322,9 @@ def test_tiny_corpora(monkeypatch, n_lines):
     case = ("ted", n_lines, "13a", 4, "exp", None, False)
     stats, cfg = our_stats(*case[:4]), config(*case[2:])
     assert_same(S.paired_bootstrap(stats, cfg, n=50), sacre_paired(monkeypatch, case, "bs", 50, 12345), "bs")
-    assert_same(S.paired_approximate_randomization(stats, cfg, n=70),
-                sacre_paired(monkeypatch, case, "ar", 70, 12345), "ar")
+    assert_same(
+        S.paired_approximate_randomization(stats, cfg, n=70), sacre_paired(monkeypatch, case, "ar", 70, 12345), "ar"
+    )
 
 
 def test_a_system_against_itself():

@@ -90,17 +90,20 @@ def test_formula(name, kw, values, expected):
     assert [(p.matches, p.total) for p in res.precisions] == [(3, 5), (1, 4), (0, 3), (0, 2)]
 
 
-@pytest.mark.parametrize("name,smoothed", [
-    ("add-1", [False, False, True, True]),
-    ("none", [False, False, False, False]),
-    ("floor", [False, False, True, True]),
-    ("add-k", [False, True, True, True]),
-    ("exp", [False, False, True, True]),
-    ("method0", [False, False, True, True]),
-    ("method2", [False, True, True, True]),
-    ("method5", [True, True, True, True]),
-    ("method6", [False, False, True, True]),
-])
+@pytest.mark.parametrize(
+    "name,smoothed",
+    [
+        ("add-1", [False, False, True, True]),
+        ("none", [False, False, False, False]),
+        ("floor", [False, False, True, True]),
+        ("add-k", [False, True, True, True]),
+        ("exp", [False, False, True, True]),
+        ("method0", [False, False, True, True]),
+        ("method2", [False, True, True, True]),
+        ("method5", [True, True, True, True]),
+        ("method6", [False, False, True, True]),
+    ],
+)
 def test_smoothed_flags(name, smoothed):
     assert [p.smoothed for p in score(S, name).precisions] == smoothed
 
@@ -126,9 +129,11 @@ def test_order_without_ngrams_stops_reading_and_scores_zero(name):
 
 def test_effective_order_drops_orders_without_ngrams():
     assert score(SHORT, "exp", effective_order=True).score == pytest.approx(
-        BP_SHORT * geo(2 / 3, 1 / 2, 1 / (2 * 1)), rel=1e-12)
+        BP_SHORT * geo(2 / 3, 1 / 2, 1 / (2 * 1)), rel=1e-12
+    )
     assert score(SHORT, "floor", effective_order=True).score == pytest.approx(
-        BP_SHORT * geo(2 / 3, 1 / 2, 0.1 / 1), rel=1e-12)
+        BP_SHORT * geo(2 / 3, 1 / 2, 0.1 / 1), rel=1e-12
+    )
     # a zero-match order that has n-grams is not dropped: none still scores 0
     assert score(SHORT, "none", effective_order=True).score == 0.0
     res = score(SHORT, "exp", effective_order=True)
@@ -180,6 +185,7 @@ def test_effective_order_renormalises_custom_weights():
 
 
 # ----------------------------------------------------------------- NLTK's frame
+
 
 def test_nltk_denominator_is_at_least_one_per_segment():
     # c = 1: NLTK divides the bigram's 0 matches by max(1, 0) = 1
@@ -276,22 +282,26 @@ def test_nltk_zero_unigram_matches_score_zero():
 
 # ----------------------------------------------------------------- validation
 
+
 def test_unknown_smoothing_lists_valid_ones():
     with pytest.raises(ValueError, match="valid smoothing methods: add-1, none, exp, floor, add-k, method0"):
         bleu2.sentence_bleu("a", "a", smoothing="add-2")
 
 
-@pytest.mark.parametrize("smoothing,value,match", [
-    ("exp", 0.1, "takes no smooth_value"),
-    ("add-1", 1, "takes no smooth_value"),
-    ("method3", 1, "takes no smooth_value"),
-    ("floor", -0.1, ">= 0"),
-    ("add-k", float("nan"), "finite"),
-    ("add-k", "1", "finite"),
-    ("method1", True, "finite"),
-    ("method4", 0, "> 0"),
-    ("method6", -1, "> 0"),
-])
+@pytest.mark.parametrize(
+    "smoothing,value,match",
+    [
+        ("exp", 0.1, "takes no smooth_value"),
+        ("add-1", 1, "takes no smooth_value"),
+        ("method3", 1, "takes no smooth_value"),
+        ("floor", -0.1, ">= 0"),
+        ("add-k", float("nan"), "finite"),
+        ("add-k", "1", "finite"),
+        ("method1", True, "finite"),
+        ("method4", 0, "> 0"),
+        ("method6", -1, "> 0"),
+    ],
+)
 def test_bad_smooth_value(smoothing, value, match):
     with pytest.raises(ValueError, match=match):
         BleuConfig.make(smoothing=smoothing, smooth_value=value)
@@ -303,14 +313,17 @@ def test_effective_order_is_not_for_nltk_methods(smoothing):
         bleu2.sentence_bleu("a b", "a b", smoothing=smoothing, effective_order=True)
 
 
-@pytest.mark.parametrize("weights,match", [
-    ((0.5, 0.5, 0.0), "2 entries"),
-    ((1.0,), "2 entries"),
-    ((0.6, 0.6), "sum to 1"),
-    ((1.5, -0.5), "non-negative"),
-    (("a", "b"), "sequence of numbers"),
-    (0.5, "sequence of numbers"),
-])
+@pytest.mark.parametrize(
+    "weights,match",
+    [
+        ((0.5, 0.5, 0.0), "2 entries"),
+        ((1.0,), "2 entries"),
+        ((0.6, 0.6), "sum to 1"),
+        ((1.5, -0.5), "non-negative"),
+        (("a", "b"), "sequence of numbers"),
+        (0.5, "sequence of numbers"),
+    ],
+)
 def test_bad_weights(weights, match):
     with pytest.raises(ValueError, match=match):
         bleu2.sentence_bleu("a b", "a b", weights=weights)
@@ -348,8 +361,7 @@ tokens = st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=9).map(" ".joi
 
 
 @settings(max_examples=120, deadline=None)
-@given(tokens, st.lists(tokens, min_size=1, max_size=3), st.integers(1, 5), st.sampled_from(ALL),
-       st.booleans())
+@given(tokens, st.lists(tokens, min_size=1, max_size=3), st.integers(1, 5), st.sampled_from(ALL), st.booleans())
 def test_every_method_scores_in_unit_interval(cand, refs, n, smoothing, eff):
     eff = eff and smoothing in ("add-1", "none", "exp", "floor", "add-k")
     res = bleu2.sentence_bleu(cand, refs, max_order=n, smoothing=smoothing, tokenizer="none", effective_order=eff)

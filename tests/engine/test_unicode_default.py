@@ -57,13 +57,31 @@ def test_newer_path_equals_plain_path_on_every_code_point(newer_path, lowercase)
         got = baseline_nfkc(line, lowercase)
         if got != expected:
             first = next(i for i, (a, b) in enumerate(zip(got, expected)) if a != b)
-            pytest.fail(f"differs at {first}: {line[max(0, first - 10):first + 10]!r}")
+            pytest.fail(f"differs at {first}: {line[max(0, first - 10) : first + 10]!r}")
 
 
 _any_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 _pieces = st.lists(
-    st.sampled_from(["\u0391", "\u03a3", "\U0001171e", "\u0301", "\u0334", "a", " ", "\u0300", "\u20c1",
-                     "\U00010d50", "\U00016d67", "\U0001ccd6", "\ufb01", "\u0130", "\u00df", "\u3000"]),
+    st.sampled_from(
+        [
+            "\u0391",
+            "\u03a3",
+            "\U0001171e",
+            "\u0301",
+            "\u0334",
+            "a",
+            " ",
+            "\u0300",
+            "\u20c1",
+            "\U00010d50",
+            "\U00016d67",
+            "\U0001ccd6",
+            "\ufb01",
+            "\u0130",
+            "\u00df",
+            "\u3000",
+        ]
+    ),
     max_size=20,
 ).map("".join)
 

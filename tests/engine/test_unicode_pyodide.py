@@ -52,8 +52,15 @@ def test_pyodide_tokenizes_every_code_point_as_cpython(tmp_path):
     script = tmp_path / "digests.py"
     script.write_text(SCRIPT, encoding="utf-8")
     tests = ROOT / "tests"
-    command = [node, str(RUNNER), str(PYODIDE), str(script), str(ROOT / "bleu2"),
-               str(tests / "unicode_text.py"), str(tests / "unicode_assigned.py")]
+    command = [
+        node,
+        str(RUNNER),
+        str(PYODIDE),
+        str(script),
+        str(ROOT / "bleu2"),
+        str(tests / "unicode_text.py"),
+        str(tests / "unicode_assigned.py"),
+    ]
     # Pyodide works in its own process while CPython computes its digests.
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         try:
@@ -68,12 +75,16 @@ def test_pyodide_tokenizes_every_code_point_as_cpython(tmp_path):
     assert pyodide["unidata_version"] == "16.0.0" and pyodide["at_baseline"] is False, pyodide["unidata_version"]
     assert pyodide["digests"].keys() == expected.keys()
     differing = {
-        key: [i for i, (a, b) in enumerate(zip(expected[key], pyodide["digests"][key])) if a != b]
-        for key in expected
+        key: [i for i, (a, b) in enumerate(zip(expected[key], pyodide["digests"][key])) if a != b] for key in expected
     }
     differing = {key: lines for key, lines in differing.items() if lines}
-    assert not differing, "tokens differ between CPython and Pyodide " + pyodide["python"] + ": " + "; ".join(
-        f"{key}: {len(lines)} lines, first {_line_code_points(lines[0])}" for key, lines in differing.items()
+    assert not differing, (
+        "tokens differ between CPython and Pyodide "
+        + pyodide["python"]
+        + ": "
+        + "; ".join(
+            f"{key}: {len(lines)} lines, first {_line_code_points(lines[0])}" for key, lines in differing.items()
+        )
     )
     for key in expected:
         assert len(expected[key]) == len(pyodide["digests"][key])

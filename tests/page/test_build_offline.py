@@ -86,13 +86,26 @@ def unpack(page: str) -> tuple[dict, dict[str, bytes]]:
 def test_every_site_file_goes_in_but_copies_maps_service_worker_and_the_pages(site):
     page = build_offline.build(site).read_text(encoding="utf-8")
     manifest, files = unpack(page)
-    assert sorted(files) == sorted([
-        "bleu2/__init__.py", "data.bin.gz", "manifest.webmanifest", "pyscript.toml", "static/app.py",
-        "static/big.bin", "static/boot.js", "static/lib/a.js", "static/lib/b.js", "static/main.js",
-        "static/other.mjs", "static/s.css",
-    ])
+    assert sorted(files) == sorted(
+        [
+            "bleu2/__init__.py",
+            "data.bin.gz",
+            "manifest.webmanifest",
+            "pyscript.toml",
+            "static/app.py",
+            "static/big.bin",
+            "static/boot.js",
+            "static/lib/a.js",
+            "static/lib/b.js",
+            "static/main.js",
+            "static/other.mjs",
+            "static/s.css",
+        ]
+    )
     mimes = {path: mime for path, _size, mime in manifest["files"]}
-    assert mimes["static/main.js"].startswith("text/javascript") and mimes["static/other.mjs"].startswith("text/javascript")
+    assert mimes["static/main.js"].startswith("text/javascript") and mimes["static/other.mjs"].startswith(
+        "text/javascript"
+    )
     assert files["static/big.bin"] == FILES["static/big.bin"].encode()
 
 

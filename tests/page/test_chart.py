@@ -40,7 +40,10 @@ def test_golden_pair_chart_english():
     assert _texts(chart, "bar-label") == ["p1", "p2", "BP", "BLEU-2"]
     assert _texts(chart, "bar-value") == ["0.8333", "0.6000", "1.0000", "0.7071"]
     assert [b["attrs"]["class"] for b in _bars(chart)] == [
-        "bar bar-precision bar-p1", "bar bar-precision bar-p2", "bar bar-bp", "bar bar-score",
+        "bar bar-precision bar-p1",
+        "bar bar-precision bar-p2",
+        "bar bar-bp",
+        "bar bar-score",
     ]
     assert chart["title"] == "Precisions, brevity penalty and BLEU-2"
     assert chart["desc"] == "Bar chart on a scale from 0 to 1: p1 0.8333, p2 0.6000, BP 1.0000, BLEU-2 0.7071."
@@ -112,8 +115,9 @@ def test_issue8_item4_orders_left_out_of_the_mean_are_marked():
     # the mean; their bars are empty outlines with "–", and the description says so
     from bleu2.page.compare import compare
 
-    comp = compare(["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp",
-                   effective_order=True)
+    comp = compare(
+        ["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp", effective_order=True
+    )
     for source in (comp["candidates"][0], comp["results"][0]):
         chart = bar_chart(source, "en")
         assert _texts(chart, "bar-value") == ["1.0000", "0.5000*", "–", "–", "0.0302", "0.0214"]

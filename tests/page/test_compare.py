@@ -21,13 +21,31 @@ GOLDEN = [
     ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
     ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
     ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), 6, 7, 0.846482, 0.598553, False),
-    ("I visited 北京 in 2019, it was great!", "i visited 北京 in 2019 and it was great", (9, 10), (7, 9), 10, 9,
-     1.0, 0.836660, False),
+    (
+        "I visited 北京 in 2019, it was great!",
+        "i visited 北京 in 2019 and it was great",
+        (9, 10),
+        (7, 9),
+        10,
+        9,
+        1.0,
+        0.836660,
+        False,
+    ),
     ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), 4, 4, 1.0, 0.5, True),
     ("a b c d e f", "a", (1, 1), (0, 0), 1, 6, 0.006738, 0.006738, True),
     ("the the the", "the the the the the the the", (3, 7), (2, 6), 7, 3, 1.0, 0.377964, False),
-    ("Der Bürgermeister ließ die Straße sperren.", "Der Bürgermeister sperrte die Straße.", (4, 5), (2, 4), 5, 6,
-     0.818731, 0.517811, False),
+    (
+        "Der Bürgermeister ließ die Straße sperren.",
+        "Der Bürgermeister sperrte die Straße.",
+        (4, 5),
+        (2, 4),
+        5,
+        6,
+        0.818731,
+        0.517811,
+        False,
+    ),
 ]
 
 REF = "the cat sat on the mat"
@@ -71,8 +89,7 @@ def test_ranking_best_first_ties_share_a_rank_and_keep_input_order():
     assert out["best_index"] == 2
     assert [r["index"] for r in out["candidates"]] == list(range(6))
     assert out["candidates"][3]["empty"] is True and out["candidates"][0]["empty"] is False
-    assert out["candidates"][4]["precisions"][1] == {"n": 2, "matches": 0, "total": 5, "value": 1 / 6,
-                                                     "smoothed": True}
+    assert out["candidates"][4]["precisions"][1] == {"n": 2, "matches": 0, "total": 5, "value": 1 / 6, "smoothed": True}
     assert out["candidates"][0]["tokens"] == ["the", "cat", "is", "on", "the", "mat"]
     assert out["candidates"][5]["text"] == "The cat is on the mat!"
 
@@ -87,8 +104,14 @@ def test_several_references():
     assert [(p["matches"], p["total"]) for p in row["precisions"]] == [(6, 6), (3, 5)]
     assert (row["hyp_len"], row["ref_len"]) == (6, 6)
     assert round(row["score"], 6) == 0.774597
-    assert row["ref_length"] == {"chosen_index": 0, "chosen_length": 6, "lengths": [6, 7], "hyp_len": 6,
-                                 "reason": "closest", "tied_indices": [0]}
+    assert row["ref_length"] == {
+        "chosen_index": 0,
+        "chosen_length": 6,
+        "lengths": [6, 7],
+        "hyp_len": 6,
+        "reason": "closest",
+        "tied_indices": [0],
+    }
     assert out["signature"].startswith("nrefs:2|")
     assert [r["length"] for r in out["references"]] == [6, 0, 7]
 
@@ -106,11 +129,22 @@ def test_all_references_empty_is_flagged():
 
 
 def test_ref_length_choice():
-    assert ref_length_choice(5, [6]) == {"chosen_index": 0, "chosen_length": 6, "lengths": [6], "hyp_len": 5,
-                                         "reason": "only", "tied_indices": [0]}
+    assert ref_length_choice(5, [6]) == {
+        "chosen_index": 0,
+        "chosen_length": 6,
+        "lengths": [6],
+        "hyp_len": 5,
+        "reason": "only",
+        "tied_indices": [0],
+    }
     # c = 4, lengths 3 and 5 are equally close: the shorter one (3)
     got = ref_length_choice(4, [5, 3, 9])
-    assert (got["chosen_index"], got["chosen_length"], got["reason"], got["tied_indices"]) == (1, 3, "tie-shorter", [0, 1])
+    assert (got["chosen_index"], got["chosen_length"], got["reason"], got["tied_indices"]) == (
+        1,
+        3,
+        "tie-shorter",
+        [0, 1],
+    )
     got = ref_length_choice(8, [5, 3, 9])
     assert (got["chosen_index"], got["chosen_length"], got["reason"]) == (2, 9, "closest")
     # the same length twice is not a tie between lengths: the first box of that length
@@ -131,14 +165,19 @@ def test_tie_in_page_data():
     assert row["ref_length"]["chosen_index"] == 0
 
 
-OPTION_SETS = [{"smoothing": s} for s in SMOOTHING_METHODS] + [
-    {"tokenizer": t} for t in TOKENIZERS
-] + [
-    {"max_order": 1}, {"max_order": 3}, {"max_order": 4, "smoothing": "none"},
-    {"lowercase": False}, {"tokenizer": "13a", "lowercase": True},
-    {"effective_order": True, "smoothing": "none"},
-    {"smoothing": "add-1", "max_order": 4},
-]
+OPTION_SETS = (
+    [{"smoothing": s} for s in SMOOTHING_METHODS]
+    + [{"tokenizer": t} for t in TOKENIZERS]
+    + [
+        {"max_order": 1},
+        {"max_order": 3},
+        {"max_order": 4, "smoothing": "none"},
+        {"lowercase": False},
+        {"tokenizer": "13a", "lowercase": True},
+        {"effective_order": True, "smoothing": "none"},
+        {"smoothing": "add-1", "max_order": 4},
+    ]
+)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
@@ -192,9 +231,16 @@ def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
 
 def test_options_and_errors():
     out = compare(["a"], ["a"])
-    assert out["options"] == {"max_order": 2, "smoothing": "add-1", "tokenizer": "default", "lowercase": None,
-                              "lowercase_used": True, "smooth_value": None, "effective_order": False,
-                              "empty_references": "ignore"}
+    assert out["options"] == {
+        "max_order": 2,
+        "smoothing": "add-1",
+        "tokenizer": "default",
+        "lowercase": None,
+        "lowercase_used": True,
+        "smooth_value": None,
+        "effective_order": False,
+        "empty_references": "ignore",
+    }
     assert out["version"] == f"bleu2-{bleu2.__version__}"
     with pytest.raises(ValueError, match="smoothing"):
         compare(["a"], ["a"], smoothing="nope")

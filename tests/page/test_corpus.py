@@ -101,7 +101,9 @@ def test_crlf_cr_and_bom_read_as_the_cli_reads_them(tmp_path):
     s = Session()
     a = s.load("reference", "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n")
     assert a["ok"] and a["file"]["lines"] == 2
-    assert s.files[a["file"]["id"]].lines == cli.read_lines(str(_write(tmp_path / "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n")))
+    assert s.files[a["file"]["id"]].lines == cli.read_lines(
+        str(_write(tmp_path / "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n"))
+    )
     assert s.files[a["file"]["id"]].lines == ["the cat sat", "on the mat"]
     b = s.load("system", "b.txt", b"one\rtwo\n")  # a lone CR stays inside its line, as in the CLI
     assert s.files[b["file"]["id"]].lines == ["one\rtwo"]
@@ -156,7 +158,13 @@ def test_cancel_forgets_the_job_and_keeps_the_last_result():
 
 def test_json_calls_as_the_worker_makes_them():
     s = Session()
-    out = json.loads(s.call("load_text", json.dumps({"role": "reference", "name": "pasted reference 1",
-                                                      "text": "the cat sat on the mat\n", "lang": "en"})))
+    out = json.loads(
+        s.call(
+            "load_text",
+            json.dumps(
+                {"role": "reference", "name": "pasted reference 1", "text": "the cat sat on the mat\n", "lang": "en"}
+            ),
+        )
+    )
     assert out["ok"] and out["file"]["lines"] == 1
     assert json.loads(s.call("files_view", json.dumps(["es"])))["problem"] == "Cargue al menos un archivo de sistema."

@@ -36,8 +36,15 @@ def test_clipping_example_from_the_issue():
     uni = h["candidate"]["orders"][0]
     assert (uni["matched"], uni["clipped"], uni["unmatched"], uni["total"]) == (2, 2, 0, 4)
     first = uni["spans"][0]
-    assert first == {"start": 0, "end": 1, "ngram": ["the"], "status": "matched", "count": 3,
-                     "max_ref_count": 1, "occurrence": 1}
+    assert first == {
+        "start": 0,
+        "end": 1,
+        "ngram": ["the"],
+        "status": "matched",
+        "count": 3,
+        "max_ref_count": 1,
+        "occurrence": 1,
+    }
     bi = h["candidate"]["orders"][1]
     assert [(s["start"], s["end"]) for s in bi["spans"]] == [(0, 2), (1, 3), (2, 4)]
     assert (bi["matched"], bi["clipped"], bi["unmatched"], bi["total"]) == (1, 0, 2, 3)
@@ -59,7 +66,12 @@ def test_several_references_clip_by_the_largest_count_in_one_reference():
     refs = ["the cat".split(), "the the dog".split(), "a cat the".split()]
     h = highlight(cand, refs, max_order=2)
     # "the": at most 2 in one reference (the second), so two matched, one clipped
-    assert _statuses(h, 1) == [("the", "matched", 1), ("the", "matched", 2), ("the", "clipped", 3), ("cat", "matched", 1)]
+    assert _statuses(h, 1) == [
+        ("the", "matched", 1),
+        ("the", "matched", 2),
+        ("the", "clipped", 3),
+        ("cat", "matched", 1),
+    ]
     assert [s["max_ref_count"] for s in h["candidate"]["orders"][0]["spans"]] == [2, 2, 2, 1]
     # "the the" is in reference 2 once: first occurrence matched, second clipped
     assert _statuses(h, 2) == [("the the", "matched", 1), ("the the", "clipped", 2), ("the cat", "matched", 1)]
@@ -103,7 +115,10 @@ def test_span_labels_in_three_languages():
     uni = h["candidate"]["orders"][0]["spans"]
     assert span_label(uni[1], "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
     assert span_label(uni[0], "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: matched"
-    assert span_label(uni[1], "es") == "«\u2068the\u2069»: 3× en la candidata, como máximo 1× en una referencia: 2 recortados"
+    assert (
+        span_label(uni[1], "es")
+        == "«\u2068the\u2069»: 3× en la candidata, como máximo 1× en una referencia: 2 recortados"
+    )
     assert span_label(uni[1], "pt") == "“\u2068the\u2069”: 3× na candidata, no máximo 1× numa referência: 2 cortados"
     bi = h["candidate"]["orders"][1]["spans"]
     assert span_label(bi[0], "en") == "“\u2068the the\u2069”: 2× in the candidate, in no reference: unmatched"
@@ -160,7 +175,10 @@ def test_highlight_sections_agree_with_highlight_and_label_at():
         for o, shown in zip(ref["orders"], r["orders"]):
             assert [cls == "hl-ref-matched" for _, cls in shown["items"]] == [s["matched"] for s in o["spans"]]
             assert shown["summary"] == f"{o['matched']}/{o['total']} matched"
-    assert label_at(data, None, 1, 1, "en") == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    assert (
+        label_at(data, None, 1, 1, "en")
+        == "“\u2068the\u2069”: 3× in the candidate, at most 1× in a reference: 2 clipped"
+    )
     assert label_at(data, 1, 2, 1, "en") == span_label(data["references"][1]["orders"][1]["spans"][1], "en")
 
 
@@ -184,8 +202,10 @@ def test_highlight_sections_off_for_long_texts():
     for cand, ref in ((long, ["w"]), (["w"], long)):
         sec = highlight_sections(cand, [ref], [1], 2, "es")
         assert sec["candidate"] == [] and sec["references"] == []
-        assert sec["off"] == ("El resaltado se desactiva con textos largos (más de 2000 tokens en una caja), "
-                              "para que escribir siga siendo rápido.")
+        assert sec["off"] == (
+            "El resaltado se desactiva con textos largos (más de 2000 tokens en una caja), "
+            "para que escribir siga siendo rápido."
+        )
     assert highlight_sections(long[:-1], [["w"]], [1], 2, "en")["off"] is None
 
 

@@ -44,8 +44,22 @@ def test_csv_parses_back_one_row_per_candidate():
     text = export_csv(_comparison())
     assert text.endswith("\r\n")
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["rank", "candidate", "score", "p1_matches", "p1_total", "p1", "p2_matches", "p2_total", "p2",
-                       "bp", "c", "r", "signature", "text"]
+    assert rows[0] == [
+        "rank",
+        "candidate",
+        "score",
+        "p1_matches",
+        "p1_total",
+        "p1",
+        "p2_matches",
+        "p2_total",
+        "p2",
+        "bp",
+        "c",
+        "r",
+        "signature",
+        "text",
+    ]
     assert len(rows) == 4
     r1 = rows[1]
     assert r1[:2] == ["1", "2"]  # rank 1 is candidate box 2
@@ -76,11 +90,11 @@ def test_markdown_table():
     assert lines[0] == "| Rank | Candidate | BLEU-2 | p1 | p2 | BP | c | r | Text |"
     assert lines[1] == "|---:|---:|---:|---:|---:|---:|---:|---:|:---|"
     assert lines[2] == "| 1 | 2 | 0.7071 | 5/6 = 0.8333 | 3/5 = 0.6000 | 1.0000 | 6 | 6 | the cat is on the mat |"
-    assert lines[3] == "| 2 | 1 | 0.5000 | 4/4 = 1.0000 | (0+1)/(3+1) = 0.2500\\* | 1.0000 | 4 | 4 | fox brown quick the |"
-    # the nasty text: one row, pipes and markup escaped, newline as <br>
-    assert lines[4].endswith(
-        '| =HYPERLINK("http://x")\\|pipe, "quoted"<br>second line \\*bold\\* \\<b\\>\\&amp; |'
+    assert (
+        lines[3] == "| 2 | 1 | 0.5000 | 4/4 = 1.0000 | (0+1)/(3+1) = 0.2500\\* | 1.0000 | 4 | 4 | fox brown quick the |"
     )
+    # the nasty text: one row, pipes and markup escaped, newline as <br>
+    assert lines[4].endswith('| =HYPERLINK("http://x")\\|pipe, "quoted"<br>second line \\*bold\\* \\<b\\>\\&amp; |')
     assert len(lines) == 7 and lines[5] == ""
     assert lines[6].startswith("\\* smoothed. Signature: nrefs:2\\|case:lc")
     # every table row has the same number of unescaped cell separators
@@ -119,12 +133,21 @@ def test_issue8_per_format_messages_agree_in_gender():
 
     comp = compare(["the cat"], ["the cat"])
     expected = {
-        "es": {"markdown": ("Tabla Markdown copiada.", "Tabla Markdown descargada."),
-               "json": ("JSON copiado.", "JSON descargado."), "csv": ("CSV copiado.", "CSV descargado.")},
-        "pt": {"markdown": ("Tabela Markdown copiada.", "Tabela Markdown baixada."),
-               "json": ("JSON copiado.", "JSON baixado."), "csv": ("CSV copiado.", "CSV baixado.")},
-        "en": {"markdown": ("Markdown table copied.", "Markdown table downloaded."),
-               "json": ("JSON copied.", "JSON downloaded."), "csv": ("CSV copied.", "CSV downloaded.")},
+        "es": {
+            "markdown": ("Tabla Markdown copiada.", "Tabla Markdown descargada."),
+            "json": ("JSON copiado.", "JSON descargado."),
+            "csv": ("CSV copiado.", "CSV descargado."),
+        },
+        "pt": {
+            "markdown": ("Tabela Markdown copiada.", "Tabela Markdown baixada."),
+            "json": ("JSON copiado.", "JSON baixado."),
+            "csv": ("CSV copiado.", "CSV baixado."),
+        },
+        "en": {
+            "markdown": ("Markdown table copied.", "Markdown table downloaded."),
+            "json": ("JSON copied.", "JSON downloaded."),
+            "csv": ("CSV copied.", "CSV downloaded."),
+        },
     }
     for lang, formats in expected.items():
         for fmt, (copied, downloaded) in formats.items():
@@ -133,8 +156,9 @@ def test_issue8_per_format_messages_agree_in_gender():
 
 
 def test_issue8_left_out_orders_in_markdown_and_json():
-    comp = compare(["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp",
-                   effective_order=True)
+    comp = compare(
+        ["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp", effective_order=True
+    )
     row = export_markdown(comp, "en").splitlines()[2]
     assert "0/0 (left out)" in row and row.count("(left out)") == 2
     assert json.loads(export_json(comp))["ranking"][0]["mean_weights"] == [0.5, 0.5, None, None]

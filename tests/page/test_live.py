@@ -27,8 +27,14 @@ def worker_round_trip(candidates, references, **options):
     return assemble(candidates, references, live.unpack(answer), **options), answer
 
 
-@pytest.mark.parametrize("options", [{}, {"max_order": 4, "smoothing": "exp", "effective_order": True},
-                                     {"tokenizer": "13a", "lowercase": False, "smoothing": "none"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"max_order": 4, "smoothing": "exp", "effective_order": True},
+        {"tokenizer": "13a", "lowercase": False, "smoothing": "none"},
+    ],
+)
 def test_the_worker_answer_gives_the_same_comparison_as_the_page(options):
     refs = [ted("ted.ref.detok.eng", 1500), "", ted("ted.ref.detok.eng", 40)]
     cands = [ted("ted.sys1.detok.eng", 1500), ted("ted.sys2.detok.eng", 1500), "?!"]
@@ -41,7 +47,7 @@ def test_the_worker_answer_gives_the_same_comparison_as_the_page(options):
         assert a.to_dict() == b.to_dict()
     for a, b in zip(there["candidates"], here["candidates"]):
         assert a["token_count"] == b["token_count"] == len(b["tokens"])
-        assert a["tokens"] == b["tokens"][:live.KEEP_TOKENS]
+        assert a["tokens"] == b["tokens"][: live.KEEP_TOKENS]
         assert a["ref_length"] == b["ref_length"] and a["rank"] == b["rank"]
     for lang in ("en", "pt"):
         for i in range(len(cands)):
@@ -83,8 +89,11 @@ def test_requests_are_coalesced_and_stale_answers_dropped():
     assert again and comp["candidates"][0]["text"] == long1["candidates"][0]  # long1's result, shown meanwhile
     assert s.send() == (long3, opts)  # long2 was never sent
     comp, again = s.answer(None, long3)
-    assert not again and not s.busy and comp["candidates"][0]["token_count"] == len(
-        bleu2.BLEU().tokenize(long3["candidates"][0]))
+    assert (
+        not again
+        and not s.busy
+        and comp["candidates"][0]["token_count"] == len(bleu2.BLEU().tokenize(long3["candidates"][0]))
+    )
     assert s.plan(long3, opts) == "shown"  # a new selection or language: nothing to measure
     assert s.plan(long3, {"max_order": 4}) == "send"
     s.send()
@@ -103,7 +112,9 @@ def test_the_many_lines_hint_offers_corpus_mode_once():
 
 def test_scoring_updates():
     assert view.scoring_updates(True, "en") == {
-        "scoring": {"text": "scoring…", "props": {"hidden": False}}, "breakdown": {"attrs": {"aria-busy": "true"}}}
+        "scoring": {"text": "scoring…", "props": {"hidden": False}},
+        "breakdown": {"attrs": {"aria-busy": "true"}},
+    }
     assert view.scoring_updates(False, "pt")["breakdown"] == {"attrs": {"aria-busy": None}}
 
 
@@ -120,21 +131,29 @@ def test_the_worker_keeps_copies_of_the_boxes_from_the_changes_sent():
     first = live.request({"references": ["the cat sat"], "candidates": ["a cat", "𠀀 cat"]}, {})
     assert json.loads(live.measure_request(first, copies))["candidates"] == [["a", "cat"], ["𠀀", "cat"]]
     # a keystroke: only the changed box, as [id, kept prefix, kept suffix, text between, new length]
-    edit = {"references": [["reference-1", 11, 0, "", 11]],
-            "candidates": [["candidate-1", 5, 0, "s", 6], ["candidate-2", 1, 4, "x", 6]], "options": {}}
+    edit = {
+        "references": [["reference-1", 11, 0, "", 11]],
+        "candidates": [["candidate-1", 5, 0, "s", 6], ["candidate-2", 1, 4, "x", 6]],
+        "options": {},
+    }
     answer = json.loads(live.measure_request(json.dumps(edit), copies))
     assert answer["candidates"] == [["a", "cats"], ["𠀀", "x", "cat"]]
     assert answer["stats"][0][:2] == [[0, 0], [2, 1]]  # "a cats" against "the cat sat": no word matches now
     # a box removed: the copies keep only the boxes of the request
-    assert copies.apply({"references": [["reference-1", 11, 0, "", 11]], "candidates": [["candidate-1", 6, 0, "", 6]]}) \
-        == {"references": ["the cat sat"], "candidates": ["a cats"]}
+    assert copies.apply(
+        {"references": [["reference-1", 11, 0, "", 11]], "candidates": [["candidate-1", 6, 0, "", 6]]}
+    ) == {"references": ["the cat sat"], "candidates": ["a cats"]}
     assert sorted(copies.texts) == ["candidate-1", "reference-1"]
 
 
 def test_a_change_that_does_not_fit_the_copy_asks_for_the_whole_texts():
     copies = live.Copies()
     live.measure_request(live.request({"references": ["the cat"], "candidates": ["a cat"]}, {}), copies)
-    wrong = {"references": [["reference-1", 7, 0, "", 7]], "candidates": [["candidate-1", 9, 0, "x", 10]], "options": {}}
+    wrong = {
+        "references": [["reference-1", 7, 0, "", 7]],
+        "candidates": [["candidate-1", 9, 0, "x", 10]],
+        "options": {},
+    }
     assert live.measure_request(json.dumps(wrong), copies) == live.STALE
     assert copies.texts == {}  # forgotten: a change cannot fit it by chance
     unknown = {"references": [["reference-1", 7, 0, "", 7]], "candidates": [], "options": {}}

@@ -9,7 +9,7 @@ README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding=
 def _section(title: str) -> str:
     start = README.index(f"\n## {title}\n")
     end = README.find("\n## ", start + 1)
-    return README[start:end if end > 0 else None]
+    return README[start : end if end > 0 else None]
 
 
 def test_install_the_command_line():
@@ -31,7 +31,9 @@ def test_item18_lead_sentence_names_the_empty_reference_exception_and_the_option
 
 
 def test_item18_table_names_nltk_method6_in_corpus_bleu():
-    row = next(line for line in README.splitlines() if line.startswith("| NLTK `method5`, `method6`, `method7` in corpus"))
+    row = next(
+        line for line in README.splitlines() if line.startswith("| NLTK `method5`, `method6`, `method7` in corpus")
+    )
     assert "`method6` its n-gram counts" in row and "1.0 vs 1.2714" in row
 
 

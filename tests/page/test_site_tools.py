@@ -80,7 +80,9 @@ def test_accepted_encodings(header, expected):
 def fetch(base: str, path: str, accept: str | None, headers: dict | None = None):
     host, port = base.split("//")[1].rstrip("/").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=10)
-    conn.request("GET", path, headers={**({"Accept-Encoding": accept} if accept is not None else {}), **(headers or {})})
+    conn.request(
+        "GET", path, headers={**({"Accept-Encoding": accept} if accept is not None else {}), **(headers or {})}
+    )
     response = conn.getresponse()
     body = response.read()
     conn.close()
@@ -151,7 +153,9 @@ def decode_png(data: bytes) -> tuple[int, int, bytes]:
     while pos < len(data):
         length, kind = struct.unpack(">I4s", data[pos : pos + 8])
         chunk = data[pos + 8 : pos + 8 + length]
-        assert zlib.crc32(kind + chunk) & 0xFFFFFFFF == struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])[0]
+        assert (
+            zlib.crc32(kind + chunk) & 0xFFFFFFFF == struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])[0]
+        )
         if kind == b"IDAT":
             idat += chunk
         pos += 12 + length
@@ -210,8 +214,18 @@ def test_imported_names_finds_absolute_relative_and_grouped_imports():
         "x = float('nan')\n"
     )
     found = trim_stdlib.imported_names(source, "pkg.inner.mod", False)
-    assert {"os", "sys", "json", "json.scanner", "pkg.inner", "pkg.inner.sibling",
-            "pkg.inner.sub.mod", "pkg.inner.sub.mod.a", "pkg", "pkg.up"} <= found
+    assert {
+        "os",
+        "sys",
+        "json",
+        "json.scanner",
+        "pkg.inner",
+        "pkg.inner.sibling",
+        "pkg.inner.sub.mod",
+        "pkg.inner.sub.mod.a",
+        "pkg",
+        "pkg.up",
+    } <= found
     assert not any("nan" in name for name in found)
 
 
@@ -236,23 +250,33 @@ def make_zip(path: Path, files: dict[str, str]) -> Path:
 
 
 def test_closure_and_drop_loaded(tmp_path):
-    source = make_zip(tmp_path / "std.zip", {
-        "a.py": "import b\ndef later():\n    import heavy\n",
-        "b.py": "from pkg import mod\n",
-        "pkg/__init__.py": "",
-        "pkg/mod.py": "",
-        "pkg/data.txt": "data",
-        "heavy.py": "import c\n",
-        "c.py": "",
-        "unused.py": "",
-    })
+    source = make_zip(
+        tmp_path / "std.zip",
+        {
+            "a.py": "import b\ndef later():\n    import heavy\n",
+            "b.py": "from pkg import mod\n",
+            "pkg/__init__.py": "",
+            "pkg/mod.py": "",
+            "pkg/data.txt": "data",
+            "heavy.py": "import c\n",
+            "c.py": "",
+            "unused.py": "",
+        },
+    )
     with zipfile.ZipFile(source) as zf:
         assert trim_stdlib.closure(zf, {"a"}) == {"a", "b", "pkg", "pkg.mod"}
     dest = tmp_path / "page.zip"
     result = trim_stdlib.drop_loaded(source, dest, {"a", "b", "not-there"})
     assert result["dropped"] == ["a", "b"]
     with zipfile.ZipFile(dest) as zf:
-        assert sorted(zf.namelist()) == ["c.py", "heavy.py", "pkg/__init__.py", "pkg/data.txt", "pkg/mod.py", "unused.py"]
+        assert sorted(zf.namelist()) == [
+            "c.py",
+            "heavy.py",
+            "pkg/__init__.py",
+            "pkg/data.txt",
+            "pkg/mod.py",
+            "unused.py",
+        ]
 
 
 def test_roots_file_lists_the_page_start_up_modules():
@@ -265,8 +289,12 @@ def test_roots_file_lists_the_page_start_up_modules():
 
 
 def test_full_link_carries_the_state_or_nothing_when_too_long():
-    page_state = {"references": ["the cat sat on the mat"], "candidates": ["the cat is on the mat"],
-                  "options": {"max_order": 4}, "lang": "es"}
+    page_state = {
+        "references": ["the cat sat on the mat"],
+        "candidates": ["the cat is on the mat"],
+        "options": {"max_order": 4},
+        "lang": "es",
+    }
     link = embed.full_link(page_state, "/bleu2/index.html")
     path, _, fragment = link.partition("#")
     assert path == "/bleu2/index.html"

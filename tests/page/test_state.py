@@ -23,8 +23,15 @@ from bleu2.page.state import (
 STATE = {
     "references": ["the cat sat on the mat", "", "There is a cat on the mat."],
     "candidates": ["the cat is on the mat", "<img src=x onerror=alert(1)>", "我爱学习中文 café"],
-    "options": {"max_order": 4, "smoothing": "none", "tokenizer": "13a", "lowercase": True,
-                "smooth_value": None, "effective_order": False, "empty_references": "ignore"},
+    "options": {
+        "max_order": 4,
+        "smoothing": "none",
+        "tokenizer": "13a",
+        "lowercase": True,
+        "smooth_value": None,
+        "effective_order": False,
+        "empty_references": "ignore",
+    },
     "lang": "pt",
 }
 
@@ -164,8 +171,15 @@ def test_share_fragment_limit():
 
 
 def test_default_options():
-    assert DEFAULT_OPTIONS == {"max_order": 2, "smoothing": "add-1", "tokenizer": "default", "lowercase": None,
-                               "smooth_value": None, "effective_order": False, "empty_references": "ignore"}
+    assert DEFAULT_OPTIONS == {
+        "max_order": 2,
+        "smoothing": "add-1",
+        "tokenizer": "default",
+        "lowercase": None,
+        "smooth_value": None,
+        "effective_order": False,
+        "empty_references": "ignore",
+    }
     assert options_are_default(None) and options_are_default({})
     assert options_are_default(dict(DEFAULT_OPTIONS))
     assert options_are_default({"lowercase": True})  # the default tokenizer lower-cases anyway
@@ -198,13 +212,28 @@ from bleu2.page.state import (  # noqa: E402
 @pytest.mark.parametrize(
     "typed,lang,expected",
     [
-        ("0.5", "en", 0.5), (".5", "en", 0.5), ("5", "en", 5.0), ("  0.25 ", "en", 0.25), ("-1", "en", -1.0),
-        ("0,5", "es", 0.5), ("0,5", "pt", 0.5), ("0.5", "es", 0.5),
+        ("0.5", "en", 0.5),
+        (".5", "en", 0.5),
+        ("5", "en", 5.0),
+        ("  0.25 ", "en", 0.25),
+        ("-1", "en", -1.0),
+        ("0,5", "es", 0.5),
+        ("0,5", "pt", 0.5),
+        ("0.5", "es", 0.5),
         ("0,5", "en", None),  # English writes no decimal comma
-        ("1e400", "en", None), ("1e-3", "en", None), ("1_0", "en", None), ("inf", "en", None),
-        ("nan", "en", None), ("1,000.5", "en", None), ("", "en", None), ("abc", "es", None),
+        ("1e400", "en", None),
+        ("1e-3", "en", None),
+        ("1_0", "en", None),
+        ("inf", "en", None),
+        ("nan", "en", None),
+        ("1,000.5", "en", None),
+        ("", "en", None),
+        ("abc", "es", None),
         # issue 8, item 10: ASCII digits only (float() reads these)
-        ("١", "en", None), ("０.５", "en", None), ("0x10", "en", None), ("٠٫٥", "es", None),
+        ("١", "en", None),
+        ("０.５", "en", None),
+        ("0x10", "en", None),
+        ("٠٫٥", "es", None),
     ],
 )
 def test_parse_decimal_plain_decimals_only(typed, lang, expected):
@@ -212,15 +241,36 @@ def test_parse_decimal_plain_decimals_only(typed, lang, expected):
 
 
 def test_options_from_form_and_back():
-    fields = {"max_order": "4", "smoothing": "floor", "tokenizer": "13a", "lowercase": "no",
-              "smooth_value": "0,2", "smooth_value_enabled": True, "effective_order": True,
-              "empty_references": "count"}
+    fields = {
+        "max_order": "4",
+        "smoothing": "floor",
+        "tokenizer": "13a",
+        "lowercase": "no",
+        "smooth_value": "0,2",
+        "smooth_value_enabled": True,
+        "effective_order": True,
+        "empty_references": "count",
+    }
     opts = options_from_form(fields, "es")
-    assert opts == {"max_order": 4, "smoothing": "floor", "tokenizer": "13a", "lowercase": False,
-                    "smooth_value": 0.2, "effective_order": True, "empty_references": "count"}
+    assert opts == {
+        "max_order": 4,
+        "smoothing": "floor",
+        "tokenizer": "13a",
+        "lowercase": False,
+        "smooth_value": 0.2,
+        "effective_order": True,
+        "empty_references": "count",
+    }
     back = form_from_options(opts, "es")
-    assert back == {"max_order": "4", "smoothing": "floor", "tokenizer": "13a", "lowercase": "no",
-                    "smooth_value": "0,2", "effective_order": True, "empty_references": "count"}
+    assert back == {
+        "max_order": "4",
+        "smoothing": "floor",
+        "tokenizer": "13a",
+        "lowercase": "no",
+        "smooth_value": "0,2",
+        "effective_order": True,
+        "empty_references": "count",
+    }
     assert options_from_form(back, "es") == opts
     # what was typed is passed on when it is not a plain decimal, so the message can quote it
     assert options_from_form(dict(fields, smooth_value="1e400"), "en")["smooth_value"] == "1e400"
@@ -231,8 +281,15 @@ def test_options_from_form_and_back():
 
 
 def test_sacrebleu_defaults_button_options():
-    assert SACREBLEU_PAGE_OPTIONS == {"max_order": 4, "smoothing": "exp", "tokenizer": "13a", "lowercase": False,
-                                      "smooth_value": None, "effective_order": False, "empty_references": "count"}
+    assert SACREBLEU_PAGE_OPTIONS == {
+        "max_order": 4,
+        "smoothing": "exp",
+        "tokenizer": "13a",
+        "lowercase": False,
+        "smooth_value": None,
+        "effective_order": False,
+        "empty_references": "count",
+    }
     assert normalize_options(SACREBLEU_PAGE_OPTIONS) == SACREBLEU_PAGE_OPTIONS
 
 
@@ -306,7 +363,7 @@ from bleu2.page.state import (  # noqa: E402
 def test_tab_forms_round_trip_plain_and_packed():
     plain, packed = encode_tab_state(STATE), pack_tab_state(STATE)
     assert plain.startswith(TAB_PREFIX)
-    assert json.loads(plain[len(TAB_PREFIX):])["c"] == STATE["candidates"]  # plain JSON: nothing to compute
+    assert json.loads(plain[len(TAB_PREFIX) :])["c"] == STATE["candidates"]  # plain JSON: nothing to compute
     assert packed.startswith(TAB_PACKED_PREFIX) and all(ord(ch) < 256 for ch in packed)  # one character per byte
     for form in (plain, packed):
         assert decode_state(form, limit=None) == STATE
@@ -362,9 +419,14 @@ class FakeStorage:
         return None if len(text) <= self.room else "QuotaExceededError Setting the value exceeded the quota."
 
     def plain(self, state):  # what paint.js does: the boxes' texts + the meta JSON
-        return lambda meta: self._keep(TAB_PREFIX + json.dumps(
-            {"r": state["references"], "c": state["candidates"], **json.loads(meta)}, ensure_ascii=False,
-            separators=(",", ":")))
+        return lambda meta: self._keep(
+            TAB_PREFIX
+            + json.dumps(
+                {"r": state["references"], "c": state["candidates"], **json.loads(meta)},
+                ensure_ascii=False,
+                separators=(",", ":"),
+            )
+        )
 
 
 def test_keep_for_tab_offers_the_packed_form_when_the_plain_one_is_too_large():
@@ -380,8 +442,10 @@ def test_keep_for_tab_offers_the_packed_form_when_the_plain_one_is_too_large():
     import random
 
     rng = random.Random(8)
-    noise = {"references": ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(5000))],
-             "candidates": ["x"]}
+    noise = {
+        "references": ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(5000))],
+        "candidates": ["x"],
+    }
     store = FakeStorage()
     assert keep_for_tab(noise, store.plain(noise), store._keep) == "full"  # refused both: the page says so
     assert len(store.offered) == 2
@@ -418,4 +482,3 @@ def test_restore_plan_saves_what_was_typed_while_loading_and_reports_unreadable_
     plan = restore_plan("", "t1.{not json", False)
     assert plan["forget_saved"] and plan["saved_error"]  # said in the status line, never silently
     assert restore_plan("", None, False)["save"] is False
-

@@ -82,8 +82,13 @@ def test_tokens_of_both_texts_are_shown():
         "more": "",
         "text": "i · visited · 北 · 京 · in · 2019 · it · was · great",
     }
-    assert b["tokens"]["candidate"] == {"count": 3, "label": "3 tokens", "items": ["don", "t", "stop"], "more": "",
-                                        "text": "don · t · stop"}
+    assert b["tokens"]["candidate"] == {
+        "count": 3,
+        "label": "3 tokens",
+        "items": ["don", "t", "stop"],
+        "more": "",
+        "text": "don · t · stop",
+    }
     assert view.token_view(["x"]) == {"count": 1, "label": "1 token", "items": ["x"], "more": "", "text": "x"}
     assert view.token_view([]) == {"count": 0, "label": "0 tokens", "items": [], "more": "", "text": ""}
 
@@ -196,6 +201,7 @@ def test_type_errors():
 
 # --- issue 4: N orders, every smoothing method, several references, languages -----------------
 
+
 def test_fraction_text_for_each_smoothing_method():
     # p2 of "fox brown quick the" against "the quick brown fox": 0 matches of 3 bigrams.
     # Values from the formulas (Chen & Cherry 2014): floor 0.1/3; exp 1/(2^1 * 3); add-k (0+1)/(3+1).
@@ -248,8 +254,11 @@ def test_ranking_rows_best_first():
 def test_every_smoothing_method_fraction_shows_the_value_used(method):
     # A smoothed order shows the value that enters the score (add-1 shows its own formula,
     # which equals that value); an order smoothing left alone shows matches/total.
-    for cand, ref in (("fox brown quick the", "the quick brown fox"), ("a", "a b c d e f"),
-                      ("the cat is on the mat", "the cat sat on the mat")):
+    for cand, ref in (
+        ("fox brown quick the", "the quick brown fox"),
+        ("a", "a b c d e f"),
+        ("the cat is on the mat", "the cat sat on the mat"),
+    ):
         comp = compare([cand], [ref], max_order=4, smoothing=method)
         result = comp["results"][0]
         for p, row in zip(result.precisions, view.candidate_view(comp, 0)["precisions"]):
@@ -317,8 +326,16 @@ def test_breakdown_updates_name_every_element_of_the_breakdown():
     assert u["p1-row"] == {"classes": {"smoothed": False, "left-out": False}}
     assert u["bp-row"] == {"classes": {"penalized": False}}
     assert json.loads(u["result-json"]["text"])["score"] == 0.5
-    assert set(u) >= {"score-label", "score-formula", "signature", "ref-len", "ref-len-why", "hyp-len",
-                      "bp-branch", "bp-value"}
+    assert set(u) >= {
+        "score-label",
+        "score-formula",
+        "signature",
+        "ref-len",
+        "ref-len-why",
+        "hyp-len",
+        "bp-branch",
+        "bp-value",
+    }
 
 
 def test_box_and_token_updates():
@@ -345,12 +362,16 @@ def test_option_labels_mark_the_defaults_in_each_language():
 
 def test_smoothing_parameter_box_in_the_language():
     # issue 8, item 9: the placeholder is wholly in the page's language
-    assert view.smooth_value_field("floor", "es") == {"enabled": True, "placeholder": "valor mínimo = 0,1 (predeterminado)"}
+    assert view.smooth_value_field("floor", "es") == {
+        "enabled": True,
+        "placeholder": "valor mínimo = 0,1 (predeterminado)",
+    }
     assert view.smooth_value_field("floor", "en") == {"enabled": True, "placeholder": "floor value = 0.1 (default)"}
     assert view.smooth_value_field("method6", "pt")["placeholder"] == "alfa = 5 (padrão)"
     assert view.smooth_value_field("add-1", "en") == {"enabled": False, "placeholder": "–"}
     assert view.smooth_field_updates("exp", "en") == {
-        "opt-smooth-value": {"props": {"disabled": True, "placeholder": "–", "value": ""}}}
+        "opt-smooth-value": {"props": {"disabled": True, "placeholder": "–", "value": ""}}
+    }
     form = view.form_updates({"smoothing": "floor", "smooth_value": 0.25}, "es")
     assert form["opt-smooth-value"]["props"]["value"] == "0,25"
     assert form["opt-smoothing"] == {"props": {"value": "floor"}}
@@ -391,7 +412,8 @@ def test_item4_formula_shows_the_weights_used_and_names_left_out_orders():
     assert v["score"]["value"] == "0.0214"
     assert v["score"]["formula"] == (
         "BP × exp(0.5·ln p1 + 0.5·ln p2) = 0.0302 × exp(0.5·ln 1.0000 + 0.5·ln 0.5000) = 0.0214; "
-        "p3, p4 left out of the mean by effective order: the candidate has no trigrams")
+        "p3, p4 left out of the mean by effective order: the candidate has no trigrams"
+    )
     # the formula's own numbers give the score: 0.0302 * exp(0.5 ln 1 + 0.5 ln 0.5)
     assert f"{0.0302 * math.exp(0.5 * math.log(1.0) + 0.5 * math.log(0.5)):.4f}" == "0.0214"
     p3, p4 = v["precisions"][2:]
@@ -418,7 +440,8 @@ def test_item5_no_word_matches_says_so_with_the_unsmoothed_score():
     assert [h["kind"] for h in v["hints"]] == ["no-match"]
     assert v["hints"][0]["text"] == (
         "No word of the candidate is in a reference (p1 = 0/1): the score 0.7071 comes only from smoothing "
-        "(add-1); without smoothing it would be 0.0000.")
+        "(add-1); without smoothing it would be 0.0000."
+    )
     none = view.candidate_view(compare(["dog"], ["cat"], smoothing="none"), 0, "en")
     assert none["hints"][0]["text"] == "No word of the candidate is in a reference (p1 = 0/1), so the score is 0.0000."
     es = view.candidate_view(compare(["perro"], ["gato"]), 0, "es")["hints"][0]["text"]
@@ -443,10 +466,13 @@ def test_item2_many_lines_hint_names_the_box_and_offers_corpus_mode():
     lines = [h for h in v["hints"] if h["kind"] == "many-lines"]
     assert [h["text"] for h in lines] == [
         "Candidate 1 has 40 lines: it is scored as one segment (like one long sentence), not line by line.",
-        "Reference 2 has 40 lines: it is scored as one segment (like one long sentence), not line by line."]
+        "Reference 2 has 40 lines: it is scored as one segment (like one long sentence), not line by line.",
+    ]
     # one button (the first hint's) takes the boxes to corpus mode, scored line by line
     assert [h["action"] for h in lines] == [
-        {"id": "hint-corpus", "label": "Score them line by line in corpus mode"}, None]
+        {"id": "hint-corpus", "label": "Score them line by line in corpus mode"},
+        None,
+    ]
     few = "\n".join(f"line {i}" for i in range(view.MANY_LINES))
     assert not [h for h in view.candidate_view(compare([few], [few]), 0)["hints"] if h["kind"] == "many-lines"]
     pt = view.many_lines_hints([("Candidata 1", many)], "pt")[0]["text"]
@@ -471,8 +497,11 @@ def test_item3_token_lists_are_shortened_with_a_plural_aware_count():
 def test_item3_summary_has_score_precisions_and_bp():
     v = view.candidate_view(compare(["the cat is on the mat"], ["the cat sat on the mat"]), 0, "en")
     assert view.summary_updates(v, "en") == {
-        "summary-candidate": {"text": "Candidate 1"}, "summary-label": {"text": "BLEU-2"},
-        "summary-score": {"text": "0.7071"}, "summary-terms": {"text": "p1 0.8333 · p2 0.6000 · BP 1.0000"}}
+        "summary-candidate": {"text": "Candidate 1"},
+        "summary-label": {"text": "BLEU-2"},
+        "summary-score": {"text": "0.7071"},
+        "summary-terms": {"text": "p1 0.8333 · p2 0.6000 · BP 1.0000"},
+    }
     assert view.summary_updates(v, "pt")["summary-candidate"] == {"text": "Candidata 1"}
 
 
@@ -490,7 +519,8 @@ def test_item9_status_line_is_data_rendered_in_each_language():
 def test_item12_broken_link_and_refused_storage_are_warnings_in_the_status_line():
     link = view.status_line({"state": "ready", "python": "Python 3.14", "link_error": "the link's data is cut off"})
     assert link["status-text"]["text"] == (
-        "Ready (Python 3.14). This link could not be read: the link's data is cut off. Nothing was changed.")
+        "Ready (Python 3.14). This link could not be read: the link's data is cut off. Nothing was changed."
+    )
     assert link["status"]["classes"] == {"status-ready": False, "status-warning": True, "status-error": False}
     full = view.status_line({"state": "ready", "python": "P", "storage": "full", "size": 10_000_000}, "en")
     assert "the browser's storage for this page is full (10,000,000 characters)" in full["status-text"]["text"]
@@ -504,22 +534,36 @@ def test_item12_broken_link_and_refused_storage_are_warnings_in_the_status_line(
 def test_item9_notes_are_re_rendered_from_data():
     note = {"key": "share_too_long", "numbers": {"length": 9120, "limit": 8000}}
     assert view.note_text(note, "en") == "Link is too long to share (9,120 characters; the limit is 8,000)."
-    assert view.note_text(note, "es") == "El enlace es demasiado largo para compartirlo (9120 caracteres; el límite es 8000)."
+    assert (
+        view.note_text(note, "es")
+        == "El enlace es demasiado largo para compartirlo (9120 caracteres; el límite es 8000)."
+    )
     assert view.note_text({"key": "share_copied"}, "pt", refused=True) == i18n.t("pt", "copy_failed")
     notes = {"share-status": {"key": "share_copied"}, "export-status": {"key": "export_copied_markdown"}}
     assert view.notes_updates(notes, {"share-status"}, "es") == {
-        "share-status": {"text": i18n.t("es", "copy_failed")}, "export-status": {"text": "Tabla Markdown copiada."}}
+        "share-status": {"text": i18n.t("es", "copy_failed")},
+        "export-status": {"text": "Tabla Markdown copiada."},
+    }
 
 
 def test_item13_signature_breaks_only_after_a_bar():
     sig = "nrefs:1|case:lc|eff:no|tok:default|smooth:add-1|order:2|version:bleu2-0.1.0"
     parts = view.signature_parts(sig)
-    assert parts == ["nrefs:1|", "case:lc|", "eff:no|", "tok:default|", "smooth:add-1|", "order:2|",
-                     "version:bleu2-0.1.0"]
+    assert parts == [
+        "nrefs:1|",
+        "case:lc|",
+        "eff:no|",
+        "tok:default|",
+        "smooth:add-1|",
+        "order:2|",
+        "version:bleu2-0.1.0",
+    ]
     assert "".join(parts) == sig
     comp = compare(["a"], ["a"])
     u = view.breakdown_updates(view.candidate_view(comp, 0), "en")
-    assert u["signature"]["chips"]["items"] == view.signature_parts(comp["signature"]) and u["signature"]["chips"]["break"]
+    assert (
+        u["signature"]["chips"]["items"] == view.signature_parts(comp["signature"]) and u["signature"]["chips"]["break"]
+    )
 
 
 def test_item15_help_sections_show_the_live_numbers_in_three_languages():
