@@ -1,6 +1,6 @@
 """bleu2: BLEU computed exactly, live and privately (CPython and Pyodide, standard library only).
 
-Defaults are the seed calculator's BLEU-2: one reference, max_order 2, add-1
+Defaults are the classic BLEU-2 calculator's: BLEU-2, one reference, max_order 2, add-1
 smoothing, the ``default`` tokenizer (lower-case, word boundaries, CJK per
 character). Scores are floats in [0, 1].
 

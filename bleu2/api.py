@@ -56,7 +56,7 @@ def extract_stats(
 def sentence_bleu(candidate: str, references: str | Sequence[str], **options) -> BleuResult:
     """BLEU of one candidate against one or more references.
 
-    Defaults are the seed calculator's: BLEU-2 (max_order 2, weights 0.5/0.5),
+    Defaults are the classic BLEU-2 calculator's: BLEU-2 (max_order 2, weights 0.5/0.5),
     add-1 smoothing, the ``default`` tokenizer, lower-cased.
 
     Args:

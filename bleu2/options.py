@@ -1,6 +1,6 @@
 """Every option of a BLEU computation: names, defaults, checks and the signature.
 
-This module alone knows the options. :data:`DEFAULTS` are the seed calculator's
+This module alone knows the options. :data:`DEFAULTS` are the classic BLEU-2 calculator's
 (BLEU-2, uniform weights, add-1 smoothing, the ``default`` tokenizer with its
 lower-casing, empty references ignored); :class:`BleuConfig` holds a checked set of
 options; :meth:`BleuConfig.signature` writes the reproducibility string (after
@@ -21,7 +21,7 @@ The options:
     (:data:`bleu2.smoothing.SMOOTHING_PARAMETERS`). Methods without one take None only.
 ``effective_order``
     sacreBLEU's effective order (orders without candidate n-grams leave the mean); for
-    the seed's and sacreBLEU's smoothing methods only.
+    the classic calculator's and sacreBLEU's smoothing methods only.
 ``tokenizer``
     a name of :data:`bleu2.tokenizers.TOKENIZERS`.
 ``lowercase``
@@ -62,7 +62,7 @@ __all__ = [
     "options_signature",
 ]
 
-#: The options and their defaults (the seed calculator's), in the order of the signature.
+#: The options and their defaults (the classic BLEU-2 calculator's), in the order of the signature.
 DEFAULTS: Mapping[str, Any] = MappingProxyType(
     {
         "max_order": 2,

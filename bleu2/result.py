@@ -55,7 +55,7 @@ class BleuResult:
         smoothing: smoothing method name.
         tokenizer: tokenizer name.
         signature: reproducibility string (:meth:`bleu2.options.BleuConfig.signature`).
-        effective_order: orders that entered the geometric mean.
+        orders_used: how many orders entered the geometric mean (sacreBLEU's effective order, an int).
         weights: the weights of the geometric mean, one per order (as configured).
         stats: the :class:`~bleu2.stats.SentenceStats` it was computed from.
         mean_weights: the weight each order actually had in the mean, None for an
@@ -73,7 +73,7 @@ class BleuResult:
     smoothing: str
     tokenizer: str
     signature: str
-    effective_order: int
+    orders_used: int
     weights: tuple[float, ...]
     stats: SentenceStats = field(repr=False)
     mean_weights: tuple[float | None, ...] = field(default=(), repr=False)
@@ -101,7 +101,7 @@ class CorpusBleuResult:
     Attributes:
         corpus: :class:`BleuResult` from the pooled statistics. ``score``,
             ``brevity_penalty``, ``hyp_len``, ``ref_len``, ``precisions``, ``max_order``,
-            ``smoothing``, ``tokenizer``, ``signature``, ``effective_order``,
+            ``smoothing``, ``tokenizer``, ``signature``, ``orders_used``,
             ``weights``, ``mean_weights`` and ``stats`` are its values, read here as properties.
         sentence_stats: tuple of per-candidate :class:`~bleu2.stats.SentenceStats`.
         sentence_scores: tuple of per-candidate sentence BLEU floats in [0, 1],
@@ -139,7 +139,7 @@ class CorpusBleuResult:
     smoothing = property(lambda self: self.corpus.smoothing, doc="Smoothing method name.")
     tokenizer = property(lambda self: self.corpus.tokenizer, doc="Tokenizer name.")
     signature = property(lambda self: self.corpus.signature, doc="Reproducibility string.")
-    effective_order = property(lambda self: self.corpus.effective_order, doc="Orders in the mean.")
+    orders_used = property(lambda self: self.corpus.orders_used, doc="Orders in the mean.")
     weights = property(lambda self: self.corpus.weights, doc="Weights of the geometric mean.")
     mean_weights = property(lambda self: self.corpus.mean_weights, doc="Weights used per order (None: left out).")
     stats = property(lambda self: self.corpus.stats, doc="The pooled SentenceStats.")

@@ -61,7 +61,7 @@ class BLEU:
     Args:
         **options: see :mod:`bleu2.options` (``max_order``, ``weights``, ``smoothing``,
             ``smooth_value``, ``effective_order``, ``tokenizer``, ``lowercase``,
-            ``empty_references``); missing ones take the seed's defaults.
+            ``empty_references``); missing ones take the defaults.
     Raises:
         TypeError: an unknown option; ValueError: a bad value (checked here, once).
 

@@ -8,7 +8,7 @@ uniform weights w_n = 1/N by default. An empty candidate (c = 0) scores 0, and s
 r = 0 unless ``empty_references="count"`` (sacreBLEU's rule: then BP = 1 when c >= r).
 
 How zero precisions count depends on the smoothing family
-(:attr:`bleu2.smoothing.Smoothed.skip_zeros`): for the seed's and sacreBLEU's
+(:attr:`bleu2.smoothing.Smoothed.skip_zeros`): for the classic calculator's and sacreBLEU's
 methods a zero among the orders of the mean makes the score 0 (sacreBLEU's
 ``my_log(0) = -9999999999``); with effective order the mean runs over the
 first k orders only, with the first k weights renormalised to sum 1 (1/k when
@@ -64,7 +64,7 @@ def mean_weights(sm, weights: tuple[float, ...]) -> tuple[float | None, ...]:
     """
     if sm.skip_zeros:
         return tuple(w if v > 0 else None for w, v in zip(weights, sm.values))
-    k = sm.effective_order
+    k = sm.orders_used
     if k == len(weights):
         return tuple(weights)
     s = math.fsum(weights[:k])
@@ -76,7 +76,7 @@ def _combine(sm, stats: SentenceStats, config: BleuConfig) -> tuple[float, float
     c, r = stats.hyp_len, stats.ref_len
     ignore_empty = config.empty_references == "ignore"
     bp = brevity_penalty(c, r, ignore_empty)
-    k = sm.effective_order
+    k = sm.orders_used
     if c == 0 or k == 0 or (r == 0 and ignore_empty):
         return 0.0, bp
     values = sm.values
@@ -148,7 +148,7 @@ def score_from_stats(stats: SentenceStats, config: BleuConfig, signature: str = 
         smoothing=config.smoothing,
         tokenizer=config.tokenizer,
         signature=signature,
-        effective_order=sm.effective_order,
+        orders_used=sm.orders_used,
         weights=config.weights,
         stats=stats,
         mean_weights=mean_weights(sm, config.weights),

@@ -75,7 +75,7 @@ exactly as sacreBLEU's. bleu2's general scorer (:func:`bleu2.scoring.bleu_score`
 works in fractions and doubles, so this module keeps that one formula for
 sacreBLEU's methods; ``Result.score`` is still bleu2's own corpus score.
 
-For every other configuration (the seed's ``add-1``, NLTK's methods,
+For every other configuration (the defaults' ``add-1``, NLTK's methods,
 non-uniform weights), which sacreBLEU cannot compute, resamples are scored
 exactly with :func:`bleu2.scoring.bleu_score` on the summed statistics.
 

@@ -6,14 +6,14 @@ effective-order switch, and returns a :class:`Smoothed`: one precision value
 per order (a float in [0, 1], the value that enters the geometric mean),
 which orders smoothing changed (value != matches/total), how many leading
 orders enter the mean (the effective order), and whether precisions that are
-still 0 make the score 0 (sacreBLEU, the seed) or are left out of the sum
+still 0 make the score 0 (sacreBLEU, the defaults) or are left out of the sum
 (NLTK).
 
 Notation: m_n clipped matches, t_n candidate n-grams (totals), N max_order,
 c hyp_len. All formulas give fractions; sacreBLEU computes in percent and the
 values here are its precisions / 100.
 
-The seed's method
+The classic calculator's method
 -----------------
 ``add-1``
     p_n = (0 + 1) / (t_n + 1) when m_n = 0 (every order, unigrams included,
@@ -128,16 +128,16 @@ class Smoothed:
             geometric mean; in [0, 1] except for NLTK's method5/method7.
         smoothed: tuple[bool, ...], True where smoothing changed that order
             (the value is not matches/total).
-        effective_order: how many leading orders enter the geometric mean
+        orders_used: how many leading orders enter the geometric mean
             (max_order unless an effective-order rule shortened it).
-        skip_zeros: False: a value of 0 among the first ``effective_order``
-            makes the score 0 (sacreBLEU, the seed). True: values of 0 are
+        skip_zeros: False: a value of 0 among the first ``orders_used``
+            makes the score 0 (sacreBLEU, the defaults). True: values of 0 are
             left out of the weighted sum (NLTK).
     """
 
     values: tuple[float, ...]
     smoothed: tuple[bool, ...]
-    effective_order: int
+    orders_used: int
     skip_zeros: bool = False
 
 
@@ -145,7 +145,7 @@ def _changed(stats: SentenceStats, values) -> tuple[bool, ...]:
     return tuple(v != (m / t if t else 0.0) for v, m, t in zip(values, stats.matches, stats.totals))
 
 
-# ---------------------------------------------------------------- the seed's
+# ---------------------------------------------------------------- the classic calculator's
 
 
 def _add_one(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
@@ -373,7 +373,7 @@ SMOOTHING_PARAMETERS: dict[str, tuple[str, float]] = {
 SACREBLEU_METHODS = frozenset({"none", "floor", "add-k", "exp"})
 #: NLTK's ``SmoothingFunction`` methods.
 NLTK_METHODS = frozenset(f"method{i}" for i in range(8))
-#: methods that accept ``effective_order=True``: sacreBLEU's and the seed's.
+#: methods that accept ``effective_order=True``: sacreBLEU's and the classic calculator's.
 EFFECTIVE_ORDER_METHODS = SACREBLEU_METHODS | {"add-1"}
 
 DEFAULT_SMOOTHING = "add-1"

@@ -99,7 +99,7 @@ MAX_CHARS = 8000
 MAX_ORDERS = (1, 2, 3, 4)
 
 #: The options the page offers (every option but ``weights``) with their defaults, the
-#: seed calculator's (:data:`bleu2.options.DEFAULTS`).
+#: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`).
 DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k != "weights"}
 
 #: The page's options under which it gives sacreBLEU's numbers (its "sacreBLEU defaults"
@@ -162,7 +162,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict:
 
 
 def options_are_default(options: Mapping[str, Any] | None) -> bool:
-    """Whether ``options`` are the seed defaults (:data:`DEFAULT_OPTIONS`).
+    """Whether ``options`` are the defaults (:data:`DEFAULT_OPTIONS`).
 
     Missing keys count as default, and every option counts by its effect: with the
     default tokenizer, ``lowercase`` ``True`` and ``None`` (the tokenizer's default) are

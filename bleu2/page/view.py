@@ -124,7 +124,7 @@ def fraction_text(p: Precision, method: str = "add-1", lang="en") -> str:
     A smoothed precision shows what smoothing made of it, for every method of
     :mod:`bleu2.smoothing`:
 
-    - ``add-1`` (the seed's method, 0/t -> (0 + 1)/(t + 1)): ``"(0+1)/(3+1)"``;
+    - ``add-1`` (the classic calculator's method, 0/t -> (0 + 1)/(t + 1)): ``"(0+1)/(3+1)"``;
     - any other method (or an add-1 order that effective order left out, value 0):
       the raw counts and the value that enters the score, ``"0/3 → 0.0333"``.
 
@@ -157,11 +157,11 @@ def _order_name(n: int, lang) -> str:
     return i18n.t(lang, f"order_{n}") if n <= 4 else i18n.t(lang, "order_n", n=n)
 
 
-def left_out_note(p: Precision, effective_order: int, lang="en") -> str:
+def left_out_note(p: Precision, orders_used: int, lang="en") -> str:
     """Why order ``p.n`` is not in the geometric mean: beyond the effective order (the
     candidate has no n-grams of that order), or a zero precision under NLTK's methods."""
-    if p.n > effective_order:
-        return i18n.t(lang, "left_out_effective", order=_order_name(p.n, lang), k=effective_order)
+    if p.n > orders_used:
+        return i18n.t(lang, "left_out_effective", order=_order_name(p.n, lang), k=orders_used)
     return i18n.t(lang, "left_out_zero")
 
 
@@ -254,7 +254,7 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> d
                 lang,
                 "formula_left_out",
                 orders=", ".join(f"p{p.n}" for p in left),
-                why=left_out_note(left[0], result.effective_order, lang),
+                why=left_out_note(left[0], result.orders_used, lang),
             )
     return {
         "value": value,
@@ -440,7 +440,7 @@ def candidate_view(comparison: dict, index: int, lang="en") -> dict:
     number = index + 1
     scored = result.hyp_len > 0 and not comparison["no_references"]
     left = [
-        None if w is not None or not scored else left_out_note(p, result.effective_order, lang)
+        None if w is not None or not scored else left_out_note(p, result.orders_used, lang)
         for w, p in zip(used_weights(result), result.precisions)
     ]
     return {

@@ -1,6 +1,6 @@
 """Tokenizers: text -> list of tokens.
 
-``default`` is the seed calculator's tokenizer (:mod:`bleu2.tokenizers.default`: NFKC,
+``default`` is the classic BLEU-2 calculator's tokenizer (:mod:`bleu2.tokenizers.default`: NFKC,
 words of letters, marks and digits, CJK per character). sacreBLEU's tokenizers (``13a``,
 ``intl``, ``char``, ``zh``, ``none``; Post 2018) are :mod:`bleu2.tokenizers.sacrebleu`.
 Both read the committed Unicode tables of :mod:`bleu2.tokenizers._unicode_tables`.
@@ -57,7 +57,7 @@ def _lowered(fn: Callable[[str], list[str]], text: str) -> list[str]:
 def make_tokenizer(name: str = DEFAULT_TOKENIZER, lowercase: bool | None = None) -> Callable[[str], list[str]]:
     """A function ``str -> list[str]``: tokenizer ``name`` with its lower-casing.
 
-    ``default`` lower-cases after its NFKC step (the seed's order); the sacreBLEU
+    ``default`` lower-cases after its NFKC step (the classic calculator's order); the sacreBLEU
     tokenizers get the text lower-cased first, as sacreBLEU does.
 
     Args:

@@ -1,4 +1,4 @@
-"""The seed calculator's tokenizer (``default``): NFKC, words of letters, marks and
+"""The classic BLEU-2 calculator's tokenizer (``default``): NFKC, words of letters, marks and
 digits, every CJK character a token of its own; lower-casing optional (on by default).
 
 The same tokens in every Python
@@ -47,7 +47,7 @@ from ._unicode_tables import BASELINE_UNASSIGNED, BASELINE_UNICODE_VERSION, LETT
 
 __all__ = ["CJK_RANGES", "tokenize_default", "baseline_nfkc"]
 
-#: Code point ranges whose every character is a token of its own (the seed's CJK rule).
+#: Code point ranges whose every character is a token of its own (the classic calculator's CJK rule).
 CJK_RANGES: tuple[tuple[int, int], ...] = (
     (0x1100, 0x11FF),  # Hangul Jamo
     (0x2E80, 0x2FDF),  # CJK radicals, Kangxi radicals
@@ -151,7 +151,7 @@ def baseline_nfkc(text: str, lowercase: bool = False) -> str:
 
 
 def tokenize_default(text: str, lowercase: bool = False) -> list[str]:
-    """The seed tokenizer.
+    """The classic calculator's tokenizer.
 
     Steps: Unicode NFKC normalisation; lower-casing (``str.lower``) when
     ``lowercase``; every CJK character (see :data:`CJK_RANGES`: Han, CJK radicals,
@@ -165,7 +165,7 @@ def tokenize_default(text: str, lowercase: bool = False) -> list[str]:
 
     Args:
         text: any string.
-        lowercase: lower-case after NFKC, as the seed defines it.
+        lowercase: lower-case after NFKC, as the classic calculator defines it.
     Returns:
         list[str], possibly empty.
 

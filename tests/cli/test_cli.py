@@ -292,7 +292,7 @@ def test_crlf_and_final_newline(tmp_path, capsys):
     a = run_json(capsys, "-r", tmp_path / "ref.txt", tmp_path / "lf.txt")
     b = run_json(capsys, "-r", tmp_path / "ref.txt", tmp_path / "crlf.txt")
     assert a == b
-    # the seed's golden counts (p1 5/6, p2 3/5) plus "hello world" twice: 7/8 and 4/6; c = r = 8
+    # the golden counts (p1 5/6, p2 3/5) plus "hello world" twice: 7/8 and 4/6; c = r = 8
     assert [(p["matches"], p["total"]) for p in a["precisions"]] == [(7, 8), (4, 6)]
     assert (a["hyp_len"], a["ref_len"]) == (8, 8)
 

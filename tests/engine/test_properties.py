@@ -1,4 +1,4 @@
-"""Property tests (hypothesis) of the seed defaults."""
+"""Property tests (hypothesis) of the defaults."""
 
 import re
 

@@ -137,7 +137,7 @@ def test_effective_order_drops_orders_without_ngrams():
     # a zero-match order that has n-grams is not dropped: none still scores 0
     assert score(SHORT, "none", effective_order=True).score == 0.0
     res = score(SHORT, "exp", effective_order=True)
-    assert res.effective_order == 3
+    assert res.orders_used == 3
     assert res.precisions[3].value == 0.0
 
 
@@ -147,7 +147,7 @@ def test_add_k_fills_empty_orders_with_one():
     res = score(s, "add-k")
     assert [p.value for p in res.precisions] == [1.0, 1.0, 1.0, 1.0]
     assert res.score == 1.0
-    assert score(s, "add-k", effective_order=True).effective_order == 4
+    assert score(s, "add-k", effective_order=True).orders_used == 4
     # k = 0: the empty bigram order stops the reading as for the other methods
     assert score(s, "add-k", smooth_value=0).score == 0.0
     assert score(s, "add-k", smooth_value=0, effective_order=True).score == 1.0
@@ -158,7 +158,7 @@ def test_no_match_at_all_is_zero_for_every_method():
     for name in ALL:
         kw = {"effective_order": True} if name in ("none", "floor", "add-k", "exp", "add-1") else {}
         if name == "add-1":
-            continue  # the seed's add-1 smooths unigrams too
+            continue  # the default add-1 smooths unigrams too
         assert score(s, name, **kw).score == 0.0, name
 
 
@@ -170,14 +170,14 @@ def test_add_1_smooths_unigrams_and_empty_orders():
     s = SentenceStats((1, 0), (1, 0), 1, 1)
     assert score(s, "add-1").score == pytest.approx(geo(1.0, 1.0))
     res = score(s, "add-1", effective_order=True)
-    assert res.effective_order == 1 and res.score == 1.0
+    assert res.orders_used == 1 and res.score == 1.0
     assert [(p.value, p.smoothed) for p in res.precisions] == [(1.0, False), (0.0, False)]
 
 
 def test_effective_order_renormalises_custom_weights():
     s = SentenceStats((2, 1, 0, 0), (2, 1, 0, 0), 2, 2)
     res = score(s, "exp", weights=(0.4, 0.3, 0.2, 0.1), effective_order=True)
-    assert res.effective_order == 2
+    assert res.orders_used == 2
     assert res.score == pytest.approx(geo(1.0, 1.0, weights=[4 / 7, 3 / 7]))
     s = SentenceStats((2, 1, 0, 0), (3, 2, 1, 0), 3, 3)
     res = score(s, "floor", weights=(0.4, 0.3, 0.2, 0.1), effective_order=True)
