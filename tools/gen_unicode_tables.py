@@ -7,7 +7,9 @@ Writes two files:
     ``\\p{S}`` in the ``regex`` package, the classes sacreBLEU's ``intl`` tokenizer
     (``tokenizer_intl.TokenizerV14International``) uses; ``LETTER_MARK_NUMBER``:
     ``[\\p{L}\\p{M}\\p{N}]`` in ``regex``, the word characters of the ``default``
-    tokenizer. ``UNICODE_VERSION`` is the Unicode version of that ``regex`` (its
+    tokenizer; ``DEFAULT_IGNORABLE``: ``\\p{Default_Ignorable_Code_Point}`` (variation
+    selectors, joiners, fillers: invisible), which the ``default`` tokenizer never lets
+    begin or end a token. ``UNICODE_VERSION`` is the Unicode version of that ``regex`` (its
     documentation's "This module supports Unicode X" line).
 
     ``BASELINE_UNICODE_VERSION`` and ``BASELINE_UNASSIGNED``: the code points that
@@ -113,6 +115,10 @@ TABLES = {
     "NUMBER": ("Numbers: regex's \\p{N}", r"\p{N}"),
     "PUNCTUATION": ("Punctuation: regex's \\p{P}", r"\p{P}"),
     "SYMBOL": ("Symbols: regex's \\p{S}", r"\p{S}"),
+    "DEFAULT_IGNORABLE": (
+        "Default-ignorable code points: regex's \\p{Default_Ignorable_Code_Point}",
+        r"\p{Default_Ignorable_Code_Point}",
+    ),
 }
 
 

@@ -43,7 +43,7 @@ import re
 import unicodedata
 
 from ._ranges import bmp, class_alternatives, class_body, subtract
-from ._unicode_tables import BASELINE_UNASSIGNED, BASELINE_UNICODE_VERSION, LETTER_MARK_NUMBER
+from ._unicode_tables import BASELINE_UNASSIGNED, BASELINE_UNICODE_VERSION, DEFAULT_IGNORABLE, LETTER_MARK_NUMBER
 
 __all__ = ["CJK_RANGES", "tokenize_default", "baseline_nfkc"]
 
@@ -73,6 +73,29 @@ CJK_RANGES: tuple[tuple[int, int], ...] = (
 _find_tokens = re.compile(
     f"{class_alternatives(CJK_RANGES)}|(?:{class_alternatives(subtract(LETTER_MARK_NUMBER, CJK_RANGES))})+"
 ).findall
+# Default-ignorable code points (Unicode's Default_Ignorable_Code_Point: variation
+# selectors such as the U+FE0F inside "❤️", Hangul fillers, the Mongolian free variation
+# selectors, the combining grapheme joiner) are invisible. Those that are letters or marks
+# would otherwise make tokens of their own ("❤️" -> "\ufe0f") or stick to a word ("❤️you");
+# they never begin or end a token (inside a word they stay). Checked only in text that
+# holds one (a single search).
+_IGNORABLE_WORD = subtract(LETTER_MARK_NUMBER, subtract(LETTER_MARK_NUMBER, DEFAULT_IGNORABLE))
+_ignorable = f"[{class_body(_IGNORABLE_WORD)}]"  # a dozen ranges: one class searches fastest
+_has_ignorable = re.compile(_ignorable).search
+_ignorable_edges = re.compile(f"^(?:{_ignorable})+|(?:{_ignorable})+$").sub
+
+
+def _trim_ignorable(tokens: list[str]) -> list[str]:
+    """``tokens`` with default-ignorable code points cut from their ends; tokens left empty dropped."""
+    out = []
+    for token in tokens:
+        if _has_ignorable(token) is not None:
+            token = _ignorable_edges("", token)
+        if token:
+            out.append(token)
+    return out
+
+
 # ASCII text needs neither NFKC (the identity on ASCII) nor the Unicode classes:
 # its letters and digits are exactly its L* and N* characters. One str.translate
 # (C fast path for ASCII) maps every other character to a space, then split().
@@ -158,7 +181,9 @@ def tokenize_default(text: str, lowercase: bool = False) -> list[str]:
     Hiragana, Katakana, Bopomofo, Hangul) is a token of its own; every other maximal
     run of characters of general category L*, M* or N* is one token; everything
     else (punctuation, symbols, whitespace, underscore, controls) separates tokens
-    and is dropped. So "don't" -> ``don``, ``t``; "3.14" -> ``3``, ``14``.
+    and is dropped. So "don't" -> ``don``, ``t``; "3.14" -> ``3``, ``14``. A
+    default-ignorable code point (U+FE0F in "❤️", a Hangul filler, ...) never begins or
+    ends a token, so it never is one: "I ❤️ you" -> ``i``, ``you``.
 
     NFKC and lower-casing are Unicode 14.0.0's in every Python (:func:`baseline_nfkc`,
     the module docstring); the categories are the committed table's.
@@ -177,8 +202,12 @@ def tokenize_default(text: str, lowercase: bool = False) -> list[str]:
         return text.translate(_ASCII_LOWER if lowercase else _ASCII_KEEP).split()
     if AT_BASELINE:
         norm = _normalize("NFKC", text)
-        return _find_tokens(norm.lower() if lowercase else norm)
-    return _find_tokens(baseline_nfkc(text, lowercase))
+        if lowercase:
+            norm = norm.lower()
+    else:
+        norm = baseline_nfkc(text, lowercase)
+    tokens = _find_tokens(norm)
+    return tokens if _has_ignorable(norm) is None else _trim_ignorable(tokens)
 
 
 # A Python newer than the baseline needs the unassigned-code-point patterns for any
