@@ -56,7 +56,8 @@ __all__ = [
     "DEFAULTS",
     "SACREBLEU_OPTIONS",
     "EMPTY_REFERENCES",
-    "POSITIVE_PARAMETER",
+    "ParameterRange",
+    "smooth_value_range",
     "BleuConfig",
     "check_smooth_value",
     "options_signature",
@@ -92,18 +93,70 @@ SACREBLEU_OPTIONS: Mapping[str, Any] = MappingProxyType(
     }
 )
 
-#: Smoothing methods whose parameter must be > 0 (the others take >= 0).
-POSITIVE_PARAMETER = frozenset({"method4", "method6", "method7"})
+
+@dataclass(frozen=True, slots=True)
+class ParameterRange:
+    """The values a smoothing method's parameter (``smooth_value``) may take.
+
+    Attributes:
+        low: the lower bound; ``low_inclusive``: whether ``low`` itself is allowed.
+        high: the upper bound (inclusive), None for none.
+        why: where the bound comes from (the method's formula).
+    """
+
+    low: float
+    low_inclusive: bool
+    high: float | None
+    why: str
+
+    def __contains__(self, value: float) -> bool:
+        above = value >= self.low if self.low_inclusive else value > self.low
+        return above and (self.high is None or value <= self.high)
+
+    def rule(self) -> str:
+        """The range in words, e.g. ``">= 0 and <= 1"``, ``"> 0"``."""
+        low = f"{'>=' if self.low_inclusive else '>'} {self.low:g}"
+        return low if self.high is None else f"{low} and <= {self.high:g}"
 
 
-def check_smooth_value(smoothing: str, value) -> float | None:
+def smooth_value_range(smoothing: str, max_order: int = 4) -> ParameterRange | None:
+    """The range of ``smoothing``'s parameter under which each of its precisions stays in
+    [0, 1] (None: the method takes no parameter). Notation of :mod:`bleu2.smoothing`.
+
+    * ``floor``: p_n = value / t_n with t_n >= 1, so value in [0, 1] (t_n = 1 reaches it).
+    * ``add-k``: p_n = (m_n + k) / (t_n + k) <= 1 for every k >= 0, since m_n <= t_n.
+    * ``method1``: p_n = epsilon / d_n with d_n >= 1, so epsilon in [0, 1].
+    * ``method4``, ``method7``: a smoothed p_n = ln(c) / (2^j k d_n) with j >= 1, and
+      c <= n d_n (each segment's c_i <= n max(1, t_i)), so p_n <= ln(n d_n) / (2 k d_n)
+      <= ln(n) / (2k): k >= ln(N) / 2 (and k > 0) keeps every p_n <= 1 (method7 then
+      averages neighbouring orders as method5 does, which can exceed 1, as NLTK's).
+    * ``method6``: alpha > 0; no alpha keeps p_n <= 1: p_n = (m_n + alpha pi_n) /
+      (t_n + alpha) interpolates towards pi_n = p_{n-1}^2 / p_{n-2}, which can exceed 1
+      (then p_n > 1 whenever m_n = t_n), as in NLTK.
+    """
+    if smoothing not in SMOOTHING_PARAMETERS:
+        return None
+    if smoothing in ("floor", "method1"):
+        return ParameterRange(0.0, True, 1.0, "p_n = value / t_n with t_n >= 1")
+    if smoothing == "add-k":
+        return ParameterRange(0.0, True, None, "(m_n + k) / (t_n + k) <= 1 for m_n <= t_n")
+    if smoothing in ("method4", "method7"):
+        low = math.log(max_order) / 2
+        if low > 0:
+            return ParameterRange(low, True, None, "p_n <= ln(n) / (2k) <= 1 for k >= ln(N) / 2")
+        return ParameterRange(0.0, False, None, "k divides: k > 0")
+    return ParameterRange(0.0, False, None, "alpha > 0 (method6's precisions can exceed 1 for any alpha)")
+
+
+def check_smooth_value(smoothing: str, value, max_order: int = 4) -> float | None:
     """The smoothing parameter in use: ``value`` checked, or the method's default.
 
     Returns:
         float, or None for a method without a parameter.
     Raises:
         ValueError: a value for a method that takes none, a value that is not a finite
-            number, or one out of the method's range (> 0 for method4/6/7, >= 0 else).
+            number, or one out of the method's range (:func:`smooth_value_range` at
+            ``max_order``).
     """
     param = SMOOTHING_PARAMETERS.get(smoothing)
     if param is None:
@@ -116,11 +169,9 @@ def check_smooth_value(smoothing: str, value) -> float | None:
         return default
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise ValueError(f"smooth_value ({name} of {smoothing}) must be a finite number, got {value!r}")
-    if smoothing in POSITIVE_PARAMETER:
-        if value <= 0:
-            raise ValueError(f"smooth_value ({name} of {smoothing}) must be > 0, got {value!r}")
-    elif value < 0:
-        raise ValueError(f"smooth_value ({name} of {smoothing}) must be >= 0, got {value!r}")
+    allowed = smooth_value_range(smoothing, max_order)
+    if allowed is not None and value not in allowed:
+        raise ValueError(f"smooth_value ({name} of {smoothing}) must be {allowed.rule()}, got {value!r}")
     return float(value)
 
 
@@ -180,7 +231,7 @@ class BleuConfig:
         weights = _check_weights(o["weights"], max_order)
         smoothing = o["smoothing"]
         get_smoothing(smoothing)
-        smooth_value = check_smooth_value(smoothing, o["smooth_value"])
+        smooth_value = check_smooth_value(smoothing, o["smooth_value"], max_order)
         effective_order = o["effective_order"]
         if effective_order and smoothing not in EFFECTIVE_ORDER_METHODS:
             raise ValueError(

@@ -21,7 +21,7 @@ import json
 import math
 from typing import Sequence
 
-from ..options import EMPTY_REFERENCES, POSITIVE_PARAMETER, BleuConfig
+from ..options import DEFAULTS, EMPTY_REFERENCES, BleuConfig, ParameterRange, smooth_value_range
 from ..result import BleuResult, Precision
 from ..scoring import bleu_score
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
@@ -613,6 +613,16 @@ def export_labels(lang="en") -> dict[str, dict[str, str]]:
 # --- options the engine refuses ------------------------------------------------------------
 
 
+def range_text(allowed: ParameterRange, lang="en") -> str:
+    """A parameter range in ``lang``: "≥ 0 and ≤ 1", "> 0", "≥ 0.6932" (a lower bound
+    rounded up to the shown decimals, so that the number shown is itself allowed)."""
+    low = math.ceil(allowed.low * 10**DECIMALS) / 10**DECIMALS
+    low_text = i18n.t(lang, "rule_at_least" if allowed.low_inclusive else "rule_above", low=_weight(low, lang))
+    if allowed.high is None:
+        return low_text
+    return i18n.t(lang, "rule_between", low=low_text, high=_weight(allowed.high, lang))
+
+
 def option_error_text(options: dict, error: str, lang="en", kept: bool = True, typed: str | None = None) -> str:
     """The message shown when the engine refuses the options, in ``lang``.
 
@@ -630,7 +640,7 @@ def option_error_text(options: dict, error: str, lang="en", kept: bool = True, t
             (bidi-isolated: :func:`bleu2.page.i18n.isolate`).
     Returns:
         str: for a smoothing parameter that is not a number (or not finite), or out of its
-        method's range (:data:`bleu2.options.POSITIVE_PARAMETER`), a message wholly in
+        method's range (:func:`bleu2.options.smooth_value_range`), a message wholly in
         ``lang``; for effective order with a method that has none, "These options cannot be
         combined: <error>"; otherwise "This option is not valid: <error>". With ``kept``,
         followed by " — still showing the scores with the last valid options." Plain text
@@ -644,10 +654,12 @@ def option_error_text(options: dict, error: str, lang="en", kept: bool = True, t
         shown = i18n.isolate(typed.strip() if typed else (_weight(value, lang) if number else str(value)))
         if not number:
             text = i18n.t(lang, "option_smooth_value_not_number", method=method, value=shown)
-        elif method in POSITIVE_PARAMETER and value <= 0:
-            text = i18n.t(lang, "option_smooth_value_too_small", method=method, rule="> 0", value=shown)
-        elif value < 0:
-            text = i18n.t(lang, "option_smooth_value_too_small", method=method, rule="≥ 0", value=shown)
+        else:
+            allowed = smooth_value_range(method, options.get("max_order") or DEFAULTS["max_order"])
+            if allowed is not None and value not in allowed:
+                text = i18n.t(
+                    lang, "option_smooth_value_out_of_range", method=method, rule=range_text(allowed, lang), value=shown
+                )
     if text is None:
         key = "option_error" if options.get("effective_order") and "effective_order" in error else "option_invalid"
         text = i18n.t(lang, key, error=error)

@@ -288,8 +288,13 @@ def test_option_error_text_bad_smoothing_parameter_in_each_language():
     pt = option_error_text(opts, "ignored", "pt", kept=False)
     assert pt == "O parâmetro de suavização de floor deve ser um número; “\u2068abc\u2069” não é"
     assert "smooth_value" not in es + pt  # no English engine detail for the common case
-    neg = option_error_text({"smoothing": "method4", "smooth_value": -0.5}, "x", "es", kept=False)
-    assert neg == "El parámetro de suavizado de method4 debe ser > 0; \u2068-0,5\u2069 no lo es"
+    neg = option_error_text({"smoothing": "method6", "smooth_value": -0.5}, "x", "es", kept=False)
+    assert neg == "El parámetro de suavizado de method6 debe ser > 0; \u2068-0,5\u2069 no lo es"
+    # method4 at BLEU-4: k >= ln(4)/2 = 0.693147..., shown rounded up so the number shown is allowed
+    low = option_error_text({"smoothing": "method4", "smooth_value": 0.5, "max_order": 4}, "x", "es", kept=False)
+    assert low == "El parámetro de suavizado de method4 debe ser ≥ 0,6932; \u20680,5\u2069 no lo es"
+    big = option_error_text({"smoothing": "floor", "smooth_value": 1000000.0}, "x", "en", kept=False)
+    assert big == "The smoothing parameter of floor must be ≥ 0 and ≤ 1; \u20681e+06\u2069 is not"
     inf = option_error_text({"smoothing": "add-k", "smooth_value": float("inf")}, "x", "en", kept=False)
     assert inf.startswith("The smoothing parameter of add-k must be a number")
 
