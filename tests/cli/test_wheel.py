@@ -13,7 +13,18 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_wheel_holds_the_engine_and_the_command_line_only(tmp_path):
     subprocess.run(
         # the test extra pins setuptools, so no build environment is made (no download)
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+        ],
         check=True,
         capture_output=True,
     )
