@@ -11,7 +11,7 @@ import traceback
 from js import document, window  # Pyodide's own FFI: no need to import the pyscript package
 from pyodide.ffi import create_once_callable, create_proxy
 
-from bleu2.page import chart, compare, corpus, embed, explain, export, i18n, live, state, view
+from bleu2.page import chart, compare, corpus_control, embed, explain, export, i18n, live, state, view
 from bleu2.page.screen import Screen
 
 DEFERRED_MS = 150
@@ -490,8 +490,8 @@ def main():
     app.show_status(state="ready", python=f"Python {sys.version_info.major}.{sys.version_info.minor}")
     window.bleu2App = app
     window.bleu2Label = app._proxy(app.highlight_label)
-    local = corpus.Session()  # corpus mode on this thread, where no worker can start (static/corpus.js)
-    window.bleu2CorpusLocal, window.bleu2CorpusLoad = app._proxy(local.call), app._proxy(local.load_json)
+    corpus_mode = corpus_control.start(window.bleu2Corpus, create_once_callable)  # static/corpus.js binds its port
+    window.bleu2Corpus.attach(app._proxy(corpus_mode.on))
 
 
 main()

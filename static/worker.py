@@ -12,14 +12,10 @@ session = Session()
 copies = live.Copies()  # the sentence view's boxes, kept from the changes the page sends
 
 
-def corpus(method, args_json):
-    """A session method, JSON in and out (:meth:`bleu2.page.corpus.Session.call`)."""
-    return session.call(str(method), str(args_json))
-
-
-def corpus_load(role, name, data, lang):
-    """Read a file's bytes (a JavaScript Uint8Array) into the session."""
-    return session.load_json(role, name, data, lang)
+def corpus(method, args_json, data=None):
+    """A session method: its name, its arguments as a JSON list, a file's bytes (a
+    JavaScript Uint8Array) for "load"; the answer as JSON (:meth:`Session.call`)."""
+    return session.call(str(method), str(args_json), data)
 
 
 def measure(request_json):
@@ -27,4 +23,4 @@ def measure(request_json):
     return live.measure_request(str(request_json), copies)
 
 
-__export__ = ["corpus", "corpus_load", "measure"]
+__export__ = ["corpus", "measure"]

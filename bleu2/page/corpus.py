@@ -3,8 +3,8 @@
 A :class:`Session` holds the files a person loaded (read as the command line reads them:
 :mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.
 The page runs it in a PyScript worker (``static/worker.py``), or on the main thread in
-short steps where no worker can start; either way ``static/corpus.js`` only moves data:
-every decision (checks, messages, tables, pages, exports) is here, tested in CPython.
+short steps where no worker can start, as :mod:`bleu2.page.corpus_control` decides; what
+it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
 
 A job is a generator: for each system, the per-line sufficient statistics in chunks
 (:meth:`bleu2.BLEU.corpus_stats`; a second system reuses the tokenized references), then
@@ -314,21 +314,31 @@ class Session:
         tokenize = BleuConfig.make(**options).tokenize_function()
         return [tokenize(line) for line in lines]
 
-    def load_json(self, role: str, name: str, data, lang: str = "en") -> str:
-        """:meth:`load` as JSON, ``data`` bytes or a JavaScript ``Uint8Array`` (its
-        ``to_bytes()``): how the worker and the main-thread fallback read a file."""
-        raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
-        return json.dumps(self.load(str(role), str(name), raw, str(lang)), ensure_ascii=False)
+    #: The methods :meth:`call` runs.
+    METHODS = frozenset(
+        {"load", "load_text", "remove", "files_view", "start", "step", "cancel", "view", "line", "export", "tokenize"}
+    )
 
-    def call(self, method: str, args_json: str) -> str:
-        """JSON in, JSON out: how ``static/worker.py`` and the main-thread fallback call
-        this session (``method`` one of load_text, remove, files_view, start, step,
-        cancel, view, line, export, tokenize)."""
-        args = json.loads(args_json)
-        if method == "load_text":  # pasted text: bytes as the file would hold them
-            out = self.load(
-                args["role"], args["name"], args["text"].encode("utf-8", "surrogatepass"), args.get("lang", "en")
-            )
+    def call(self, method: str, args_json: str, data: Any = None) -> str:
+        """A session method by name, its arguments a JSON list, its answer JSON: how the page
+        calls the session, in the worker (``static/worker.py``) or on its own thread.
+
+        ``load`` takes ``[role, name, lang]`` and the file's bytes as ``data`` (bytes, or a
+        JavaScript ``Uint8Array``: its ``to_bytes()``); ``load_text`` takes ``[role, name,
+        text, lang]`` (a pasted text, read as the bytes a file would hold). Raises
+        ValueError for a method not in :data:`METHODS`.
+        """
+        method = str(method)
+        if method not in self.METHODS:
+            raise ValueError(f"unknown session method {method!r}")
+        args = json.loads(str(args_json))
+        if method == "load":
+            role, name, lang = args
+            raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
+            out = self.load(role, name, raw, lang)
+        elif method == "load_text":
+            role, name, text, lang = args
+            out = self.load(role, name, text.encode("utf-8", "surrogatepass"), lang)
         else:
             out = getattr(self, method)(*args)
         return json.dumps(out, ensure_ascii=False)
@@ -421,7 +431,8 @@ def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "
     options), sorted worst first by default.
 
     Returns:
-        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str]}], "page": int,
+        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
+        button's accessible name}], "page": int,
         "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str}``; the
         cells are the line number, the score, the candidate and the (first) reference,
         shortened to :data:`EXCERPT` characters.
@@ -443,6 +454,7 @@ def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "
                 _excerpt(cand[i]),
                 _excerpt(ref[i]),
             ],
+            "open": i18n.t(lang, "corpus_open_line", line=i18n.format_integer(i + 1, lang)),
         }
         for i in chunk
     ]

@@ -132,6 +132,24 @@ def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
     wait_result(page, shown)
 
 
+def test_files_given_while_python_loads_are_scored_once_it_runs(new_context, site_url, capsys, monkeypatch):
+    """Corpus mode chosen and files given before Python runs (its runtime held back): the
+    page's events wait for the controller, then the files are read and scored."""
+    from conftest import open_held, wait_ready_state
+
+    context, guard = new_context()
+    held, release = open_held(context, guard, site_url + "index.html")
+    held.click("#mode-corpus")
+    held.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    held.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    release()
+    wait_ready_state(held)
+    shown = wait_result(held)
+    assert held.get_attribute("html", "data-mode") == "corpus"
+    same_output(shown, cli_json(capsys, monkeypatch, TED, "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng"))
+    context.close()
+
+
 def test_no_job_starts_before_every_file_given_is_read(page):
     """Two references picked at once and a system: the second reference is held back while
     the rest is read; no job may score what was read first (one reference)."""

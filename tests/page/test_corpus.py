@@ -159,12 +159,19 @@ def test_cancel_forgets_the_job_and_keeps_the_last_result():
 def test_json_calls_as_the_worker_makes_them():
     s = Session()
     out = json.loads(
-        s.call(
-            "load_text",
-            json.dumps(
-                {"role": "reference", "name": "pasted reference 1", "text": "the cat sat on the mat\n", "lang": "en"}
-            ),
-        )
+        s.call("load_text", json.dumps(["reference", "pasted reference 1", "the cat sat on the mat\n", "en"]))
     )
     assert out["ok"] and out["file"]["lines"] == 1
     assert json.loads(s.call("files_view", json.dumps(["es"])))["problem"] == "Cargue al menos un archivo de sistema."
+
+
+def test_a_file_is_loaded_from_its_bytes_and_only_session_methods_are_called():
+    s = Session()
+    out = json.loads(
+        s.call("load", json.dumps(["reference", "ref.txt", "en"]), b"the cat sat on the mat\na dog ran in the park\n")
+    )
+    assert out["ok"] and out["file"]["lines"] == 2
+    out = json.loads(s.call("load_text", json.dumps(["system", "pasted system 1", "the cat\n", "en"])))
+    assert out["ok"] and out["file"]["name"] == "pasted system 1"
+    with pytest.raises(ValueError, match="unknown session method"):
+        s.call("_job", "[]")
