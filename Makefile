@@ -14,14 +14,14 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance venv chromium firefox node_modules clean
 
 all: site
 
-# --- Python virtual environment with the pinned test dependencies (pyproject.toml [test]) ---
+# --- Python virtual environment with the pinned test and docs dependencies (pyproject.toml [test], [docs]) ---
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet -e '.[test]'
+	$(VPY) -m pip install --quiet -e '.[test,docs]'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -48,9 +48,9 @@ firefox:
 node_modules:
 	@command -v npm >/dev/null || { echo "npm is missing: apt-get install -y nodejs npm"; exit 1; }
 
-# The build runs with the test venv's Python when there is one: its `brotli` package (a
-# pinned test dependency) lets the build write Brotli copies next to the gzip ones.
-site: node_modules
+# The build runs with the venv's Python: MkDocs (the docs extra) builds _site/docs/, and
+# `brotli` (a pinned test dependency) lets the build write Brotli copies next to the gzip ones.
+site: node_modules venv
 	@if [ -x "$(VPY)" ]; then $(VPY) tools/build_site.py; else $(PYTHON) tools/build_site.py; fi
 
 serve: site
@@ -83,6 +83,10 @@ bench-significance: venv
 
 bench-engine: venv
 	@if [ -f bench/engine_bench.py ]; then $(VPY) bench/engine_bench.py; else echo "bench/engine_bench.py not there yet"; fi
+
+# --- the README's picture of the page (docs/img/page.png), from the built site in headless Chromium ---
+screenshot: venv chromium site
+	$(VPY) -m tools.screenshot
 
 clean:
 	rm -rf _site _site.tmp static/vendor .pytest_cache

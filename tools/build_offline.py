@@ -106,8 +106,8 @@ def site_files(site: Path, page: str, out_name: str) -> list[str]:
     chosen = []
     for path in sorted(every):
         name = posixpath.basename(path)
-        if path in (page, out_name) or name in SKIP_NAMES or name.endswith(SKIP_SUFFIXES):
-            continue
+        if path in (page, out_name) or name in SKIP_NAMES or name.endswith(SKIP_SUFFIXES) or path.startswith("docs/"):
+            continue  # (docs/: the documentation site, not the page)
         if name.endswith(PRECOMPRESSED) and path[: path.rfind(".")] in every:
             continue  # foo.js.gz next to foo.js: a copy for servers
         chosen.append(path)
@@ -149,7 +149,7 @@ def rewrite_relative_imports(path: str, text: str, embedded: set[str]) -> tuple[
 # {file name pattern: [(what, old text, new text), ...]}, applied before the import
 # rewriting. Each must match exactly once, in exactly one file of the site, or the build
 # fails. None is needed today: the main thread runs unpatched vendored code (the import map
-# and the fetch() wrapper do the work). (A PyScript worker would need some; see the README.)
+# and the fetch() wrapper do the work). (A PyScript worker would need some; see docs/offline.md.)
 VENDORED_PATCHES: dict[str, list[tuple[str, str, str]]] = {}
 
 

@@ -23,7 +23,9 @@ Steps:
    (tools/pwa.py: installable, and offline after one visit).
 5. ``_site/bleu2-offline.html`` (tools/build_offline.py): the same page with every file of
    ``_site/`` inside it, which works when opened from disk (file://), alone, offline.
-6. Precompressed ``.gz`` (and, with the ``brotli`` package, ``.br``) copies of the files
+6. ``_site/docs/``: the documentation site (MkDocs, ``mkdocs.yml``, strict), after the
+   offline page and the service worker, which leave it out.
+7. Precompressed ``.gz`` (and, with the ``brotli`` package, ``.br``) copies of the files
    (tools/precompress.py), which tools/serve.py sends to browsers that accept them.
 
 Standard library only. Run from anywhere: paths are relative to the repository root.
@@ -380,8 +382,26 @@ def main(argv: list[str] | None = None) -> int:
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     log(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB)")
     build_offline_page()
+    build_docs()
     precompress_site()
     return 0
+
+
+def build_docs() -> None:
+    """``_site/docs/``: the documentation site, ``mkdocs build --strict`` (the docs extra)."""
+    import importlib.util
+    import time
+
+    if importlib.util.find_spec("mkdocs") is None:
+        sys.exit("[build_site] MkDocs is missing: `make venv` installs it (pip install -e '.[docs]')")
+    start = time.perf_counter()
+    out = SITE / "docs"
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # (Material's banner about a future MkDocs)
+    subprocess.run([*command, "--config-file", str(ROOT / "mkdocs.yml")], cwd=ROOT, env=env, check=True)
+    for source_map in out.rglob("*.map"):  # the theme's; the site ships none
+        source_map.unlink()
+    log(f"docs: {len(list(out.rglob('*.html')))} pages in {time.perf_counter() - start:.1f} s")
 
 
 def build_offline_page() -> None:

@@ -186,8 +186,8 @@ def precache_files(site: Path) -> list[str]:
     out = []
     for path in sorted(every):
         name = path.rsplit("/", 1)[-1]
-        if name in NOT_PRECACHED or name.endswith(".map"):
-            continue
+        if name in NOT_PRECACHED or name.endswith(".map") or path.startswith("docs/"):
+            continue  # (docs/: the documentation site, not the page)
         if name.endswith(COMPRESSED_COPIES) and path[: path.rfind(".")] in every:
             continue
         out.append(path)

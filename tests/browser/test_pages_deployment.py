@@ -44,6 +44,8 @@ REQUIRED = (
     "static/vendor/pyodide/snapshot.bin.gz",
     "static/vendor/pyodide/python_stdlib_snapshot.zip",
     "static/vendor/pyodide/python_stdlib.zip",
+    "docs/index.html",
+    "docs/embedding/index.html",
 )
 FORBIDDEN_PARTS = {
     "tests",
@@ -93,9 +95,10 @@ def test_workflow_builds_the_site_with_make_site_and_uploads_site_dir():
     assert "actions/deploy-pages@" in text and "actions/configure-pages@" in text
     assert re.search(r"node-version:\s*20", text) and re.search(r"python-version:\s*\"3\.11\"", text)
     assert re.search(r"branches:\s*\[main\]", text)
-    # `make site` needs nothing the workflow does not install: Node/npm and Python.
+    # `make site` needs nothing the workflow does not install: Node/npm and Python (its venv
+    # comes from PyPI).
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^site: node_modules\n", makefile, re.M)
+    assert re.search(r"^site: node_modules venv\n", makefile, re.M)
 
 
 def test_artifact_tree_is_the_site_and_nothing_else(artifact):
