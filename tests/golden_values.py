@@ -1,4 +1,4 @@
-"""Issue 2's golden values for the classic BLEU-2 calculator (BLEU-2, one reference, add-1, the
+"""Golden values of the classic BLEU-2 calculator (BLEU-2, one reference, add-1, the
 default tokenizer), computed by hand from the definitions, never by the code under test.
 Shared by the library, view and browser tests.
 

@@ -85,7 +85,7 @@ def test_json_equals_sacrebleu_no_smoothing(capsys, tok, order):
 
 
 def test_json_equals_sacrebleu_bleu2_intl(capsys):
-    """The issue's benchmark configuration: BLEU(max_ngram_order=2, tokenize="intl")."""
+    """The engine benchmark's configuration (bench/engine_bench.py): BLEU(max_ngram_order=2, tokenize="intl")."""
     got = run_json(capsys, "-r", REF, "-t", "intl", "--smoothing", "none", "-n", "2", SYS2)
     sb = BLEU(max_ngram_order=2, tokenize="intl", smooth_method="none").corpus_score(lines_of(SYS2), [lines_of(REF)])
     assert got["score"] == pytest.approx(sb.score / 100, abs=1e-9)

@@ -1,4 +1,4 @@
-"""The classic BLEU-2 calculator's golden values (issue 2): BLEU-2, one reference, add-1, default tokenizer."""
+"""The classic BLEU-2 calculator's golden values (tests/golden_values.py): BLEU-2, one reference, add-1, default tokenizer."""
 
 import json
 import math

@@ -1,5 +1,5 @@
 """bleu2.scoring.mean_weights / BleuResult.mean_weights: the weights the geometric mean
-actually used (issue 8, item 4: the page's formula line shows them)."""
+actually used (the page's formula line shows them)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bleu2.smoothing import EFFECTIVE_ORDER_METHODS, SMOOTHING_METHODS
 
 
 def test_effective_order_leaves_out_orders_and_renormalises():
-    # issue 8, item 4: "the dog" against the fox sentence, BLEU-4, exp, effective order:
+    # "the dog" against the fox sentence, BLEU-4, exp, effective order:
     # only unigrams and bigrams exist, so the weights used are 1/2 each and the score is
     # BP * exp(1/2 ln 1 + 1/2 ln 1/2) with BP = exp(1 - 9/2) (c = 2, r = 9)
     r = bleu2.sentence_bleu(

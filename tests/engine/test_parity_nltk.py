@@ -291,8 +291,8 @@ def test_nltk_docstring_example():
 
 
 def test_corpus_method6_reads_the_last_sentence_in_nltk_pooled_in_bleu2():
-    """README's example (issue 8, item 18): NLTK's corpus method6 uses the n-gram counts of
-    the last sentence only, so a perfect corpus scores above 1 there; bleu2 pools."""
+    """NLTK's corpus method6 uses the n-gram counts of the last sentence only, so a perfect
+    corpus scores above 1 there; bleu2 pools."""
     from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu
 
     sents = ["the cat sat on the mat", "a dog ran in the park today"]

@@ -369,12 +369,12 @@ def test_log_of_zero_makes_zero_not_nan():
         assert got.score == 0.0 and not math.isnan(got.score)
 
 
-# --- issue 8, item 17: empty references, and sacreBLEU's defaults in one name -------------
+# --- empty references, and sacreBLEU's defaults in one name -------------------------------
 
 
 def test_empty_reference_counted_as_sacrebleu_does():
-    """The issue's example: "thank you" against ["", "thank you very much"] (13a, exp,
-    BLEU-2): sacreBLEU 1.0 (the empty reference's length 0 ties with 4 at distance 2 and
+    """The candidate "thank you" against ["", "thank you very much"] (13a, exp, BLEU-2):
+    sacreBLEU 1.0 (the empty reference's length 0 ties with 4 at distance 2 and
     the shorter wins, r = 0, BP = 1), bleu2's default 0.3679 (r = 4)."""
     hyp, refs = "thank you", ["", "thank you very much"]
     oracle = BLEU(max_ngram_order=2, tokenize="13a", smooth_method="exp").sentence_score(hyp, refs)

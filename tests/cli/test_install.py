@@ -1,0 +1,113 @@
+"""``pip install .`` gives a working ``bleu2`` command: the wheel, installed into a fresh
+virtual environment with nothing else (the package has no dependency), scores in percent,
+gives the exact fractions with ``--json``, and leaves the page out."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+from shared_data import TED
+
+import bleu2
+
+ROOT = Path(__file__).resolve().parents[2]
+REF, SYS = TED / "ted.ref.detok.eng", TED / "ted.sys1.detok.eng"
+
+
+def lines_of(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> tuple[Path, Path]:
+    """(the wheel, the ``bleu2`` script of a fresh venv with only that wheel installed)."""
+    work = tmp_path_factory.mktemp("install")
+    # a copy of what the wheel is built from, so the build writes nothing into the checkout
+    source = work / "source"
+    shutil.copytree(ROOT / "bleu2", source / "bleu2", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(work / "dist"), str(source)],
+        check=True,
+        timeout=600,
+    )
+    (wheel,) = (work / "dist").glob("bleu2-*.whl")
+    venv.create(work / "venv")  # no pip of its own: the tests' pip installs into it
+    python = work / "venv" / "bin" / "python"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-index",
+            "--no-deps",
+            str(wheel),
+        ],
+        check=True,
+        timeout=600,
+    )
+    return wheel, work / "venv" / "bin" / "bleu2"
+
+
+def run(script: Path, *args) -> subprocess.CompletedProcess:
+    # run from an empty folder, so the checkout's bleu2/ cannot be imported instead
+    return subprocess.run(
+        [str(script), *map(str, args)], cwd=script.parent, capture_output=True, text=True, check=False, timeout=300
+    )
+
+
+def test_the_installed_command_prints_percent(installed):
+    _, script = installed
+    proc = run(script, "-r", REF, SYS)
+    assert proc.returncode == 0 and proc.stderr == ""
+    expected = bleu2.corpus_bleu(lines_of(SYS), lines_of(REF)).score
+    assert proc.stdout.startswith(f"BLEU-2 = {expected * 100:.2f}  ")
+
+
+def test_the_installed_command_gives_fractions_in_json(installed):
+    _, script = installed
+    proc = run(script, "-r", REF, "--json", SYS)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["score"] == bleu2.corpus_bleu(lines_of(SYS), lines_of(REF)).score
+    assert 0 < got["score"] < 1
+
+
+def test_the_installed_command_is_the_installed_package(installed):
+    _, script = installed
+    python = script.parent / "python"
+    proc = subprocess.run(
+        [str(python), "-c", "import bleu2, sys; print(bleu2.__file__); print(bleu2.__version__)"],
+        cwd=script.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    where, version = proc.stdout.split()
+    assert "site-packages" in where and version == bleu2.__version__
+    assert run(script, "--version").stdout.strip() == f"bleu2 {bleu2.__version__}"
+
+
+def test_the_wheel_holds_the_engine_and_not_the_page(installed):
+    wheel, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "bleu2/cli.py" in names and "bleu2/tokenizers/default.py" in names
+    assert not [n for n in names if n.startswith("bleu2/page/")]
+    metadata = next(n for n in names if n.endswith("/METADATA"))
+    requires = [
+        line for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines() if line.startswith("Requires-Dist")
+    ]
+    assert all("extra ==" in line for line in requires), requires  # no dependency outside the extras
