@@ -17,8 +17,9 @@ from urllib.parse import urlsplit
 
 import pytest
 from browser_helpers import enter, texts
-from conftest import Guard, wait_ready_state
 from docs_site import build_docs
+
+from conftest import Guard, wait_ready_state
 
 
 @dataclass
