@@ -1,6 +1,6 @@
 """``pip install .`` gives a working ``bleu2`` command: the wheel, installed into a fresh
 virtual environment with nothing else (the package has no dependency), scores in percent
-and gives the exact fractions with ``--json``. (What the wheel holds: test_wheel.py.)"""
+and gives the exact fractions with ``--json``. It holds the engine and the command line only."""
 
 from __future__ import annotations
 
@@ -120,3 +120,15 @@ def test_the_wheel_depends_on_nothing(installed):
         metadata = z.read(next(n for n in z.namelist() if n.endswith("/METADATA"))).decode()
     requires = [line for line in metadata.splitlines() if line.startswith("Requires-Dist")]
     assert requires and all("extra ==" in line for line in requires), requires
+
+
+def test_the_wheel_holds_the_engine_and_the_command_line_only(installed):
+    """No page (bleu2/page ships with the site only), no conftest.py, no tests or tools."""
+    wheel, _ = installed
+    names = zipfile.ZipFile(wheel).namelist()
+    modules = {n for n in names if n.endswith(".py")}
+    assert "bleu2/cli.py" in modules and "bleu2/tokenizers/default.py" in modules
+    assert not [n for n in modules if n.startswith("bleu2/page/") or n.endswith("conftest.py")], modules
+    assert not [n for n in names if n.startswith(("tests/", "tools/", "bench/", "docs/"))]
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "bleu2 = bleu2.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
