@@ -99,3 +99,12 @@ def test_command_line_refuses_a_floor_of_a_million(capsys, tmp_path):
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert "must be >= 0 and <= 1" in err
+
+
+def test_method6_scores_above_1_where_nltk_raises():
+    # p = 2/3, 2/2, then interpolated 1.25 and 1.5625 (pi = p2^2/p1 = 1.5); BP 1
+    result = bleu2.sentence_bleu("c b c", "b c b", smoothing="method6", max_order=4)
+    assert result.score == pytest.approx((2 / 3 * 1 * 1.25 * 1.5625) ** 0.25, abs=1e-12)
+    assert result.score == pytest.approx(1.0682, abs=1e-4)
+    with pytest.raises(AssertionError, match="non-zero precision"):
+        nltk_sentence_bleu([["b", "c", "b"]], ["c", "b", "c"], smoothing_function=SmoothingFunction().method6)
