@@ -25,9 +25,9 @@ even below BLEU-5 (``extra_matches``/``extra_totals``).
 
 from __future__ import annotations
 
-from collections import _count_elements  # Counter's counting loop (C in CPython and Pyodide)
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop (C), not in typeshed
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, TypeAlias
 
 __all__ = [
     "SentenceStats",
@@ -41,8 +41,11 @@ __all__ = [
     "pool_stats",
 ]
 
+# An n-gram as the counters key it: the token itself for n = 1, a tuple of n tokens above.
+Gram: TypeAlias = str | tuple[str, ...]
 
-def ngrams(tokens: Sequence[str], n: int) -> list:
+
+def ngrams(tokens: Sequence[str], n: int) -> list[Gram]:
     """The n-grams of ``tokens`` in order, keyed as :func:`ngram_counts` keys them: the
     token itself for n = 1, a tuple of n tokens above (``[]`` when there are fewer than n)."""
     if n == 1:
@@ -52,7 +55,7 @@ def ngrams(tokens: Sequence[str], n: int) -> list:
     return list(zip(*[tokens[i:] for i in range(n)]))
 
 
-def clipped_matches(grams: list, limits: dict) -> int:
+def clipped_matches(grams: list[Gram], limits: dict[Gram, int]) -> int:
     """Modified (clipped) n-gram matches (Papineni et al. 2002): sum over the distinct
     n-grams g of ``grams`` of min(count of g in ``grams``, ``limits[g]``), ``limits``
     mapping an n-gram to its largest count in any one reference.
@@ -63,7 +66,7 @@ def clipped_matches(grams: list, limits: dict) -> int:
     distinct = set(grams)
     if len(distinct) == len(grams):
         return len(distinct.intersection(limits))
-    counts: dict = {}
+    counts: dict[Gram, int] = {}
     _count_elements(counts, grams)
     get = limits.get
     m = 0
@@ -74,7 +77,7 @@ def clipped_matches(grams: list, limits: dict) -> int:
     return m
 
 
-def ngram_counts(tokens: Sequence[str], max_order: int) -> list[dict]:
+def ngram_counts(tokens: Sequence[str], max_order: int) -> list[dict[Gram, int]]:
     """The n-gram counts of ``tokens`` for n = 1..max_order: the one counting kernel.
 
     Returns:
@@ -87,7 +90,7 @@ def ngram_counts(tokens: Sequence[str], max_order: int) -> list[dict]:
     """
     out = []
     for n in range(1, max_order + 1):
-        counts: dict = {}
+        counts: dict[Gram, int] = {}
         if n == 1:
             _count_elements(counts, tokens)
         elif n == 2:
@@ -161,7 +164,7 @@ class SentenceStats:
         e = self.empty[n - 1] if self.empty else (1 if t == 0 else 0)
         return m, t, e
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | list[int]]:
         return {
             "matches": list(self.matches),
             "totals": list(self.totals),
@@ -182,7 +185,7 @@ class ReferenceStats:
         max_order: the highest n counted.
     """
 
-    max_counts: tuple[dict, ...]
+    max_counts: tuple[dict[Gram, int], ...]
     lengths: tuple[int, ...]
     max_order: int
 
@@ -207,7 +210,7 @@ def reference_stats(
     lengths = tuple(len(r) for r in refs)
     if len(refs) == 1:
         return ReferenceStats(tuple(ngram_counts(refs[0], max_order)), lengths, max_order)
-    merged = [{} for _ in range(max_order)]
+    merged: list[dict[Gram, int]] = [{} for _ in range(max_order)]
     for tokens in refs:
         for best, counts in zip(merged, ngram_counts(tokens, max_order)):
             get = best.get
