@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from .stats import SentenceStats
 
@@ -30,7 +32,7 @@ class Precision:
     value: float
     smoothed: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "n": self.n,
             "matches": self.matches,
@@ -78,7 +80,7 @@ class BleuResult:
     stats: SentenceStats = field(repr=False)
     mean_weights: tuple[float | None, ...] = field(default=(), repr=False)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: score, brevity_penalty, hyp_len, ref_len, precisions
         (list of {n, matches, total, value, smoothed}), max_order, smoothing,
         tokenizer, signature."""
@@ -116,8 +118,8 @@ class CorpusBleuResult:
         corpus: BleuResult,
         sentence_stats: tuple[SentenceStats, ...],
         sentence_scores: tuple[float, ...] | None = None,
-        scorer=None,
-    ):
+        scorer: Callable[[SentenceStats], float] | None = None,
+    ) -> None:
         self.corpus = corpus
         self.sentence_stats = sentence_stats
         self._scores = sentence_scores
@@ -147,7 +149,7 @@ class CorpusBleuResult:
     def __repr__(self) -> str:
         return f"CorpusBleuResult(corpus={self.corpus!r}, sentences={len(self.sentence_stats)})"
 
-    def to_dict(self, sentences: bool = False) -> dict:
+    def to_dict(self, sentences: bool = False) -> dict[str, Any]:
         """``corpus.to_dict()``; with ``sentences``, also ``"sentences"``: one
         ``{"matches", "totals", "hyp_len", "ref_len", "score"}`` per candidate."""
         d = self.corpus.to_dict()
