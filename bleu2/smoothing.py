@@ -100,7 +100,8 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
 from .stats import SentenceStats
 
@@ -141,7 +142,7 @@ class Smoothed:
     skip_zeros: bool = False
 
 
-def _changed(stats: SentenceStats, values) -> tuple[bool, ...]:
+def _changed(stats: SentenceStats, values: Sequence[float]) -> tuple[bool, ...]:
     return tuple(v != (m / t if t else 0.0) for v, m, t in zip(values, stats.matches, stats.totals))
 
 
@@ -174,7 +175,7 @@ def _add_one(stats: SentenceStats, value: float | None = None, effective_order: 
 # ---------------------------------------------------------------- sacreBLEU's
 
 
-def _sacrebleu(stats: SentenceStats, method: str, value, effective_order: bool) -> Smoothed:
+def _sacrebleu(stats: SentenceStats, method: str, value: float, effective_order: bool) -> Smoothed:
     """sacreBLEU 2.6.0 ``BLEU.compute_bleu``'s precisions and effective order."""
     matches, totals = stats.matches, stats.totals
     n_orders = len(matches)
@@ -185,8 +186,8 @@ def _sacrebleu(stats: SentenceStats, method: str, value, effective_order: bool) 
     doubling = 1.0
     eff = n_orders
     for i in range(n_orders):
-        m = matches[i]
-        t = totals[i]
+        m: float = matches[i]
+        t: float = totals[i]
         if add_k and i > 0:
             m += value
             t += value
@@ -205,7 +206,7 @@ def _sacrebleu(stats: SentenceStats, method: str, value, effective_order: bool) 
 
 
 def _none(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
-    return _sacrebleu(stats, "none", None, effective_order)
+    return _sacrebleu(stats, "none", 0.0, effective_order)  # no value read
 
 
 def _floor(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
@@ -217,7 +218,7 @@ def _add_k(stats: SentenceStats, value: float | None = None, effective_order: bo
 
 
 def _exp(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
-    return _sacrebleu(stats, "exp", None, effective_order)
+    return _sacrebleu(stats, "exp", 0.0, effective_order)  # no value read
 
 
 # ---------------------------------------------------------------- NLTK's
@@ -231,7 +232,7 @@ def _denominators(stats: SentenceStats) -> list[int]:
     return [t or 1 for t in stats.totals]
 
 
-def _nltk_result(stats: SentenceStats, values) -> Smoothed:
+def _nltk_result(stats: SentenceStats, values: Sequence[float]) -> Smoothed:
     return Smoothed(tuple(values), _changed(stats, values), stats.max_order, True)
 
 
@@ -252,20 +253,20 @@ def _order5(stats: SentenceStats) -> float:
     return m / (t + e)
 
 
-def _m0(stats, value=None, effective_order=False):
+def _m0(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     return _nltk_result(stats, [m / d if m else _TINY for m, d in zip(stats.matches, _denominators(stats))])
 
 
-def _m1(stats, value=None, effective_order=False):
+def _m1(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     eps = 0.1 if value is None else value
     return _nltk_result(stats, [m / d if m else (m + eps) / d for m, d in zip(stats.matches, _denominators(stats))])
 
 
-def _m2(stats, value=None, effective_order=False):
+def _m2(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     dens = _denominators(stats)
@@ -273,7 +274,7 @@ def _m2(stats, value=None, effective_order=False):
     return _nltk_result(stats, [ms[0] / dens[0]] + [(m + 1) / (d + 1) for m, d in zip(ms[1:], dens[1:])])
 
 
-def _m3(stats, value=None, effective_order=False):
+def _m3(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     values = []
@@ -287,7 +288,7 @@ def _m3(stats, value=None, effective_order=False):
     return _nltk_result(stats, values)
 
 
-def _method4_values(stats: SentenceStats, k) -> list[float]:
+def _method4_values(stats: SentenceStats, k: float) -> list[float]:
     c = stats.hyp_len
     values = []
     j = 1
@@ -311,20 +312,20 @@ def _method5_values(p: list[float], p5: float) -> list[float]:
     return out
 
 
-def _m4(stats, value=None, effective_order=False):
+def _m4(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     return _nltk_result(stats, _method4_values(stats, 5 if value is None else value))
 
 
-def _m5(stats, value=None, effective_order=False):
+def _m5(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     p = [m / d for m, d in zip(stats.matches, _denominators(stats))]
     return _nltk_result(stats, _method5_values(p, _order5(stats)))
 
 
-def _m6(stats, value=None, effective_order=False):
+def _m6(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     alpha = 5 if value is None else value
@@ -335,15 +336,18 @@ def _m6(stats, value=None, effective_order=False):
     return _nltk_result(stats, p)
 
 
-def _m7(stats, value=None, effective_order=False):
+def _m7(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     p = _method4_values(stats, 5 if value is None else value)
     return _nltk_result(stats, _method5_values(p, _order5(stats)))
 
 
-#: name -> function(stats, smooth_value=None, effective_order=False) -> Smoothed
-SMOOTHING_METHODS: dict[str, Callable[..., Smoothed]] = {
+#: function(stats, smooth_value, effective_order) -> Smoothed
+SmoothingFunction: TypeAlias = Callable[[SentenceStats, float | None, bool], Smoothed]
+
+#: name -> its SmoothingFunction
+SMOOTHING_METHODS: dict[str, SmoothingFunction] = {
     "add-1": _add_one,
     "none": _none,
     "exp": _exp,
@@ -386,7 +390,7 @@ def needed_order(name: str, max_order: int) -> int:
     return max(max_order, 5) if name in ("method5", "method7") else max_order
 
 
-def get_smoothing(name: str) -> Callable[..., Smoothed]:
+def get_smoothing(name: str) -> SmoothingFunction:
     """The smoothing function registered as ``name``.
 
     Raises:
