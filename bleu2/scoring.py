@@ -23,7 +23,7 @@ import math
 
 from .options import BleuConfig
 from .result import BleuResult, Precision
-from .smoothing import get_smoothing
+from .smoothing import Smoothed, get_smoothing
 from .stats import SentenceStats
 
 __all__ = ["brevity_penalty", "mean_weights", "score_from_stats", "bleu_score"]
@@ -46,7 +46,7 @@ def brevity_penalty(hyp_len: int, ref_len: int, empty_scores_zero: bool = True) 
     return math.exp(1.0 - ref_len / hyp_len)
 
 
-def mean_weights(sm, weights: tuple[float, ...]) -> tuple[float | None, ...]:
+def mean_weights(sm: Smoothed, weights: tuple[float, ...]) -> tuple[float | None, ...]:
     """The weight each order has in the geometric mean, None for an order left out of it.
 
     Orders beyond the effective order are left out and the first k weights renormalised
@@ -71,7 +71,7 @@ def mean_weights(sm, weights: tuple[float, ...]) -> tuple[float | None, ...]:
     return tuple(w / s if i < k and s > 0 else None for i, w in enumerate(weights))
 
 
-def _combine(sm, stats: SentenceStats, config: BleuConfig) -> tuple[float, float]:
+def _combine(sm: Smoothed, stats: SentenceStats, config: BleuConfig) -> tuple[float, float]:
     """(score, BP) from smoothed precisions."""
     c, r = stats.hyp_len, stats.ref_len
     ignore_empty = config.empty_references == "ignore"
@@ -98,7 +98,7 @@ def _combine(sm, stats: SentenceStats, config: BleuConfig) -> tuple[float, float
     return bp * math.exp(math.fsum([w * log(v) for w, v in zip(weights, values)])), bp
 
 
-def _smooth(stats: SentenceStats, config: BleuConfig):
+def _smooth(stats: SentenceStats, config: BleuConfig) -> Smoothed:
     if stats.max_order != config.max_order:
         raise ValueError(f"statistics have {stats.max_order} orders but max_order is {config.max_order}")
     return get_smoothing(config.smoothing)(stats, config.smooth_value, config.effective_order)
