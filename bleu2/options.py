@@ -40,7 +40,8 @@ import inspect
 import math
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from ._version import __version__
 from .smoothing import (
@@ -148,7 +149,7 @@ def smooth_value_range(smoothing: str, max_order: int = 4) -> ParameterRange | N
     return ParameterRange(0.0, False, None, "alpha > 0 (method6's precisions can exceed 1 for any alpha)")
 
 
-def check_smooth_value(smoothing: str, value, max_order: int = 4) -> float | None:
+def check_smooth_value(smoothing: str, value: object, max_order: int = 4) -> float | None:
     """The smoothing parameter in use: ``value`` checked, or the method's default.
 
     Returns:
@@ -175,7 +176,7 @@ def check_smooth_value(smoothing: str, value, max_order: int = 4) -> float | Non
     return float(value)
 
 
-def _check_weights(weights, max_order: int) -> tuple[float, ...]:
+def _check_weights(weights: Iterable[float] | None, max_order: int) -> tuple[float, ...]:
     if weights is None:
         return tuple(1.0 / max_order for _ in range(max_order))
     if isinstance(weights, (str, bytes)):
@@ -213,7 +214,7 @@ class BleuConfig:
     empty_references: str = DEFAULTS["empty_references"]
 
     @classmethod
-    def make(cls, **options) -> "BleuConfig":
+    def make(cls, **options: Any) -> BleuConfig:
         """Check ``options`` (keywords of :data:`DEFAULTS`; missing ones take their
         default) and return the config.
 
@@ -261,12 +262,12 @@ class BleuConfig:
         """Whether the weights are 1/N each."""
         return all(abs(x - 1.0 / self.max_order) < 1e-12 for x in self.weights)
 
-    def tokenize_function(self):
+    def tokenize_function(self) -> Callable[[str], list[str]]:
         """``str -> list[str]``: the tokenizer with its lower-casing
         (:func:`bleu2.tokenizers.make_tokenizer`)."""
         return make_tokenizer(self.tokenizer, self.lowercase)
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         """The options in use, as keywords that :meth:`make` accepts (``weights`` None
         when uniform, ``lowercase`` and ``smooth_value`` resolved)."""
         return {
@@ -280,7 +281,7 @@ class BleuConfig:
             "empty_references": self.empty_references,
         }
 
-    def signature(self, n_refs: int | str, **extra) -> str:
+    def signature(self, n_refs: int | str, **extra: object) -> str:
         """Reproducibility string in the spirit of sacreBLEU's (Post 2018), e.g.
         ``nrefs:1|case:lc|eff:no|tok:default|smooth:add-1|order:2|version:bleu2-0.1.0``.
 
@@ -309,7 +310,7 @@ class BleuConfig:
         return "|".join(parts)
 
 
-def options_signature(*leading: inspect.Parameter, trailing=()) -> inspect.Signature:
+def options_signature(*leading: inspect.Parameter, trailing: Iterable[inspect.Parameter] = ()) -> inspect.Signature:
     """The call signature of a function that takes the options as keyword arguments:
     ``leading`` parameters, then every option of :data:`DEFAULTS` (keyword-only, with
     its default), then ``trailing`` keyword-only parameters. Set as ``__signature__`` so
