@@ -7,27 +7,32 @@ A range list is a sequence of inclusive ``(first, last)`` code point pairs, as i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import TypeAlias
+
+#: Inclusive ``(first, last)`` code point pairs, sorted.
+Ranges: TypeAlias = Sequence[tuple[int, int]]
 
 BMP_END = 0xFFFF
 
 
-def class_body(ranges) -> str:
+def class_body(ranges: Ranges) -> str:
     """The inside of a ``re`` character class matching the code points of ``ranges``."""
     esc = re.escape
     return "".join(esc(chr(a)) if a == b else f"{esc(chr(a))}-{esc(chr(b))}" for a, b in ranges)
 
 
-def bmp(ranges) -> list[tuple[int, int]]:
+def bmp(ranges: Ranges) -> list[tuple[int, int]]:
     """The part of ``ranges`` inside the Basic Multilingual Plane."""
     return [(a, min(b, BMP_END)) for a, b in ranges if a <= BMP_END]
 
 
-def astral(ranges) -> list[tuple[int, int]]:
+def astral(ranges: Ranges) -> list[tuple[int, int]]:
     """The part of ``ranges`` outside the Basic Multilingual Plane."""
     return [(max(a, BMP_END + 1), b) for a, b in ranges if b > BMP_END]
 
 
-def class_alternatives(ranges) -> str:
+def class_alternatives(ranges: Ranges) -> str:
     """A pattern matching one code point of ``ranges``.
 
     ``re`` compiles a class that lies within the BMP to a fast bitmap, but checks the
@@ -53,7 +58,7 @@ def class_alternatives(ranges) -> str:
     return "|".join(out)
 
 
-def subtract(ranges, holes) -> list[tuple[int, int]]:
+def subtract(ranges: Ranges, holes: Ranges) -> list[tuple[int, int]]:
     """Inclusive ``ranges`` minus inclusive ``holes`` (both sorted)."""
     out = []
     for a, b in ranges:

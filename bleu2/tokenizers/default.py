@@ -41,6 +41,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from typing import TypeAlias
 
 from ._ranges import bmp, class_alternatives, class_body, subtract
 from ._unicode_tables import BASELINE_UNASSIGNED, BASELINE_UNICODE_VERSION, DEFAULT_IGNORABLE, LETTER_MARK_NUMBER
@@ -117,10 +119,12 @@ _STAND_INS = [chr(cp) for cp in range(0x300, 0x345) if cp != 0x307]
 
 # (search, split) for runs of code points unassigned in the baseline; used, and compiled
 # at import (see the end of the module), in a Python newer than the baseline only.
-_unassigned = None
+_Search: TypeAlias = Callable[[str], re.Match[str] | None]
+_Split: TypeAlias = Callable[[str], list[str]]
+_unassigned: tuple[_Search, _Split] | None = None
 
 
-def _compile_unassigned():
+def _compile_unassigned() -> tuple[_Search, _Split]:
     global _unassigned
     # search: one code point of BASELINE_UNASSIGNED. Its leading class (the BMP part, or
     # any astral character) lets re skip the other characters quickly; the lookbehind

@@ -48,6 +48,8 @@ first use, so importing bleu2 stays fast.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeAlias
 
 from ._ranges import bmp as _bmp, class_alternatives as _class_alternatives, class_body as _class_body
 from ._unicode_tables import NUMBER, PUNCTUATION, SYMBOL
@@ -131,11 +133,13 @@ _SLOW_13A = re.compile(r"[.,][.,][0-9]").search
 # The zh and intl patterns hold large classes (compiling takes a few ms, more in
 # the browser), so they are compiled on first use, not at import: page load
 # does not pay for tokenizers it does not use.
-_zh_fast = None
-_intl_fast = None
+_Findall: TypeAlias = Callable[[str], list[str]]
+_Search: TypeAlias = Callable[..., re.Match[str] | None]  # pattern.search(text[, pos])
+_zh_fast: _Findall | None = None
+_intl_fast: tuple[_Search, _Search, _Findall] | None = None
 
 
-def _compile_zh():
+def _compile_zh() -> _Findall:
     """zh's findall, compiled once.
 
     As 13a, plus: every character of _ZH_RANGES is split off (those that are
@@ -154,7 +158,7 @@ def _compile_zh():
     return _zh_fast
 
 
-def _compile_intl():
+def _compile_intl() -> tuple[_Search, _Search, _Findall]:
     """intl's ``(first mark test, slow-path test, findall)``, compiled once.
 
     For lines of BMP characters only: every symbol is split off, and every
@@ -182,10 +186,11 @@ def _compile_intl():
 # Slow paths: sacreBLEU's substitution rules, in order (compiled on first use)
 # ---------------------------------------------------------------------------
 
-_slow_rules: dict[str, list] = {}
+_Rules: TypeAlias = list[tuple[re.Pattern[str], str]]
+_slow_rules: dict[str, _Rules] = {}
 
 
-def _rules(name: str) -> list:
+def _rules(name: str) -> _Rules:
     """Compiled ``(pattern, replacement)`` rules for ``name`` ('13a', 'zh' or 'intl'), cached."""
     rules = _slow_rules.get(name)
     if rules is None:
@@ -217,7 +222,7 @@ def _rules(name: str) -> list:
     return rules
 
 
-def _apply(rules, line: str) -> list[str]:
+def _apply(rules: _Rules, line: str) -> list[str]:
     for pattern, repl in rules:
         line = pattern.sub(repl, line)
     return line.split()
