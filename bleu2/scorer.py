@@ -11,7 +11,8 @@ from statistics (:mod:`bleu2.scoring`).
 from __future__ import annotations
 
 import inspect
-from typing import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from .options import BleuConfig, options_signature
 from .result import BleuResult, CorpusBleuResult
@@ -30,7 +31,7 @@ REFERENCE_CACHE_SIZE = 65536
 PROGRESS_EVERY = 256
 
 
-def as_references(references, where: str = "references") -> list[str]:
+def as_references(references: str | Iterable[str], where: str = "references") -> list[str]:
     """One candidate's references as a list of strings (a single string is one reference).
 
     Raises:
@@ -74,16 +75,16 @@ class BLEU:
         0.707107
     """
 
-    def __init__(self, **options):
+    def __init__(self, **options: Any) -> None:
         self.config = BleuConfig.make(**options)
         self._tokenize_text = self.config.tokenize_function()
         self._tokens: dict[str, list[str]] = {}
-        self._references: dict = {}  # reference text(s) -> ReferenceStats
+        self._references: dict[str | tuple[str, ...], ReferenceStats] = {}  # keyed by the reference text(s)
 
     def __repr__(self) -> str:
         return f"BLEU({self.config.signature('?')})"
 
-    def derive(self, **options) -> "BLEU":
+    def derive(self, **options: Any) -> BLEU:
         """A scorer for other ``options`` that shares this one's caches where they still
         apply: the tokens when the tokenizer and lower-casing are the same, the reference
         statistics when the counted orders and the empty-reference rule are too. (Changing
@@ -118,7 +119,7 @@ class BLEU:
         c = self.config
         return reference_stats([self._tokenize_text(r) for r in refs], c.stats_order, c.empty_references)
 
-    def reference_stats(self, references) -> ReferenceStats:
+    def reference_stats(self, references: str | Sequence[str]) -> ReferenceStats:
         """The clipping limits and lengths of one candidate's references (cached).
 
         Args:
@@ -136,7 +137,7 @@ class BLEU:
             )
         return rs
 
-    def sentence_stats(self, candidate: str, references) -> SentenceStats:
+    def sentence_stats(self, candidate: str, references: str | Sequence[str]) -> SentenceStats:
         """Sufficient statistics of one candidate against its references.
 
         Raises:
@@ -147,7 +148,10 @@ class BLEU:
         return sentence_stats(self.tokenize(candidate), self.reference_stats(references), self.config.max_order)
 
     def corpus_stats(
-        self, candidates: Sequence[str], references: Sequence, progress=None
+        self,
+        candidates: Sequence[str],
+        references: Sequence[str | Sequence[str]],
+        progress: Callable[[int], object] | None = None,
     ) -> tuple[list[SentenceStats], int | str]:
         """Per-sentence statistics of a corpus (sacreBLEU's ``_extract_corpus_statistics``).
 
@@ -215,17 +219,17 @@ class BLEU:
         """Just the score of ``stats`` (a float), for loops over many statistics."""
         return bleu_score(stats, self.config)
 
-    def signature(self, n_refs: int | str = 1, **extra) -> str:
+    def signature(self, n_refs: int | str = 1, **extra: object) -> str:
         """:meth:`bleu2.options.BleuConfig.signature` of these options."""
         return self.config.signature(n_refs, **extra)
 
-    def sentence_score(self, candidate: str, references) -> BleuResult:
+    def sentence_score(self, candidate: str, references: str | Sequence[str]) -> BleuResult:
         """BLEU of one candidate against one or more references (see :func:`bleu2.sentence_bleu`)."""
         stats = self.sentence_stats(candidate, references)
         return self.score_stats(stats, 1 if isinstance(references, str) else len(references))
 
     def corpus_score(
-        self, candidates: Sequence[str], references: Sequence, *, sentence_scores: bool = True
+        self, candidates: Sequence[str], references: Sequence[str | Sequence[str]], *, sentence_scores: bool = True
     ) -> CorpusBleuResult:
         """Corpus BLEU: statistics pooled over the sentences, then scored once (see
         :func:`bleu2.corpus_bleu`; ``references`` per candidate, as :meth:`corpus_stats`).
@@ -245,4 +249,7 @@ class BLEU:
         return CorpusBleuResult(corpus, stats, scorer=self.score_only if sentence_scores else None)
 
 
-BLEU.__init__.__signature__ = options_signature(inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY))
+# (inspect.signature reads __signature__, which typeshed does not declare on functions)
+BLEU.__init__.__signature__ = options_signature(  # type: ignore[attr-defined]
+    inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
+)
