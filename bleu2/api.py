@@ -1,40 +1,48 @@
 """Public entry points: sentence and corpus BLEU from text, as functions.
 
-Each call goes through a :class:`bleu2.BLEU` scorer for its options; the last few
-scorers are kept, so that scoring several systems one after another against the same
-references tokenizes the references once.
+Each call goes through a :class:`bleu2.BLEU` scorer for its options; the scorers of the
+last few option sets are kept (:func:`scorer_for`, also the page's), so that scoring
+several systems one after another against the same references tokenizes the references
+once.
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
+from ._cache import LRU
 from .options import BleuConfig, options_signature
 from .result import BleuResult, CorpusBleuResult
 from .scorer import BLEU
 from .stats import SentenceStats, reference_stats, sentence_stats
 
-__all__ = ["sentence_bleu", "corpus_bleu", "references_from_streams", "extract_stats", "scorer_for"]
+__all__ = ["sentence_bleu", "corpus_bleu", "references_from_streams", "extract_stats", "scorer_for", "clear_scorers"]
 
-_SCORERS: dict = {}
-_KEEP = 4
+#: The scorers of the last few option sets, with their caches.
+_SCORERS: LRU[BleuConfig, BLEU] = LRU(8)
 
 
-def scorer_for(**options) -> BLEU:
-    """A :class:`bleu2.BLEU` for ``options``, reused across calls (the last few kept).
+def scorer_for(**options: Any) -> BLEU:
+    """A :class:`bleu2.BLEU` for ``options``, reused across calls (the last 8 option sets
+    kept). A new one shares the most recent one's tokens and reference statistics where
+    they still apply (:meth:`bleu2.BLEU.derive`).
 
     Raises:
         TypeError, ValueError: bad options (see :class:`bleu2.options.BleuConfig`).
     """
     config = BleuConfig.make(**options)
-    bleu = _SCORERS.pop(config, None)
+    bleu = _SCORERS.get(config)
     if bleu is None:
-        bleu = BLEU(**options)
-        if len(_SCORERS) >= _KEEP:
-            del _SCORERS[next(iter(_SCORERS))]
-    _SCORERS[config] = bleu  # most recently used last
+        last = _SCORERS.newest()
+        bleu = _SCORERS.put(config, BLEU(**options) if last is None else last.derive(**options))
     return bleu
+
+
+def clear_scorers() -> None:
+    """Forget the kept scorers and their caches."""
+    _SCORERS.clear()
 
 
 def extract_stats(
@@ -53,7 +61,7 @@ def extract_stats(
     return sentence_stats(candidate_tokens, reference_stats(reference_tokens, depth, empty_references), max_order)
 
 
-def sentence_bleu(candidate: str, references: str | Sequence[str], **options) -> BleuResult:
+def sentence_bleu(candidate: str, references: str | Sequence[str], **options: Any) -> BleuResult:
     """BLEU of one candidate against one or more references.
 
     Defaults are the classic BLEU-2 calculator's: BLEU-2 (max_order 2, weights 0.5/0.5),
@@ -112,7 +120,11 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
 
 
 def corpus_bleu(
-    candidates: Sequence[str], references: Sequence[str | Sequence[str]], *, sentence_scores: bool = True, **options
+    candidates: Sequence[str],
+    references: Sequence[str | Sequence[str]],
+    *,
+    sentence_scores: bool = True,
+    **options: Any,
 ) -> CorpusBleuResult:
     """Corpus BLEU: matches, totals, c and r pooled over all sentences, then
     smoothed and scored once (Papineni et al. 2002).
@@ -144,11 +156,12 @@ def corpus_bleu(
 
 
 _P = inspect.Parameter
-sentence_bleu.__signature__ = options_signature(
+# (inspect.signature reads __signature__, which typeshed does not declare on functions)
+sentence_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidate", _P.POSITIONAL_OR_KEYWORD, annotation=str),
     _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="str | Sequence[str]"),
 )
-corpus_bleu.__signature__ = options_signature(
+corpus_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidates", _P.POSITIONAL_OR_KEYWORD, annotation="Sequence[str]"),
     _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Sequence[str | Sequence[str]]"),
     trailing=[_P("sentence_scores", _P.KEYWORD_ONLY, default=True)],

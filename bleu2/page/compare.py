@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .._cache import LRU
 from .._version import __version__
+from ..api import clear_scorers, scorer_for
 from ..options import BleuConfig
 from ..report import competition_ranks
 from ..result import BleuResult
@@ -42,33 +44,23 @@ __all__ = [
     "clear_caches",
 ]
 
-#: Scorers (and their caches) kept for the last few option sets.
-_SCORERS: dict[BleuConfig, BLEU] = {}
-_RESULTS: dict = {}
-_KEEP_SCORERS = 8
-_KEEP_RESULTS = 256
+#: Statistics of the last candidates scored, by (options, candidate, references).
+_RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
 
 
 def scorer(**options) -> BLEU:
     """The :class:`bleu2.BLEU` for ``options`` (checked; kept for the next keystroke, with
-    its cached tokens and reference statistics).
+    its cached tokens and reference statistics: :func:`bleu2.api.scorer_for`).
 
     Raises:
         TypeError, ValueError: bad options; the message names the problem.
     """
-    config = BleuConfig.make(**options)
-    bleu = _SCORERS.get(config)
-    if bleu is None:
-        if len(_SCORERS) >= _KEEP_SCORERS:
-            _SCORERS.clear()
-        last = next(reversed(_SCORERS.values()), None)
-        bleu = _SCORERS[config] = last.derive(**options) if last is not None else BLEU(**options)
-    return bleu
+    return scorer_for(**options)
 
 
 def clear_caches() -> None:
     """Forget the kept scorers and results."""
-    _SCORERS.clear()
+    clear_scorers()
     _RESULTS.clear()
 
 
@@ -122,9 +114,7 @@ def _stats(bleu: BLEU, candidate: str, references: tuple[str, ...]) -> SentenceS
     key = (bleu.config, candidate, references)
     stats = _RESULTS.get(key)
     if stats is None:
-        if len(_RESULTS) >= _KEEP_RESULTS:
-            _RESULTS.clear()
-        stats = _RESULTS[key] = bleu.sentence_stats(candidate, list(references))
+        stats = _RESULTS.put(key, bleu.sentence_stats(candidate, list(references)))
     return stats
 
 
