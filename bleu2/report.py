@@ -16,9 +16,13 @@ import csv
 import io
 import json
 import re
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .result import BleuResult, CorpusBleuResult
+
+#: One system's significance figures: ``mean``, ``ci`` and ``p_value`` (see :mod:`bleu2.significance`).
+Figures = Mapping[str, Any]
 
 __all__ = [
     "competition_ranks",
@@ -69,16 +73,15 @@ def percent(x: float) -> str:
 def text_table(header: Sequence[str], rows: Iterable[Sequence[str]], left: Iterable[int] = ()) -> str:
     """Columns aligned with two spaces between them; columns in ``left`` are
     left-aligned, the others (numbers) right-aligned; no trailing spaces."""
-    rows = [list(map(str, r)) for r in rows]
-    header = list(map(str, header))
-    left = set(left)
-    widths = [max(len(r[j]) for r in [header] + rows) for j in range(len(header))]
+    cells = [list(map(str, r)) for r in rows]
+    head = list(map(str, header))
+    lefts = set(left)
+    widths = [max(len(r[j]) for r in [head, *cells]) for j in range(len(head))]
 
-    def fmt(row):
-        cells = [c.ljust(w) if j in left else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))]
-        return "  ".join(cells).rstrip()
+    def fmt(row: list[str]) -> str:
+        return "  ".join(c.ljust(w) if j in lefts else c.rjust(w) for j, (c, w) in enumerate(zip(row, widths))).rstrip()
 
-    return "\n".join(fmt(r) for r in [header] + rows) + "\n"
+    return "\n".join(fmt(r) for r in [head, *cells]) + "\n"
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -91,7 +94,7 @@ def csv_text_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-def csv_table(header: Sequence, rows: Iterable[Sequence]) -> str:
+def csv_table(header: Sequence[object], rows: Iterable[Sequence[object]]) -> str:
     """RFC 4180 CSV (:mod:`csv`: comma, double quotes where needed, CRLF line ends).
     Text cells that could be formulas must go through :func:`csv_text_cell` first."""
     buf = io.StringIO(newline="")
@@ -120,9 +123,9 @@ def markdown_cell(text: str) -> str:
 def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]], left: Iterable[int] = ()) -> str:
     """A GitHub-flavoured Markdown table; cells are written as given (escape user text
     with :func:`markdown_cell`); columns in ``left`` are left-aligned, others right."""
-    left = set(left)
+    lefts = set(left)
     lines = ["| " + " | ".join(header) + " |"]
-    lines.append("|" + "".join(":---|" if j in left else "---:|" for j in range(len(header))))
+    lines.append("|" + "".join(":---|" if j in lefts else "---:|" for j in range(len(header))))
     lines += ["| " + " | ".join(map(str, r)) + " |" for r in rows]
     return "\n".join(lines) + "\n"
 
@@ -134,7 +137,7 @@ def _ratio(c: int, r: int) -> str:
     return f"{c / r:.3f}" if r else "n/a"
 
 
-def system_dict(result: BleuResult, significance: Mapping | None = None) -> dict:
+def system_dict(result: BleuResult, significance: Figures | None = None) -> dict[str, Any]:
     """One system's JSON object: ``result.to_dict()``, plus ``mean``, ``ci`` (the 95%
     half-width) and ``p_value`` (None for the baseline) when significance was computed."""
     d = result.to_dict()
@@ -147,14 +150,14 @@ def system_dict(result: BleuResult, significance: Mapping | None = None) -> dict
 
 def corpus_json(
     systems: Sequence[tuple[str, BleuResult]],
-    significance: Sequence[Mapping] | None = None,
+    significance: Sequence[Figures] | None = None,
     signature: str | None = None,
 ) -> str:
     """The command line's ``--json``: one system -> one object (:func:`system_dict`);
     several -> a list in the given order, each object with ``"system"`` (the name) and
     ``"rank"`` (competition rank, 1 = best) too. ``signature`` replaces each object's
     signature (the significance test adds its seed and resamples there)."""
-    sig = significance or [None] * len(systems)
+    sig: Sequence[Figures | None] = significance or [None] * len(systems)
     objs = []
     for (name, result), s in zip(systems, sig):
         d = system_dict(result, s)
@@ -176,7 +179,7 @@ def sentences_jsonl(systems: Sequence[tuple[str, CorpusBleuResult]]) -> str:
     out = []
     for name, res in systems:
         for i, (st, sc) in enumerate(zip(res.sentence_stats, res.sentence_scores), start=1):
-            obj = {"system": name} if several else {}
+            obj: dict[str, Any] = {"system": name} if several else {}
             obj["line"] = i
             obj["score"] = sc
             obj.update(st.to_dict())
@@ -184,13 +187,13 @@ def sentences_jsonl(systems: Sequence[tuple[str, CorpusBleuResult]]) -> str:
     return "".join(out)
 
 
-def _score_cell(result: BleuResult, s: Mapping | None) -> str:
+def _score_cell(result: BleuResult, s: Figures | None) -> str:
     if s is None or s.get("mean") is None:
         return percent(result.score)
     return f"{percent(result.score)} ({percent(s['mean'])} ± {percent(s['ci'])})"
 
 
-def summary_line(result: BleuResult, significance: Mapping | None = None, signature: str | None = None) -> str:
+def summary_line(result: BleuResult, significance: Figures | None = None, signature: str | None = None) -> str:
     """One system in one line: BLEU in percent, p_n as matches/total, BP, the ratio c/r,
     c, r and the signature (with the significance: ``(μ ± 95% CI)`` after the score)."""
     parts = [f"BLEU-{result.max_order} = {_score_cell(result, significance)}"]
@@ -207,7 +210,7 @@ def summary_line(result: BleuResult, significance: Mapping | None = None, signat
 
 def ranked_table(
     systems: Sequence[tuple[str, BleuResult]],
-    significance: Sequence[Mapping] | None = None,
+    significance: Sequence[Figures] | None = None,
     signature: str | None = None,
 ) -> str:
     """Systems ranked by score, best first (equal scores share a rank), with p_n as
@@ -228,7 +231,7 @@ def ranked_table(
         row = [str(ranks[i]), name, _score_cell(b, s)]
         row += [f"{p.matches}/{p.total}" for p in b.precisions]
         row += [f"{b.brevity_penalty:.3f}", str(b.hyp_len), str(b.ref_len)]
-        if has_p:
+        if has_p and s is not None:  # (has_p: every system has its figures)
             row.append("baseline" if s.get("p_value") is None else f"{s['p_value']:.4f}")
         rows.append(row)
     text = text_table(header, rows, left=[1])
