@@ -55,8 +55,13 @@ from __future__ import annotations
 import secrets
 import sys
 from array import array
+from collections.abc import Iterable, Iterator
+from typing import Any, TypeAlias
 
 __all__ = ["SeedSequence", "PCG64", "Generator", "default_rng"]
+
+#: A seed as NumPy takes one: a non-negative int or a sequence of them.
+Seed: TypeAlias = int | Iterable[int]
 
 _M32 = 0xFFFFFFFF
 _M64 = (1 << 64) - 1
@@ -84,7 +89,7 @@ _MIX_MULT_R = 0x4973F715
 _POOL_SIZE = 4
 
 
-def _words32(value) -> list[int]:
+def _words32(value: Seed) -> list[int]:
     """A seed as 32-bit words, lowest first (NumPy's ``_coerce_to_uint32_array``
     for an int or a sequence of ints)."""
     if isinstance(value, bool):
@@ -124,7 +129,7 @@ class SeedSequence:
 
     __slots__ = ("entropy", "pool")
 
-    def __init__(self, entropy=None):
+    def __init__(self, entropy: Seed | None = None) -> None:
         if entropy is None:
             entropy = secrets.randbits(_POOL_SIZE * 32)
         words = _words32(entropy)
@@ -181,7 +186,7 @@ _LANES = 256  # LCG lanes per packed vector; two vectors (even, odd draws) make 
 _BLOCK = 2 * _LANES  # 64-bit draws per block
 
 
-def _pack(values, width: int) -> int:
+def _pack(values: Iterable[int], width: int) -> int:
     """Pack non-negative ints (each < 2**(8*width)) into one int, ``width`` bytes each, first lowest."""
     return int.from_bytes(b"".join([v.to_bytes(width, "little") for v in values]), "little")
 
@@ -227,7 +232,7 @@ def _advance(state: int, inc: int, delta: int) -> int:
 class _Consts:
     """Packed constants of the block generator that do not depend on the stream."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         L = _LANES
         a_even, _ = _affine_powers(0, 1, 2, L)
         a_odd, _ = _affine_powers(0, 2, 2, L)
@@ -266,8 +271,12 @@ class PCG64:
     """
 
     __slots__ = ("s", "inc", "has_uint32", "uinteger", "_c_even", "_c_odd", "_block_jump")
+    # the stream's packed constants (_lane_consts), made on the first block draw
+    _c_even: int | None
+    _c_odd: int
+    _block_jump: tuple[list[int], list[int]]
 
-    def __init__(self, seed=None):
+    def __init__(self, seed: Seed | SeedSequence | None = None) -> None:
         seq = seed if isinstance(seed, SeedSequence) else SeedSequence(seed)
         w = seq.generate_state(4, "uint64")
         initstate = (w[0] << 64) | w[1]
@@ -281,7 +290,7 @@ class PCG64:
 
     # -- state, as NumPy's bit_generator.state
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         return {
             "bit_generator": "PCG64",
             "state": {"state": self.s, "inc": self.inc},
@@ -290,7 +299,7 @@ class PCG64:
         }
 
     @state.setter
-    def state(self, value: dict) -> None:
+    def state(self, value: dict[str, Any]) -> None:
         if not isinstance(value, dict) or value.get("bit_generator") != "PCG64":
             raise ValueError("state must be a PCG64 state dict")
         inc = value["state"]["inc"] & _M128
@@ -301,7 +310,7 @@ class PCG64:
         self.has_uint32 = int(value["has_uint32"])
         self.uinteger = int(value["uinteger"]) & _M32
 
-    def advance(self, delta: int) -> "PCG64":
+    def advance(self, delta: int) -> PCG64:
         """Advance as if ``delta`` 64-bit draws were made; drops the buffered 32 bits (as NumPy)."""
         self.s = _advance(self.s, self.inc, delta)
         self.has_uint32 = 0
@@ -326,7 +335,7 @@ class PCG64:
         return v & _M32
 
     # -- many draws at once
-    def _lane_consts(self):
+    def _lane_consts(self) -> tuple[int, int, tuple[list[int], list[int]]]:
         if self._c_even is None:
             L = _LANES
             _, c_even = _affine_powers(self.inc, 1, 2, L)
@@ -336,7 +345,7 @@ class PCG64:
             self._block_jump = _affine_powers(self.inc, _BLOCK, 1, 1)
         return self._c_even, self._c_odd, self._block_jump
 
-    def _blocks(self, count: int):
+    def _blocks(self, count: int) -> Iterator[tuple[int, int]]:
         """Yield (z, k): k <= _BLOCK next 64-bit draws packed in 128-bit lanes (draw i in
         bits 128 i .. 128 i + 63 of ``z``; the upper 64 bits of each lane hold garbage), for
         ``count`` draws in all. The state advances by ``count`` draws exactly."""
@@ -387,7 +396,7 @@ class PCG64:
             out.extend(_u64_view(b)[: 2 * k : 2].tolist())
         return out
 
-    def _uint32_blocks(self, count: int):
+    def _uint32_blocks(self, count: int) -> Iterator[tuple[int, int]]:
         """Yield (u, k): the next k ``next_uint32`` values packed in 64-bit lanes of ``u``
         (value i in bits 64 i .. 64 i + 31), ``count`` values in all, honouring and
         updating the buffered upper half exactly as ``count`` calls of next_uint32."""
@@ -470,7 +479,7 @@ class Generator:
         while got < size:
             for u, k in bg._uint32_blocks(size - got):
                 m = u * n
-                piece = ((m >> 32) & m32).to_bytes(8 * full, "little")
+                piece: bytes | bytearray = ((m >> 32) & m32).to_bytes(8 * full, "little")
                 if k < full:
                     piece = piece[: 8 * k]
                 if threshold:
@@ -542,7 +551,7 @@ class Generator:
         return b"".join(parts)
 
 
-def default_rng(seed=None) -> Generator:
+def default_rng(seed: Seed | None = None) -> Generator:
     """``numpy.random.default_rng(seed)``: a :class:`Generator` over :class:`PCG64`.
 
     Args:
