@@ -97,8 +97,10 @@ from __future__ import annotations
 import math
 import statistics
 import struct
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Generator as _Generator
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TypeAlias
 
 from ._random import Generator, default_rng
 from .options import BleuConfig
@@ -122,6 +124,10 @@ DEFAULT_SEED = 12345
 
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
 Progress = Callable[[int, int], object]
+#: A test run in steps (:func:`steps`): yields ``(done, total)``, returns the results.
+_Steps: TypeAlias = "_Generator[tuple[int, int], None, list[Result]]"
+#: A score of one system's summed statistic vector (:class:`_Columns`' layout).
+_VectorScore: TypeAlias = Callable[[Sequence[int]], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +150,7 @@ class Result:
     ci: float | None = None
     p_value: float | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, float | None]:
         return {"score": self.score, "mean": self.mean, "ci": self.ci, "p_value": self.p_value}
 
 
@@ -157,7 +163,9 @@ class SignificanceCancelled(Exception):
 _F32 = struct.Struct("f")
 
 
-def _f32(x: float, _pack=_F32.pack, _unpack=_F32.unpack) -> float:
+def _f32(
+    x: float, _pack: Callable[[float], bytes] = _F32.pack, _unpack: Callable[[bytes], tuple[float]] = _F32.unpack
+) -> float:
     """x rounded to the nearest IEEE float32 (ties to even), as a Python float.
 
     One float32 +, *, / equals the double result rounded once to float32
@@ -222,13 +230,13 @@ def _sacrebleu_compatible(config: BleuConfig) -> bool:
     return all(abs(w - u) < 1e-12 for w in config.weights)
 
 
-def _sacrebleu_score(v: Sequence[int], order: int, method: str, k: float | None, eff: bool, mode: str) -> float:
+def _sacrebleu_score(v: Sequence[int], order: int, method: str, k: float, eff: bool, mode: str) -> float:
     """sacreBLEU 2.6.0's ``BLEU.compute_bleu`` on summed statistics, in percent.
 
     Args:
         v: [hyp_len, ref_len, m_1..m_N, t_1..t_N] (exact integer sums; sacreBLEU's layout).
         order: N.
-        method: "exp", "floor", "add-k" or "none"; k: floor's value or add-k's k.
+        method: "exp", "floor", "add-k" or "none"; k: floor's value or add-k's k (unread else).
         eff: sacreBLEU's effective_order.
         mode: "float32" (bootstrap resamples: sacreBLEU's float32 arrays),
             "double" (corpus scores: Python ints), "int64" (approximate-randomization
@@ -251,12 +259,12 @@ def _sacrebleu_score(v: Sequence[int], order: int, method: str, k: float | None,
             k = _f32(k)
         elif mode == "int64":
             k = math.floor(k)
-    logs = [-9999999999] * order  # sacreBLEU's my_log(0)
+    logs: list[float] = [-9999999999] * order  # sacreBLEU's my_log(0)
     doubling = 1.0
     eff_order = order
     for i in range(order):
-        m = ms[i]
-        t = ts[i]
+        m: float = ms[i]
+        t: float = ts[i]
         if add_k and i:
             m = m + k
             t = t + k
@@ -291,20 +299,25 @@ class _Scorer:
         trial: an approximate-randomization trial's score (sacreBLEU: int64 arrays).
     """
 
-    def __init__(self, config: BleuConfig, columns: "_Columns"):
+    corpus: _VectorScore
+    resample: _VectorScore
+    trial: _VectorScore
+
+    def __init__(self, config: BleuConfig, columns: _Columns) -> None:
         self.sacrebleu = _sacrebleu_compatible(config)
         self.scale = 100.0 if self.sacrebleu else 1.0
         if self.sacrebleu:
-            args = (config.max_order, config.smoothing, config.smooth_value, config.effective_order)
+            k = config.smooth_value or 0.0  # None: a method without a value (not read)
+            args = (config.max_order, config.smoothing, k, config.effective_order)
 
-            def frame(mode: str):
+            def frame(mode: str) -> _VectorScore:
                 return lambda v: _sacrebleu_score(v, *args, mode)
 
             self.corpus, self.resample, self.trial = frame("double"), frame("float32"), frame("int64")
         else:
             to_stats = columns.to_stats
 
-            def exact(v: list[int]) -> float:
+            def exact(v: Sequence[int]) -> float:
                 return bleu_score(to_stats(v), config)
 
             self.corpus = self.resample = self.trial = exact
@@ -322,7 +335,7 @@ class _Columns:
     ``bits`` wide, enough for any sum over ``n_lines`` lines, so sums never carry.
     """
 
-    def __init__(self, systems: Sequence[Sequence[SentenceStats]], config: BleuConfig):
+    def __init__(self, systems: Sequence[Sequence[SentenceStats]], config: BleuConfig) -> None:
         n = len(systems[0])
         order = config.max_order
         depth = config.stats_order
@@ -372,7 +385,7 @@ class _Columns:
         mask = self.mask
         return [(total >> sh) & mask for sh in self.shifts]
 
-    def to_stats(self, v: list[int]) -> SentenceStats:
+    def to_stats(self, v: Sequence[int]) -> SentenceStats:
         """Summed columns of one system back to (pooled) SentenceStats."""
         N = self.order
         matches = tuple(v[2 : 2 + N])
@@ -392,7 +405,9 @@ class _Columns:
         )
 
 
-def _check(systems_stats, config: BleuConfig, n: int, min_systems: int, what: str) -> list[list[SentenceStats]]:
+def _check(
+    systems_stats: Iterable[Iterable[SentenceStats]], config: BleuConfig, n: int, min_systems: int, what: str
+) -> list[list[SentenceStats]]:
     if not isinstance(config, BleuConfig):
         raise TypeError(f"config must be a BleuConfig, got {type(config).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -409,7 +424,7 @@ def _check(systems_stats, config: BleuConfig, n: int, min_systems: int, what: st
     return systems
 
 
-def _drive(steps, progress: Progress | None):
+def _drive(steps: _Steps, progress: Progress | None) -> list[Result]:
     """Run a generator of :func:`steps` to its end, calling ``progress`` at each step."""
     try:
         while True:
@@ -418,7 +433,8 @@ def _drive(steps, progress: Progress | None):
                 steps.close()
                 raise SignificanceCancelled(f"cancelled after {done} of {total}")
     except StopIteration as stop:
-        return stop.value
+        results: list[Result] = stop.value
+        return results
 
 
 # ----------------------------------------------------------------- the resampling loops
@@ -426,7 +442,7 @@ def _drive(steps, progress: Progress | None):
 
 def _bootstrap_scores(
     cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
-):
+) -> _Generator[tuple[int, int], None, list[list[float]]]:
     """Scores of ``systems`` on ``n`` resamples drawn as ``rng.choice(n_lines, (n, n_lines))``
     (a generator: yields ``(done, total)`` after each chunk, returns the scores)."""
     n_lines = cols.n_lines
@@ -469,7 +485,7 @@ def _bit_planes(values: list[int], n_bits: int) -> list[int]:
     ]
 
 
-def _trial_differences(cols: _Columns, rng: Generator, n: int):
+def _trial_differences(cols: _Columns, rng: Generator, n: int) -> Iterator[list[int]]:
     """Yield, for each of ``n`` trials, the sums over the swapped lines of
     (baseline - system s) for every system s >= 1 and column (a flat list, system after
     system); the swap patterns are ``rng.integers(2, size=(n, n_lines), dtype=bool)``,
@@ -556,7 +572,9 @@ def confidence_intervals(
     return _drive(_confidence_steps(systems_stats, config, n, seed), progress)
 
 
-def _confidence_steps(systems_stats, config: BleuConfig, n: int, seed):
+def _confidence_steps(
+    systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
+) -> _Steps:
     systems = _check(systems_stats, config, n, 1, "n")
     cols = _Columns(systems, config)
     scorer = _Scorer(config, cols)
@@ -595,7 +613,9 @@ def paired_bootstrap(
     return _drive(_paired_bootstrap_steps(systems_stats, config, n, seed), progress)
 
 
-def _paired_bootstrap_steps(systems_stats, config: BleuConfig, n: int, seed):
+def _paired_bootstrap_steps(
+    systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
+) -> _Steps:
     systems = _check(systems_stats, config, n, 2, "n")
     cols = _Columns(systems, config)
     scorer = _Scorer(config, cols)
@@ -605,7 +625,7 @@ def _paired_bootstrap_steps(systems_stats, config: BleuConfig, n: int, seed):
     out = []
     for s, sc in enumerate(scores):
         mean, ci = _interval(sc, numpy_mean=True)
-        p = None
+        p: float | None = None
         if s:
             diffs = [abs(a - b) for a, b in zip(sc, base)]
             m = _numpy_mean(diffs)
@@ -647,7 +667,13 @@ def paired_approximate_randomization(
     return _drive(_paired_ar_steps(systems_stats, config, n, seed, n_confidence), progress)
 
 
-def _paired_ar_steps(systems_stats, config: BleuConfig, n: int, seed, n_confidence):
+def _paired_ar_steps(
+    systems_stats: Sequence[Sequence[SentenceStats]],
+    config: BleuConfig,
+    n: int,
+    seed: int | None,
+    n_confidence: int | None,
+) -> _Steps:
     systems = _check(systems_stats, config, n, 2, "n")
     if n_confidence is not None and (
         isinstance(n_confidence, bool) or not isinstance(n_confidence, int) or n_confidence < 1
@@ -676,12 +702,12 @@ def _paired_ar_steps(systems_stats, config: BleuConfig, n: int, seed, n_confiden
         if t % 256 == 0:
             yield t, total
     yield n, total
-    intervals: list[tuple[float, float] | tuple[None, None]] = [(None, None)] * S
+    intervals: list[tuple[float | None, float | None]] = [(None, None)] * S
     if n_conf:
         sys_scores = yield from _bootstrap_scores(cols, scorer, rng, n_conf, range(1, S), n, total)
         base_scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n_conf, [0], n + n_conf, total)
-        intervals = [_interval(sc, numpy_mean=True) for sc in base_scores + sys_scores]
-        intervals = [(m / scorer.scale, c / scorer.scale) for m, c in intervals]
+        found = [_interval(sc, numpy_mean=True) for sc in base_scores + sys_scores]
+        intervals = [(m / scorer.scale, c / scorer.scale) for m, c in found]
     out = []
     for s in range(S):
         score = bleu_score(cols.to_stats(tot[s]), config)
@@ -691,7 +717,11 @@ def _paired_ar_steps(systems_stats, config: BleuConfig, n: int, seed, n_confiden
 
 
 #: The tests by sacreBLEU's flag names, for :func:`steps`.
-_STEPS = {"confidence": _confidence_steps, "paired-bs": _paired_bootstrap_steps, "paired-ar": _paired_ar_steps}
+_STEPS: dict[str, Callable[..., _Steps]] = {
+    "confidence": _confidence_steps,
+    "paired-bs": _paired_bootstrap_steps,
+    "paired-ar": _paired_ar_steps,
+}
 
 
 def steps(
@@ -700,7 +730,7 @@ def steps(
     config: BleuConfig,
     n: int,
     seed: int | None = DEFAULT_SEED,
-):
+) -> _Steps:
     """One of the tests as a generator, for callers that interleave it with other work
     (the page runs it in steps, showing progress and able to cancel between two).
 
@@ -721,7 +751,7 @@ def steps(
     return make(systems_stats, config, n, seed)
 
 
-def signature_extras(test: str, n: int, seed: int | None) -> dict:
+def signature_extras(test: str, n: int, seed: int | None) -> dict[str, int | str]:
     """What a test adds to the signature, as sacreBLEU writes it: ``{"bs": n}`` (bootstrap
     tests) or ``{"ar": n}`` (approximate randomization), then ``{"seed": seed}`` ("none"
     for OS entropy); for :meth:`bleu2.options.BleuConfig.signature`'s ``extra``."""
