@@ -24,14 +24,15 @@ import math
 import os
 import sys
 import time
-from typing import Sequence
+from collections.abc import Generator, Sequence
+from typing import Any, BinaryIO, TextIO
 
 from ._version import __version__
 from .api import references_from_streams
 from .lines import STDIN, InputError, check_line_counts, label, read_lines as _read_lines
 from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
 from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
-from .significance import DEFAULT_SEED, signature_extras, steps
+from .significance import DEFAULT_SEED, Result, signature_extras, steps
 from .scorer import BLEU
 from .smoothing import SMOOTHING_METHODS
 from .tokenizers import TOKENIZERS
@@ -53,7 +54,7 @@ def _read_stdin() -> bytes:
     stream = sys.stdin
     if stream is None:
         return b""
-    buf = getattr(stream, "buffer", None)
+    buf: BinaryIO | None = getattr(stream, "buffer", None)
     try:
         if buf is not None:
             return buf.read()
@@ -85,12 +86,12 @@ class Progress:
 
     width = 30
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
         self.total = max(total, 0)
         self.stream = sys.stderr if stream is None else stream
         self.enabled = self.total > 0 and _isatty(self.stream)
         self.start = _now() if self.enabled else 0.0
-        self.last_draw = None
+        self.last_draw: float | None = None
         self.drawn_len = 0
         self.columns = _columns(self.stream) if self.enabled else 80
 
@@ -127,14 +128,14 @@ class Progress:
             self.enabled = False
 
 
-def _columns(stream) -> int:
+def _columns(stream: TextIO) -> int:
     try:
         return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
         return 80
 
 
-def _isatty(stream) -> bool:
+def _isatty(stream: TextIO | None) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
     except (AttributeError, OSError, ValueError):
@@ -369,7 +370,7 @@ def _error(msg: str) -> None:
     sys.stderr.write(f"{PROG}: error: {msg}\n")
 
 
-def _options(args: argparse.Namespace) -> dict:
+def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The scoring options given on the command line (on top of sacreBLEU's with --sacrebleu)."""
     options = dict(SACREBLEU_OPTIONS) if args.sacrebleu else {}
     given = {
@@ -416,7 +417,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
     try:
         for k, (path, lines) in enumerate(sys_files):
 
-            def report(done, k=k, path=path):
+            def report(done: int, k: int = k, path: str = path) -> None:
                 progress.update(k * n + done, label(path))
 
             stats, _ = bleu.corpus_stats(lines, references, progress=report)
@@ -473,14 +474,15 @@ def _seed(value: str, parser: argparse.ArgumentParser) -> int | None:
         parser.error(f"--seed must be an integer or 'none', got {value!r}")
 
 
-def _drive(gen, progress: Progress):
+def _drive(gen: Generator[tuple[int, int], None, list[Result]], progress: Progress) -> list[Result]:
     """Run a significance test's steps, drawing the progress bar."""
     try:
         while True:
             done, total = next(gen)
             progress.update(round(done / total * progress.total) if total else progress.total, "significance")
     except StopIteration as stop:
-        return stop.value
+        results: list[Result] = stop.value
+        return results
 
 
 def main(argv: Sequence[str] | None = None) -> int:
