@@ -9,7 +9,7 @@ sentence i.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["InputError", "split_lines", "read_lines", "check_line_counts", "STDIN", "label"]
 
@@ -61,7 +61,7 @@ def split_lines(data: bytes, name: str) -> list[str]:
     return [s[:-1] if s.endswith("\r") else s for s in lines]
 
 
-def read_lines(path: str, stdin=None) -> list[str]:
+def read_lines(path: str, stdin: Callable[[], bytes] | None = None) -> list[str]:
     """The lines of a UTF-8 file (``-``: standard input, read from ``stdin``'s bytes).
 
     Raises:
