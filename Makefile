@@ -51,10 +51,10 @@ node_modules:
 # The build runs with the venv's Python: MkDocs (the docs extra) builds _site/docs/, and
 # `brotli` (a pinned test dependency) lets the build write Brotli copies next to the gzip ones.
 site: node_modules venv
-	@if [ -x "$(VPY)" ]; then $(VPY) tools/build_site.py; else $(PYTHON) tools/build_site.py; fi
+	@if [ -x "$(VPY)" ]; then $(VPY) -m tools.build_site; else $(PYTHON) -m tools.build_site; fi
 
 serve: site
-	$(PYTHON) tools/serve.py --host $(HOST) --port $(PORT)
+	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT)
 
 # --- tests ---
 test: venv chromium firefox site
@@ -70,19 +70,19 @@ test-browser: venv chromium firefox site
 bench: bench-page bench-engine bench-offline bench-corpus bench-significance
 
 bench-page: venv chromium site
-	$(VPY) bench/page_bench.py
+	$(VPY) -m bench.page_bench
 
 bench-offline: venv chromium firefox site
-	$(VPY) bench/offline_bench.py
+	$(VPY) -m bench.offline_bench
 
 bench-corpus: venv chromium site
-	$(VPY) bench/corpus_bench.py
+	$(VPY) -m bench.corpus_bench
 
 bench-significance: venv
-	$(VPY) bench/significance_bench.py
+	$(VPY) -m bench.significance_bench
 
 bench-engine: venv
-	@if [ -f bench/engine_bench.py ]; then $(VPY) bench/engine_bench.py; else echo "bench/engine_bench.py not there yet"; fi
+	@if [ -f bench/engine_bench.py ]; then $(VPY) -m bench.engine_bench; else echo "bench/engine_bench.py not there yet"; fi
 
 # --- the README's picture of the page (docs/img/page.png), from the built site in headless Chromium ---
 screenshot: venv chromium site

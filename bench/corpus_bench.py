@@ -1,6 +1,6 @@
 """Corpus-mode benchmark (issue 9): the page's worker against CPython, and a 50 MB corpus.
 
-    python bench/corpus_bench.py [--skip-50mb]
+    python -m bench.corpus_bench [--skip-50mb]
 
 1. 16 systems x 3,004 lines, one reference file (the input of bench/engine_bench.py part 1,
    written to files): the same job (bleu2.page.corpus.Session: load the files, score every
@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "bench"))
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import start_server
 
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import start_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+
 
 LONG_TASKS_JS = """() => {
   window.__longTasks = [];
@@ -74,8 +71,9 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skip-50mb", action="store_true")
     args = ap.parse_args(argv)
-    import engine_bench
     from playwright.sync_api import sync_playwright
+
+    from bench import engine_bench
 
     site = ROOT / "_site"
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")

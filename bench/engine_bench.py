@@ -1,6 +1,6 @@
 """Engine benchmark: bleu2.corpus_bleu against sacreBLEU and NLTK in one run.
 
-    python bench/engine_bench.py [--repeat 5]
+    python -m bench.engine_bench [--repeat 5]
 
 Part 1 (issue 7): 16 systems x 3,004 lines (WMT-size; built from ../shared/data: the TED
 reference repeated to 3,004 lines, and 16 systems whose line i is sys1 or sys2, detokenized
@@ -105,15 +105,16 @@ def wmt_size(n_lines: int = 3004, n_systems: int = 16):
 
 
 def part1(repeat: int) -> None:
-    import bleu2
-    import bleu2.api
     from sacrebleu.metrics import BLEU
     from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+
+    import bleu2
+    import bleu2.api
 
     ref, systems = wmt_size()
 
     def run_bleu2():
-        bleu2.api._SCORERS.clear()  # a cold start: the references are tokenized in this run
+        bleu2.api.clear_scorers()  # a cold start: the references are tokenized in this run
         return [bleu2.corpus_bleu(s, ref).score for s in systems]
 
     def run_sacrebleu_refs_each_call():

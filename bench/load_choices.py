@@ -1,6 +1,6 @@
 """The load choices of issue 10, side by side (printed, never asserted):
 
-    python bench/load_choices.py [--runs 2]
+    python -m bench.load_choices [--runs 2]
 
 For each choice, a copy of ``_site/`` (links to its files, the changed ones written) served
 by tools/serve.py, and in headless Chromium (fresh context each run): the first visit's
@@ -32,14 +32,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench import page_bench
+from tools import precompress
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
-sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "tools"))
-import page_bench  # noqa: E402
-import precompress  # noqa: E402
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import start_server  # noqa: E402
 
 PYODIDE = "static/vendor/pyodide/"
 

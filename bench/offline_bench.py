@@ -1,7 +1,7 @@
 """Offline page benchmark (``make bench-offline``): bleu2-offline.html from file:// against the
 served page, cold, in headless Chromium and in Firefox ESR.
 
-    python bench/offline_bench.py [--runs 3] [--no-firefox]
+    python -m bench.offline_bench [--runs 3] [--no-firefox]
 
 For each browser and page: a fresh browser context (Chromium) or profile (Firefox) per run,
 so nothing is cached; times are ``performance.now()`` in the page (ms since navigation
@@ -24,13 +24,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 OFFLINE = "bleu2-offline.html"
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import start_server  # noqa: E402
 
 RECORDER = """
 window.__bleu2Times = {ready: null, firstScore: null};
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-firefox", action="store_true")
     args = parser.parse_args(argv)
     if not (SITE / OFFLINE).exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
 
     page = (SITE / OFFLINE).read_text(encoding="utf-8")
     manifest = json.loads(re.search(r'id="bleu2-offline-manifest">(.*?)</script>', page).group(1))

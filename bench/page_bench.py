@@ -1,6 +1,6 @@
 """Page benchmark (``make bench-page``): the built site in headless Chromium on a local server.
 
-    python bench/page_bench.py [--runs 3] [--keystrokes 200] [--words 1000]
+    python -m bench.page_bench [--runs 3] [--keystrokes 200] [--words 1000]
 
 Measures, and prints next to the issue's targets (nothing is asserted):
 - cold load to first score: a fresh browser context (empty HTTP cache, empty storage),
@@ -44,14 +44,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import start_server
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 TED = ROOT.parent / "shared" / "data" / "ted"
 TARGETS = {"cold": 2.5, "warm": 1.2, "keystroke_p95_ms": 16.0}
 
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import start_server  # noqa: E402
 
 # Records when #score first shows a number, in ms since navigation start.
 FIRST_SCORE_JS = """
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(x) for x in args.paste_sizes.split(",") if int(x) > 0]
 
     if not (SITE / "index.html").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="bleu2-bench-"))

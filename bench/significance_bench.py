@@ -1,6 +1,6 @@
 """Significance-test benchmark: bleu2.significance against sacreBLEU 2.6.0.
 
-    python bench/significance_bench.py [--repeat 3] [--lines 3004] [--skip-ar]
+    python -m bench.significance_bench [--repeat 3] [--lines 3004] [--skip-ar]
 
 Data: the TED files (detokenized) repeated to 3,004 lines; the reference and three
 systems: sys1 (the baseline), sys2, and sys3 mixing them (every third line from sys1,
@@ -33,7 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 DATA = ROOT.parent / "shared" / "data" / "ted"
 OPTS = dict(tokenizer="13a", smoothing="exp", max_order=4, lowercase=False)
 
@@ -132,9 +131,10 @@ def main(argv=None) -> None:
     ap.add_argument("--skip-ar", action="store_true", help="skip approximate randomization (slow in sacreBLEU)")
     args = ap.parse_args(argv)
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-    import bleu2
     import numpy
     import sacrebleu
+
+    import bleu2
 
     ref, systems = build(args.lines)
     print(

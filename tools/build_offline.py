@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Write ``_site/bleu2-offline.html``: the whole page in one file that works from file://.
 
-    python3 tools/build_offline.py [--site _site] [--page index.html] [--out NAME]
+    python3 -m tools.build_offline [--site _site] [--page index.html] [--out NAME]
 
 Run by ``tools/build_site.py`` at the end of its build. Browsers block module scripts,
 WebAssembly fetches and ``fetch()`` of other files when a page is opened from disk, so the
@@ -53,9 +52,9 @@ import sys
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
+from .serve import MIME_TYPES  # the same MIME types as the served site
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve import MIME_TYPES  # noqa: E402  (the same MIME types as the served site)
 
 OFFLINE_NAME = "bleu2-offline.html"
 PAGE = "index.html"

@@ -27,7 +27,7 @@ the standard library only): the classes are computed here once and committed.
 ``regex`` is pinned in ``pyproject.toml``'s ``test`` extra, the version sacreBLEU 2.6.0
 is tested with; after changing the pin, run this again and commit both files.
 
-Run: ``.venv/bin/python tools/gen_unicode_tables.py`` (rewrites both files in place).
+Run: ``.venv/bin/python -m tools.gen_unicode_tables`` (rewrites both files in place).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ Brotli at quality 11 takes about a minute for the 9.6 MB WebAssembly file and a 
 the 31 MB snapshot on a small machine, so every copy is cached in ``build/compressed/`` by
 the content's hash and the settings.
 
-Standard library only (``brotli`` optional). ``python3 tools/precompress.py [_site]``.
+Standard library only (``brotli`` optional). ``python3 -m tools.precompress [_site]``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Serve the built site (``_site/``) on the loopback interface (``make serve``).
 
-Usage: ``python3 tools/serve.py [--host 127.0.0.1] [--port 8000] [--directory _site] [--quiet]``
+Usage: ``python3 -m tools.serve [--host 127.0.0.1] [--port 8000] [--directory _site] [--quiet]``
 
 A small :mod:`http.server` subclass: it sends the MIME types the page needs
 (``.wasm`` application/wasm, so browsers can compile while downloading; ``.mjs`` and

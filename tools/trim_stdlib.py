@@ -27,7 +27,7 @@ standard library is a newer Python than the one running the build. Over-keeping 
 harmless; the browser tests (every one runs on the trimmed zip) and the snapshot run
 (tools/make_snapshot.mjs imports the page's modules from it) catch a module left out.
 
-Standard library only. ``python3 tools/trim_stdlib.py IN.zip OUT.zip`` prints what it kept.
+Standard library only. ``python3 -m tools.trim_stdlib IN.zip OUT.zip`` prints what it kept.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 driven by Playwright, and a guard that records what a page must never do.
 
 - The site (``_site/``, built by ``make site``; built here if missing) is served by
-  ``tools/serve.py`` on a free loopback port, under a sub-path (``/some/sub/path/``), so
+  ``tools.serve`` on a free loopback port, under a sub-path (``/some/sub/path/``), so
   every test also checks that the page's URLs are relative.
 - Chromium is ``/usr/bin/chromium`` (``executable_path``), headless, never downloaded.
 - Every request to another origin is aborted and recorded; every request's URL and body
@@ -23,15 +23,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browser_helpers import ROOT, SITE, SUB_PATH
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_helpers import ROOT, SITE, SUB_PATH  # noqa: E402
+from tools.chromium import CHROMIUM, CHROMIUM_ARGS
+from tools.serve import start_server
 
 READY_TIMEOUT_MS = 120_000
-
-sys.path.insert(0, str(ROOT / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from serve import start_server  # noqa: E402
 
 
 def pytest_collection_modifyitems(items):
@@ -44,7 +41,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     if not (SITE / "index.html").exists() or not (SITE / "static" / "vendor").exists():
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], check=True)
+        subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
     return SITE
 
 

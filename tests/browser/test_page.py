@@ -4,16 +4,14 @@ the whole module (see conftest.py for the guard every test runs under)."""
 from __future__ import annotations
 
 import json
-import sys
 import math
-from pathlib import Path
 
 import pytest
+from browser_helpers import TED, enter, texts
+from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
 
 import bleu2
-from browser_helpers import ROOT, TED, enter, texts
-
-from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
+from tools import build_site
 
 FIELDS = (
     "score",
@@ -142,11 +140,6 @@ def test_json_section_and_copy_button(ready_page, guard):
 
 
 def test_page_loaded_every_module_of_its_archive_and_not_the_cli(ready_page):
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build_site
-    finally:
-        sys.path.pop(0)
     present = sorted(build_site.archive_modules())  # what bleu2.zip holds: engine and page
     assert "bleu2.page.view" in present and "bleu2.cli" not in present
     loaded = sorted(ready_page.get_attribute("html", "data-modules").split())

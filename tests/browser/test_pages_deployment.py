@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
 import pytest
-
 from browser_helpers import ROOT, enter, texts
 from conftest import wait_ready_state
 
-sys.path.insert(0, str(ROOT / "tools"))
-import pwa  # noqa: E402
-from serve import start_server  # noqa: E402
+from tools import pwa
+from tools.serve import start_server
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 REPO_NAME = "bleu2"  # the sub-path of a project site: https://<owner>.github.io/bleu2/

@@ -10,16 +10,13 @@ tests/browser/test_embed.py; from file://: test_loading.py and test_offline.py.)
 from __future__ import annotations
 
 import json
-import sys
 from urllib.parse import urljoin
 
 import pytest
-
-from browser_helpers import ROOT, SITE, enter, texts
+from browser_helpers import SITE, enter, texts
 from conftest import open_page, wait_ready_state
 
-sys.path.insert(0, str(ROOT / "tools"))
-import pwa  # noqa: E402
+from tools import pwa
 
 SW_CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"
 CACHES_JS = """async () => {

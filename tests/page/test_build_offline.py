@@ -9,14 +9,11 @@ import gzip
 import hashlib
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import build_offline  # noqa: E402
+from tools import build_offline
 
 PAGE = """<!doctype html>
 <html lang="en" data-state="loading">

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
+
+from tools import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,22 +17,12 @@ def _pyscript_config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def _build_site():
-    sys.path.insert(0, str(ROOT / "tools"))
-    try:
-        import build_site
-    finally:
-        sys.path.pop(0)
-    return build_site
-
-
 def test_pyscript_toml_ships_the_package_as_one_archive():
     files = _pyscript_config()["files"]
     assert files == {"./bleu2.zip": "./*"}, "one archive, unpacked into the working directory"
 
 
 def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
-    build_site = _build_site()
     names = [p.relative_to(ROOT).as_posix() for p in build_site.archive_files()]
     assert "bleu2/__init__.py" in names and "bleu2/page/view.py" in names
     assert "bleu2/tokenizers/_unicode_tables.py" in names
@@ -152,7 +143,7 @@ def test_build_script_copies_only_site_files():
 def test_boot_strings_are_generated_from_the_catalogs():
     from bleu2.page import i18n
 
-    js = _build_site().boot_strings_js()
+    js = build_site.boot_strings_js()
     m = re.fullmatch(r"//[^\n]*\nwindow\.BLEU2_BOOT = (.*);\n", js, re.S)
     assert m, js[:200]
     data = json.loads(m.group(1))

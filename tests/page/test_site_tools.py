@@ -9,7 +9,6 @@ import gzip
 import http.client
 import json
 import struct
-import sys
 import zipfile
 import zlib
 from pathlib import Path
@@ -17,13 +16,10 @@ from pathlib import Path
 import pytest
 
 from bleu2.page import embed, state
+from tools import precompress, pwa, trim_stdlib
+from tools.serve import accepted_encodings, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import precompress  # noqa: E402
-import pwa  # noqa: E402
-import trim_stdlib  # noqa: E402
-from serve import accepted_encodings, start_server  # noqa: E402
 
 
 # --- precompressed copies and the server ------------------------------------------------------
