@@ -53,10 +53,10 @@
     files[new URL("./bleu2.zip", base).href] = "./*";
     // Absolute URLs: the worker has no location of its own to resolve relative ones. The
     // interpreter goes in `version` (polyscript reads "pyodide@<url>"; a config's
-    // `interpreter` is not read for workers, which then fetch Pyodide from a CDN).
+    // `interpreter` is not read for workers, which then fetch Pyodide from a CDN). No
+    // `plugins`: PyScript loads plugins on the main thread only (pyscript.toml's list).
     var interpreter = new URL("./static/pyodide-boot.mjs", base).href;
-    var config = {files: files,
-                  plugins: ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game", "!py-terminal"]};
+    var config = {files: files};
     return import(new URL("./static/vendor/pyscript/core.js", base).href).then(function (core) {
       return core.PyWorker(new URL("./static/worker.py", base).href, {config: config, version: interpreter});
     });

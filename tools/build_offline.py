@@ -144,7 +144,7 @@ def rewrite_relative_imports(path: str, text: str, embedded: set[str]) -> tuple[
     return text, count
 
 
-# Edits of the vendored runtime (pinned: @pyscript/core 0.7.31, pyodide 314.0.7), as
+# Edits of the vendored runtime (pinned in package.json), as
 # {file name pattern: [(what, old text, new text), ...]}, applied before the import
 # rewriting. Each must match exactly once, in exactly one file of the site, or the build
 # fails. None is needed today: the main thread runs unpatched vendored code (the import map

@@ -3,7 +3,7 @@
 Steps:
 
 1. ``npm ci`` when ``node_modules/`` is missing or older than ``package-lock.json``
-   (the runtime comes from the npm registry, pinned: @pyscript/core 0.7.31, pyodide 314.0.7).
+   (the runtime comes from the npm registry, pinned: package.json's ``dependencies``, :data:`PINS`).
 2. Vendor only the runtime files the page needs into ``static/vendor/`` (git-ignored):
    - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
      pyodide-lock.json, and the standard library trimmed (tools/trim_stdlib.py):
@@ -40,19 +40,37 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
 from bleu2.page import i18n
 
-from . import build_offline, precompress, pwa, trim_stdlib
+from . import build_offline, precompress, pwa
+from . import trim_stdlib as trimmer
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 VENDOR = ROOT / "static" / "vendor"
 NODE_MODULES = ROOT / "node_modules"
 
-PINS = {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+
+def read_pins(package_json: Path = ROOT / "package.json") -> dict[str, str]:
+    """The runtime's npm packages and their exact versions: ``package.json``'s ``dependencies``
+    (``@pyscript/core`` and ``pyodide``; ``package-lock.json`` locks the same versions).
+
+    Raises:
+        SystemExit: a version that is not an exact one (``^1.2``, ``~1.2``, ``latest``...).
+    """
+    pins = json.loads(package_json.read_text(encoding="utf-8"))["dependencies"]
+    loose = {name: v for name, v in pins.items() if not re.fullmatch(r"\d+(\.\d+)*", v)}
+    if loose:
+        sys.exit(f"[build_site] package.json must pin exact versions, not {loose}")
+    return dict(pins)
+
+
+#: ``{npm package: version}`` of the runtime, from package.json (vendored, and checked in node_modules).
+PINS = read_pins()
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -164,7 +182,7 @@ PAGE_STDLIB = "python_stdlib_snapshot.zip"
 
 def trim_stdlib(source: Path, dest: Path) -> None:
     """``dest``: Pyodide's standard-library zip with only the modules the page can import."""
-    result = trim_stdlib.trim(source, dest)
+    result = trimmer.trim(source, dest)
     log(
         f"{dest.name}: {len(result['kept'])} modules the page can import, "
         f"{result['source_size'] / 1e6:.2f} -> {result['size'] / 1e6:.2f} MB"
@@ -291,7 +309,7 @@ def write_page_stdlib(loaded: set[str]) -> None:
     if STDLIB != "page":
         shutil.copy2(boot, page)
         return
-    result = trim_stdlib.drop_loaded(boot, page, loaded)
+    result = trimmer.drop_loaded(boot, page, loaded)
     log(
         f"{PAGE_STDLIB}: {len(result['dropped'])} modules the snapshot holds left out, "
         f"{result['size'] / 1e6:.2f} MB ({BOOT_STDLIB}: {boot.stat().st_size / 1e6:.2f} MB)"
@@ -308,12 +326,28 @@ def boot_strings_js() -> str:
     )
 
 
+def index_html() -> str:
+    """index.html for the site: its ``<mpy-config>`` gets pyscript.toml's ``plugins`` (the
+    plugins switched off), which PyScript applies per script type, MicroPython's included.
+
+    Raises:
+        SystemExit: index.html has no empty ``<mpy-config></mpy-config>``, or more than one.
+    """
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    empty = "<mpy-config></mpy-config>"
+    if page.count(empty) != 1:
+        sys.exit(f"[build_site] index.html must hold {empty} exactly once (the build fills it)")
+    # a TOML array of basic strings (JSON's string syntax is TOML's for these names)
+    return page.replace(empty, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+
+
 def assemble_site() -> None:
     tmp = ROOT / "_site.tmp"
     if tmp.exists():
         shutil.rmtree(tmp)
     tmp.mkdir()
-    shutil.copy2(ROOT / "index.html", tmp / "index.html")
+    (tmp / "index.html").write_text(index_html(), encoding="utf-8")
     shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
     shutil.copy2(ARCHIVE, tmp / "bleu2.zip")
     shutil.copytree(

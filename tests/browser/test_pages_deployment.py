@@ -8,15 +8,16 @@ symbolic links followed, ``.git`` and ``.github`` left out.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import tarfile
 from pathlib import Path
 
 import pytest
+
 from browser_helpers import ROOT, enter, texts
 from conftest import wait_ready_state
-
 from tools import pwa
 from tools.serve import start_server
 
@@ -96,6 +97,14 @@ def test_workflow_builds_the_site_with_make_site_and_uploads_site_dir():
     # comes from PyPI).
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^site: node_modules venv\n", makefile, re.M)
+
+
+def test_the_deployed_runtime_is_the_one_package_json_and_its_lock_pin(artifact):
+    vendored = json.loads((artifact / "static" / "vendor" / "VERSIONS.json").read_text(encoding="utf-8"))
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert vendored == package["dependencies"]
+    assert vendored == {name: lock[f"node_modules/{name}"]["version"] for name in vendored}
 
 
 def test_artifact_tree_is_the_site_and_nothing_else(artifact):

@@ -8,6 +8,8 @@ import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from tools import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,9 +96,9 @@ class _Collect(HTMLParser):
             self.mpy_config += data
 
 
-def _html() -> _Collect:
+def _html(text: str | None = None) -> _Collect:
     parser = _Collect()
-    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8") if text is None else text)
     return parser
 
 
@@ -126,18 +128,30 @@ def test_index_html_has_the_csp_and_the_page_elements():
     assert {"reference", "candidate"} <= labels
 
 
-def test_mpy_config_switches_off_the_same_plugins():
-    mpy = tomllib.loads(_html().mpy_config)
-    assert mpy["plugins"] == _pyscript_config()["plugins"]
+def test_the_built_page_switches_off_pyscript_toml_s_plugins_for_micropython_too():
+    plugins = _pyscript_config()["plugins"]
+    assert "!py-editor" in plugins and "!py-terminal" in plugins
+    assert _html().mpy_config == "", "the list is written once, in pyscript.toml"
+    built = build_site.index_html()
+    assert tomllib.loads(_html(built).mpy_config)["plugins"] == plugins
+    assert built.replace(_html(built).mpy_config, "") == (ROOT / "index.html").read_text(encoding="utf-8")
 
 
-def test_build_script_copies_only_site_files():
-    text = (ROOT / "tools" / "build_site.py").read_text(encoding="utf-8")
-    assert re.search(r"PINS = \{\"@pyscript/core\": \"0\.7\.31\", \"pyodide\": \"314\.0\.7\"\}", text)
-    import json
-
+def test_the_runtime_pins_are_package_json_s_and_its_lock_s():
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
-    assert package["dependencies"] == {"@pyscript/core": "0.7.31", "pyodide": "314.0.7"}
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
+    assert package["dependencies"] == build_site.PINS
+    assert set(build_site.PINS) == {"@pyscript/core", "pyodide"}
+    for name, version in build_site.PINS.items():
+        assert lock[""]["dependencies"][name] == version
+        assert lock[f"node_modules/{name}"]["version"] == version
+
+
+def test_a_loose_runtime_version_stops_the_build(tmp_path):
+    manifest = tmp_path / "package.json"
+    manifest.write_text(json.dumps({"dependencies": {"pyodide": "^314.0.7"}}), encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"exact versions.*\^314\.0\.7"):
+        build_site.read_pins(manifest)
 
 
 def test_boot_strings_are_generated_from_the_catalogs():
