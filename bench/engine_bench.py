@@ -136,7 +136,7 @@ def part1(repeat: int) -> None:
     times = {}
     for name, fn in runs:
         scores = fn()
-        times[name] = best_time(lambda h, r: fn(), None, None, repeat)
+        times[name] = best_time(lambda h, r, fn=fn: fn(), None, None, repeat)
         print(f"  {name:>26}: {times[name]:7.3f} s   first system {scores[0]:.6f}")
     for name, _ in runs[1:]:
         print(f"  bleu2 / {name}: {times['bleu2'] / times[name]:.2f}   target <= 0.40")

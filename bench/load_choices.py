@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
         f"  bare Pyodide boot (same runtime, trimmed stdlib, Brotli): {bare_s:.2f} s, {bare[0]['bytes'] / 1e6:.2f} MB"
     )
     print(f"  {'choice':<50} {'transfer':>9} {'cold':>7} {'x bare':>7} {'3 MB/s':>7}")
-    for name, size, cold_s, slow_s, kinds in rows:
+    for name, size, cold_s, slow_s, _kinds in rows:
         print(f"  {name:<50} {size / 1e6:7.2f} MB {cold_s:6.2f}s {cold_s / bare_s:6.2f}x {slow_s:6.2f}s")
     print("  (targets: transfer <= 8 MB; cold <= 0.5x bare; 3 MB/s + 50 ms <= 4 s)")
     return 0

@@ -516,7 +516,10 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
         server.server_close()
     med = {k: statistics.median(v) for k, v in results.items() if v}
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    runs_of = lambda k: ", ".join(f"{x:.2f}" for x in results[k])  # noqa: E731
+
+    def runs_of(k: str) -> str:
+        return ", ".join(f"{x:.2f}" for x in results[k])
+
     print(f"load {label}({runs} runs, medians; headless Chromium; load average {load} on {os.cpu_count()} CPUs)")
     print(
         f"  first visit: {first['bytes'] / 1e6:.2f} MB on the wire in {first['requests']} requests"

@@ -44,7 +44,10 @@ def load(name: str) -> list[str]:
 
 def build(n_lines: int):
     ref, s1, s2 = (load(f"ted.{x}.detok.eng") for x in ("ref", "sys1", "sys2"))
-    rep = lambda lines: [lines[i % len(lines)] for i in range(n_lines)]  # noqa: E731
+
+    def rep(lines: list[str]) -> list[str]:
+        return [lines[i % len(lines)] for i in range(n_lines)]
+
     ref, s1, s2 = rep(ref), rep(s1), rep(s2)
     s3 = [b if i % 3 else a for i, (a, b) in enumerate(zip(s1, s2))]
     return ref, [s1, s2, s3]

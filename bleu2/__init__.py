@@ -11,13 +11,13 @@ character). Scores are floats in [0, 1].
 """
 
 from ._version import __version__
-from .tokenizers import TOKENIZERS, tokenize
-from .smoothing import SMOOTHING_METHODS
+from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
 from .options import DEFAULTS, SACREBLEU_OPTIONS, BleuConfig
-from .stats import SentenceStats
 from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
-from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
+from .smoothing import SMOOTHING_METHODS
+from .stats import SentenceStats
+from .tokenizers import TOKENIZERS, tokenize
 
 __all__ = [
     "__version__",

@@ -29,11 +29,12 @@ from typing import Any, BinaryIO, TextIO
 
 from ._version import __version__
 from .api import references_from_streams
-from .lines import STDIN, InputError, check_line_counts, label, read_lines as _read_lines
+from .lines import STDIN, InputError, check_line_counts, label
+from .lines import read_lines as _read_lines
 from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
 from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
-from .significance import DEFAULT_SEED, Result, signature_extras, steps
 from .scorer import BLEU
+from .significance import DEFAULT_SEED, Result, signature_extras, steps
 from .smoothing import SMOOTHING_METHODS
 from .tokenizers import TOKENIZERS
 
@@ -105,7 +106,7 @@ class Progress:
             return
         self.last_draw = now
         frac = min(done / self.total, 1.0)
-        filled = int(round(frac * self.width))
+        filled = round(frac * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
         text = f"{PROG} [{bar}] {frac * 100:3.0f}% {done}/{self.total} lines"
         if label:

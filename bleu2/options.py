@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import inspect
 import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ._version import __version__

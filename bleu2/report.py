@@ -159,7 +159,7 @@ def corpus_json(
     signature (the significance test adds its seed and resamples there)."""
     sig: Sequence[Figures | None] = significance or [None] * len(systems)
     objs = []
-    for (name, result), s in zip(systems, sig):
+    for (_, result), s in zip(systems, sig):
         d = system_dict(result, s)
         if signature is not None:
             d["signature"] = signature

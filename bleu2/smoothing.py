@@ -99,8 +99,8 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TypeAlias
 
 from .stats import SentenceStats

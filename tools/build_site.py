@@ -132,8 +132,7 @@ def pyscript_chunks(dist: Path) -> list[str]:
         seen.add(name)
         wanted.append(name)
         text = (dist / name).read_text(encoding="utf-8")
-        for target in _IMPORT_RE.findall(text):
-            seeds.append(target[2:])
+        seeds.extend(target[2:] for target in _IMPORT_RE.findall(text))
         for target in _DYNAMIC_IMPORT_RE.findall(text):
             target = target[2:]
             if target.startswith(PYSCRIPT_LAZY_CHUNKS):

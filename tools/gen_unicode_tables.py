@@ -104,8 +104,9 @@ DECODER = [
 
 def table_lines(name: str, doc: str, rs) -> list[str]:
     lines = [f"# {doc}: {len(rs)} ranges", f"{name} = _decode("]
-    for i in range(0, len(rs), 6):
-        lines.append('    "' + "".join(_escape(a) + _escape(b) for a, b in rs[i : i + 6]) + '"')
+    lines.extend(
+        '    "' + "".join(_escape(a) + _escape(b) for a, b in rs[i : i + 6]) + '"' for i in range(0, len(rs), 6)
+    )
     lines += [")", ""]
     return lines
 

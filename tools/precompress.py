@@ -69,10 +69,11 @@ def brotli_bytes(data: bytes) -> bytes:
 
 def candidates(site: Path) -> list[Path]:
     """The files of ``site`` that get compressed copies (sorted)."""
-    out = []
-    for p in sorted(site.rglob("*")):
-        if p.is_file() and p.name not in SKIP_NAMES and not p.name.endswith(SKIP_SUFFIXES):
-            out.append(p)
+    out = [
+        p
+        for p in sorted(site.rglob("*"))
+        if p.is_file() and p.name not in SKIP_NAMES and not p.name.endswith(SKIP_SUFFIXES)
+    ]
     out += [
         p
         for p in sorted(site.rglob("*.gz"))

@@ -29,6 +29,7 @@ import os
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,7 +86,7 @@ def accepted_encodings(header: str | None) -> set[str]:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with explicit MIME types and revalidation caching."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a few dozen requests
     quiet = False
     encodings = ENCODINGS  # the precompressed copies this server sends

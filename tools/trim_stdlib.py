@@ -163,9 +163,8 @@ def closure(zf: zipfile.ZipFile, roots: set[str]) -> set[str]:
         keep.add(name)
         path = modules[name]
         source = module_level(zf.read(path).decode("utf-8", "replace"))
-        for found in imported_names(source, name, path.endswith("/__init__.py")):
-            if found in modules and found not in keep:
-                todo.append(found)
+        found = imported_names(source, name, path.endswith("/__init__.py"))
+        todo.extend(m for m in found if m in modules and m not in keep)
         parent = name.rpartition(".")[0]
         if parent and parent not in keep:
             todo.append(parent)

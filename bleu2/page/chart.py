@@ -21,7 +21,8 @@ Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import i18n
 from .view import LEFT_OUT
@@ -125,7 +126,10 @@ def bar_chart(
         raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
     vals = chart_values(result_or_row)
     order = vals["max_order"]
-    fmt = lambda v: i18n.format_number(v, lang)  # noqa: E731
+
+    def fmt(v: float) -> str:
+        return i18n.format_number(v, lang)
+
     mark = i18n.t(lang, "chart_smoothed_mark")
 
     left_out = i18n.t(lang, "left_out")
@@ -301,7 +305,11 @@ def histogram(
     plot_top, plot_bottom = _MARGIN_TOP, height - _MARGIN_BOTTOM
     band = (plot_right - plot_left) / bins
     edges = [i / bins for i in range(bins + 1)]
-    fmt = lambda v: i18n.format_number(v, lang, 1 if bins <= 10 else 2)  # noqa: E731
+    decimals = 1 if bins <= 10 else 2
+
+    def fmt(v: float) -> str:
+        return i18n.format_number(v, lang, decimals)
+
     described = ", ".join(
         f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts)
     )

@@ -19,7 +19,7 @@ Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .._cache import LRU
 from .._version import __version__

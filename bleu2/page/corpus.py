@@ -22,13 +22,22 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from ..api import references_from_streams
 from ..lines import InputError, check_line_counts, split_lines
 from ..options import BleuConfig
-from ..report import best_first, competition_ranks, corpus_json, csv_table, csv_text_cell, markdown_cell, markdown_table
-from ..report import sentences_jsonl
+from ..report import (
+    best_first,
+    competition_ranks,
+    corpus_json,
+    csv_table,
+    csv_text_cell,
+    markdown_cell,
+    markdown_table,
+    sentences_jsonl,
+)
 from ..result import CorpusBleuResult
 from . import chart, i18n
 from .compare import scorer as page_scorer

@@ -12,7 +12,8 @@ Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from . import i18n, state
 

@@ -23,9 +23,10 @@ with ``textContent``. Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from ..stats import ngram_counts, ngrams as _grams, reference_stats
+from ..stats import ngram_counts, reference_stats
+from ..stats import ngrams as _grams
 from . import i18n
 from .view import shorten
 

@@ -19,7 +19,7 @@ Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 import json
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
@@ -120,7 +120,10 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
         left out of the mean (effective order) with "(left out)".
     """
     n = _max_order(comparison)
-    num = lambda v: i18n.format_number(v, lang)  # noqa: E731
+
+    def num(v: float) -> str:
+        return i18n.format_number(v, lang)
+
     header = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=n)]
     header += [i18n.t(lang, "col_precision", n=k) for k in range(1, n + 1)]
     header += [

@@ -18,6 +18,7 @@ when the answer arrives. Standard library only.
 from __future__ import annotations
 
 import json
+
 from ..stats import SentenceStats
 from . import compare
 from .explain import MAX_TOKENS

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..options import DEFAULTS, EMPTY_REFERENCES, BleuConfig, ParameterRange, smooth_value_range
 from ..result import BleuResult, Precision
@@ -28,7 +28,7 @@ from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
 from . import i18n
 from .compare import ref_length_text
-from .state import LOWERCASE_CHOICES, MAX_ORDERS, format_decimal, form_from_options, options_are_default
+from .state import LOWERCASE_CHOICES, MAX_ORDERS, form_from_options, format_decimal, options_are_default
 
 __all__ = [
     "DECIMALS",

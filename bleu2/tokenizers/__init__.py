@@ -12,8 +12,8 @@ a tokenizer with its lower-casing once; :func:`tokenize` is the one-off form.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from .default import tokenize_default
 from .sacrebleu import tokenize_13a, tokenize_char, tokenize_intl, tokenize_none, tokenize_zh

@@ -51,7 +51,9 @@ import re
 from collections.abc import Callable
 from typing import TypeAlias
 
-from ._ranges import bmp as _bmp, class_alternatives as _class_alternatives, class_body as _class_body
+from ._ranges import bmp as _bmp
+from ._ranges import class_alternatives as _class_alternatives
+from ._ranges import class_body as _class_body
 from ._unicode_tables import NUMBER, PUNCTUATION, SYMBOL
 
 __all__ = [

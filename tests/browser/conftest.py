@@ -23,8 +23,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import ROOT, SITE, SUB_PATH
 
+from browser_helpers import ROOT, SITE, SUB_PATH
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import start_server
 
@@ -146,7 +146,7 @@ class Guard:
             self.foreign_requests.append(request.url)
         try:
             body = request.post_data or ""
-        except Exception:  # binary bodies
+        except UnicodeDecodeError:  # binary bodies (where Playwright decodes strictly)
             body = repr(request.post_data_buffer)
         self.requests.append((request.url, body))
 
@@ -191,7 +191,7 @@ class Guard:
 def guards():
     """Every guard made in the session, checked once more at the end."""
     made: list[Guard] = []
-    yield made
+    return made
 
 
 def _contexts(browser, guards, make_guard):

@@ -10,8 +10,10 @@ text exactly), sacreBLEU 2.6.0 (its BLEU and PairedTest on the same lines).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bleu2 import cli
 from browser_helpers import ROOT
@@ -246,13 +248,13 @@ def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
     page.set_input_files("#corpus-systems", str(short))
     try:
         page.wait_for_function("document.getElementById('corpus-status').textContent.includes('line counts differ')")
-    except Exception:
+    except PlaywrightTimeoutError as error:
         raise AssertionError(
             [
                 page.text_content(i)
                 for i in ("#corpus-status", "#corpus-message", "#corpus-systems-list", "#corpus-references-list")
             ]
-        )
+        ) from error
     assert "ted.ref.detok.eng has 2445 lines, short.txt has 1 line" in page.text_content("#corpus-status")
     assert page.is_disabled("#corpus-score")
 
@@ -307,11 +309,11 @@ def test_sentence_table_opens_a_line_in_the_sentence_view(page):
 def test_exports_download_the_cli_shapes(page, capsys, monkeypatch):
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="systems"][data-format="json"]')
-    text = open(info.value.path(), encoding="utf-8").read()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
     assert text == page.text_content("#corpus-json")
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="sentences"][data-format="json"]')
     monkeypatch.chdir(TED)
     assert cli.main(["--sentence", "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng"]) == 0
-    same_output(open(info.value.path(), encoding="utf-8").read(), capsys.readouterr().out)
+    same_output(Path(info.value.path()).read_text(encoding="utf-8"), capsys.readouterr().out)
     assert info.value.suggested_filename == "bleu2-corpus-sentences.jsonl"

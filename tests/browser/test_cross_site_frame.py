@@ -59,14 +59,14 @@ def cross_site(new_context, served_root, site_url):
 def test_cross_site_frame_is_denied_storage(cross_site):
     """The condition that broke the page. If this fails, the browser now gives cross-site
     frames storage: the test below still passes but no longer covers the bug."""
-    page, frame, guard = cross_site
+    page, frame, _guard = cross_site
     assert frame.evaluate("() => window.top !== window")
     assert frame.evaluate(STORAGE_DENIED_JS), "the cross-site frame was expected to have no storage"
     assert not page.evaluate(STORAGE_DENIED_JS), "the top-level page keeps its storage"
 
 
 def test_cross_site_frame_starts_and_scores(cross_site):
-    page, frame, guard = cross_site
+    _page, frame, guard = cross_site
     assert frame.get_attribute("html", "data-state") == "ready"
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     shown = texts(frame, "score", "p1-fraction", "p2-fraction", "result-json")
@@ -80,7 +80,7 @@ def test_cross_site_frame_starts_and_scores(cross_site):
 
 def test_no_storage_is_said_in_the_status_area(cross_site):
     """Issue 8, item 1: where the browser refuses to keep the texts, the page says so."""
-    page, frame, guard = cross_site
+    _page, frame, guard = cross_site
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     frame.wait_for_function("document.getElementById('status').classList.contains('status-warning')")
     assert "does not let the page keep texts for this tab" in frame.text_content("#status-text")
@@ -102,7 +102,7 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
     from bleu2.page import export, i18n
     from bleu2.page.compare import compare
 
-    page, frame, guard = cross_site
+    _page, frame, guard = cross_site
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     comp = compare(["the cat is on the mat"], ["the cat sat on the mat"])
     expected = {
@@ -141,7 +141,7 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
 
 
 def test_copy_with_clipboard_write_delegated(new_context, served_root, site_url):
-    page, frame, guard = embed(new_context, served_root, site_url, "localhost", allow="clipboard-write")
+    _page, frame, guard = embed(new_context, served_root, site_url, "localhost", allow="clipboard-write")
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     frame.evaluate("document.getElementById('json-section').open = true")
     from bleu2.page import i18n

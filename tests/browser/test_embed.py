@@ -17,10 +17,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from bleu2.page import i18n, state
 from browser_helpers import enter, texts
 from conftest import open_in_parent, wait_ready_state
-
-from bleu2.page import i18n, state
 
 PARENT = """<!doctype html><meta charset="utf-8"><title>docs on another site</title>
 <link rel="icon" href="data:,">
@@ -82,7 +81,7 @@ def visible(frame, element_id: str) -> bool:
 
 
 def test_embed_is_a_compact_calculator_that_scores(embedded):
-    page, frame, guard = embedded
+    _page, frame, guard = embedded
     assert frame.evaluate("() => window.top !== window")
     assert frame.get_attribute("html", "data-embed") == ""
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
@@ -128,7 +127,7 @@ def test_embed_tells_its_parent_its_height_and_nothing_else(embedded):
 
 
 def test_open_in_full_carries_the_texts_in_the_fragment(embedded, new_context):
-    page, frame, guard = embedded
+    _page, frame, guard = embedded
     enter(frame, guard, "a quick brown fox", "the quick brown fox")
     link = frame.locator("#embed-full")
     assert link.get_attribute("target") == "_blank" and "noopener" in link.get_attribute("rel")
@@ -165,7 +164,7 @@ def test_embed_is_prefilled_from_a_share_fragment(new_context, served_root, site
     fragment = state.encode_state(
         {"references": ["the cat sat on the mat"], "candidates": ["the cat is on the mat"], "options": {}}
     )
-    page, frame, guard = embed_page(
+    _page, frame, _guard = embed_page(
         new_context, served_root, site_url, "embed-parent-prefilled.html", fragment="#" + fragment
     )
     assert frame.input_value("#reference") == "the cat sat on the mat"
@@ -174,7 +173,7 @@ def test_embed_is_prefilled_from_a_share_fragment(new_context, served_root, site
 
 
 def test_copy_falls_back_to_selected_text_in_the_cross_site_frame(embedded):
-    page, frame, guard = embedded
+    _page, frame, guard = embedded
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     frame.evaluate("document.getElementById('json-section').open = true")
     failed = i18n.t("en", "copy_failed")

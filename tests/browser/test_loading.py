@@ -4,12 +4,11 @@ an iframe, and a site that misses a module of bleu2 (each needs its own page loa
 from __future__ import annotations
 
 import json
-import re
 import shutil
 
 import pytest
 
-from browser_helpers import ROOT, SUB_PATH, enter, texts
+from browser_helpers import SUB_PATH, enter, texts
 from conftest import open_held, open_page, wait_ready_state
 
 

@@ -7,10 +7,10 @@ import json
 import math
 
 import pytest
-from browser_helpers import TED, enter, texts
-from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
 
 import bleu2
+from browser_helpers import TED, enter, texts
+from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
 from tools import build_site
 
 FIELDS = (

@@ -13,9 +13,9 @@ import json
 from urllib.parse import urljoin
 
 import pytest
+
 from browser_helpers import SITE, enter, texts
 from conftest import open_page, wait_ready_state
-
 from tools import pwa
 
 SW_CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"

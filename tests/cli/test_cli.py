@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
+import sacrebleu.metrics as sacrebleu_metrics  # the oracle: a pinned test dependency
 
 import bleu2
 from bleu2 import cli
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
-
-from shared_data import DATA  # noqa: E402
+from shared_data import DATA
 
 TED = DATA / "ted"
 REF = TED / "ted.ref.detok.eng"
@@ -31,8 +31,6 @@ REF_TOK = TED / "ted.ref.eng"  # a second, differently written reference stream
 SYS1 = TED / "ted.sys1.detok.eng"
 SYS2 = TED / "ted.sys2.detok.eng"
 N_LINES = 2445
-
-import sacrebleu.metrics as sacrebleu_metrics  # noqa: E402 (the oracle: a pinned test dependency)
 
 BLEU = sacrebleu_metrics.BLEU
 
@@ -222,7 +220,7 @@ def test_sentence_jsonl(capsys):
 
 def test_sentence_counts_equal_sacrebleu(capsys):
     """Per-sentence counts against sacreBLEU's sentence statistics (independent oracle)."""
-    code, out, _ = run_cli(capsys, "-r", REF, "--sentence", "-t", "13a", "-n", "4", "--smoothing", "none", SYS2)
+    _code, out, _ = run_cli(capsys, "-r", REF, "--sentence", "-t", "13a", "-n", "4", "--smoothing", "none", SYS2)
     rows = [json.loads(x) for x in out.splitlines()]
     sb = BLEU(tokenize="13a", smooth_method="none")
     hyps, refs = lines_of(SYS2), lines_of(REF)
@@ -234,7 +232,7 @@ def test_sentence_counts_equal_sacrebleu(capsys):
 
 
 def test_sentence_jsonl_two_systems(capsys):
-    code, out, _ = run_cli(capsys, "-r", REF, "--sentence", SYS1, SYS2)
+    _code, out, _ = run_cli(capsys, "-r", REF, "--sentence", SYS1, SYS2)
     rows = [json.loads(x) for x in out.splitlines()]
     assert len(rows) == 2 * N_LINES
     assert [r["system"] for r in rows] == [str(SYS1)] * N_LINES + [str(SYS2)] * N_LINES
@@ -489,7 +487,7 @@ def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(cli, "_now", fake_clock(0.5))
-    code, out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
+    code, _out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
     assert code == 0 and err == ""
 
 
@@ -622,7 +620,7 @@ def test_empty_references_flag(capsys, tmp_path):
     counted = run_json(capsys, "--empty-references", "count", *common)
     assert round(ignored["score"], 4) == 0.3679 and ignored["ref_len"] == 4
     assert counted["score"] == pytest.approx(1.0) and counted["ref_len"] == 0
-    code, out, err = run_cli(capsys, "--empty-references", "sometimes", *common)
+    code, _out, err = run_cli(capsys, "--empty-references", "sometimes", *common)
     assert code == 2 and "invalid choice" in err
 
 
@@ -670,11 +668,11 @@ def test_confidence_and_seed(capsys):
     expected = significance.confidence_intervals([stats], bleu2.BleuConfig.make(), n=100, seed=7)[0]
     assert (got["mean"], got["ci"], got["p_value"]) == (expected.mean, expected.ci, None)
     assert "|bs:100|seed:7|" in got["signature"]
-    code, out, err = run_cli(capsys, "--paired-bs", "-r", REF, SYS1)
+    code, _out, err = run_cli(capsys, "--paired-bs", "-r", REF, SYS1)
     assert code == 2 and "at least two systems" in err
-    code, out, err = run_cli(capsys, "--confidence", "--seed", "x", "-r", REF, SYS1)
+    code, _out, err = run_cli(capsys, "--confidence", "--seed", "x", "-r", REF, SYS1)
     assert code == 2 and "--seed" in err
-    code, out, err = run_cli(capsys, "--confidence", "--paired-bs", "-r", REF, SYS1, SYS2)
+    code, _out, err = run_cli(capsys, "--confidence", "--paired-bs", "-r", REF, SYS1, SYS2)
     assert code == 2 and "not allowed with" in err
 
 

@@ -6,7 +6,6 @@ import math
 import pytest
 
 import bleu2
-
 from golden_values import GOLDEN
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import logging
 import math
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sacrebleu.metrics import BLEU
 from sacrebleu.utils import sum_of_lists
 
@@ -23,11 +23,10 @@ import bleu2
 from bleu2.options import BleuConfig
 from bleu2.scoring import bleu_score, score_from_stats
 from bleu2.stats import pool_stats
+from shared_data import TED
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
-
-from shared_data import TED  # noqa: E402
 
 TOL = 1e-9
 SMOOTHINGS = [("none", False), ("floor", False), ("add-k", False), ("exp", False), ("exp", True), ("none", True)]
@@ -38,7 +37,7 @@ def _lines(name: str) -> list[str]:
         return f.read().split("\n")[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def streams():
     """Candidates (sys1) and three reference streams: the reference, sys2 and the
     tokenized reference (another wording of the same sentence for 13a)."""
@@ -48,7 +47,7 @@ def streams():
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def sacre_stats(n_streams: int, reverse: bool):
     hyps, refs = streams()
     refs = refs[:n_streams][::-1] if reverse else refs[:n_streams]

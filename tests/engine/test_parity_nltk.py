@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 import pytest
 from nltk.translate import bleu_score as nltk_bleu
@@ -21,10 +20,9 @@ import bleu2
 from bleu2.options import BleuConfig
 from bleu2.scoring import score_from_stats
 from bleu2.stats import SentenceStats, pool_stats, reference_stats, sentence_stats
+from shared_data import DATA
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK warns about zero counts
-
-from shared_data import DATA  # noqa: E402
 
 # name -> (system file, reference file, bleu2 tokenizer)
 FILES = {
@@ -45,7 +43,7 @@ def _lines(rel: str) -> list[str]:
         return f.read().split("\n")[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def data(name: str):
     """(candidate lines, reference lines, candidate tokens, reference tokens) of a file pair."""
     hyp, ref, tok = FILES[name]
@@ -53,7 +51,7 @@ def data(name: str):
     return hyps, refs, [bleu2.tokenize(h, tok) for h in hyps], [bleu2.tokenize(r, tok) for r in refs]
 
 
-@lru_cache(maxsize=None)
+@cache
 def stats5(name: str) -> tuple[SentenceStats, ...]:
     """bleu2's per-sentence statistics at max_order 4, counted to order 5 (method5/7)."""
     _, _, hs, rs = data(name)

@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
-import warnings
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 import pytest
 from sacrebleu.metrics import BLEU
@@ -32,11 +30,10 @@ import bleu2
 from bleu2.options import BleuConfig
 from bleu2.scoring import bleu_score, score_from_stats
 from bleu2.stats import SentenceStats, pool_stats
+from shared_data import DATA
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
-
-from shared_data import DATA  # noqa: E402
 
 PAIRS = {
     "ted-sys1-detok": ("ted/ted.sys1.detok.eng", "ted/ted.ref.detok.eng"),
@@ -65,7 +62,7 @@ def _lines(rel: str) -> list[str]:
         return f.read().split("\n")[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus(pair: str) -> tuple[list[str], list[str]]:
     hyp, ref = PAIRS[pair]
     hyps, refs = _lines(hyp), _lines(ref)
@@ -73,7 +70,7 @@ def corpus(pair: str) -> tuple[list[str], list[str]]:
     return hyps, refs
 
 
-@lru_cache(maxsize=None)
+@cache
 def sacre_stats(pair: str, tok: str, lc: bool) -> list[list[int]]:
     """sacreBLEU's per-sentence [sys_len, ref_len, correct_1..4, total_1..4]."""
     hyps, refs = corpus(pair)
@@ -85,7 +82,7 @@ def sacre_slice(st: list[int], n: int) -> list[int]:
     return st[:2] + st[2 : 2 + n] + st[6 : 6 + n]
 
 
-@lru_cache(maxsize=None)
+@cache
 def our_stats4(pair: str, tok: str, lc: bool) -> tuple[SentenceStats, ...]:
     hyps, refs = corpus(pair)
     res = bleu2.corpus_bleu(

@@ -1,8 +1,7 @@
 """Property tests (hypothesis) of the defaults."""
 
-import re
-
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bleu2
 

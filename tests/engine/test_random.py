@@ -7,11 +7,10 @@ from __future__ import annotations
 import ctypes
 import itertools
 
+import numpy as np
 import pytest
 
-import numpy as np  # noqa: E402 (a pinned test dependency: the oracle of bleu2._random)
-
-from bleu2 import _random as R  # noqa: E402
+from bleu2 import _random as R
 
 SEEDS = [0, 1, 12345, 2**32 - 1, 2**32, 2**63, 2**64 + 3, 2**128 - 1, 3**100]
 # ranges: Lemire 32-bit (tiny, typical, rejection-heavy, 2**32 exactly) and 64-bit

@@ -18,20 +18,19 @@ import logging
 import math
 import random
 import statistics
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
 
-import numpy as np  # noqa: E402 (a pinned test dependency: the oracle of bleu2._random)
-from sacrebleu.metrics import BLEU  # noqa: E402
-from sacrebleu.significance import PairedTest  # noqa: E402
-
-import bleu2  # noqa: E402
-from bleu2 import significance as S  # noqa: E402
-from bleu2.options import BleuConfig  # noqa: E402
-from bleu2.scoring import bleu_score  # noqa: E402
-from bleu2.stats import SentenceStats, pool_stats  # noqa: E402
+import bleu2
+from bleu2 import significance as S
+from bleu2.options import BleuConfig
+from bleu2.scoring import bleu_score
+from bleu2.stats import SentenceStats, pool_stats
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")
@@ -49,7 +48,7 @@ def _lines(rel: str) -> list[str]:
         return f.read().split("\n")[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus(name: str, n_lines: int | None = None) -> tuple[list[str], list[list[str]]]:
     """(references, [baseline, system 2, system 3]): the third system takes every third
     line from system 1 and the others from system 2."""
@@ -68,7 +67,7 @@ class _MemoBLEU(BLEU):
         return [list(x) for x in self._memo[key][1]]
 
 
-@lru_cache(maxsize=None)
+@cache
 def sacre_metric(name: str, n_lines, tok: str, order: int, method: str, value, eff: bool) -> BLEU:
     ref, _ = corpus(name, n_lines)
     m = _MemoBLEU(
@@ -84,7 +83,7 @@ def sacre_metric(name: str, n_lines, tok: str, order: int, method: str, value, e
     return m
 
 
-@lru_cache(maxsize=None)
+@cache
 def our_stats(name: str, n_lines, tok: str, order: int) -> list[tuple[SentenceStats, ...]]:
     ref, systems = corpus(name, n_lines)
     return [
@@ -102,7 +101,7 @@ def config(tok, order, method, value, eff) -> BleuConfig:
 
 
 def sacre_paired(monkeypatch, case, test, n, seed, n_systems=3, n_conf=-1):
-    name, n_lines, tok, order, method, value, eff = case
+    name, n_lines, _tok, _order, _method, _value, _eff = case
     monkeypatch.setenv("SACREBLEU_SEED", str(seed))
     _, systems = corpus(name, n_lines)
     metric = sacre_metric(*case)

@@ -8,7 +8,8 @@ import math
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bleu2
 from bleu2.options import BleuConfig
@@ -366,9 +367,9 @@ def test_every_method_scores_in_unit_interval(cand, refs, n, smoothing, eff):
     eff = eff and smoothing in ("add-1", "none", "exp", "floor", "add-k")
     res = bleu2.sentence_bleu(cand, refs, max_order=n, smoothing=smoothing, tokenizer="none", effective_order=eff)
     above_one = smoothing in ("method5", "method7")  # see test_method5_can_exceed_one
-    assert 0.0 <= res.score and (res.score <= 1.0 or above_one)
+    assert res.score >= 0.0 and (res.score <= 1.0 or above_one)
     for p in res.precisions:
-        assert 0.0 <= p.value and (p.value <= 1.0 or above_one)
+        assert p.value >= 0.0 and (p.value <= 1.0 or above_one)
     assert bleu_score(res.stats, BleuConfig.make(max_order=n, smoothing=smoothing, effective_order=eff)) == res.score
 
 

@@ -37,7 +37,6 @@ from bleu2.tokenizers.sacrebleu import (  # noqa: E402
     tokenize_none,
     tokenize_zh,
 )
-
 from shared_data import DATA  # noqa: E402
 
 FILES = [
@@ -223,7 +222,7 @@ def test_tables_are_the_regex_classes(name):
 
 def test_unicode_version_recorded():
     """The table names the regex it was made from (the pinned one) and that regex's Unicode."""
-    assert _unicode_tables.REGEX_VERSION == importlib.metadata.version("regex")
+    assert importlib.metadata.version("regex") == _unicode_tables.REGEX_VERSION
     description = importlib.metadata.metadata("regex").get_payload() or ""
     documented = re.search(r"This module supports Unicode (\d+\.\d+\.\d+)", description)
     assert documented and documented.group(1) == _unicode_tables.UNICODE_VERSION

@@ -17,10 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import unicode_text  # tests/unicode_text.py
 from bleu2.tokenizers import _unicode_tables, default, tokenize
 from bleu2.tokenizers.default import baseline_nfkc, tokenize_default
-
-import unicode_text  # tests/unicode_text.py
 
 needs_baseline = pytest.mark.skipif(
     unicodedata.unidata_version != _unicode_tables.BASELINE_UNICODE_VERSION,
@@ -36,7 +35,7 @@ def newer_path(monkeypatch):
 
 def test_baseline_is_the_oldest_supported_python():
     assert _unicode_tables.BASELINE_UNICODE_VERSION == "14.0.0"  # CPython 3.11, requires-python >= 3.11
-    assert default.AT_BASELINE == (unicodedata.unidata_version == "14.0.0")
+    assert (unicodedata.unidata_version == "14.0.0") == default.AT_BASELINE
 
 
 @needs_baseline

@@ -58,7 +58,7 @@ FILES = {
 }
 
 
-@pytest.fixture()
+@pytest.fixture
 def site(tmp_path) -> Path:
     (tmp_path / "index.html").write_text(PAGE, encoding="utf-8")
     for path, text in FILES.items():

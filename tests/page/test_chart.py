@@ -75,7 +75,7 @@ def test_smoothed_precision_is_hatched_and_marked_and_numbers_follow_the_languag
     assert "bar-smoothed" in _bars(chart)[1]["attrs"]["class"]
     hatch = [e for e in chart["elements"] if e["tag"] == "rect" and e["attrs"]["class"] == "bar-hatch"]
     assert len(hatch) == 1 and hatch[0]["attrs"]["fill"] == "url(#bleu2-chart-hatch)"
-    defs = [e for e in chart["elements"] if e["tag"] == "defs"][0]
+    defs = next(e for e in chart["elements"] if e["tag"] == "defs")
     assert defs["children"][0]["attrs"]["id"] == "bleu2-chart-hatch"
     assert _texts(chart, "chart-note") == ["* suavizada"]
     assert _texts(chart, "axis-label") == ["0", "0,5", "1"]

@@ -7,11 +7,12 @@ Expected statuses are derived by hand from the definition of modified precision
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import bleu2
-from bleu2.page import i18n
 from bleu2.api import extract_stats
+from bleu2.page import i18n
 from bleu2.page.explain import highlight, span_label
 
 

@@ -3,21 +3,42 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import re
 import zlib
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bleu2.page.state import (
     DEFAULT_OPTIONS,
+    MAX_BOXES,
     MAX_CHARS,
+    SACREBLEU_PAGE_OPTIONS,
+    SAVE_AFTER_PAUSE_CHARS,
+    SAVE_AT_ONCE_CHARS,
+    SLOW_SAVE_EVERY_MS,
+    TAB_PACKED_PREFIX,
+    TAB_PREFIX,
     decode_state,
     encode_state,
+    encode_tab_state,
+    form_from_options,
+    keep_for_tab,
     normalize_options,
     options_are_default,
+    options_from_form,
+    pack_tab_state,
+    parse_decimal,
+    restore_plan,
+    save_now,
+    selection_after_removal,
     share_fragment,
+    startup_choice,
+    storage_problem,
+    tab_meta,
 )
 
 STATE = {
@@ -141,19 +162,15 @@ def test_error_messages_say_what_is_wrong():
 @settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_random_text_never_crashes(s):
-    try:
+    with contextlib.suppress(ValueError):
         decode_state(s)
-    except ValueError:
-        pass
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=200))
 def test_random_bytes_in_a_valid_envelope_never_crash(b):
-    try:
+    with contextlib.suppress(ValueError):
         decode_state("v1." + base64.urlsafe_b64encode(b).rstrip(b"=").decode())
-    except ValueError:
-        pass
 
 
 def test_share_fragment_limit():
@@ -197,16 +214,6 @@ def test_default_options():
 
 
 # --- the options form and the start-up choice (decided here, not in static/app.py) ---------
-
-from bleu2.page.state import (  # noqa: E402
-    SACREBLEU_PAGE_OPTIONS,
-    form_from_options,
-    options_from_form,
-    parse_decimal,
-    restore_plan,
-    selection_after_removal,
-    startup_choice,
-)
 
 
 @pytest.mark.parametrize(
@@ -343,21 +350,6 @@ def test_restore_plan():
 
 
 # --- issue 8, item 1: the tab's own storage (nothing typed is lost) ----------------------------
-
-from bleu2.page.state import (  # noqa: E402
-    MAX_BOXES,
-    SAVE_AFTER_PAUSE_CHARS,
-    SAVE_AT_ONCE_CHARS,
-    SLOW_SAVE_EVERY_MS,
-    TAB_PACKED_PREFIX,
-    TAB_PREFIX,
-    encode_tab_state,
-    keep_for_tab,
-    pack_tab_state,
-    save_now,
-    storage_problem,
-    tab_meta,
-)
 
 
 def test_tab_forms_round_trip_plain_and_packed():

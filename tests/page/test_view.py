@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
 import bleu2
 from bleu2.page import i18n, view
-
-from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
-
-from shared_data import TED  # noqa: E402
 from bleu2.page.compare import compare
+from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
+from shared_data import TED
 
 
 def breakdown(reference, candidate, lang="en"):
@@ -580,7 +577,7 @@ def test_item15_help_sections_show_the_live_numbers_in_three_languages():
         answer = {q["id"]: q["a"] for q in h["faq"]}["faq-rc"]
         assert answer.endswith(f"{rc}."), (lang, answer)
     en = view.help_sections(view.candidate_view(comp, 0, "en"), "en")
-    bp = [s for s in en["steps"] if s.startswith("Brevity penalty")][0]
+    bp = next(s for s in en["steps"] if s.startswith("Brevity penalty"))
     assert bp.endswith("Here: c = 5, r = 6, BP = 0.8187.")
     order = {q["id"]: q["a"] for q in en["faq"]}["faq-order"]
     assert order.endswith("Here: p1 = 1.0000, p2 = 0.7500.")  # 5/5 words, 3/4 pairs
