@@ -1,6 +1,7 @@
 # bleu2: build, serve, test and benchmark the page and the package.
 #   make serve   install what is needed, build _site/, serve it on http://127.0.0.1:8000
-#   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), build, run pytest (unit + browser)
+#   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, run pytest (unit + browser)
+#   make lint    ruff check, ruff format --check, mypy (the engine)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
 # available) the first time if Chromium must be installed.
@@ -14,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance venv chromium firefox node_modules clean
 
 all: site
 
@@ -56,8 +57,14 @@ site: node_modules venv
 serve: site
 	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT)
 
+# --- lint (pyproject.toml: [tool.ruff], [tool.mypy]), before the tests ---
+lint: venv
+	$(VPY) -m ruff check .
+	$(VPY) -m ruff format --check .
+	$(VPY) -m mypy
+
 # --- tests ---
-test: venv chromium firefox site
+test: venv lint chromium firefox site
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 test-unit: venv
