@@ -46,8 +46,11 @@ firefox:
 	fi
 
 # --- the site: npm ci (pinned runtime) + vendoring + _site/ assembly ---
+# npm ci when node_modules/ does not match package-lock.json (the unit tests compare the
+# engine with Pyodide under Node too).
 node_modules:
 	@command -v npm >/dev/null || { echo "npm is missing: apt-get install -y nodejs npm"; exit 1; }
+	@$(PYTHON) -m tools.build_site --runtime
 
 # The build runs with the venv's Python: MkDocs (the docs extra) builds _site/docs/, and
 # `brotli` (a pinned test dependency) lets the build write Brotli copies next to the gzip ones.
@@ -67,7 +70,7 @@ lint: venv
 test: venv lint chromium firefox site
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
-test-unit: venv
+test-unit: venv node_modules
 	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
 
 test-browser: venv chromium firefox site

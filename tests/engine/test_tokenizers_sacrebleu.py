@@ -16,28 +16,26 @@ import re
 import sys
 
 import pytest
+import regex  # sacreBLEU's own dependency, the source of the classes
+import sacrebleu
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+from sacrebleu.tokenizers.tokenizer_char import TokenizerChar
+from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
+from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
+from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-sacrebleu = pytest.importorskip("sacrebleu")
-regex = pytest.importorskip("regex")  # sacreBLEU's own dependency, the source of the classes
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_char import TokenizerChar  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer  # noqa: E402
-from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh  # noqa: E402
-
-import bleu2  # noqa: E402
-from bleu2.tokenizers import _unicode_tables  # noqa: E402
-from bleu2.tokenizers.sacrebleu import (  # noqa: E402
+import bleu2
+from bleu2.tokenizers import _unicode_tables
+from bleu2.tokenizers.sacrebleu import (
     tokenize_13a,
     tokenize_char,
     tokenize_intl,
     tokenize_none,
     tokenize_zh,
 )
-from shared_data import DATA  # noqa: E402
+from shared_data import DATA
 
 FILES = [
     "ted/ted.ref.detok.eng",

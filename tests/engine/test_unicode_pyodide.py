@@ -6,7 +6,8 @@ copied into its file system (``tests/pyodide/run.mjs``). Both Pythons run
 ``unicode_text.token_digests()``: every assigned code point (regex's Unicode, 18.0.0) in
 the contexts of ``unicode_text.CHECKS``, tokenized by ``default`` (lower-cased and not)
 and by the sacreBLEU tokenizers (not lower-cased), one digest per line; the digests must
-be equal line by line. Skipped, saying why, without Node or node_modules/pyodide.
+be equal line by line. Pyodide is pinned (package.json): without Node or node_modules/pyodide
+the test fails, saying what to install (``make node_modules``; ``make test`` does it).
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ def _line_code_points(index: int) -> str:
 def test_pyodide_tokenizes_every_code_point_as_cpython(tmp_path):
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed: the Pyodide comparison needs Node")
+        pytest.fail("node is not installed: the Pyodide comparison needs Node 20 (apt-get install -y nodejs npm)")
     if not (PYODIDE / "pyodide.mjs").is_file():
-        pytest.skip(f"{PYODIDE} is missing: run `npm ci --ignore-scripts` for the Pyodide comparison")
+        pytest.fail(f"{PYODIDE} is missing: `make node_modules` installs the pinned Pyodide (npm ci)")
     script = tmp_path / "digests.py"
     script.write_text(SCRIPT, encoding="utf-8")
     tests = ROOT / "tests"
