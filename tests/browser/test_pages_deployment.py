@@ -93,10 +93,15 @@ def test_workflow_builds_the_site_with_make_site_and_uploads_site_dir():
     assert "actions/deploy-pages@" in text and "actions/configure-pages@" in text
     assert re.search(r"node-version:\s*20", text) and re.search(r"python-version:\s*\"3\.11\"", text)
     assert re.search(r"branches:\s*\[main\]", text)
+    # lint and the unit tests run first: the build (hence the deployment) needs them
+    assert re.search(r"^\s*-\s*run:\s*make lint\s*$", text, re.M)
+    assert re.search(r"^\s*-\s*run:\s*make test-unit\s*$", text, re.M)
+    assert re.search(r"^  build:\n    needs: test\n", text, re.M)
     # `make site` needs nothing the workflow does not install: Node/npm and Python (its venv
     # comes from PyPI).
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^site: node_modules venv\n", makefile, re.M)
+    assert re.search(r"^test-unit: venv node_modules\n\t\$\(VPY\) -m pytest -m \"not browser\"", makefile, re.M)
 
 
 def test_the_deployed_runtime_is_the_one_package_json_and_its_lock_pin(artifact):
