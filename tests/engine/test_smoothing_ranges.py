@@ -20,8 +20,7 @@ from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 import bleu2
 from bleu2 import cli
 from bleu2.options import smooth_value_range
-
-from shared_data import TED  # noqa: E402
+from shared_data import TED
 
 words = st.lists(st.sampled_from("a b c d".split()), min_size=1, max_size=9).map(" ".join)
 
