@@ -381,7 +381,10 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
     """
     systems = res["systems"]
     order = systems[0][1].max_order
-    num = lambda v: i18n.format_number(v, lang)  # noqa: E731
+
+    def num(v: float) -> str:
+        return i18n.format_number(v, lang)
+
     head = [i18n.t(lang, "col_rank"), i18n.t(lang, "corpus_col_system"), i18n.t(lang, "col_score", order=order)]
     head += [i18n.t(lang, "col_precision", n=k) for k in range(1, order + 1)]
     head += [
