@@ -107,7 +107,7 @@ class CorpusControl:
         self.result: int | None = None  # the result shown
         self.system = self.page = 0  # the per-sentence table's system and page
         self.views = 0  # views asked for: only the latest is painted
-        self.pasted = {role: 0 for role in ROLES}
+        self.pasted = dict.fromkeys(ROLES, 0)
         self.status: Message | None = None  # #corpus-status: progress, cancelled, why nothing runs
         self.message: Message | None = None  # #corpus-message: what reading a file ended in
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from shared_data import TED
 
 from bleu2 import cli
 from bleu2.page import i18n
@@ -23,6 +22,7 @@ from bleu2.page.corpus import Session
 from bleu2.page.corpus_backend import PAGE, WORKER
 from bleu2.page.corpus_control import DEBOUNCE_MS, CorpusControl, job_request
 from bleu2.page.corpus_port import GluePort
+from shared_data import TED
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
 REF2 = b"the cat was on the mat\nthe dog ran in a park\n"
