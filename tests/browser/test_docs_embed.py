@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import pytest
-from browser_helpers import enter, texts
-from docs_site import build_docs
 
+from browser_helpers import enter, texts
 from conftest import Guard, wait_ready_state
+from docs_site import build_docs
 
 
 @dataclass

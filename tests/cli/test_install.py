@@ -13,9 +13,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from shared_data import TED
 
 import bleu2
+from shared_data import TED
 
 ROOT = Path(__file__).resolve().parents[2]
 REF, SYS = TED / "ted.ref.detok.eng", TED / "ted.sys1.detok.eng"

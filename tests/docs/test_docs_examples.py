@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from docs_site import DOCS, ROOT
 from shared_data import TED
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
+
 from docs_site import CONFIG, DOCS, PLACEHOLDER, build_docs
 
 URL = "https://docs-test.example/some/path/"  # the calculator's address given to the build
