@@ -2,9 +2,9 @@
 bootstrap resampling and paired approximate randomization, with sacreBLEU 2.6.0's
 numbers.
 
-Every test resamples the per-line sufficient statistics bleu2 already keeps
-(:class:`~bleu2.stats.SentenceStats`, one per line per system); no text is
-tokenized again. All scores, means and half-widths are on bleu2's scale, floats
+Every test resamples the per-line sufficient statistics of each system
+(:class:`~bleu2.stats.SentenceStats`, one per line, or the same numbers kept compact in
+:class:`LineColumns`); no text is tokenized again. All scores, means and half-widths are on bleu2's scale, floats
 in [0, 1] (sacreBLEU's / 100); p-values are in (0, 1].
 
 Methods
@@ -97,9 +97,11 @@ from __future__ import annotations
 import math
 import statistics
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from collections.abc import Generator as _Generator
+import sys
+from array import array
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TypeAlias
 
 from ._random import Generator, default_rng
@@ -107,27 +109,41 @@ from .options import BleuConfig
 from .scoring import bleu_score
 from .smoothing import NLTK_METHODS, SACREBLEU_METHODS
 from .stats import SentenceStats
+from .steps import Progress, finish
 
 __all__ = [
+    "DEFAULT_RESAMPLES",
     "DEFAULT_SEED",
+    "TESTS",
+    "LineColumns",
     "Result",
     "SignificanceCancelled",
     "confidence_intervals",
-    "paired_bootstrap",
     "paired_approximate_randomization",
-    "steps",
+    "paired_bootstrap",
     "signature_extras",
+    "steps",
 ]
 
 #: sacreBLEU's default seed (its ``SACREBLEU_SEED``).
 DEFAULT_SEED = 12345
 
+#: The tests by sacreBLEU's flag names and their default numbers of resamples (bootstrap)
+#: or trials (approximate randomization): sacreBLEU's ``--confidence-n``,
+#: ``--paired-bs-n`` and ``--paired-ar-n`` defaults. The command line and the page read them here.
+DEFAULT_RESAMPLES: Mapping[str, int] = MappingProxyType({"confidence": 1000, "paired-bs": 1000, "paired-ar": 10000})
+
+#: The tests' names, as :func:`steps` takes them.
+TESTS = tuple(DEFAULT_RESAMPLES)
+
+#: One system's per-line statistics: a sequence of SentenceStats, or LineColumns.
+Stats: TypeAlias = "Sequence[SentenceStats] | LineColumns"
+
+#: The stage of the tests' :class:`~bleu2.steps.Progress`.
+STAGE = "significance"
+
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
-Progress = Callable[[int, int], object]
-#: A test run in steps (:func:`steps`): yields ``(done, total)``, returns the results.
-_Steps: TypeAlias = "_Generator[tuple[int, int], None, list[Result]]"
-#: A score of one system's summed statistic vector (:class:`_Columns`' layout).
-_VectorScore: TypeAlias = Callable[[Sequence[int]], float]
+ProgressCallback = Callable[[int, int], object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,11 +315,7 @@ class _Scorer:
         trial: an approximate-randomization trial's score (sacreBLEU: int64 arrays).
     """
 
-    corpus: _VectorScore
-    resample: _VectorScore
-    trial: _VectorScore
-
-    def __init__(self, config: BleuConfig, columns: _Columns) -> None:
+    def __init__(self, config: BleuConfig, columns: _Columns):
         self.sacrebleu = _sacrebleu_compatible(config)
         self.scale = 100.0 if self.sacrebleu else 1.0
         if self.sacrebleu:
@@ -323,69 +335,153 @@ class _Scorer:
             self.corpus = self.resample = self.trial = exact
 
 
-# ----------------------------------------------------------------- packed statistics
+# ----------------------------------------------------------------- per-line statistics
+
+
+def _typecode(itemsize: int) -> str:
+    return next(t for t in "BHILQ" if array(t).itemsize == itemsize)
+
+
+#: The type of :class:`LineColumns`' arrays: unsigned ints of 4 bytes (token counts).
+COLUMN_TYPECODE = _typecode(4)
+
+
+class LineColumns:
+    """The per-line statistics of one system, compact: what the significance tests
+    resample, kept as a flat :class:`array.array` of 4-byte unsigned ints (no object per
+    line), so that millions of lines fit in memory.
+
+    Each line holds ``width`` values, in sacreBLEU's order: hyp_len (c), ref_len (r),
+    matches of orders 1..N, totals of orders 1..N; for NLTK's methods also the matches
+    and totals of the orders counted above N and each order's empty-segment flag
+    (totals 0). ``data[i * width + k]`` is value k of line i.
+
+    Args:
+        config: the options the statistics were counted with (``max_order``,
+            ``stats_order``, ``smoothing``).
+
+    Example:
+        >>> from bleu2 import BleuConfig, SentenceStats
+        >>> cols = LineColumns(BleuConfig.make())
+        >>> cols.add([SentenceStats((5, 3), (6, 5), 6, 6)])
+        >>> len(cols), list(cols.data)
+        (1, [6, 6, 5, 3, 6, 5])
+    """
+
+    __slots__ = ("data", "depth", "nltk", "order", "smoothing", "width")
+
+    def __init__(self, config: BleuConfig):
+        self.smoothing = config.smoothing
+        self.order = config.max_order
+        self.depth = config.stats_order
+        self.nltk = config.smoothing in NLTK_METHODS
+        self.width = 2 + 2 * self.order + (3 * self.depth - 2 * self.order if self.nltk else 0)
+        self.data = array(COLUMN_TYPECODE)
+
+    def __len__(self) -> int:
+        return len(self.data) // self.width
+
+    def __getstate__(self) -> tuple:
+        return (self.smoothing, self.order, self.depth, self.nltk, self.width, self.data)
+
+    def __setstate__(self, state: tuple) -> None:
+        self.smoothing, self.order, self.depth, self.nltk, self.width, self.data = state
+
+    def add(self, stats: Iterable[SentenceStats], first_line: int = 0, system: int = 0) -> None:
+        """Append the statistics of lines ``first_line``, ``first_line + 1``, ...
+        (``system`` and the line numbers only name a bad entry in messages).
+
+        Raises:
+            TypeError: an entry is not a :class:`SentenceStats`.
+            ValueError: statistics with another number of orders than ``max_order``, or
+                fewer orders than NLTK's method needs.
+        """
+        order, depth, nltk = self.order, self.depth, self.nltk
+        n_extra = depth - order
+        rows: list[int] = []
+        for i, st in enumerate(stats, first_line):
+            if not isinstance(st, SentenceStats):
+                raise TypeError(f"system {system}, line {i}: expected SentenceStats, got {type(st).__name__}")
+            if len(st.matches) != order:
+                raise ValueError(
+                    f"system {system}, line {i}: statistics have {st.max_order} orders but max_order is {order}"
+                )
+            rows += (st.hyp_len, st.ref_len, *st.matches, *st.totals)
+            if nltk:
+                if st.depth < depth:
+                    raise ValueError(
+                        f"system {system}, line {i}: {self.smoothing} needs statistics up to order {depth}"
+                    )
+                rows += st.extra_matches[:n_extra]
+                rows += st.extra_totals[:n_extra]
+                rows += st.empties()[:depth]
+        self.data.extend(rows)
+
+    def extend(self, other: LineColumns) -> None:
+        """Append the lines of ``other`` (counted with the same options)."""
+        if other.width != self.width:
+            raise ValueError(f"lines of width {other.width} cannot follow lines of width {self.width}")
+        self.data.extend(other.data)
+
+    def column(self, k: int) -> array:
+        """Value k of every line, as an array."""
+        return self.data[k :: self.width]
+
+    @classmethod
+    def of(cls, stats: LineColumns | Iterable[SentenceStats], config: BleuConfig, system: int = 0) -> LineColumns:
+        """``stats`` as LineColumns (itself when it already is)."""
+        if isinstance(stats, LineColumns):
+            if (stats.order, stats.depth, stats.nltk) != (
+                config.max_order,
+                config.stats_order,
+                config.smoothing in NLTK_METHODS,
+            ):
+                raise ValueError(
+                    f"system {system}: statistics have {stats.order} orders but max_order is {config.max_order}"
+                )
+            return stats
+        cols = cls(config)
+        cols.add(stats, 0, system)
+        return cols
 
 
 class _Columns:
     """Per-line statistics of all systems packed into one int per line.
 
-    Each system contributes ``width`` columns: hyp_len, ref_len, matches,
-    totals (sacreBLEU's order), then for NLTK's methods the extra orders'
-    matches and totals and each order's empty-segment indicator. Slots are
-    ``bits`` wide, enough for any sum over ``n_lines`` lines, so sums never carry.
+    Each system contributes ``width`` slots (:class:`LineColumns`' values). Slots are
+    ``8 * slot_bytes`` bits wide, enough for any sum over ``n_lines`` lines (a resample
+    draws as many as the corpus has), so sums never carry. The ints are built from the
+    arrays' bytes (C-level slicing, one ``int.from_bytes`` per line).
     """
 
-    def __init__(self, systems: Sequence[Sequence[SentenceStats]], config: BleuConfig) -> None:
-        n = len(systems[0])
-        order = config.max_order
-        depth = config.stats_order
-        nltk = config.smoothing in NLTK_METHODS
-        self.order = order
-        self.n_extra = depth - order
-        self.nltk = nltk
-        rows = []  # rows[s][i]: the column list of line i of system s
-        for s, lines in enumerate(systems):
-            sys_rows = []
-            for i, st in enumerate(lines):
-                if not isinstance(st, SentenceStats):
-                    raise TypeError(f"system {s}, line {i}: expected SentenceStats, got {type(st).__name__}")
-                if st.max_order != order:
-                    raise ValueError(
-                        f"system {s}, line {i}: statistics have {st.max_order} orders but max_order is {order}"
-                    )
-                row = [st.hyp_len, st.ref_len, *st.matches, *st.totals]
-                if nltk:
-                    if st.depth < depth:
-                        raise ValueError(
-                            f"system {s}, line {i}: {config.smoothing} needs statistics up to order {depth}"
-                        )
-                    row += st.extra_matches[: self.n_extra]
-                    row += st.extra_totals[: self.n_extra]
-                    row += st.empties()[:depth]
-                sys_rows.append(row)
-            rows.append(sys_rows)
-        self.width = len(rows[0][0])
+    def __init__(self, systems: Sequence[LineColumns]):
+        first = systems[0]
+        n = len(first)
+        self.order = first.order
+        self.n_extra = first.depth - first.order
+        self.nltk = first.nltk
+        self.systems = systems
+        self.width = w = first.width
         self.n_systems = len(systems)
         self.n_lines = n
-        self.n_slots = self.width * self.n_systems
-        biggest = max((max(r) for sys_rows in rows for r in sys_rows), default=0)
-        # any sum over a resample (n lines, repeats allowed) or a subset fits in ``bits``
-        self.bits = bits = max(1, (n * biggest).bit_length())
-        self.mask = (1 << bits) - 1
-        self.shifts = [bits * j for j in range(self.n_slots)]
-        self.totals = [[sum(col) for col in zip(*sys_rows)] for sys_rows in rows]
-        self.columns = [list(col) for sys_rows in rows for col in zip(*sys_rows)]
-        shifts = self.shifts
-        self.packed = [
-            sum([v << sh for v, sh in zip([x for sys_rows in rows for x in sys_rows[i]], shifts)]) for i in range(n)
-        ]
+        self.n_slots = slots = w * self.n_systems
+        self.totals = [[sum(s.column(k)) for k in range(w)] for s in systems]
+        biggest = max((max(s.data) for s in systems if len(s.data)), default=0)
+        nbytes = max(1, ((n * biggest).bit_length() + 7) // 8)
+        self.shifts = [8 * nbytes * j for j in range(slots)]
+        self.mask = (1 << (8 * nbytes)) - 1
+        self.packed = _pack([s.data for s in systems], w, n, nbytes)
 
     def unpack(self, total: int) -> list[int]:
         """The slot values of a packed sum, system after system."""
         mask = self.mask
         return [(total >> sh) & mask for sh in self.shifts]
 
-    def to_stats(self, v: Sequence[int]) -> SentenceStats:
+    def column(self, slot: int) -> array:
+        """The per-line values of one slot (system ``slot // width``)."""
+        return self.systems[slot // self.width].column(slot % self.width)
+
+    def to_stats(self, v: list[int]) -> SentenceStats:
         """Summed columns of one system back to (pooled) SentenceStats."""
         N = self.order
         matches = tuple(v[2 : 2 + N])
@@ -405,14 +501,43 @@ class _Columns:
         )
 
 
-def _check(
-    systems_stats: Iterable[Iterable[SentenceStats]], config: BleuConfig, n: int, min_systems: int, what: str
-) -> list[list[SentenceStats]]:
+#: Lines packed at a time by :func:`_pack` (bounds its temporary bytes).
+_PACK_LINES = 1 << 15
+
+
+def _pack(datas: Sequence[array], width: int, n: int, nbytes: int) -> list[int]:
+    """One int per line: slot k (system k // width, value k % width) in bytes
+    ``k * nbytes`` .. ``(k + 1) * nbytes - 1``, little-endian. Built a block of lines at a
+    time: each value's low bytes are copied into place by extended slicing."""
+    item = array(COLUMN_TYPECODE).itemsize
+    slots = width * len(datas)
+    row = slots * nbytes
+    keep = min(nbytes, item)
+    out: list[int] = []
+    from_bytes = int.from_bytes
+    for lo in range(0, n, _PACK_LINES):
+        m = min(_PACK_LINES, n - lo)
+        buf = bytearray(m * row)
+        for s, data in enumerate(datas):
+            block = data[lo * width : (lo + m) * width]
+            if sys.byteorder == "big":
+                block.byteswap()
+            raw = block.tobytes()
+            for j in range(width):
+                k = s * width + j
+                for b in range(keep):
+                    buf[k * nbytes + b :: row] = raw[j * item + b :: width * item]
+        mv = memoryview(buf)
+        out += [from_bytes(mv[i : i + row], "little") for i in range(0, m * row, row)]
+    return out
+
+
+def _check(systems_stats, config: BleuConfig, n: int, min_systems: int, what: str) -> list[LineColumns]:
     if not isinstance(config, BleuConfig):
         raise TypeError(f"config must be a BleuConfig, got {type(config).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"{what} must be an integer >= 1, got {n!r}")
-    systems = [list(s) for s in systems_stats]
+    systems = [LineColumns.of(s, config, k) for k, s in enumerate(systems_stats)]
     if len(systems) < min_systems:
         raise ValueError(f"need at least {min_systems} system(s), got {len(systems)}")
     n_lines = len(systems[0])
@@ -424,17 +549,15 @@ def _check(
     return systems
 
 
-def _drive(steps: _Steps, progress: Progress | None) -> list[Result]:
-    """Run a generator of :func:`steps` to its end, calling ``progress`` at each step."""
-    try:
-        while True:
-            done, total = next(steps)
-            if progress is not None and progress(done, total) is True:
-                steps.close()
-                raise SignificanceCancelled(f"cancelled after {done} of {total}")
-    except StopIteration as stop:
-        results: list[Result] = stop.value
-        return results
+def _drive(steps, progress: ProgressCallback | None):
+    """Run a generator of :func:`steps` to its end, calling ``progress`` at each step
+    (returning True cancels: :class:`SignificanceCancelled`)."""
+
+    def report(step: Progress) -> None:
+        if progress is not None and progress(step.done, step.total) is True:
+            raise SignificanceCancelled(f"cancelled after {step.done} of {step.total}")
+
+    return finish(steps, report)
 
 
 # ----------------------------------------------------------------- the resampling loops
@@ -444,7 +567,7 @@ def _bootstrap_scores(
     cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
 ) -> _Generator[tuple[int, int], None, list[list[float]]]:
     """Scores of ``systems`` on ``n`` resamples drawn as ``rng.choice(n_lines, (n, n_lines))``
-    (a generator: yields ``(done, total)`` after each chunk, returns the scores)."""
+    (a generator: yields :class:`~bleu2.steps.Progress` after each chunk, returns the scores)."""
     n_lines = cols.n_lines
     packed = cols.packed
     unpack = cols.unpack
@@ -463,7 +586,7 @@ def _bootstrap_scores(
             for o, s in zip(out, systems):
                 o.append(score(flat[s * w : (s + 1) * w]))
         row += rows
-        yield done + row, total
+        yield Progress(STAGE, done + row, total)
     return out
 
 
@@ -500,23 +623,29 @@ def _trial_differences(cols: _Columns, rng: Generator, n: int) -> Iterator[list[
     n_lines = cols.n_lines
     nb = (n_lines + 7) // 8
     w = cols.width
-    base = cols.columns[:w]
-    diffs, los = [], []
+    # Each column's differences become bit-planes at once (the list of differences is
+    # dropped), so only the planes of every column are held at the same time.
+    columns: list[tuple[int, list[int]]] = []  # (lo, planes) per column
+    biggest = 0
     for s in range(1, cols.n_systems):
         for j in range(w):
-            d = [a - b for a, b in zip(base[j], cols.columns[s * w + j])]
+            d = [a - b for a, b in zip(cols.column(j), cols.column(s * w + j))]
             lo = min(d)
-            diffs.append([x - lo for x in d] if lo else d)
-            los.append(lo)
-    bits = max(1, (n_lines * max(max(e) for e in diffs)).bit_length())
+            e = [x - lo for x in d] if lo else d
+            top = max(e)
+            biggest = max(biggest, top)
+            columns.append((lo, _bit_planes(e, top.bit_length())))
+    bits = max(1, (n_lines * biggest).bit_length())
     mask = (1 << bits) - 1
-    slot_shifts = [bits * j for j in range(len(diffs))]
+    slot_shifts = [bits * j for j in range(len(columns))]
+    los = [lo for lo, _ in columns]
     planes, shifts = [], []
-    for sh, e in zip(slot_shifts, diffs):
-        for k, plane in enumerate(_bit_planes(e, max(e).bit_length())):
+    for sh, (_, col_planes) in zip(slot_shifts, columns):
+        for k, plane in enumerate(col_planes):
             if plane:
                 planes.append(plane)
                 shifts.append(sh + k)
+    del columns
     all_lines = (1 << n_lines) - 1
     offsets = any(los)
     step = 32 // math.gcd(n_lines, 32)  # trials per whole number of 32-bit draws
@@ -542,11 +671,11 @@ def _trial_differences(cols: _Columns, rng: Generator, n: int) -> Iterator[list[
 
 
 def confidence_intervals(
-    systems_stats: Sequence[Sequence[SentenceStats]],
+    systems_stats: Sequence[Stats],
     config: BleuConfig,
-    n: int = 1000,
+    n: int = DEFAULT_RESAMPLES["confidence"],
     seed: int | None = DEFAULT_SEED,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
 ) -> list[Result]:
     """Bootstrap 95% confidence intervals, one per system (sacreBLEU's ``--confidence``).
 
@@ -555,7 +684,8 @@ def confidence_intervals(
 
     Args:
         systems_stats: systems_stats[s][i] is the :class:`SentenceStats` of line i
-            of system s (all systems the same number of lines, >= 1 system).
+            of system s (all systems the same number of lines, >= 1 system); a system
+            may be given as :class:`LineColumns` instead (compact, for big corpora).
         config: the BLEU options (:meth:`BleuConfig.make`); the statistics must
             have ``config.max_order`` orders.
         n: number of resamples (sacreBLEU's ``--confidence-n``, default 1000).
@@ -576,7 +706,7 @@ def _confidence_steps(
     systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
 ) -> _Steps:
     systems = _check(systems_stats, config, n, 1, "n")
-    cols = _Columns(systems, config)
+    cols = _Columns(systems)
     scorer = _Scorer(config, cols)
     scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(len(systems)), 0, n)
     out = []
@@ -588,17 +718,17 @@ def _confidence_steps(
 
 
 def paired_bootstrap(
-    systems_stats: Sequence[Sequence[SentenceStats]],
+    systems_stats: Sequence[Stats],
     config: BleuConfig,
-    n: int = 1000,
+    n: int = DEFAULT_RESAMPLES["paired-bs"],
     seed: int | None = DEFAULT_SEED,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
 ) -> list[Result]:
     """Paired bootstrap resampling (Koehn 2004; sacreBLEU's ``--paired-bs``).
 
     Args:
-        systems_stats: systems_stats[s][i], line i of system s; system 0 is the
-            baseline (>= 2 systems, the same number of lines).
+        systems_stats: systems_stats[s][i], line i of system s (or :class:`LineColumns`);
+            system 0 is the baseline (>= 2 systems, the same number of lines).
         config: the BLEU options.
         n: number of resamples (sacreBLEU's ``--paired-bs-n``, default 1000).
         seed: the generator's seed (None: OS entropy).
@@ -617,7 +747,7 @@ def _paired_bootstrap_steps(
     systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
 ) -> _Steps:
     systems = _check(systems_stats, config, n, 2, "n")
-    cols = _Columns(systems, config)
+    cols = _Columns(systems)
     scorer = _Scorer(config, cols)
     scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(len(systems)), 0, n)
     real = [scorer.corpus(t) for t in cols.totals]
@@ -637,18 +767,18 @@ def _paired_bootstrap_steps(
 
 
 def paired_approximate_randomization(
-    systems_stats: Sequence[Sequence[SentenceStats]],
+    systems_stats: Sequence[Stats],
     config: BleuConfig,
-    n: int = 10000,
+    n: int = DEFAULT_RESAMPLES["paired-ar"],
     seed: int | None = DEFAULT_SEED,
     n_confidence: int | None = None,
-    progress: Progress | None = None,
+    progress: ProgressCallback | None = None,
 ) -> list[Result]:
     """Paired approximate randomization (Riezler & Maxwell 2005; sacreBLEU's ``--paired-ar``).
 
     Args:
-        systems_stats: systems_stats[s][i], line i of system s; system 0 is the
-            baseline (>= 2 systems, the same number of lines).
+        systems_stats: systems_stats[s][i], line i of system s (or :class:`LineColumns`);
+            system 0 is the baseline (>= 2 systems, the same number of lines).
         config: the BLEU options.
         n: number of trials (sacreBLEU's ``--paired-ar-n``, default 10000).
         seed: the generator's seed (None: OS entropy).
@@ -679,7 +809,7 @@ def _paired_ar_steps(
         isinstance(n_confidence, bool) or not isinstance(n_confidence, int) or n_confidence < 1
     ):
         raise ValueError(f"n_confidence must be None or an integer >= 1, got {n_confidence!r}")
-    cols = _Columns(systems, config)
+    cols = _Columns(systems)
     scorer = _Scorer(config, cols)
     n_conf = n_confidence or 0
     total = n + (2 * n_conf if n_conf else 0)
@@ -700,9 +830,9 @@ def _paired_ar_steps(
             if abs(trial_scorer(a) - trial_scorer(b)) > d[s]:
                 counts[s] += 1
         if t % 256 == 0:
-            yield t, total
-    yield n, total
-    intervals: list[tuple[float | None, float | None]] = [(None, None)] * S
+            yield Progress(STAGE, t, total)
+    yield Progress(STAGE, n, total)
+    intervals: list[tuple[float, float] | tuple[None, None]] = [(None, None)] * S
     if n_conf:
         sys_scores = yield from _bootstrap_scores(cols, scorer, rng, n_conf, range(1, S), n, total)
         base_scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n_conf, [0], n + n_conf, total)
@@ -726,9 +856,9 @@ _STEPS: dict[str, Callable[..., _Steps]] = {
 
 def steps(
     test: str,
-    systems_stats: Sequence[Sequence[SentenceStats]],
+    systems_stats: Sequence[Stats],
     config: BleuConfig,
-    n: int,
+    n: int | None = None,
     seed: int | None = DEFAULT_SEED,
 ) -> _Steps:
     """One of the tests as a generator, for callers that interleave it with other work
@@ -738,14 +868,18 @@ def steps(
         test: "confidence" (:func:`confidence_intervals`), "paired-bs"
             (:func:`paired_bootstrap`) or "paired-ar" (:func:`paired_approximate_randomization`,
             without confidence intervals, as sacreBLEU's CLI).
-        systems_stats, config, n, seed: as those functions.
+        systems_stats, config, seed: as those functions.
+        n: resamples or trials; None: the test's default (:data:`DEFAULT_RESAMPLES`).
     Returns:
-        a generator that yields ``(done, total)`` now and then and returns the list of
+        a generator that yields :class:`~bleu2.steps.Progress` (stage ``"significance"``,
+        resamples or trials done and in all) now and then and returns the list of
         :class:`Result` (``StopIteration.value``; ``yield from`` gives it).
     Raises:
         KeyError: an unknown test (on creation); the test's own errors on the first step.
     """
     make = _STEPS[test]
+    if n is None:
+        n = DEFAULT_RESAMPLES[test]
     if test == "paired-ar":
         return make(systems_stats, config, n, seed, None)
     return make(systems_stats, config, n, seed)
