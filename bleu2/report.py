@@ -36,6 +36,7 @@ __all__ = [
     "system_dict",
     "corpus_json",
     "sentences_jsonl",
+    "sentence_lines",
     "summary_line",
     "ranked_table",
 ]
@@ -176,14 +177,23 @@ def sentences_jsonl(systems: Sequence[tuple[str, CorpusBleuResult]]) -> str:
     ``"line"`` (1-based), ``"score"``, ``"matches"``, ``"totals"``, ``"hyp_len"``,
     ``"ref_len"``; with several systems also ``"system"`` (systems in the given order)."""
     several = len(systems) > 1
+    return "".join(
+        sentence_lines(name if several else None, 1, res.sentence_stats, res.sentence_scores) for name, res in systems
+    )
+
+
+def sentence_lines(system: str | None, first_line: int, stats: Sequence, scores: Sequence[float]) -> str:
+    """Lines ``first_line``, ``first_line + 1``, ... of :func:`sentences_jsonl` for one system
+    (``system``: the ``"system"`` value, None to leave the key out), from each line's
+    :class:`~bleu2.stats.SentenceStats` and sentence score."""
     out = []
-    for name, res in systems:
-        for i, (st, sc) in enumerate(zip(res.sentence_stats, res.sentence_scores), start=1):
-            obj: dict[str, Any] = {"system": name} if several else {}
-            obj["line"] = i
-            obj["score"] = sc
-            obj.update(st.to_dict())
-            out.append(json.dumps(obj) + "\n")
+    dumps = json.dumps
+    for i, (st, sc) in enumerate(zip(stats, scores), start=first_line):
+        obj: dict = {"system": system} if system is not None else {}
+        obj["line"] = i
+        obj["score"] = sc
+        obj.update(st.to_dict())
+        out.append(dumps(obj) + "\n")
     return "".join(out)
 
 

@@ -11,15 +11,14 @@ from statistics (:mod:`bleu2.scoring`).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from .options import BleuConfig, options_signature
 from .result import BleuResult, CorpusBleuResult
 from .scoring import bleu_score, score_from_stats
 from .stats import ReferenceStats, SentenceStats, pool_stats, reference_stats, sentence_stats
 
-__all__ = ["BLEU", "as_references"]
+__all__ = ["BLEU", "as_references", "corpus_sequences", "n_refs_label"]
 
 #: Texts kept by :meth:`BLEU.tokenize` (the cache starts over when full).
 CACHE_SIZE = 4096
@@ -52,8 +51,44 @@ def as_references(references: str | Iterable[str], where: str = "references") ->
     return refs
 
 
-def _n_refs_label(counts: set[int]) -> int | str:
+def n_refs_label(counts: set[int] | frozenset[int]) -> int | str:
+    """The signature's number of references: the one count all lines share, ``"var"``
+    when it varies, 1 for no lines."""
+    if not counts:
+        return 1
     return next(iter(counts)) if len(counts) == 1 else "var"
+
+
+def corpus_sequences(candidates, references) -> tuple[Sequence, Sequence]:
+    """``candidates`` and ``references`` as sequences of the same length (lists and tuples
+    as they are, other iterables listed).
+
+    Raises:
+        TypeError: either is a single string; ValueError: their lengths differ.
+    """
+    not_one_string(candidates, references)
+    candidates = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
+    references = references if isinstance(references, (list, tuple)) else list(references)
+    if len(candidates) != len(references):
+        raise ValueError(count_mismatch(len(candidates), len(references)))
+    return candidates, references
+
+
+def not_one_string(candidates, references) -> None:
+    """Raise TypeError when ``candidates`` or ``references`` is a single string, not a corpus."""
+    if isinstance(candidates, str) or isinstance(references, str):
+        raise TypeError(
+            "a corpus is a sequence of candidates and a sequence of references "
+            "(one entry per candidate); for one sentence use sentence_bleu / sentence_score"
+        )
+
+
+def count_mismatch(n_candidates: int, n_references: int) -> str:
+    """The message for a corpus with different numbers of candidates and references."""
+    return (
+        f"corpus_bleu needs one references entry per candidate: got {n_candidates} "
+        f"candidate(s) and {n_references} references entr{'y' if n_references == 1 else 'ies'}"
+    )
 
 
 class BLEU:
@@ -84,7 +119,7 @@ class BLEU:
     def __repr__(self) -> str:
         return f"BLEU({self.config.signature('?')})"
 
-    def derive(self, **options: Any) -> BLEU:
+    def derive(self, **options) -> BLEU:
         """A scorer for other ``options`` that shares this one's caches where they still
         apply: the tokens when the tokenizer and lower-casing are the same, the reference
         statistics when the counted orders and the empty-reference rule are too. (Changing
@@ -169,44 +204,78 @@ class BLEU:
             TypeError: ``candidates`` or ``references`` is a single string, or an entry
                 is not a string; ValueError: different lengths.
         """
-        if isinstance(candidates, str) or isinstance(references, str):
-            raise TypeError(
-                "a corpus is a sequence of candidates and a sequence of references "
-                "(one entry per candidate); for one sentence use sentence_bleu / sentence_score"
+        candidates, references = corpus_sequences(candidates, references)
+        step = PROGRESS_EVERY if progress is not None else max(len(candidates), 1)
+        stats: list[SentenceStats] = []
+        n_refs: set[int] = set()
+        for start in range(0, len(candidates), step):
+            (part,), counts = self.line_stats(
+                references[start : start + step], [candidates[start : start + step]], start
             )
-        candidates = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
-        references = references if isinstance(references, (list, tuple)) else list(references)
-        if len(candidates) != len(references):
-            raise ValueError(
-                f"corpus_bleu needs one references entry per candidate: got {len(candidates)} "
-                f"candidate(s) and {len(references)} references entr{'y' if len(references) == 1 else 'ies'}"
-            )
+            stats += part
+            n_refs |= counts
+            if progress is not None and len(part) == step:
+                progress(start + step)
+        return stats, n_refs_label(n_refs)
+
+    def line_stats(
+        self,
+        references: Sequence,
+        systems: Sequence[Sequence[str]],
+        first_line: int = 0,
+        cache: dict | None = None,
+    ) -> tuple[list[list[SentenceStats]], set[int]]:
+        """Per-line statistics of one or more systems against the same references: each
+        line's references are tokenized and counted once for every system.
+
+        Args:
+            references: per line, a string or a sequence of strings.
+            systems: ``systems[s][i]``, the candidate of system s on line i (each as long
+                as ``references``).
+            first_line: the 0-based number of the first line, for messages.
+            cache: reference text(s) -> :class:`ReferenceStats`, filled as lines come;
+                None: this scorer's own (kept across calls, at most
+                :data:`REFERENCE_CACHE_SIZE` entries). A fresh dict per call keeps the
+                memory of a long stream flat.
+        Returns:
+            ``(stats, n_refs)``: ``stats[s][i]`` for each system and line, and the set of
+            the numbers of references of the lines.
+        Raises:
+            TypeError: an entry that is not a string; ValueError: a system whose length
+                is not the references'.
+        """
+        n_lines = len(references)
+        for s, lines in enumerate(systems):
+            if len(lines) != n_lines:
+                raise ValueError(f"system {s} has {len(lines)} lines, the references {n_lines}")
         n = self.config.max_order
         tokenize = self._tokenize_text
-        # Each distinct text is tokenized once per call (repeated segments are common:
-        # "Thank you.", "(Applause)"); reference statistics are kept across calls
-        # (REFERENCE_CACHE_SIZE), so systems scored one after another share them.
+        own = cache is None
+        refs_cache = self._references if cache is None else cache
+        # Each distinct candidate text is tokenized once per call (repeated segments are
+        # common: "Thank you.", "(Applause)").
         tokens_of: dict[str, list[str]] = {}
-        cache = self._references
-        stats = []
-        n_refs = set()
-        for i, (cand, refs) in enumerate(zip(candidates, references)):
+        out: list[list[SentenceStats]] = [[] for _ in systems]
+        appends = [o.append for o in out]
+        n_refs: set[int] = set()
+        several = len(systems) > 1
+        for i, (refs, *cands) in enumerate(zip(references, *systems), first_line):
             key = refs if isinstance(refs, str) else tuple(as_references(refs, f"references[{i}]"))
-            rs = cache.get(key)
+            rs = refs_cache.get(key)
             if rs is None:
-                if len(cache) >= REFERENCE_CACHE_SIZE:
-                    cache.clear()
-                rs = cache[key] = self._reference_stats((key,) if isinstance(key, str) else key)
+                if own and len(refs_cache) >= REFERENCE_CACHE_SIZE:
+                    refs_cache.clear()
+                rs = refs_cache[key] = self._reference_stats((key,) if isinstance(key, str) else key)
             n_refs.add(1 if isinstance(key, str) else len(key))
-            hyp = tokens_of.get(cand)
-            if hyp is None:
-                if not isinstance(cand, str):
-                    raise TypeError(f"candidate {i} must be str, not {type(cand).__name__}")
-                hyp = tokens_of[cand] = tokenize(cand)
-            stats.append(sentence_stats(hyp, rs, n))
-            if progress is not None and not (i + 1) % PROGRESS_EVERY:
-                progress(i + 1)
-        return stats, _n_refs_label(n_refs) if n_refs else 1
+            for s, (append, cand) in enumerate(zip(appends, cands)):
+                hyp = tokens_of.get(cand)
+                if hyp is None:
+                    if not isinstance(cand, str):
+                        where = f"system {s}, candidate {i}" if several else f"candidate {i}"
+                        raise TypeError(f"{where} must be str, not {type(cand).__name__}")
+                    hyp = tokens_of[cand] = tokenize(cand)
+                append(sentence_stats(hyp, rs, n))
+        return out, n_refs
 
     # --- statistics -> scores ----------------------------------------------------------
 
@@ -229,16 +298,28 @@ class BLEU:
         return self.score_stats(stats, 1 if isinstance(references, str) else len(references))
 
     def corpus_score(
-        self, candidates: Sequence[str], references: Sequence[str | Sequence[str]], *, sentence_scores: bool = True
+        self,
+        candidates: Iterable[str],
+        references: Iterable,
+        *,
+        sentence_scores: bool = True,
+        sentence_stats: bool | None = None,
     ) -> CorpusBleuResult:
         """Corpus BLEU: statistics pooled over the sentences, then scored once (see
         :func:`bleu2.corpus_bleu`; ``references`` per candidate, as :meth:`corpus_stats`).
 
         Args:
+            candidates, references: lists, tuples, or any iterables (generators, open
+                files' lines), read in step (:func:`bleu2.pipeline.corpus_result`).
             sentence_scores: also score every sentence (computed when first read).
+            sentence_stats: keep every line's statistics; None: for inputs with a
+                length, not for other iterables (their memory stays flat).
         """
-        stats, n_refs = self.corpus_stats(candidates, references)
-        return self.corpus_from_stats(stats, n_refs, sentence_scores=sentence_scores)
+        from .pipeline import corpus_result  # the pipeline is built on this module
+
+        return corpus_result(
+            self, candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
+        )
 
     def corpus_from_stats(
         self, stats: Sequence[SentenceStats], n_refs: int | str = 1, *, sentence_scores: bool = True

@@ -1,0 +1,425 @@
+"""The corpus pipeline: line-aligned texts -> per-line statistics -> corpus scores ->
+significance test -> signature, written once.
+
+The command line (``bleu2``, and any other command that scores files), the page's corpus
+mode, the library's :func:`bleu2.corpus_bleu` on iterables and :mod:`bleu2.dask` all run
+it. It streams: lines come in chunks, each chunk's statistics are summed into the
+totals as it comes and then dropped; per-line statistics are kept only when the output
+needs them (:class:`Keep`). So memory stays flat however many lines there are, and a
+chunk is a unit of work that another process can do (``jobs``).
+
+Interface
+---------
+A *chunk* is ``(references, systems)`` for some consecutive lines: ``references[i]`` is
+line i's reference (a string) or references (a sequence of strings), ``systems[s][i]``
+the candidate of system s on line i. :func:`chunks_of` cuts texts held in memory into
+chunks; :func:`bleu2.lines.aligned_chunks` reads files in step.
+
+``corpus_steps(bleu, chunks, n_systems, keep=Keep(), test=None, n=None, seed=DEFAULT_SEED,
+jobs=1, ...)`` is a generator: it yields :class:`bleu2.steps.Progress` (stage
+``"scoring"``, then ``"significance"``) and returns an :class:`Outcome`. Run it to its
+end with :func:`bleu2.steps.finish` (the command line), or a time budget at a time with
+:func:`bleu2.steps.drive` (the page)::
+
+    >>> from bleu2 import BLEU
+    >>> from bleu2.steps import finish
+    >>> refs, sys1 = ["the cat sat on the mat"], ["the cat is on the mat"]
+    >>> out = finish(corpus_steps(BLEU(), chunks_of([refs], [sys1]), 1))
+    >>> round(out.systems[0].score, 6), out.signature.split("|")[0]
+    (0.707107, 'nrefs:1')
+
+The scores are bit for bit those of one process reading everything at once, whatever
+the chunk size and ``jobs``: sums of integers are exact, and every per-line number is
+computed from its line alone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .report import sentence_lines
+from .result import CorpusBleuResult
+from .scorer import BLEU, corpus_sequences, count_mismatch, n_refs_label, not_one_string
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, LineColumns, signature_extras
+from .significance import steps as significance_steps
+from .stats import SentenceStats, pool_stats
+from .steps import Progress, finish
+
+__all__ = [
+    "CHUNK_LINES",
+    "ChunkResult",
+    "Keep",
+    "Outcome",
+    "chunks_of",
+    "corpus_result",
+    "corpus_steps",
+    "cpu_count",
+    "score_chunk",
+]
+
+#: Lines per chunk where the caller does not choose (the command line, the library).
+CHUNK_LINES = 2048
+
+#: A chunk: (references per line, candidates per system per line).
+Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """What the pipeline keeps of each line besides the corpus sums.
+
+    Attributes:
+        stats: every line's :class:`~bleu2.stats.SentenceStats`
+            (``CorpusBleuResult.sentence_stats``: the page's per-sentence table, the
+            library on lists).
+        scores: with ``stats``, the sentence scores: True computed as the lines come (in
+            the pipeline's steps), None computed when first read, False none.
+        sentences: the command line's ``--sentence`` JSON Lines, rendered chunk by chunk
+            and handed to ``on_sentences``: the systems' names (a ``"system"`` key is
+            written when there are several), or None.
+    Significance tests need per-line statistics: without ``stats`` they are kept as
+    compact :class:`~bleu2.significance.LineColumns`.
+    """
+
+    stats: bool = False
+    scores: bool | None = None
+    sentences: tuple[str, ...] | None = None
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    """What one chunk gives (picklable: worker processes return it).
+
+    Attributes:
+        lines: the chunk's number of lines.
+        n_refs: the numbers of references its lines have.
+        pooled: per system, the chunk's statistics summed (:func:`bleu2.stats.pool_stats`).
+        stats, scores: per system, each line's statistics and sentence score (when kept).
+        columns: per system, the lines' :class:`~bleu2.significance.LineColumns` (when kept).
+        sentences: per system, the ``--sentence`` lines of the chunk (when asked).
+    """
+
+    lines: int
+    n_refs: frozenset[int]
+    pooled: list[SentenceStats]
+    stats: list[list[SentenceStats]] | None = None
+    scores: list[list[float]] | None = None
+    columns: list[LineColumns] | None = None
+    sentences: list[str] | None = None
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a corpus run gives.
+
+    Attributes:
+        systems: one :class:`~bleu2.result.CorpusBleuResult` per system, in the order
+            given (``sentence_stats`` and ``sentence_scores`` as :class:`Keep` asked).
+        significance: with a test, one ``{"score", "mean", "ci", "p_value"}`` per system
+            (floats in [0, 1]; :meth:`bleu2.significance.Result.to_dict`); else None.
+        signature: the signature of the run (with the test's resamples and seed).
+        lines: the number of lines.
+        n_refs: references per line (``"var"`` when it varies), as in the signature.
+    """
+
+    systems: list[CorpusBleuResult]
+    significance: list[dict] | None
+    signature: str
+    lines: int
+    n_refs: int | str
+
+
+def chunks_of(
+    reference_streams: Sequence[Sequence[str]], system_streams: Sequence[Sequence[str]], size: int = CHUNK_LINES
+) -> Iterator[Chunk]:
+    """Texts held in memory as chunks of ``size`` lines.
+
+    Args:
+        reference_streams: ``reference_streams[j][i]``, reference j of line i
+            (sacreBLEU's layout; every stream as long as the systems).
+        system_streams: ``system_streams[s][i]``, the candidate of system s on line i.
+    """
+    n = len(system_streams[0]) if system_streams else 0
+    for start in range(0, n, max(1, size)):
+        end = start + size
+        if len(reference_streams) == 1:
+            refs: Sequence[Any] = reference_streams[0][start:end]
+        else:
+            refs = list(zip(*[r[start:end] for r in reference_streams]))
+        yield refs, [s[start:end] for s in system_streams]
+
+
+def score_chunk(
+    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, cache: dict | None = None
+) -> ChunkResult:
+    """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
+
+    Args:
+        columns: also keep the lines as :class:`~bleu2.significance.LineColumns`.
+        first_line: the 0-based number of the chunk's first line (messages, ``--sentence``).
+        cache: reference statistics kept across chunks (the scorer's own, bounded:
+            :meth:`bleu2.BLEU.line_stats`); None: a fresh one for this chunk.
+    """
+    references, systems = chunk
+    stats, n_refs = bleu.line_stats(references, systems, first_line, {} if cache is None else cache)
+    order = bleu.config.max_order
+    result = ChunkResult(len(references), frozenset(n_refs), [pool_stats(st, order) for st in stats])
+    if keep.sentences is not None or (keep.stats and keep.scores):
+        score = bleu.score_only
+        scores = [[score(st) for st in lines] for lines in stats]
+        if keep.stats:
+            result.scores = scores
+        if keep.sentences is not None:
+            names = keep.sentences if len(keep.sentences) > 1 else (None,)
+            result.sentences = [
+                sentence_lines(name, first_line + 1, st, sc) for name, st, sc in zip(names, stats, scores)
+            ]
+    if keep.stats:
+        result.stats = stats
+    elif columns:
+        result.columns = []
+        for s, lines in enumerate(stats):
+            cols = LineColumns(bleu.config)
+            cols.add(lines, first_line, s)
+            result.columns.append(cols)
+    return result
+
+
+@dataclass(slots=True)
+class _Totals:
+    """The running totals of a run: sums per system, and the kept per-line data."""
+
+    n_systems: int
+    max_order: int
+    lines: int = 0
+    n_refs: set[int] = field(default_factory=set)
+    pooled: list[SentenceStats] = field(default_factory=list)
+    stats: list[list[SentenceStats]] = field(default_factory=list)
+    scores: list[list[float]] = field(default_factory=list)
+    columns: list[LineColumns] = field(default_factory=list)
+
+    def add(self, part: ChunkResult) -> None:
+        self.lines += part.lines
+        self.n_refs |= part.n_refs
+        if not self.pooled:
+            self.pooled = list(part.pooled)
+        else:
+            self.pooled = [pool_stats([a, b], self.max_order) for a, b in zip(self.pooled, part.pooled)]
+        for mine, theirs in ((self.stats, part.stats), (self.scores, part.scores)):
+            if theirs is not None:
+                if not mine:
+                    mine.extend([] for _ in theirs)
+                for m, t in zip(mine, theirs):
+                    m += t
+        if part.columns is not None:
+            if not self.columns:
+                self.columns.extend(part.columns)
+            else:
+                for m, t in zip(self.columns, part.columns):
+                    m.extend(t)
+
+
+def cpu_count() -> int:
+    """The cores this process may run on (``--jobs 0``)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def corpus_steps(
+    bleu: BLEU,
+    chunks: Iterable[Chunk],
+    n_systems: int,
+    *,
+    keep: Keep = Keep(),
+    test: str | None = None,
+    n: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    jobs: int = 1,
+    total: int | None = None,
+    read_fraction: Callable[[], float | None] | None = None,
+    on_sentences: Callable[[int, str], Any] | None = None,
+    shared_cache: bool = False,
+) -> Generator[Progress, None, Outcome]:
+    """Score line-aligned chunks for ``n_systems`` systems, then run a significance test.
+
+    Args:
+        bleu: the scorer (its options).
+        chunks: an iterable of chunks (see the module docstring), consumed once, in order.
+        keep: what to keep of each line (:class:`Keep`).
+        test: None, or a test of :data:`bleu2.significance.TESTS` ("confidence",
+            "paired-bs", "paired-ar"; system 0 is the baseline of the paired ones).
+        n: resamples or trials; None: the test's default
+            (:data:`bleu2.significance.DEFAULT_RESAMPLES`).
+        seed: the resampling's seed (None: OS entropy).
+        jobs: worker processes for the statistics (1: this process; :func:`cpu_count`
+            for all cores). The results are the same bit for bit.
+        total: the number of lines when known (progress); read_fraction: else a function
+            giving the part of the input read so far, in [0, 1], or None.
+        on_sentences: with ``keep.sentences``, called as ``on_sentences(system, text)``
+            with each chunk's JSON Lines, in line order per system.
+        shared_cache: use the scorer's reference cache, kept across calls (the page
+            re-scoring the same files), instead of one per chunk (flat memory).
+    Yields:
+        :class:`~bleu2.steps.Progress` after each chunk ("scoring", lines done) and
+        during the test ("significance", resamples or trials done).
+    Returns:
+        :class:`Outcome`.
+    Raises:
+        ValueError: a test on no lines, fewer than two systems for a paired test, n < 1;
+            TypeError, ValueError: bad entries (:meth:`bleu2.BLEU.line_stats`).
+    """
+    if test is not None and n is None:
+        n = DEFAULT_RESAMPLES[test]
+    columns = test is not None and not keep.stats
+    totals = _Totals(n_systems, bleu.config.max_order)
+    fraction = read_fraction or (lambda: None)
+    cache = bleu._references if shared_cache else None
+    for part in _chunk_results(bleu, chunks, keep, columns, jobs, cache):
+        totals.add(part)
+        if on_sentences is not None and part.sentences is not None:
+            for s, text in enumerate(part.sentences):
+                on_sentences(s, text)
+        yield Progress("scoring", totals.lines, total, None if total is not None else fraction())
+    label = n_refs_label(totals.n_refs)
+    systems = _systems(bleu, totals, keep, label)
+    significance = None
+    signature = bleu.signature(label)
+    if test is not None:
+        assert n is not None
+        per_line = totals.stats if keep.stats else totals.columns
+        if len(per_line) < n_systems:  # no lines: the test says so
+            per_line = [[] for _ in range(n_systems)]
+        found = yield from significance_steps(test, per_line, bleu.config, n, seed)
+        significance = [r.to_dict() for r in found]
+        signature = bleu.signature(label, **signature_extras(test, n, seed))
+    return Outcome(systems, significance, signature, totals.lines, label)
+
+
+def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
+    out = []
+    for s in range(totals.n_systems):
+        pooled = totals.pooled[s] if totals.pooled else pool_stats([], bleu.config.max_order)
+        corpus = bleu.score_stats(pooled, label)
+        if not keep.stats:
+            out.append(CorpusBleuResult(corpus, ()))
+            continue
+        stats = tuple(totals.stats[s]) if totals.stats else ()
+        if keep.scores:
+            out.append(CorpusBleuResult(corpus, stats, tuple(totals.scores[s]) if totals.scores else ()))
+        else:
+            out.append(CorpusBleuResult(corpus, stats, scorer=bleu.score_only if keep.scores is None else None))
+    return out
+
+
+def _chunk_results(
+    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, cache: dict | None
+) -> Iterator[ChunkResult]:
+    """The chunks' results in order: in this process, or from ``jobs`` worker processes
+    (at most two chunks per worker in flight, so reading never runs far ahead)."""
+    if jobs <= 1:
+        first = 0
+        for chunk in chunks:
+            part = score_chunk(bleu, chunk, keep, columns, first, cache)
+            first += part.lines
+            yield part
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=get_context("spawn"),
+        initializer=_start_worker,
+        initargs=(bleu.config.options(),),
+    )
+    pending: deque = deque()
+    try:
+        first = 0
+        for chunk in chunks:
+            pending.append(pool.submit(_work, chunk, keep, columns, first))
+            first += len(chunk[0])
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+_WORKER: dict[str, BLEU] = {}
+
+
+def _start_worker(options: Mapping[str, Any]) -> None:
+    """A worker process's start: its scorer; Ctrl-C is the parent's to handle."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER["bleu"] = BLEU(**options)
+
+
+def _work(chunk: Chunk, keep: Keep, columns: bool, first_line: int) -> ChunkResult:
+    return score_chunk(_WORKER["bleu"], chunk, keep, columns, first_line)
+
+
+# --------------------------------------------------------------------------- the library
+
+
+def corpus_result(
+    bleu: BLEU,
+    candidates: Iterable[str],
+    references: Iterable[Any],
+    *,
+    sentence_scores: bool = True,
+    sentence_stats: bool | None = None,
+) -> CorpusBleuResult:
+    """Corpus BLEU of one system (:meth:`bleu2.BLEU.corpus_score`): ``candidates`` and
+    ``references[i]`` (a string or strings per candidate) as lists, or any iterables
+    (generators, file objects) consumed in step.
+
+    Args:
+        sentence_stats: keep every line's statistics (``.sentence_stats``); None: for
+            inputs with a length (lists, tuples), not for other iterables, whose
+            memory then stays flat (the sums only).
+        sentence_scores: with the statistics kept, the sentence scores (computed when
+            first read).
+    Raises:
+        TypeError: a single string, or an entry that is not a string.
+        ValueError: different numbers of candidates and references.
+    """
+    sized = hasattr(candidates, "__len__") and hasattr(references, "__len__")
+    keep_stats = sized if sentence_stats is None else bool(sentence_stats)
+    keep = Keep(stats=keep_stats, scores=None if sentence_scores else False)
+    chunks: Iterable[Chunk]
+    if sized:
+        cands, refs = corpus_sequences(candidates, references)
+        # all at once (the fastest), or in chunks when the lines are not kept
+        chunks = [(refs, [cands])] if keep_stats else chunks_of([refs], [cands])
+    else:
+        not_one_string(candidates, references)
+        chunks = _paired_chunks(iter(candidates), iter(references))
+    return finish(corpus_steps(bleu, chunks, 1, keep=keep, shared_cache=sized)).systems[0]
+
+
+def _paired_chunks(candidates: Iterator[str], references: Iterator[Any], size: int = CHUNK_LINES) -> Iterator[Chunk]:
+    """Chunks of two iterators read in step; a length mismatch is found when one ends."""
+    done = 0
+    while True:
+        cands = [c for _, c in zip(range(size), candidates)]
+        refs = [r for _, r in zip(range(len(cands)), references)]
+        if len(refs) < len(cands):
+            raise ValueError(count_mismatch(done + len(cands), done + len(refs)))
+        if len(cands) < size:
+            extra = sum(1 for _ in references)
+            if extra:
+                raise ValueError(count_mismatch(done + len(cands), done + len(refs) + extra))
+        if cands:
+            yield refs, [cands]
+        done += len(cands)
+        if len(cands) < size:
+            return
