@@ -6,9 +6,16 @@ candidate i. Lines are split on ``\\n`` only (one trailing ``\\r`` is removed),
 so other Unicode line breaks stay inside a line; a final newline does not make
 an extra empty line.
 
-Everything is read, checked and computed before anything is printed, so a
-failed run prints nothing on stdout: only ``bleu2: error: ...`` on stderr and a
-non-zero exit status (2 for bad options, 1 for bad input files).
+Files are read line by line, all in step, and only what the output needs is kept
+(:mod:`bleu2.pipeline`): corpus BLEU keeps sums, significance tests compact per-line
+statistics; so memory stays flat however long the files are. ``--jobs N`` shares the
+statistics among N processes (the same numbers, bit for bit).
+
+Nothing is printed before everything is read, checked and computed, so a failed run
+prints nothing on stdout: only ``bleu2: error: ...`` on stderr and a non-zero exit status
+(2 for bad options, 1 for bad input files). The exception is ``--sentence``, which writes
+each line's result as it goes: an input error found later (a file that ends early, a
+line that is not UTF-8) stops the run there with status 1, after the lines before it.
 
 Exit status: 0 on success, 1 for unreadable or inconsistent input, 2 for bad
 options, 130 on Ctrl-C.
@@ -22,23 +29,25 @@ import argparse
 import io
 import math
 import os
+import shutil
 import sys
+import tempfile
 import time
-from collections.abc import Generator, Sequence
-from typing import Any, BinaryIO, TextIO
+from collections.abc import Sequence
 
 from ._version import __version__
-from .api import references_from_streams
-from .lines import STDIN, InputError, check_line_counts, label
+from .lines import STDIN, InputError, LineReader, aligned_chunks, label
 from .lines import read_lines as _read_lines
 from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
-from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
+from .pipeline import CHUNK_LINES, Keep, corpus_steps, cpu_count
+from .report import corpus_json, ranked_table, summary_line
 from .scorer import BLEU
-from .significance import DEFAULT_SEED, Result, signature_extras, steps
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .smoothing import SMOOTHING_METHODS
+from .steps import Progress, finish
 from .tokenizers import TOKENIZERS
 
-__all__ = ["main", "build_parser", "read_lines", "InputError"]
+__all__ = ["InputError", "build_parser", "main", "read_lines"]
 
 PROG = "bleu2"
 
@@ -46,19 +55,27 @@ PROG = "bleu2"
 PROGRESS_DELAY = 1.0
 #: Seconds between two redraws of the progress bar.
 PROGRESS_INTERVAL = 0.1
+#: Seconds between two progress lines in a log (``--progress`` when stderr is not a terminal).
+PROGRESS_LOG_INTERVAL = 5.0
 
 # The clock of the progress bar (tests replace it).
 _now = time.monotonic
 
 
-def _read_stdin() -> bytes:
+def _stdin():
+    """Standard input as a binary stream (its text stream where it has no buffer; None
+    for none)."""
     stream = sys.stdin
     if stream is None:
+        return None
+    return getattr(stream, "buffer", stream)
+
+
+def _read_stdin() -> bytes:
+    stream = _stdin()
+    if stream is None:
         return b""
-    buf: BinaryIO | None = getattr(stream, "buffer", None)
     try:
-        if buf is not None:
-            return buf.read()
         data = stream.read()
     except (OSError, ValueError):  # closed or detached stdin: nothing to read
         return b""
@@ -78,45 +95,84 @@ def read_lines(path: str) -> list[str]:
 # --------------------------------------------------------------------------- progress
 
 
-class Progress:
-    """A plain ``\\r`` text progress bar on stderr.
+class Meter:
+    """Progress on stderr, from the :class:`~bleu2.steps.Progress` of a run.
 
-    Drawn only when stderr is a terminal, and only once the run has lasted
-    :data:`PROGRESS_DELAY` seconds; erased by :meth:`close`.
+    On a terminal: a ``\\r`` bar, drawn once the run has lasted :data:`PROGRESS_DELAY`
+    seconds and erased by :meth:`close`. Elsewhere (a log), with ``log``: a line every
+    :data:`PROGRESS_LOG_INTERVAL` seconds (the lines or resamples done, their rate, the
+    total or the part of the input read when known) and one when each stage ends.
     """
 
     width = 30
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total = max(total, 0)
+    def __init__(self, stream=None, log: bool = False, units: dict[str, str] | None = None):
         self.stream = sys.stderr if stream is None else stream
-        self.enabled = self.total > 0 and _isatty(self.stream)
-        self.start = _now() if self.enabled else 0.0
+        self.bar = _isatty(self.stream)
+        self.log = log and not self.bar
+        self.units = {"scoring": "lines", "significance": "resamples", **(units or {})}
+        self.start = self.stage_start = self.last_log = _now()
+        self.stage: str | None = None
+        self.last: Progress | None = None
         self.last_draw: float | None = None
         self.drawn_len = 0
-        self.columns = _columns(self.stream) if self.enabled else 80
+        self.columns = _columns(self.stream) if self.bar else 80
 
-    def update(self, done: int, label: str = "") -> None:
-        if not self.enabled:
-            return
+    def __call__(self, p: Progress) -> None:
         now = _now()
+        if p.stage != self.stage:
+            if self.stage is not None:
+                self._stage_line(now)
+                self.stage_start = now
+            self.stage, self.last_log = p.stage, now
+        self.last = p
+        if self.bar:
+            self._draw(p, now)
+        elif self.log and now - self.last_log >= PROGRESS_LOG_INTERVAL:
+            self.last_log = now
+            rate = p.done / (now - self.stage_start) if now > self.stage_start else 0.0
+            self._write(f"{PROG}: {p.stage}: {self._count(p)}, {rate:,.0f} {self.units[p.stage]}/s\n")
+
+    def _count(self, p: Progress) -> str:
+        unit = self.units[p.stage]
+        if p.total is not None:
+            return f"{p.done:,}/{p.total:,} {unit} ({p.share() or 0:.0%})"
+        if p.fraction is not None:
+            return f"{p.done:,} {unit} ({p.fraction:.0%} read)"
+        return f"{p.done:,} {unit}"
+
+    def _stage_line(self, now: float) -> None:
+        p = self.last
+        if not self.log or p is None:
+            return
+        seconds = now - self.stage_start
+        rate = f", {p.done / seconds:,.0f} {self.units[p.stage]}/s" if seconds > 0 else ""
+        self._write(f"{PROG}: {p.stage}: {p.done:,} {self.units[p.stage]} in {seconds:.1f} s{rate}\n")
+
+    def _draw(self, p: Progress, now: float) -> None:
         if now - self.start < PROGRESS_DELAY:
             return
-        if self.last_draw is not None and now - self.last_draw < PROGRESS_INTERVAL and done < self.total:
+        share = p.share()
+        if self.last_draw is not None and now - self.last_draw < PROGRESS_INTERVAL and share != 1.0:
             return
         self.last_draw = now
-        frac = min(done / self.total, 1.0)
-        filled = round(frac * self.width)
-        bar = "#" * filled + "-" * (self.width - filled)
-        text = f"{PROG} [{bar}] {frac * 100:3.0f}% {done}/{self.total} lines"
-        if label:
-            text += f"  {label}"
+        unit = self.units[p.stage]
+        count = f"{p.done}/{p.total} {unit}" if p.total is not None else f"{p.done} {unit}"
+        if share is None:
+            text = f"{PROG} {count}  {p.stage}"
+        else:
+            filled = round(share * self.width)
+            bar = "#" * filled + "-" * (self.width - filled)
+            text = f"{PROG} [{bar}] {share * 100:3.0f}% {count}  {p.stage}"
         text = text[: max(self.columns - 1, 20)]  # one line: a wrapped line breaks \r
         pad = " " * max(self.drawn_len - len(text), 0)
         self._write("\r" + text + pad)
         self.drawn_len = len(text)
 
-    def close(self) -> None:
+    def close(self, completed: bool = True) -> None:
+        """Erase the bar; in a log, the last stage's line (when the run completed)."""
+        if completed:
+            self._stage_line(_now())
         if self.drawn_len:
             self._write("\r" + " " * self.drawn_len + "\r")
             self.drawn_len = 0
@@ -126,7 +182,7 @@ class Progress:
             self.stream.write(s)
             self.stream.flush()
         except (OSError, ValueError):
-            self.enabled = False
+            self.bar = self.log = False
 
 
 def _columns(stream: TextIO) -> int:
@@ -248,7 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
             "\n"
             "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
             "A progress bar appears on stderr for runs over about a second when stderr\n"
-            "is a terminal."
+            "is a terminal (--progress: progress lines in a log too). Files are read\n"
+            "line by line in step, so memory stays flat however long they are."
         ),
     )
     p.add_argument(
@@ -341,15 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="paired approximate randomization against the first system (sacreBLEU --paired-ar)",
     )
-    sig.add_argument(
-        "--confidence-n", type=int, default=1000, metavar="N", help="resamples for --confidence (default: 1000)"
-    )
-    sig.add_argument(
-        "--paired-bs-n", type=int, default=1000, metavar="N", help="resamples for --paired-bs (default: 1000)"
-    )
-    sig.add_argument(
-        "--paired-ar-n", type=int, default=10000, metavar="N", help="trials for --paired-ar (default: 10000)"
-    )
+    for test, what in (("confidence", "resamples"), ("paired-bs", "resamples"), ("paired-ar", "trials")):
+        n = DEFAULT_RESAMPLES[test]
+        sig.add_argument(f"--{test}-n", type=int, default=n, metavar="N", help=f"{what} for --{test} (default: {n})")
     sig.add_argument(
         "--seed",
         default=str(DEFAULT_SEED),
@@ -359,7 +410,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
-    out.add_argument("--sentence", action="store_true", help="print one JSON object per sentence (JSON Lines)")
+    out.add_argument(
+        "--sentence",
+        action="store_true",
+        help="print one JSON object per sentence (JSON Lines), written as the lines are scored",
+    )
+    run = p.add_argument_group("running")
+    run.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes that tokenize and count (default: 1; 0: one per core); the same numbers, bit for bit",
+    )
+    run.add_argument(
+        "--progress",
+        action="store_true",
+        help=f"progress lines on stderr every {PROGRESS_LOG_INTERVAL:g} seconds even when it is not a terminal "
+        "(a log); a terminal shows a progress bar anyway",
+    )
     p.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
     return p
 
@@ -388,8 +458,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
-    """Validate, read, score and format; return the text for stdout.
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> str:
+    """Validate, read, score and format; return the text for stdout (with ``--sentence``,
+    the lines are written to ``out`` as they come and "" is returned).
 
     Raises:
         InputError: bad input files.
@@ -404,50 +475,93 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
     n_stdin = systems.count(STDIN) + args.references.count(STDIN)
     if n_stdin > 1:
         parser.error("standard input ('-') can be read only once")
+    test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
+    seed = _seed(args.seed, parser) if test else DEFAULT_SEED
+    jobs = _jobs(args.jobs, parser)
     if STDIN in systems and _isatty(sys.stdin):
         sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
 
-    ref_files = [(p, read_lines(p)) for p in args.references]
-    sys_files = [(p, read_lines(p)) for p in systems]
-    check_line_counts(ref_files + sys_files)
-    references = references_from_streams([lines for _, lines in ref_files])
-
-    n = len(ref_files[0][1])
-    progress = Progress(n * len(sys_files))
-    results = []
+    readers: list[LineReader] = []
+    sentences = meter = None
+    completed = False
     try:
-        for k, (path, lines) in enumerate(sys_files):
-
-            def report(done: int, k: int = k, path: str = path) -> None:
-                progress.update(k * n + done, label(path))
-
-            stats, _ = bleu.corpus_stats(lines, references, progress=report)
-            report(n)
-            results.append(bleu.corpus_from_stats(stats, len(ref_files)))
-    finally:
-        progress.close()
-
-    if args.sentence:
-        return sentences_jsonl([(path, res) for (path, _), res in zip(sys_files, results)])
-    test, n = _test(args, parser, len(results))
-    sig = signature = None
-    if test:
-        seed = _seed(args.seed, parser)
-        progress = Progress(n)
+        for path in [*args.references, *systems]:
+            readers.append(LineReader(path, _stdin() if path == STDIN else None))
+        if args.sentence:
+            sentences = _Sentences(sys.stdout if out is None else out, len(systems))
+        names = tuple(label(p) if p == STDIN else p for p in systems)
+        meter = Meter(log=args.progress, units={"significance": "trials" if test == "paired-ar" else "resamples"})
+        steps = corpus_steps(
+            bleu,
+            aligned_chunks(readers, CHUNK_LINES, len(args.references)),
+            len(systems),
+            keep=Keep(sentences=tuple(systems) if args.sentence else None),
+            test=test,
+            n=n or None,
+            seed=seed,
+            jobs=jobs,
+            read_fraction=lambda: _read_fraction(readers),
+            on_sentences=sentences,
+        )
         try:
-            found = _drive(steps(test, [r.sentence_stats for r in results], bleu.config, n, seed), progress)
-        except ValueError as e:
+            outcome = finish(steps, meter)
+        except ValueError as e:  # a significance test that cannot run (no lines)
             parser.error(str(e))
-        finally:
-            progress.close()
-        sig = [r.to_dict() for r in found]
-        signature = bleu.signature(len(ref_files), **signature_extras(test, n, seed))
-    corpus = [(path, res.corpus) for (path, _), res in zip(sys_files, results)]
+        if sentences is not None:
+            sentences.finish()
+        completed = True
+    finally:
+        if meter is not None:
+            meter.close(completed)
+        if sentences is not None:
+            sentences.close()
+        for r in readers:
+            r.close()
+    if args.sentence:
+        return ""
+    signature = outcome.signature if test else None
+    corpus = [(path, res.corpus) for path, res in zip(names, outcome.systems)]
+    sig = outcome.significance
     if args.json:
         return corpus_json(corpus, sig, signature)
-    if len(results) == 1:
-        return summary_line(results[0].corpus, sig[0] if sig else None, signature)
+    if len(corpus) == 1:
+        return summary_line(corpus[0][1], sig[0] if sig else None, signature)
     return ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+
+
+def _read_fraction(readers: Sequence[LineReader]) -> float | None:
+    """The part of the input read: the least of the files whose size is known."""
+    known = [f for f in (r.fraction() for r in readers) if f is not None]
+    return min(known) if known else None
+
+
+class _Sentences:
+    """``--sentence``'s output as it comes: the first system's lines straight to ``out``,
+    the others' in temporary files until then (systems are written one after another)."""
+
+    def __init__(self, out, n_systems: int):
+        self.out = out
+        # closed by close(), in run's finally
+        self.later = [tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(n_systems - 1)]  # noqa: SIM115
+
+    def __call__(self, system: int, text: str) -> None:
+        (self.later[system - 1] if system else self.out).write(text)
+
+    def finish(self) -> None:
+        for f in self.later:
+            f.seek(0)
+            shutil.copyfileobj(f, self.out)
+        self.out.flush()
+
+    def close(self) -> None:
+        for f in self.later:
+            f.close()
+
+
+def _jobs(value: int, parser: argparse.ArgumentParser) -> int:
+    if value < 0:
+        parser.error(f"--jobs must be 0 (one per core) or more, got {value}")
+    return value or cpu_count()
 
 
 def _test(args: argparse.Namespace, parser: argparse.ArgumentParser, n_systems: int) -> tuple[str | None, int]:
@@ -475,17 +589,6 @@ def _seed(value: str, parser: argparse.ArgumentParser) -> int | None:
         parser.error(f"--seed must be an integer or 'none', got {value!r}")
 
 
-def _drive(gen: Generator[tuple[int, int], None, list[Result]], progress: Progress) -> list[Result]:
-    """Run a significance test's steps, drawing the progress bar."""
-    try:
-        while True:
-            done, total = next(gen)
-            progress.update(round(done / total * progress.total) if total else progress.total, "significance")
-    except StopIteration as stop:
-        results: list[Result] = stop.value
-        return results
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 on success).
 
@@ -497,6 +600,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Intermixed: system files may come before, between and after the options.
         args = parser.parse_intermixed_args(_join_weights(sys.argv[1:] if argv is None else argv))
         output = run(args, parser)
+        sys.stdout.write(output)
+        sys.stdout.flush()
     except SystemExit as e:  # argparse: --help, --version, usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     except InputError as e:
@@ -505,9 +610,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         return 130
-    try:
-        sys.stdout.write(output)
-        sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and point stdout at
         # devnull so that Python's final flush does not fail again.

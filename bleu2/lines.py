@@ -9,9 +9,23 @@ sentence i.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import io
+import os
+import stat
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
-__all__ = ["InputError", "split_lines", "read_lines", "check_line_counts", "STDIN", "label"]
+__all__ = [
+    "STDIN",
+    "InputError",
+    "LineReader",
+    "aligned_chunks",
+    "check_counts",
+    "check_line_counts",
+    "label",
+    "read_lines",
+    "split_lines",
+]
 
 STDIN = "-"
 STDIN_LABEL = "<stdin>"
@@ -27,12 +41,14 @@ def label(path: str) -> str:
     return STDIN_LABEL if path == STDIN else path
 
 
-def split_lines(data: bytes, name: str) -> list[str]:
+def split_lines(data: bytes, name: str, first_line: int = 1) -> list[str]:
     """The lines of a UTF-8 file's bytes.
 
     Args:
-        data: the file's content.
+        data: the file's content (or a part of it that starts a line; then
+            ``first_line`` is the number of that line and a leading U+FEFF is kept).
         name: the file's name, for messages.
+        first_line: the 1-based number of the first line of ``data``, for messages.
     Returns:
         list[str], one entry per line (``[]`` for an empty file).
     Raises:
@@ -41,24 +57,24 @@ def split_lines(data: bytes, name: str) -> list[str]:
     """
     nul = data.find(b"\x00")
     if nul >= 0:
-        line = data.count(b"\n", 0, nul) + 1
+        line = data.count(b"\n", 0, nul) + first_line
         raise InputError(f"{name}: line {line} holds a NUL byte: this looks like a binary file, not text")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + first_line
         col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
         raise InputError(
             f"{name}: line {line} is not valid UTF-8 (byte 0x{data[e.start]:02x} at byte {col} of the line)"
         ) from None
-    if text.startswith("\ufeff"):
+    if first_line == 1 and text.startswith("\ufeff"):
         text = text[1:]
     if not text:
         return []
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
-    return [s[:-1] if s.endswith("\r") else s for s in lines]
+    return [s.removesuffix("\r") for s in lines]
 
 
 def read_lines(path: str, stdin: Callable[[], bytes] | None = None) -> list[str]:
@@ -92,11 +108,175 @@ def check_line_counts(files: Sequence[tuple[str, Sequence[str]]]) -> None:
         InputError: naming each file whose count differs, e.g. "line counts differ:
             ref.txt has 3 lines, sys.txt has 2 lines".
     """
+    check_counts([(name, len(lines)) for name, lines in files])
+
+
+def check_counts(files: Sequence[tuple[str, int]]) -> None:
+    """:func:`check_line_counts` from ``(name, number of lines)`` pairs."""
     if not files:
         return
-    first_name, first_lines = files[0]
-    n = len(first_lines)
-    bad = [(p, len(lines)) for p, lines in files[1:] if len(lines) != n]
+    first_name, n = files[0]
+    bad = [(p, k) for p, k in files[1:] if k != n]
     if bad:
         others = ", ".join(f"{label(p)} has {_lines_word(k)}" for p, k in bad)
         raise InputError(f"line counts differ: {label(first_name)} has {_lines_word(n)}, {others}")
+
+
+# --------------------------------------------------------------------------- streaming
+
+#: Bytes read from a file at a time.
+BLOCK_BYTES = 1 << 20
+
+
+class LineReader:
+    """The lines of one file, read a block at a time (memory: a block, not the file),
+    with :func:`split_lines`' rules and messages.
+
+    Args:
+        path: the file's path; ``-``: standard input, read from ``stdin`` (a binary
+            stream, or None for none).
+    Raises:
+        InputError: the file cannot be opened.
+
+    Attributes:
+        name: the file's name in messages; lines: lines handed out so far;
+        size: the file's size in bytes when it is a regular file, else None.
+    """
+
+    def __init__(self, path: str, stdin: BinaryIO | None = None, block: int = BLOCK_BYTES):
+        self.path = path
+        self.name = label(path)
+        self.block = block
+        self.lines = 0
+        self._buffer: list[str] = []
+        self._pos = 0
+        self._rest = b""  # bytes after the last newline read
+        self._next_line = 1  # number of the first line of _rest
+        self._eof = False
+        self._own = path != STDIN
+        if path == STDIN:
+            self._stream: BinaryIO | None = stdin
+        else:
+            try:
+                self._stream = open(path, "rb")  # noqa: SIM115 (open while the reader reads; close() closes it)
+            except OSError as e:
+                raise InputError(f"cannot read {path!r}: {e.strerror or e}") from None
+        self.size = _regular_size(self._stream)
+        self._read = 0
+        if self._stream is None:
+            self._eof = True
+
+    def fraction(self) -> float | None:
+        """The part of the file read so far, in [0, 1] (None when its size is unknown)."""
+        if self.size is None:
+            return None
+        return min(self._read / self.size, 1.0) if self.size else 1.0
+
+    def _fill(self) -> None:
+        """Read blocks until some whole lines are buffered or the file ends."""
+        while not self._eof:
+            data = _read_block(self._stream, self.block)
+            self._read += len(data)
+            if not data:
+                self._eof = True
+                data, self._rest = self._rest, b""
+                if data:
+                    self._take_lines(data)
+                return
+            if self._rest:
+                data = self._rest + data
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                self._rest = data[cut:]
+                self._take_lines(data[:cut])
+                return
+            self._rest = data
+
+    def _take_lines(self, data: bytes) -> None:
+        lines = split_lines(data, self.name, self._next_line)
+        self._next_line += len(lines)
+        if self._pos:
+            del self._buffer[: self._pos]
+            self._pos = 0
+        self._buffer += lines
+
+    def take(self, k: int) -> list[str]:
+        """The next ``k`` lines (fewer only where the file ends)."""
+        while len(self._buffer) - self._pos < k and not self._eof:
+            self._fill()
+        out = self._buffer[self._pos : self._pos + k]
+        self._pos += len(out)
+        self.lines += len(out)
+        return out
+
+    def count(self) -> int:
+        """The file's number of lines: those handed out and buffered, then the rest
+        counted (not decoded) to the end."""
+        if self._next_line == 1:
+            self._fill()  # the first block, with its byte-order mark
+        total = self.lines + len(self._buffer) - self._pos
+        last = b""
+        data = self._rest
+        while True:
+            if data:
+                total += data.count(b"\n")
+                last = data[-1:]
+            if self._eof:
+                break
+            data = _read_block(self._stream, self.block)
+            self._eof = not data
+        if last not in (b"", b"\n"):
+            total += 1
+        self._buffer, self._pos, self._rest = [], 0, b""
+        self.lines = total
+        return total
+
+    def close(self) -> None:
+        if self._own and self._stream is not None:
+            self._stream.close()
+
+
+def _read_block(stream: BinaryIO | None, size: int) -> bytes:
+    if stream is None:
+        return b""
+    read1 = getattr(stream, "read1", None)  # a pipe or a terminal: what is there, not a whole block
+    try:
+        data = read1(size) if read1 is not None else stream.read(size)
+    except (OSError, ValueError):  # closed or detached standard input: nothing to read
+        return b""
+    return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+
+
+def _regular_size(stream: BinaryIO | None) -> int | None:
+    try:
+        st = os.fstat(stream.fileno())  # type: ignore[union-attr]
+    except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def aligned_chunks(
+    readers: Sequence[LineReader], size: int, n_references: int
+) -> Iterator[tuple[list, list[list[str]]]]:
+    """Read ``readers`` in step, ``size`` lines at a time: the references' files first
+    (``n_references`` of them), then the systems'.
+
+    Yields:
+        chunks for :func:`bleu2.pipeline.corpus_steps`: ``(references, systems)``,
+        ``references[i]`` a string (one reference file) or a tuple of strings.
+    Raises:
+        InputError: once a file ends before another, naming each file whose number of
+            lines differs from the first file's (:func:`check_counts`; the longer files
+            are counted to their end).
+    """
+    while True:
+        parts = [r.take(size) for r in readers]
+        k = len(parts[0])
+        if any(len(p) != k for p in parts):
+            check_counts([(r.path, r.count()) for r in readers])
+        if not k:
+            return
+        refs = parts[:n_references]
+        yield (refs[0] if n_references == 1 else list(zip(*refs))), parts[n_references:]
+        if k < size:
+            return
