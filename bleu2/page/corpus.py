@@ -6,13 +6,14 @@ The page runs it in a PyScript worker (``static/worker.py``), or on the main thr
 short steps where no worker can start, as :mod:`bleu2.page.corpus_control` decides; what
 it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
 
-A job is a generator: for each system, the per-line sufficient statistics in chunks
-(:meth:`bleu2.BLEU.corpus_stats`; a second system reuses the tokenized references), then
-the corpus scores (:meth:`bleu2.BLEU.corpus_from_stats`) and, when asked, sacreBLEU's
-significance tests on those statistics (:mod:`bleu2.significance`: bootstrap confidence
-intervals, paired bootstrap, paired approximate randomization; Koehn 2004, Riezler &
-Maxwell 2005, Post 2018). :meth:`Session.step` advances it for a time budget and
-reports the fraction done, so the caller can show progress and cancel between steps.
+A job is the engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`, the command
+line's too): the lines in chunks, every system's statistics and sentence scores line by
+line (each line's references counted once for all systems), the corpus scores and, when
+asked, sacreBLEU's significance tests on those statistics (:mod:`bleu2.significance`:
+bootstrap confidence intervals, paired bootstrap, paired approximate randomization;
+Koehn 2004, Riezler & Maxwell 2005, Post 2018). :meth:`Session.step` advances it for a
+time budget (:func:`bleu2.steps.drive`) and reports the fraction done, so the caller can
+show progress and cancel between steps.
 
 Scores are floats in [0, 1] (the JSON is the CLI's ``--json``, exactly); display
 strings are in the page's language.
@@ -21,24 +22,15 @@ strings are in the page's language.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Iterator, Mapping, Sequence
 
-from ..api import references_from_streams
 from ..lines import InputError, check_line_counts, split_lines
 from ..options import BleuConfig
-from ..report import (
-    best_first,
-    competition_ranks,
-    corpus_json,
-    csv_table,
-    csv_text_cell,
-    markdown_cell,
-    markdown_table,
-    sentences_jsonl,
-)
-from ..result import CorpusBleuResult
+from ..pipeline import Keep, chunks_of, corpus_steps
+from ..report import best_first, competition_ranks, corpus_json, csv_table, csv_text_cell, markdown_cell, markdown_table
+from ..report import sentences_jsonl
+from ..significance import DEFAULT_RESAMPLES
+from ..steps import drive
 from . import chart, i18n
 from .compare import scorer as page_scorer
 from .state import normalize_options, options_from_form
@@ -52,7 +44,7 @@ CHUNK = 256
 #: Rows of the per-sentence table on one page.
 PAGE_SIZE = 50
 #: The significance tests (sacreBLEU's flags) and their default numbers of resamples.
-TESTS = {"none": 0, "confidence": 1000, "paired-bs": 1000, "paired-ar": 10000}
+TESTS = {"none": 0, **DEFAULT_RESAMPLES}
 #: Longest text excerpt in the per-sentence table (characters).
 EXCERPT = 160
 
@@ -211,15 +203,11 @@ class Session:
         job = self.jobs.get(int(job_id))
         if job is None:
             return {"done": True, "error": "no such job"}
-        deadline = time.monotonic() + budget_ms / 1000
-        try:
-            while True:
-                stage, fraction = next(job)
-                if time.monotonic() >= deadline:
-                    return {"done": False, "fraction": fraction, "stage": stage}
-        except StopIteration:
-            del self.jobs[int(job_id)]
-            return {"done": True, "result": int(job_id)}
+        done, progress = drive(job, budget=budget_ms / 1000)
+        if not done:
+            return {"done": False, "fraction": progress.share(), "stage": progress.stage}
+        del self.jobs[int(job_id)]
+        return {"done": True, "result": int(job_id)}
 
     def cancel(self, job_id: int) -> None:
         """Forget a job (its generator is closed)."""
@@ -228,41 +216,30 @@ class Session:
             job.close()
 
     def _job(self, job_id, refs, systems, options, test, n, seed, chunk):
+        """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
+        every line's statistics and score kept for the per-sentence views."""
         bleu = page_scorer(**options)
-        references = references_from_streams([f.lines for f in refs])
-        lines = len(references)
-        work = 2 * lines * len(systems)  # statistics, then sentence scores
-        stats = []
-        for s, f in enumerate(systems):
-            sys_stats = []
-            for start in range(0, lines, chunk):
-                part, _ = bleu.corpus_stats(f.lines[start : start + chunk], references[start : start + chunk])
-                sys_stats.extend(part)
-                yield "scoring", (s * lines + start + len(part)) / work
-            stats.append(sys_stats)
-        corpus = []
-        for s, st in enumerate(stats):  # the per-sentence table's scores, in steps too
-            scores = []
-            for start in range(0, lines, chunk):
-                scores += [bleu.score_only(x) for x in st[start : start + chunk]]
-                yield "scoring", ((len(stats) + s) * lines + len(scores)) / work
-            corpus.append(CorpusBleuResult(bleu.corpus_from_stats(st, len(refs)).corpus, tuple(st), tuple(scores)))
-        significance = None
-        signature = corpus[0].signature
-        if test != "none":
-            significance = yield from _significance(test, stats, bleu.config, n, seed)
-            from ..significance import signature_extras
-
-            signature = bleu.signature(len(refs), **signature_extras(test, n, seed))
+        lines = len(refs[0].lines)
+        outcome = yield from corpus_steps(
+            bleu,
+            chunks_of([f.lines for f in refs], [f.lines for f in systems], chunk),
+            len(systems),
+            keep=Keep(stats=True, scores=True),
+            test=None if test == "none" else test,
+            n=n,
+            seed=seed,
+            total=lines,
+            shared_cache=True,
+        )
         self.results[job_id] = {
             "options": options,
             "config": bleu.config,
             "test": test,
             "n": n,
             "seed": seed,
-            "systems": [(f.name, c) for f, c in zip(systems, corpus)],
-            "significance": significance,
-            "signature": signature,
+            "systems": [(f.name, c) for f, c in zip(systems, outcome.systems)],
+            "significance": outcome.significance,
+            "signature": outcome.signature,
             "references": refs,
             "system_files": systems,
         }
@@ -351,20 +328,6 @@ class Session:
         else:
             out = getattr(self, method)(*args)
         return json.dumps(out, ensure_ascii=False)
-
-
-def _significance(test, stats, config: BleuConfig, n, seed):
-    """Run a test of :mod:`bleu2.significance` on the statistics, yielding progress;
-    returns one ``{"score", "mean", "ci", "p_value"}`` per system."""
-    from .. import significance
-
-    gen = significance.steps(test, stats, config, n=n, seed=seed)
-    try:
-        while True:
-            done, total = next(gen)
-            yield "significance", done / total if total else 1.0
-    except StopIteration as stop:
-        return [r.to_dict() for r in stop.value]
 
 
 # --- tables ----------------------------------------------------------------------------------
