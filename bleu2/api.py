@@ -9,8 +9,7 @@ once.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Sequence
-from typing import Any
+from typing import Iterable, Sequence
 
 from ._cache import LRU
 from .options import BleuConfig, options_signature
@@ -120,11 +119,12 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
 
 
 def corpus_bleu(
-    candidates: Sequence[str],
-    references: Sequence[str | Sequence[str]],
+    candidates: Iterable[str],
+    references: Iterable[str | Sequence[str]],
     *,
     sentence_scores: bool = True,
-    **options: Any,
+    sentence_stats: bool | None = None,
+    **options,
 ) -> CorpusBleuResult:
     """Corpus BLEU: matches, totals, c and r pooled over all sentences, then
     smoothed and scored once (Papineni et al. 2002).
@@ -135,16 +135,23 @@ def corpus_bleu(
     reference *streams*); convert that with :func:`references_from_streams`.
 
     Args:
-        candidates: sequence of candidate strings.
-        references: same length as ``candidates``.
+        candidates: the candidate strings: a list, or any iterable (a generator, an
+            open file's lines), read once, in step with ``references``.
+        references: one entry per candidate.
         sentence_scores: also score every sentence (same options), computed when
             ``.sentence_scores`` is first read; False: ``.sentence_scores`` is ``()``.
+        sentence_stats: keep every line's statistics (``.sentence_stats``, which
+            ``.sentence_scores`` and significance tests need). None (the default): for
+            inputs with a length (lists, tuples), not for other iterables, whose memory
+            then stays flat however long they are (the sums only; ``.sentence_stats``
+            and ``.sentence_scores`` are ``()``).
         **options: as :func:`sentence_bleu`.
     Returns:
         :class:`~bleu2.result.CorpusBleuResult`: ``.score`` in [0, 1], the pooled
         breakdown, ``.sentence_stats`` and ``.sentence_scores``.
     Raises:
-        ValueError: different numbers of candidates and references; bad options.
+        ValueError: different numbers of candidates and references (for iterables:
+            found when the shorter one ends); bad options.
         TypeError: ``candidates`` or ``references`` is a single string, or an entry
             is not a string; an unknown option.
 
@@ -152,7 +159,9 @@ def corpus_bleu(
         >>> round(corpus_bleu(["the cat is on the mat"], [["the cat sat on the mat"]]).score, 6)
         0.707107
     """
-    return scorer_for(**options).corpus_score(candidates, references, sentence_scores=sentence_scores)
+    return scorer_for(**options).corpus_score(
+        candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
+    )
 
 
 _P = inspect.Parameter
@@ -161,8 +170,11 @@ sentence_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidate", _P.POSITIONAL_OR_KEYWORD, annotation=str),
     _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="str | Sequence[str]"),
 )
-corpus_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
-    _P("candidates", _P.POSITIONAL_OR_KEYWORD, annotation="Sequence[str]"),
-    _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Sequence[str | Sequence[str]]"),
-    trailing=[_P("sentence_scores", _P.KEYWORD_ONLY, default=True)],
+corpus_bleu.__signature__ = options_signature(
+    _P("candidates", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str]"),
+    _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str | Sequence[str]]"),
+    trailing=[
+        _P("sentence_scores", _P.KEYWORD_ONLY, default=True),
+        _P("sentence_stats", _P.KEYWORD_ONLY, default=None),
+    ],
 )

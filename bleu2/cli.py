@@ -39,7 +39,7 @@ from ._version import __version__
 from .lines import STDIN, InputError, LineReader, aligned_chunks, label
 from .lines import read_lines as _read_lines
 from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
-from .pipeline import CHUNK_LINES, Keep, corpus_steps, cpu_count
+from .pipeline import CHUNK_LINES, Keep, Outcome, corpus_steps, cpu_count
 from .report import corpus_json, ranked_table, summary_line
 from .scorer import BLEU
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -47,7 +47,7 @@ from .smoothing import SMOOTHING_METHODS
 from .steps import Progress, finish
 from .tokenizers import TOKENIZERS
 
-__all__ = ["InputError", "build_parser", "main", "read_lines"]
+__all__ = ["InputError", "build_parser", "main", "read_lines", "score_files"]
 
 PROG = "bleu2"
 
@@ -481,52 +481,97 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> 
     if STDIN in systems and _isatty(sys.stdin):
         sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
 
-    readers: list[LineReader] = []
-    sentences = meter = None
-    completed = False
-    try:
-        for path in [*args.references, *systems]:
-            readers.append(LineReader(path, _stdin() if path == STDIN else None))
-        if args.sentence:
-            sentences = _Sentences(sys.stdout if out is None else out, len(systems))
-        names = tuple(label(p) if p == STDIN else p for p in systems)
-        meter = Meter(log=args.progress, units={"significance": "trials" if test == "paired-ar" else "resamples"})
-        steps = corpus_steps(
-            bleu,
-            aligned_chunks(readers, CHUNK_LINES, len(args.references)),
-            len(systems),
-            keep=Keep(sentences=tuple(systems) if args.sentence else None),
-            test=test,
-            n=n or None,
-            seed=seed,
-            jobs=jobs,
-            read_fraction=lambda: _read_fraction(readers),
-            on_sentences=sentences,
-        )
-        try:
-            outcome = finish(steps, meter)
-        except ValueError as e:  # a significance test that cannot run (no lines)
-            parser.error(str(e))
-        if sentences is not None:
-            sentences.finish()
-        completed = True
-    finally:
-        if meter is not None:
-            meter.close(completed)
-        if sentences is not None:
-            sentences.close()
-        for r in readers:
-            r.close()
+    outcome = score_files(
+        bleu,
+        args.references,
+        systems,
+        test=test,
+        n=n or None,
+        seed=seed,
+        jobs=jobs,
+        sentences=(sys.stdout if out is None else out) if args.sentence else None,
+        progress_log=args.progress,
+        parser=parser,
+    )
     if args.sentence:
         return ""
     signature = outcome.signature if test else None
-    corpus = [(path, res.corpus) for path, res in zip(names, outcome.systems)]
+    corpus = [(path, res.corpus) for path, res in zip(systems, outcome.systems)]
     sig = outcome.significance
     if args.json:
         return corpus_json(corpus, sig, signature)
     if len(corpus) == 1:
         return summary_line(corpus[0][1], sig[0] if sig else None, signature)
     return ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+
+
+def score_files(
+    bleu: BLEU,
+    references: Sequence[str],
+    systems: Sequence[str],
+    *,
+    test: str | None = None,
+    n: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    jobs: int = 1,
+    sentences=None,
+    progress_log: bool = False,
+    parser: argparse.ArgumentParser | None = None,
+) -> Outcome:
+    """Read line-aligned files in step and run the corpus pipeline on them
+    (:func:`bleu2.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
+
+    Args:
+        bleu: the scorer; references, systems: file paths (``-``: standard input, once).
+        test, n, seed, jobs: as :func:`~bleu2.pipeline.corpus_steps`.
+        sentences: a text stream: write ``--sentence``'s JSON Lines there, as they come
+            (the first system's at once, the others' after it); None: no sentence lines.
+        progress_log: progress lines on stderr even when it is not a terminal.
+        parser: where a test that cannot run is reported (``parser.error``); None: raise.
+    Returns:
+        :class:`~bleu2.pipeline.Outcome` (names: the paths given).
+    Raises:
+        InputError: a file that cannot be read, is not UTF-8 text, or has another
+            number of lines than the first reference. ValueError: a test that cannot run.
+    """
+    readers: list[LineReader] = []
+    out = meter = None
+    completed = False
+    try:
+        for path in [*references, *systems]:
+            readers.append(LineReader(path, _stdin() if path == STDIN else None))
+        if sentences is not None:
+            out = _Sentences(sentences, len(systems))
+        meter = Meter(log=progress_log, units={"significance": "trials" if test == "paired-ar" else "resamples"})
+        steps = corpus_steps(
+            bleu,
+            aligned_chunks(readers, CHUNK_LINES, len(references)),
+            len(systems),
+            keep=Keep(sentences=tuple(systems) if sentences is not None else None),
+            test=test,
+            n=n,
+            seed=seed,
+            jobs=jobs,
+            read_fraction=lambda: _read_fraction(readers),
+            on_sentences=out,
+        )
+        try:
+            outcome = finish(steps, meter)
+        except ValueError as e:  # a significance test that cannot run (no lines)
+            if parser is None:
+                raise
+            parser.error(str(e))
+        if out is not None:
+            out.finish()
+        completed = True
+    finally:
+        if meter is not None:
+            meter.close(completed)
+        if out is not None:
+            out.close()
+        for r in readers:
+            r.close()
+    return outcome
 
 
 def _read_fraction(readers: Sequence[LineReader]) -> float | None:
