@@ -58,6 +58,7 @@ __all__ = [
     "corpus_result",
     "corpus_steps",
     "cpu_count",
+    "pair_chunks",
     "score_chunk",
 ]
 
@@ -124,6 +125,8 @@ class Outcome:
         signature: the signature of the run (with the test's resamples and seed).
         lines: the number of lines.
         n_refs: references per line (``"var"`` when it varies), as in the signature.
+        ref_counts: the numbers of references the lines have (empty for no lines): what
+            :func:`bleu2.scorer.n_refs_label` makes ``n_refs`` of, for merging runs.
     """
 
     systems: list[CorpusBleuResult]
@@ -131,6 +134,7 @@ class Outcome:
     signature: str
     lines: int
     n_refs: int | str
+    ref_counts: frozenset[int] = frozenset()
 
 
 def chunks_of(
@@ -151,6 +155,24 @@ def chunks_of(
         else:
             refs = list(zip(*[r[start:end] for r in reference_streams]))
         yield refs, [s[start:end] for s in system_streams]
+
+
+def pair_chunks(pairs: Iterable[tuple[str, Any]], size: int = CHUNK_LINES) -> Iterator[Chunk]:
+    """``(candidate, references)`` pairs (references: a string or strings) as chunks of
+    ``size`` lines.
+
+    Raises:
+        TypeError: an entry that is not a pair.
+    """
+    it = iter(pairs)
+    while True:
+        part = [p for _, p in zip(range(size), it)]
+        if not part:
+            return
+        for p in part:
+            if not isinstance(p, (tuple, list)) or len(p) != 2:
+                raise TypeError(f"expected (hypothesis, references) pairs, got {p!r:.80}")
+        yield [r for _, r in part], [[c for c, _ in part]]
 
 
 def score_chunk(
@@ -298,7 +320,7 @@ def corpus_steps(
         found = yield from significance_steps(test, per_line, bleu.config, n, seed)
         significance = [r.to_dict() for r in found]
         signature = bleu.signature(label, **signature_extras(test, n, seed))
-    return Outcome(systems, significance, signature, totals.lines, label)
+    return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs))
 
 
 def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
