@@ -121,10 +121,10 @@ class Meter:
     def __call__(self, p: Progress) -> None:
         now = _now()
         if p.stage != self.stage:
-            if self.stage is not None:
+            if self.stage is not None:  # the first stage started with the meter (reading)
                 self._stage_line(now)
-                self.stage_start = now
-            self.stage, self.last_log = p.stage, now
+                self.stage_start = self.last_log = now
+            self.stage = p.stage
         self.last = p
         if self.bar:
             self._draw(p, now)
@@ -147,7 +147,7 @@ class Meter:
             return
         seconds = now - self.stage_start
         rate = f", {p.done / seconds:,.0f} {self.units[p.stage]}/s" if seconds > 0 else ""
-        self._write(f"{PROG}: {p.stage}: {p.done:,} {self.units[p.stage]} in {seconds:.1f} s{rate}\n")
+        self._write(f"{PROG}: {p.stage}: {self._count(p)} in {seconds:.1f} s{rate}\n")
 
     def _draw(self, p: Progress, now: float) -> None:
         if now - self.start < PROGRESS_DELAY:
