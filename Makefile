@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale venv chromium firefox node_modules clean
 
 all: site
 
@@ -90,6 +90,11 @@ bench-corpus: venv chromium site
 
 bench-significance: venv
 	$(VPY) -m bench.significance_bench
+
+# 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
+# not part of `make bench`).
+bench-scale: venv
+	$(VPY) bench/scale_bench.py $(BENCH_ARGS)
 
 bench-engine: venv
 	@if [ -f bench/engine_bench.py ]; then $(VPY) -m bench.engine_bench; else echo "bench/engine_bench.py not there yet"; fi

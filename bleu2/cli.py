@@ -130,8 +130,8 @@ class Meter:
             self._draw(p, now)
         elif self.log and now - self.last_log >= PROGRESS_LOG_INTERVAL:
             self.last_log = now
-            rate = p.done / (now - self.stage_start) if now > self.stage_start else 0.0
-            self._write(f"{PROG}: {p.stage}: {self._count(p)}, {rate:,.0f} {self.units[p.stage]}/s\n")
+            rate = _rate(p.done, now - self.stage_start)
+            self._write(f"{PROG}: {p.stage}: {self._count(p)}, {rate} {self.units[p.stage]}/s\n")
 
     def _count(self, p: Progress) -> str:
         unit = self.units[p.stage]
@@ -146,7 +146,7 @@ class Meter:
         if not self.log or p is None:
             return
         seconds = now - self.stage_start
-        rate = f", {p.done / seconds:,.0f} {self.units[p.stage]}/s" if seconds > 0 else ""
+        rate = f", {_rate(p.done, seconds)} {self.units[p.stage]}/s" if seconds > 0 else ""
         self._write(f"{PROG}: {p.stage}: {self._count(p)} in {seconds:.1f} s{rate}\n")
 
     def _draw(self, p: Progress, now: float) -> None:
@@ -185,7 +185,13 @@ class Meter:
             self.bar = self.log = False
 
 
-def _columns(stream: TextIO) -> int:
+def _rate(done: int, seconds: float) -> str:
+    """``done`` per second for a log: whole numbers, two significant digits below 10."""
+    rate = done / seconds if seconds > 0 else 0.0
+    return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
+
+
+def _columns(stream) -> int:
     try:
         return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
