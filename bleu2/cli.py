@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from typing import BinaryIO, TextIO, cast
 
 from ._version import __version__
 from .lines import STDIN, InputError, LineReader, aligned_chunks, label
@@ -62,13 +63,13 @@ PROGRESS_LOG_INTERVAL = 5.0
 _now = time.monotonic
 
 
-def _stdin():
+def _stdin() -> BinaryIO | None:
     """Standard input as a binary stream (its text stream where it has no buffer; None
     for none)."""
     stream = sys.stdin
     if stream is None:
         return None
-    return getattr(stream, "buffer", stream)
+    return cast(BinaryIO, getattr(stream, "buffer", stream))  # a text stream: LineReader encodes what it reads
 
 
 def _read_stdin() -> bytes:
@@ -106,7 +107,7 @@ class Meter:
 
     width = 30
 
-    def __init__(self, stream=None, log: bool = False, units: dict[str, str] | None = None):
+    def __init__(self, stream: TextIO | None = None, log: bool = False, units: dict[str, str] | None = None):
         self.stream = sys.stderr if stream is None else stream
         self.bar = _isatty(self.stream)
         self.log = log and not self.bar
@@ -464,7 +465,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out=None) -> str:
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> str:
     """Validate, read, score and format; return the text for stdout (with ``--sentence``,
     the lines are written to ``out`` as they come and "" is returned).
 
@@ -520,7 +521,7 @@ def score_files(
     n: int | None = None,
     seed: int | None = DEFAULT_SEED,
     jobs: int = 1,
-    sentences=None,
+    sentences: TextIO | None = None,
     progress_log: bool = False,
     parser: argparse.ArgumentParser | None = None,
 ) -> Outcome:
@@ -590,7 +591,7 @@ class _Sentences:
     """``--sentence``'s output as it comes: the first system's lines straight to ``out``,
     the others' in temporary files until then (systems are written one after another)."""
 
-    def __init__(self, out, n_systems: int):
+    def __init__(self, out: TextIO, n_systems: int):
         self.out = out
         # closed by close(), in run's finally
         self.later = [tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(n_systems - 1)]  # noqa: SIM115

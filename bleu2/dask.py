@@ -49,7 +49,7 @@ def corpus_bleu(
     *,
     hypothesis_column: str = "hypothesis",
     reference_columns: str | Sequence[str] = "reference",
-    **options,
+    **options: Any,
 ) -> CorpusBleuResult:
     """Corpus BLEU of the pairs (matches, totals, c and r pooled over every line, then
     scored once; Papineni et al. 2002), computed on the cluster (the current
@@ -71,7 +71,8 @@ def corpus_bleu(
     """
     BleuConfig.make(**options)  # bad options fail here, not on the workers
     bag = _as_bag(pairs, hypothesis_column, reference_columns)
-    pooled, counts = bag.reduction(partial(_partition_sums, options), partial(_add, options)).compute()
+    reduced = bag.reduction(partial(_partition_sums, options), partial(_add, options))  # type: ignore[no-untyped-call]
+    pooled, counts = reduced.compute()
     bleu = scorer_for(**options)
     if pooled is None:  # no lines at all
         pooled = pool_stats([], bleu.config.max_order)
@@ -83,7 +84,7 @@ def sentence_bleu(
     *,
     hypothesis_column: str = "hypothesis",
     reference_columns: str | Sequence[str] = "reference",
-    **options,
+    **options: Any,
 ) -> db.Bag:
     """Sentence BLEU of every pair, as :func:`bleu2.sentence_bleu` gives it.
 
@@ -96,7 +97,9 @@ def sentence_bleu(
         TypeError, ValueError: bad options (at once); bad pairs (when computed).
     """
     BleuConfig.make(**options)
-    return _as_bag(pairs, hypothesis_column, reference_columns).map_partitions(partial(_partition_sentences, options))
+    bag = _as_bag(pairs, hypothesis_column, reference_columns)
+    results: db.Bag = bag.map_partitions(partial(_partition_sentences, options))  # type: ignore[no-untyped-call]
+    return results
 
 
 def _as_bag(pairs: Any, hypothesis_column: str, reference_columns: str | Sequence[str]) -> db.Bag:
@@ -112,29 +115,30 @@ def _as_bag(pairs: Any, hypothesis_column: str, reference_columns: str | Sequenc
                 "hypothesis_column= and reference_columns="
             )
         rows = pairs[[hypothesis_column, *refs]].to_bag(index=False)
-        return rows.map(_row_pair if len(refs) == 1 else _rows_pair)
+        pairs_bag: db.Bag = rows.map(_row_pair if len(refs) == 1 else _rows_pair)
+        return pairs_bag
     raise TypeError(f"pairs must be a dask.bag.Bag or a dask.dataframe.DataFrame, got {type(pairs).__name__}")
 
 
-def _row_pair(row: tuple) -> tuple[str, Any]:
+def _row_pair(row: tuple[Any, ...]) -> tuple[str, Any]:
     return row[0], row[1]
 
 
-def _rows_pair(row: tuple) -> tuple[str, Any]:
+def _rows_pair(row: tuple[Any, ...]) -> tuple[str, Any]:
     return row[0], tuple(row[1:])
 
 
 _Sums = tuple[SentenceStats | None, frozenset[int]]
 
 
-def _partition_sums(options: dict, pairs: Iterable[tuple[str, Any]]) -> _Sums:
+def _partition_sums(options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> _Sums:
     """A partition's statistics, summed: the engine's pipeline on its pairs (None for
     an empty partition, which must not count as a segment)."""
     outcome = finish(corpus_steps(scorer_for(**options), pair_chunks(pairs), 1))
     return (outcome.systems[0].stats if outcome.lines else None), outcome.ref_counts
 
 
-def _add(options: dict, parts: Iterable[_Sums]) -> _Sums:
+def _add(options: dict[str, Any], parts: Iterable[_Sums]) -> _Sums:
     """The partitions' sums added (exact integers: in any order, the same sums)."""
     parts = list(parts)
     order = BleuConfig.make(**options).max_order
@@ -142,6 +146,6 @@ def _add(options: dict, parts: Iterable[_Sums]) -> _Sums:
     return (pool_stats(pooled, order) if pooled else None), frozenset().union(*[c for _, c in parts])
 
 
-def _partition_sentences(options: dict, pairs: Iterable[tuple[str, Any]]) -> list[BleuResult]:
+def _partition_sentences(options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> list[BleuResult]:
     bleu = scorer_for(**options)
     return [bleu.sentence_score(hypothesis, references) for hypothesis, references in pairs]

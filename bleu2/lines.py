@@ -12,8 +12,8 @@ from __future__ import annotations
 import io
 import os
 import stat
-from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, BinaryIO
 
 __all__ = [
     "STDIN",
@@ -257,7 +257,7 @@ def _regular_size(stream: BinaryIO | None) -> int | None:
 
 def aligned_chunks(
     readers: Sequence[LineReader], size: int, n_references: int
-) -> Iterator[tuple[list, list[list[str]]]]:
+) -> Iterator[tuple[list[Any], list[list[str]]]]:
     """Read ``readers`` in step, ``size`` lines at a time: the references' files first
     (``n_references`` of them), then the systems'.
 

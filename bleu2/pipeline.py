@@ -39,7 +39,10 @@ import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 from .report import sentence_lines
 from .result import CorpusBleuResult
@@ -64,6 +67,8 @@ __all__ = [
 
 #: Lines per chunk where the caller does not choose (the command line, the library).
 CHUNK_LINES = 2048
+
+T = TypeVar("T")
 
 #: A chunk: (references per line, candidates per system per line).
 Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
@@ -130,7 +135,7 @@ class Outcome:
     """
 
     systems: list[CorpusBleuResult]
-    significance: list[dict] | None
+    significance: list[dict[str, Any]] | None
     signature: str
     lines: int
     n_refs: int | str
@@ -176,7 +181,7 @@ def pair_chunks(pairs: Iterable[tuple[str, Any]], size: int = CHUNK_LINES) -> It
 
 
 def score_chunk(
-    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, cache: dict | None = None
+    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, cache: dict[Any, Any] | None = None
 ) -> ChunkResult:
     """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
 
@@ -231,18 +236,24 @@ class _Totals:
             self.pooled = list(part.pooled)
         else:
             self.pooled = [pool_stats([a, b], self.max_order) for a, b in zip(self.pooled, part.pooled)]
-        for mine, theirs in ((self.stats, part.stats), (self.scores, part.scores)):
-            if theirs is not None:
-                if not mine:
-                    mine.extend([] for _ in theirs)
-                for m, t in zip(mine, theirs):
-                    m += t
+        if part.stats is not None:
+            _extend(self.stats, part.stats)
+        if part.scores is not None:
+            _extend(self.scores, part.scores)
         if part.columns is not None:
             if not self.columns:
                 self.columns.extend(part.columns)
             else:
                 for m, t in zip(self.columns, part.columns):
                     m.extend(t)
+
+
+def _extend(mine: list[list[T]], theirs: list[list[T]]) -> None:
+    """Append each system's lines of a chunk to that system's lines so far."""
+    if not mine:
+        mine.extend([] for _ in theirs)
+    for m, t in zip(mine, theirs):
+        m += t
 
 
 def cpu_count() -> int:
@@ -314,7 +325,7 @@ def corpus_steps(
     signature = bleu.signature(label)
     if test is not None:
         assert n is not None
-        per_line = totals.stats if keep.stats else totals.columns
+        per_line: Sequence[Sequence[SentenceStats] | LineColumns] = totals.stats if keep.stats else totals.columns
         if len(per_line) < n_systems:  # no lines: the test says so
             per_line = [[] for _ in range(n_systems)]
         found = yield from significance_steps(test, per_line, bleu.config, n, seed)
@@ -340,7 +351,7 @@ def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[
 
 
 def _chunk_results(
-    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, cache: dict | None
+    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, cache: dict[Any, Any] | None
 ) -> Iterator[ChunkResult]:
     """The chunks' results in order: in this process, or from ``jobs`` worker processes
     (at most two chunks per worker in flight, so reading never runs far ahead)."""
@@ -360,7 +371,7 @@ def _chunk_results(
         initializer=_start_worker,
         initargs=(bleu.config.options(),),
     )
-    pending: deque = deque()
+    pending: deque[Future[ChunkResult]] = deque()
     try:
         first = 0
         for chunk in chunks:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from .options import BleuConfig, options_signature
 from .result import BleuResult, CorpusBleuResult
@@ -59,7 +60,7 @@ def n_refs_label(counts: set[int] | frozenset[int]) -> int | str:
     return next(iter(counts)) if len(counts) == 1 else "var"
 
 
-def corpus_sequences(candidates, references) -> tuple[Sequence, Sequence]:
+def corpus_sequences(candidates: Iterable[Any], references: Iterable[Any]) -> tuple[Sequence[Any], Sequence[Any]]:
     """``candidates`` and ``references`` as sequences of the same length (lists and tuples
     as they are, other iterables listed).
 
@@ -74,7 +75,7 @@ def corpus_sequences(candidates, references) -> tuple[Sequence, Sequence]:
     return candidates, references
 
 
-def not_one_string(candidates, references) -> None:
+def not_one_string(candidates: object, references: object) -> None:
     """Raise TypeError when ``candidates`` or ``references`` is a single string, not a corpus."""
     if isinstance(candidates, str) or isinstance(references, str):
         raise TypeError(
@@ -220,10 +221,10 @@ class BLEU:
 
     def line_stats(
         self,
-        references: Sequence,
+        references: Sequence[Any],
         systems: Sequence[Sequence[str]],
         first_line: int = 0,
-        cache: dict | None = None,
+        cache: dict[Any, ReferenceStats] | None = None,
     ) -> tuple[list[list[SentenceStats]], set[int]]:
         """Per-line statistics of one or more systems against the same references: each
         line's references are tokenized and counted once for every system.
@@ -300,7 +301,7 @@ class BLEU:
     def corpus_score(
         self,
         candidates: Iterable[str],
-        references: Iterable,
+        references: Iterable[Any],
         *,
         sentence_scores: bool = True,
         sentence_stats: bool | None = None,

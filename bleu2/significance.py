@@ -100,6 +100,7 @@ import struct
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Generator as Steps
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeAlias
@@ -381,10 +382,10 @@ class LineColumns:
     def __len__(self) -> int:
         return len(self.data) // self.width
 
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[str, int, int, bool, int, array[int]]:
         return (self.smoothing, self.order, self.depth, self.nltk, self.width, self.data)
 
-    def __setstate__(self, state: tuple) -> None:
+    def __setstate__(self, state: tuple[str, int, int, bool, int, array[int]]) -> None:
         self.smoothing, self.order, self.depth, self.nltk, self.width, self.data = state
 
     def add(self, stats: Iterable[SentenceStats], first_line: int = 0, system: int = 0) -> None:
@@ -423,7 +424,7 @@ class LineColumns:
             raise ValueError(f"lines of width {other.width} cannot follow lines of width {self.width}")
         self.data.extend(other.data)
 
-    def column(self, k: int) -> array:
+    def column(self, k: int) -> array[int]:
         """Value k of every line, as an array."""
         return self.data[k :: self.width]
 
@@ -477,7 +478,7 @@ class _Columns:
         mask = self.mask
         return [(total >> sh) & mask for sh in self.shifts]
 
-    def column(self, slot: int) -> array:
+    def column(self, slot: int) -> array[int]:
         """The per-line values of one slot (system ``slot // width``)."""
         return self.systems[slot // self.width].column(slot % self.width)
 
@@ -505,7 +506,7 @@ class _Columns:
 _PACK_LINES = 1 << 15
 
 
-def _pack(datas: Sequence[array], width: int, n: int, nbytes: int) -> list[int]:
+def _pack(datas: Sequence[array[int]], width: int, n: int, nbytes: int) -> list[int]:
     """One int per line: slot k (system k // width, value k % width) in bytes
     ``k * nbytes`` .. ``(k + 1) * nbytes - 1``, little-endian. Built a block of lines at a
     time: each value's low bytes are copied into place by extended slicing."""
@@ -532,7 +533,9 @@ def _pack(datas: Sequence[array], width: int, n: int, nbytes: int) -> list[int]:
     return out
 
 
-def _check(systems_stats, config: BleuConfig, n: int, min_systems: int, what: str) -> list[LineColumns]:
+def _check(
+    systems_stats: Iterable[Stats], config: BleuConfig, n: int, min_systems: int, what: str
+) -> list[LineColumns]:
     if not isinstance(config, BleuConfig):
         raise TypeError(f"config must be a BleuConfig, got {type(config).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -549,12 +552,12 @@ def _check(systems_stats, config: BleuConfig, n: int, min_systems: int, what: st
     return systems
 
 
-def _drive(steps, progress: ProgressCallback | None):
+def _drive(steps: Steps[Progress, None, list[Result]], progress: ProgressCallback | None) -> list[Result]:
     """Run a generator of :func:`steps` to its end, calling ``progress`` at each step
     (returning True cancels: :class:`SignificanceCancelled`)."""
 
     def report(step: Progress) -> None:
-        if progress is not None and progress(step.done, step.total) is True:
+        if progress is not None and progress(step.done, step.total or 0) is True:
             raise SignificanceCancelled(f"cancelled after {step.done} of {step.total}")
 
     return finish(steps, report)
