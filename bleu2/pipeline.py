@@ -28,6 +28,10 @@ end with :func:`bleu2.steps.finish` (the command line), or a time budget at a ti
     >>> round(out.systems[0].score, 6), out.signature.split("|")[0]
     (0.707107, 'nrefs:1')
 
+For files, :func:`bleu2.cli.score_files` does the reading (in step, with the progress
+bar or log lines) and returns the :class:`Outcome`: the way for another command (e.g.
+one with sacreBLEU's flags) to score files as ``bleu2`` does.
+
 The scores are bit for bit those of one process reading everything at once, whatever
 the chunk size and ``jobs``: sums of integers are exact, and every per-line number is
 computed from its line alone.
@@ -181,18 +185,18 @@ def pair_chunks(pairs: Iterable[tuple[str, Any]], size: int = CHUNK_LINES) -> It
 
 
 def score_chunk(
-    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, cache: dict[Any, Any] | None = None
+    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, shared_cache: bool = False
 ) -> ChunkResult:
     """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
 
     Args:
         columns: also keep the lines as :class:`~bleu2.significance.LineColumns`.
         first_line: the 0-based number of the chunk's first line (messages, ``--sentence``).
-        cache: reference statistics kept across chunks (the scorer's own, bounded:
-            :meth:`bleu2.BLEU.line_stats`); None: a fresh one for this chunk.
+        shared_cache: count the references through the scorer's cache, kept across
+            calls (bounded: :meth:`bleu2.BLEU.line_stats`); False: a fresh one for this chunk.
     """
     references, systems = chunk
-    stats, n_refs = bleu.line_stats(references, systems, first_line, {} if cache is None else cache)
+    stats, n_refs = bleu.line_stats(references, systems, first_line, None if shared_cache else {})
     order = bleu.config.max_order
     result = ChunkResult(len(references), frozenset(n_refs), [pool_stats(st, order) for st in stats])
     if keep.sentences is not None or (keep.stats and keep.scores):
@@ -312,8 +316,7 @@ def corpus_steps(
     columns = test is not None and not keep.stats
     totals = _Totals(n_systems, bleu.config.max_order)
     fraction = read_fraction or (lambda: None)
-    cache = bleu._references if shared_cache else None
-    for part in _chunk_results(bleu, chunks, keep, columns, jobs, cache):
+    for part in _chunk_results(bleu, chunks, keep, columns, jobs, shared_cache):
         totals.add(part)
         if on_sentences is not None and part.sentences is not None:
             for s, text in enumerate(part.sentences):
@@ -351,14 +354,14 @@ def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[
 
 
 def _chunk_results(
-    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, cache: dict[Any, Any] | None
+    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, shared_cache: bool
 ) -> Iterator[ChunkResult]:
     """The chunks' results in order: in this process, or from ``jobs`` worker processes
     (at most two chunks per worker in flight, so reading never runs far ahead)."""
     if jobs <= 1:
         first = 0
         for chunk in chunks:
-            part = score_chunk(bleu, chunk, keep, columns, first, cache)
+            part = score_chunk(bleu, chunk, keep, columns, first, shared_cache)
             first += part.lines
             yield part
         return
