@@ -9,7 +9,8 @@ once.
 from __future__ import annotations
 
 import inspect
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ._cache import LRU
 from .options import BleuConfig, options_signature
@@ -124,7 +125,7 @@ def corpus_bleu(
     *,
     sentence_scores: bool = True,
     sentence_stats: bool | None = None,
-    **options,
+    **options: Any,
 ) -> CorpusBleuResult:
     """Corpus BLEU: matches, totals, c and r pooled over all sentences, then
     smoothed and scored once (Papineni et al. 2002).
@@ -170,7 +171,7 @@ sentence_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidate", _P.POSITIONAL_OR_KEYWORD, annotation=str),
     _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="str | Sequence[str]"),
 )
-corpus_bleu.__signature__ = options_signature(
+corpus_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidates", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str]"),
     _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str | Sequence[str]]"),
     trailing=[

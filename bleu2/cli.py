@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from typing import BinaryIO, TextIO, cast
+from typing import Any, BinaryIO, TextIO, cast
 
 from ._version import __version__
 from .lines import STDIN, InputError, LineReader, aligned_chunks, label
@@ -73,10 +73,13 @@ def _stdin() -> BinaryIO | None:
 
 
 def _read_stdin() -> bytes:
-    stream = _stdin()
+    stream = sys.stdin
     if stream is None:
         return b""
+    buf: BinaryIO | None = getattr(stream, "buffer", None)
     try:
+        if buf is not None:
+            return buf.read()
         data = stream.read()
     except (OSError, ValueError):  # closed or detached stdin: nothing to read
         return b""
@@ -192,7 +195,7 @@ def _rate(done: int, seconds: float) -> str:
     return f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
 
 
-def _columns(stream) -> int:
+def _columns(stream: TextIO) -> int:
     try:
         return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
@@ -545,8 +548,8 @@ def score_files(
     out = meter = None
     completed = False
     try:
-        for path in [*references, *systems]:
-            readers.append(LineReader(path, _stdin() if path == STDIN else None))
+        for path in [*references, *systems]:  # one by one: those opened are closed if the next fails
+            readers.append(LineReader(path, _stdin() if path == STDIN else None))  # noqa: PERF401
         if sentences is not None:
             out = _Sentences(sentences, len(systems))
         meter = Meter(log=progress_log, units={"significance": "trials" if test == "paired-ar" else "resamples"})

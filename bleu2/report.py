@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .result import BleuResult, CorpusBleuResult
+from .stats import SentenceStats
 
 #: One system's significance figures: ``mean``, ``ci`` and ``p_value`` (see :mod:`bleu2.significance`).
 Figures = Mapping[str, Any]
@@ -182,14 +183,14 @@ def sentences_jsonl(systems: Sequence[tuple[str, CorpusBleuResult]]) -> str:
     )
 
 
-def sentence_lines(system: str | None, first_line: int, stats: Sequence, scores: Sequence[float]) -> str:
+def sentence_lines(system: str | None, first_line: int, stats: Sequence[SentenceStats], scores: Sequence[float]) -> str:
     """Lines ``first_line``, ``first_line + 1``, ... of :func:`sentences_jsonl` for one system
     (``system``: the ``"system"`` value, None to leave the key out), from each line's
     :class:`~bleu2.stats.SentenceStats` and sentence score."""
     out = []
     dumps = json.dumps
     for i, (st, sc) in enumerate(zip(stats, scores), start=first_line):
-        obj: dict = {"system": system} if system is not None else {}
+        obj: dict[str, Any] = {"system": system} if system is not None else {}
         obj["line"] = i
         obj["score"] = sc
         obj.update(st.to_dict())

@@ -11,7 +11,7 @@ from statistics (:mod:`bleu2.scoring`).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .options import BleuConfig, options_signature
@@ -120,7 +120,7 @@ class BLEU:
     def __repr__(self) -> str:
         return f"BLEU({self.config.signature('?')})"
 
-    def derive(self, **options) -> BLEU:
+    def derive(self, **options: Any) -> BLEU:
         """A scorer for other ``options`` that shares this one's caches where they still
         apply: the tokens when the tokenizer and lower-casing are the same, the reference
         statistics when the counted orders and the empty-reference rule are too. (Changing

@@ -99,8 +99,8 @@ import statistics
 import struct
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from collections.abc import Generator as Steps
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator as _Generator
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeAlias
@@ -145,6 +145,10 @@ STAGE = "significance"
 
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
 ProgressCallback = Callable[[int, int], object]
+#: A test run in steps (:func:`steps`): yields :class:`~bleu2.steps.Progress`, returns the results.
+_Steps: TypeAlias = "_Generator[Progress, None, list[Result]]"
+#: A score of one system's summed statistic vector (:class:`_Columns`' layout).
+_VectorScore: TypeAlias = Callable[[Sequence[int]], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,7 +486,7 @@ class _Columns:
         """The per-line values of one slot (system ``slot // width``)."""
         return self.systems[slot // self.width].column(slot % self.width)
 
-    def to_stats(self, v: list[int]) -> SentenceStats:
+    def to_stats(self, v: Sequence[int]) -> SentenceStats:
         """Summed columns of one system back to (pooled) SentenceStats."""
         N = self.order
         matches = tuple(v[2 : 2 + N])
@@ -552,7 +556,7 @@ def _check(
     return systems
 
 
-def _drive(steps: Steps[Progress, None, list[Result]], progress: ProgressCallback | None) -> list[Result]:
+def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
     """Run a generator of :func:`steps` to its end, calling ``progress`` at each step
     (returning True cancels: :class:`SignificanceCancelled`)."""
 
@@ -568,7 +572,7 @@ def _drive(steps: Steps[Progress, None, list[Result]], progress: ProgressCallbac
 
 def _bootstrap_scores(
     cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
-) -> _Generator[tuple[int, int], None, list[list[float]]]:
+) -> _Generator[Progress, None, list[list[float]]]:
     """Scores of ``systems`` on ``n`` resamples drawn as ``rng.choice(n_lines, (n, n_lines))``
     (a generator: yields :class:`~bleu2.steps.Progress` after each chunk, returns the scores)."""
     n_lines = cols.n_lines
@@ -705,9 +709,7 @@ def confidence_intervals(
     return _drive(_confidence_steps(systems_stats, config, n, seed), progress)
 
 
-def _confidence_steps(
-    systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
-) -> _Steps:
+def _confidence_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
     systems = _check(systems_stats, config, n, 1, "n")
     cols = _Columns(systems)
     scorer = _Scorer(config, cols)
@@ -746,9 +748,7 @@ def paired_bootstrap(
     return _drive(_paired_bootstrap_steps(systems_stats, config, n, seed), progress)
 
 
-def _paired_bootstrap_steps(
-    systems_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
-) -> _Steps:
+def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
     systems = _check(systems_stats, config, n, 2, "n")
     cols = _Columns(systems)
     scorer = _Scorer(config, cols)
@@ -801,7 +801,7 @@ def paired_approximate_randomization(
 
 
 def _paired_ar_steps(
-    systems_stats: Sequence[Sequence[SentenceStats]],
+    systems_stats: Sequence[Stats],
     config: BleuConfig,
     n: int,
     seed: int | None,

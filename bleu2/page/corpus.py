@@ -22,13 +22,22 @@ strings are in the page's language.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from ..lines import InputError, check_line_counts, split_lines
 from ..options import BleuConfig
 from ..pipeline import Keep, chunks_of, corpus_steps
-from ..report import best_first, competition_ranks, corpus_json, csv_table, csv_text_cell, markdown_cell, markdown_table
-from ..report import sentences_jsonl
+from ..report import (
+    best_first,
+    competition_ranks,
+    corpus_json,
+    csv_table,
+    csv_text_cell,
+    markdown_cell,
+    markdown_table,
+    sentences_jsonl,
+)
 from ..significance import DEFAULT_RESAMPLES
 from ..steps import drive
 from . import chart, i18n

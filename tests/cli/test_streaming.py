@@ -15,10 +15,10 @@ import sys
 import time
 
 import pytest
-from shared_data import TED
 
 from bleu2 import cli
 from bleu2.pipeline import CHUNK_LINES
+from shared_data import TED
 
 REF = TED / "ted.ref.detok.eng"
 REF2 = TED / "ted.ref.eng"

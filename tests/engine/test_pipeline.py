@@ -15,13 +15,13 @@ import pytest
 from nltk.translate.bleu_score import SmoothingFunction
 from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
 from sacrebleu.metrics import BLEU as SacreBLEU
-from shared_data import TED
 
 import bleu2
 from bleu2 import significance as S
 from bleu2.options import SACREBLEU_OPTIONS, BleuConfig
 from bleu2.pipeline import CHUNK_LINES, Keep, chunks_of, corpus_steps, pair_chunks
 from bleu2.steps import Progress, drive, finish
+from shared_data import TED
 
 
 def lines(name: str) -> list[str]:
@@ -169,7 +169,10 @@ def test_significance_on_compact_columns_equals_on_sentence_stats():
 
 def test_a_streamed_test_equals_the_test_on_kept_lines():
     bleu = bleu2.BLEU(**SACREBLEU_OPTIONS)
-    chunks = lambda: chunks_of([REF[:600]], [SYS1[:600], SYS2[:600]], 64)
+
+    def chunks():
+        return chunks_of([REF[:600]], [SYS1[:600], SYS2[:600]], 64)
+
     streamed = finish(corpus_steps(bleu, chunks(), 2, test="paired-bs", n=80))
     kept = finish(corpus_steps(bleu, chunks(), 2, keep=Keep(stats=True), test="paired-bs", n=80))
     assert streamed.significance == kept.significance and streamed.signature == kept.signature

@@ -220,7 +220,7 @@ def test_tables_are_the_regex_classes(name):
 
 def test_unicode_version_recorded():
     """The table names the regex it was made from (the pinned one) and that regex's Unicode."""
-    assert _unicode_tables.REGEX_VERSION == importlib.metadata.version("regex")
+    assert importlib.metadata.version("regex") == _unicode_tables.REGEX_VERSION
     meta = importlib.metadata.metadata("regex")
     # the body, or the Description field where importlib_metadata (Dask imports it) has put it
     description = meta.get_payload() or meta.get("Description") or ""
