@@ -94,7 +94,7 @@ bench-significance: venv
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).
 bench-scale: venv
-	$(VPY) bench/scale_bench.py $(BENCH_ARGS)
+	$(VPY) -m bench.scale_bench $(BENCH_ARGS)
 
 bench-engine: venv
 	@if [ -f bench/engine_bench.py ]; then $(VPY) -m bench.engine_bench; else echo "bench/engine_bench.py not there yet"; fi

@@ -1,7 +1,7 @@
 """Scale benchmark: bleu2's command line on 10^5 .. 10^7 unique lines, against sacreBLEU's.
 
-    python bench/scale_bench.py [--sizes 1e5,1e6,1e7] [--sacrebleu-sizes 1e5,1e6]
-        [--jobs-size 1e6] [--paired-size 1e6] [--paired-n 1000] [--dask-size 1e6] [--dir DIR]
+    python -m bench.scale_bench [--sizes 1e5,1e6,1e7] [--sacrebleu-sizes 1e5,1e6]
+        [--jobs-size 1e6] [--paired-size 1e6] [--paired-n 100] [--dask-size 1e6] [--dir DIR]
 
 Data: the shared TED files (detokenized reference, sys1, sys2, and sys3 taking every third
 line from sys1 and the others from sys2), repeated to N lines with the line number
