@@ -19,7 +19,7 @@ from .result import BleuResult, CorpusBleuResult
 from .scoring import bleu_score, score_from_stats
 from .stats import ReferenceStats, SentenceStats, pool_stats, reference_stats, sentence_stats
 
-__all__ = ["BLEU", "as_references"]
+__all__ = ["BLEU", "as_references", "check_candidate", "streams_to_references"]
 
 #: Texts kept by :meth:`BLEU.tokenize` (the cache starts over when full).
 CACHE_SIZE = 4096
@@ -31,25 +31,108 @@ REFERENCE_CACHE_SIZE = 65536
 PROGRESS_EVERY = 256
 
 
-def as_references(references: str | Iterable[str], where: str = "references") -> list[str]:
-    """One candidate's references as a list of strings (a single string is one reference).
+#: How to score NLTK's token lists with bleu2 (the end of several messages).
+NLTK_HINT = "bleu2 takes texts: join each token list with ' ' and use tokenizer='none' (or preset='nltk')"
+
+
+def _is_token_list(x: object) -> bool:
+    return isinstance(x, (list, tuple)) and bool(x) and all(isinstance(t, str) for t in x)
+
+
+def check_candidate(candidate: object, where: str = "candidate") -> str:
+    """``candidate`` itself when it is a string.
 
     Raises:
-        TypeError: not a string or a sequence of strings.
-        ValueError: an empty sequence.
+        TypeError: None, a token list (NLTK's layout) or another non-string; the message
+            names ``where`` and the fix.
+    """
+    if isinstance(candidate, str):
+        return candidate
+    if candidate is None:
+        raise TypeError(f"{where} is None: every candidate needs a text (use '' for an empty output)")
+    if _is_token_list(candidate):
+        raise TypeError(f"{where} is a list of tokens, not a text: {NLTK_HINT}")
+    raise TypeError(f"{where} must be a str, not {type(candidate).__name__}")
+
+
+def as_references(references: str | Iterable[str | None], where: str = "references") -> list[str]:
+    """One candidate's references as a list of strings (a single string is one reference).
+
+    ``None`` entries are placeholders for a missing reference and are left out, as in
+    sacreBLEU (where a line may have fewer references than another).
+
+    Raises:
+        TypeError: not a string or a sequence of strings (a token list, as NLTK takes,
+            gets a message saying how to pass it).
+        ValueError: an empty sequence, or only ``None`` entries.
     """
     if isinstance(references, str):
         return [references]
+    if references is None:
+        raise TypeError(f"{where} is None: give the reference text(s) of the candidate")
     try:
         refs = list(references)
     except TypeError:
-        raise TypeError(f"{where} must be a string or a sequence of strings") from None
+        raise TypeError(
+            f"{where} must be a string or a sequence of strings, not {type(references).__name__}"
+        ) from None
     if not refs:
         raise ValueError(f"{where}: at least one reference is needed")
-    for r in refs:
-        if not isinstance(r, str):
-            raise TypeError(f"{where} must be strings, got {type(r).__name__}")
+    if all(isinstance(r, str) for r in refs):
+        return refs
+    for j, r in enumerate(refs):
+        if r is None or isinstance(r, str):
+            continue
+        if _is_token_list(r):
+            raise TypeError(f"{where}[{j}] is a list of tokens, not a text: {NLTK_HINT}")
+        raise TypeError(f"{where}[{j}] must be a str (or None for a missing reference), not {type(r).__name__}")
+    refs = [r for r in refs if r is not None]
+    if not refs:
+        raise ValueError(f"{where}: every reference is None; a candidate needs at least one reference")
     return refs
+
+
+def _is_stream(x) -> bool:
+    return not isinstance(x, str) and isinstance(x, Sequence)
+
+
+def streams_to_references(hypotheses: Sequence, streams) -> list[list]:
+    """sacreBLEU's reference streams (``streams[j][i]``: the j-th reference of hypothesis i)
+    as one list per hypothesis, checked against ``hypotheses``.
+
+    Raises:
+        TypeError: ``streams`` is a string, or a stream is.
+        ValueError: a stream's length is not the number of hypotheses; when ``streams``
+            has one entry per hypothesis instead (bleu2.corpus_bleu's layout), the message
+            says so.
+    """
+    if isinstance(streams, str) or not isinstance(streams, Sequence):
+        raise TypeError(
+            "references must be a list of reference streams (each a list of lines, one per hypothesis), "
+            f"as in sacreBLEU, not {type(streams).__name__}"
+        )
+    n = len(hypotheses)
+    if not streams:
+        raise ValueError("references: at least one reference stream is needed")
+    bad = [j for j, s in enumerate(streams) if not _is_stream(s) or len(s) != n]
+    if bad:
+        if len(streams) == n:
+            raise ValueError(
+                f"references has one entry per hypothesis ({n}), which is the per-candidate layout of "
+                "bleu2.corpus_bleu(candidates, references); BLEU.corpus_score takes reference streams as "
+                f"sacreBLEU does: references[j] is the j-th reference of every hypothesis ({n} lines each)"
+            )
+        j = bad[0]
+        s = streams[j]
+        if isinstance(s, str):
+            raise TypeError(
+                f"references[{j}] is a string, not a stream of lines: for one reference per hypothesis "
+                "give [refs] (a list holding one stream)"
+            )
+        if not _is_stream(s):
+            raise TypeError(f"references[{j}] must be a stream (a list of lines), not {type(s).__name__}")
+        raise ValueError(f"reference stream {j} has {len(s)} lines, but there are {n} hypotheses")
+    return [list(refs) for refs in zip(*streams)]
 
 
 def _n_refs_label(counts: set[int]) -> int | str:
@@ -141,11 +224,11 @@ class BLEU:
         """Sufficient statistics of one candidate against its references.
 
         Raises:
-            TypeError: a text that is not a str.
+            TypeError: a text that is not a str (see :func:`check_candidate`, :func:`as_references`).
         """
-        if not isinstance(candidate, str):
-            raise TypeError(f"candidate must be str, not {type(candidate).__name__}")
-        return sentence_stats(self.tokenize(candidate), self.reference_stats(references), self.config.max_order)
+        check_candidate(candidate)
+        c = self.config
+        return sentence_stats(self.tokenize(candidate), self.reference_stats(references), c.max_order, c.ref_length)
 
     def corpus_stats(
         self,
@@ -167,7 +250,8 @@ class BLEU:
             references per sentence (``"var"`` when it varies) for the signature.
         Raises:
             TypeError: ``candidates`` or ``references`` is a single string, or an entry
-                is not a string; ValueError: different lengths.
+                is not a string; ValueError: different lengths (when ``references`` has
+                the shape of sacreBLEU's streams instead, the message says so).
         """
         if isinstance(candidates, str) or isinstance(references, str):
             raise TypeError(
@@ -177,11 +261,19 @@ class BLEU:
         candidates = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
         references = references if isinstance(references, (list, tuple)) else list(references)
         if len(candidates) != len(references):
+            if references and all(_is_stream(s) and len(s) == len(candidates) for s in references):
+                raise ValueError(
+                    f"references holds {len(references)} reference streams of {len(candidates)} lines each "
+                    "(sacreBLEU's layout), but corpus_bleu takes one entry per candidate: "
+                    "use bleu2.BLEU(...).corpus_score(candidates, streams), or "
+                    "corpus_bleu(candidates, bleu2.references_from_streams(streams))"
+                )
             raise ValueError(
                 f"corpus_bleu needs one references entry per candidate: got {len(candidates)} "
                 f"candidate(s) and {len(references)} references entr{'y' if len(references) == 1 else 'ies'}"
             )
         n = self.config.max_order
+        ref_length = self.config.ref_length
         tokenize = self._tokenize_text
         # Each distinct text is tokenized once per call (repeated segments are common:
         # "Thank you.", "(Applause)"); reference statistics are kept across calls
@@ -198,12 +290,10 @@ class BLEU:
                     cache.clear()
                 rs = cache[key] = self._reference_stats((key,) if isinstance(key, str) else key)
             n_refs.add(1 if isinstance(key, str) else len(key))
-            hyp = tokens_of.get(cand)
+            hyp = tokens_of.get(cand) if isinstance(cand, str) else None
             if hyp is None:
-                if not isinstance(cand, str):
-                    raise TypeError(f"candidate {i} must be str, not {type(cand).__name__}")
-                hyp = tokens_of[cand] = tokenize(cand)
-            stats.append(sentence_stats(hyp, rs, n))
+                hyp = tokens_of[cand] = tokenize(check_candidate(cand, f"candidates[{i}]"))
+            stats.append(sentence_stats(hyp, rs, n, ref_length))
             if progress is not None and not (i + 1) % PROGRESS_EVERY:
                 progress(i + 1)
         return stats, _n_refs_label(n_refs) if n_refs else 1
@@ -226,18 +316,29 @@ class BLEU:
     def sentence_score(self, candidate: str, references: str | Sequence[str]) -> BleuResult:
         """BLEU of one candidate against one or more references (see :func:`bleu2.sentence_bleu`)."""
         stats = self.sentence_stats(candidate, references)
-        return self.score_stats(stats, 1 if isinstance(references, str) else len(references))
+        return self.score_stats(stats, len(as_references(references)))
 
     def corpus_score(
-        self, candidates: Sequence[str], references: Sequence[str | Sequence[str]], *, sentence_scores: bool = True
+        self, hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], *, sentence_scores: bool = True
     ) -> CorpusBleuResult:
-        """Corpus BLEU: statistics pooled over the sentences, then scored once (see
-        :func:`bleu2.corpus_bleu`; ``references`` per candidate, as :meth:`corpus_stats`).
+        """Corpus BLEU with sacreBLEU's layout: statistics pooled over the sentences, then
+        scored once, as ``sacrebleu.BLEU().corpus_score(hypotheses, references)``.
 
         Args:
+            hypotheses: one string per sentence.
+            references: reference *streams*, as in sacreBLEU: ``references[j][i]`` is the
+                j-th reference of hypothesis i (every stream has one line per hypothesis;
+                ``None`` marks a missing reference). For one list of references per
+                candidate use :func:`bleu2.corpus_bleu`.
             sentence_scores: also score every sentence (computed when first read).
+        Raises:
+            TypeError, ValueError: see :func:`streams_to_references`; a call in
+                :func:`bleu2.corpus_bleu`'s layout gets a message naming it.
         """
-        stats, n_refs = self.corpus_stats(candidates, references)
+        if isinstance(hypotheses, str):
+            raise TypeError("hypotheses must be a sequence of strings; for one sentence use sentence_score")
+        hypotheses = hypotheses if isinstance(hypotheses, (list, tuple)) else list(hypotheses)
+        stats, n_refs = self.corpus_stats(hypotheses, streams_to_references(hypotheses, references))
         return self.corpus_from_stats(stats, n_refs, sentence_scores=sentence_scores)
 
     def corpus_from_stats(
