@@ -31,7 +31,7 @@ from ._version import __version__
 from .api import references_from_streams
 from .lines import STDIN, InputError, check_line_counts, label
 from .lines import read_lines as _read_lines
-from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
+from .options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
 from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
 from .scorer import BLEU
 from .significance import DEFAULT_SEED, Result, signature_extras, steps
@@ -65,14 +65,21 @@ def _read_stdin() -> bytes:
     return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
 
 
-def read_lines(path: str) -> list[str]:
+#: Presets under which files are read as sacreBLEU's command line reads them (a byte-order
+#: mark is kept as part of the first word).
+SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
+
+
+def read_lines(path: str, keep_bom: bool = False) -> list[str]:
     """The lines of a UTF-8 file (``-``: standard input), as :func:`bleu2.lines.split_lines`
-    reads them (BOM dropped, split on ``\\n``, one trailing ``\\r`` removed per line).
+    reads them (BOM dropped unless ``keep_bom``, split on ``\\n``, one trailing ``\\r``
+    removed per line).
 
     Raises:
-        InputError: unreadable, not UTF-8 (the message names the file and line) or binary.
+        InputError: unreadable, not UTF-8 (the message names the file and line; gzip and
+            UTF-16 files are named as such) or binary.
     """
-    return _read_lines(path, _read_stdin)
+    return _read_lines(path, _read_stdin, keep_bom)
 
 
 # --------------------------------------------------------------------------- progress
@@ -318,11 +325,31 @@ def build_parser() -> argparse.ArgumentParser:
         "the same line has tokens; 'count': its length 0 competes for r, as in sacreBLEU and NLTK",
     )
     p.add_argument(
+        "--ref-length",
+        choices=REF_LENGTHS,
+        help="r when a line has several references: 'closest' (default; ties to the shorter), "
+        "'closest-first' (ties to the first given, as torchmetrics) or 'shortest' (as HF evaluate)",
+    )
+    p.add_argument(
+        "--rstrip",
+        action=argparse.BooleanOptionalAction,
+        help="remove each line's trailing whitespace before tokenizing, as sacreBLEU does (default: no)",
+    )
+    presets = p.add_mutually_exclusive_group()
+    presets.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="NAME",
+        help="a peer's rules as the starting point (the other options still apply): "
+        + ", ".join(PRESETS)
+        + "; under sacrebleu and sacrebleu-sentence a byte-order mark is kept, as sacreBLEU does",
+    )
+    presets.add_argument(
         "--sacrebleu",
-        action="store_true",
-        help="sacreBLEU's defaults as the starting point: "
-        + ", ".join(f"{k.replace('_', '-')} {v}" for k, v in SACREBLEU_OPTIONS.items())
-        + " (the other options still apply)",
+        action="store_const",
+        dest="preset",
+        const="sacrebleu",
+        help="the same as --preset sacrebleu (sacreBLEU 2.6.0's BLEU() and command line)",
     )
     sig = p.add_argument_group("significance (sacreBLEU's tests; the first system is the baseline)")
     tests = sig.add_mutually_exclusive_group()
@@ -372,8 +399,8 @@ def _error(msg: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The scoring options given on the command line (on top of sacreBLEU's with --sacrebleu)."""
-    options = dict(SACREBLEU_OPTIONS) if args.sacrebleu else {}
+    """The scoring options given on the command line (on top of a preset's with --preset)."""
+    options = dict(PRESETS[args.preset]) if args.preset else {}
     given = {
         "max_order": args.max_order,
         "weights": _parse_weights(args.weights),
@@ -383,6 +410,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "tokenizer": args.tokenizer,
         "lowercase": args.lowercase,
         "empty_references": args.empty_references,
+        "ref_length": args.ref_length,
+        "rstrip": args.rstrip,
     }
     options.update({k: v for k, v in given.items() if v is not None})
     return options
@@ -407,8 +436,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
     if STDIN in systems and _isatty(sys.stdin):
         sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
 
-    ref_files = [(p, read_lines(p)) for p in args.references]
-    sys_files = [(p, read_lines(p)) for p in systems]
+    keep_bom = args.preset in SACREBLEU_READING
+    ref_files = [(p, read_lines(p, keep_bom)) for p in args.references]
+    sys_files = [(p, read_lines(p, keep_bom)) for p in systems]
     check_line_counts(ref_files + sys_files)
     references = references_from_streams([lines for _, lines in ref_files])
 
@@ -486,16 +516,53 @@ def _drive(gen: Generator[tuple[int, int], None, list[Result]], progress: Progre
         return results
 
 
+def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Refuse option combinations that would silently drop something asked for."""
+    if args.sentence and (args.confidence or args.paired_bs or args.paired_ar):
+        test = "--confidence" if args.confidence else "--paired-bs" if args.paired_bs else "--paired-ar"
+        parser.error(
+            f"{test} tests whole systems and --sentence prints sentence scores: run the test without --sentence"
+        )
+
+
+_REFERENCE_FLAGS = ("-r", "--reference", "--ref")
+
+
+def _warn_reference_read_as_system(argv: Sequence[str], args: argparse.Namespace) -> None:
+    """Warn when files that follow ``-r REF`` are read as systems: ``-r r1 r2 sys`` scores
+    r2 as a system (``-r`` takes one file; repeat it for several references)."""
+    if len(args.systems) < 2:
+        return
+    for i, tok in enumerate(argv[:-2]):
+        if tok == "--":
+            return
+        if tok in _REFERENCE_FLAGS:
+            ref, nxt = argv[i + 1], argv[i + 2]
+            if not nxt.startswith("-") and nxt in args.systems:
+                sys.stderr.write(
+                    f"{PROG}: warning: {nxt!r} is read as a system (a candidate file), not a reference: "
+                    f"-r takes one file; for two references repeat it: -r {ref} -r {nxt} ...\n"
+                )
+                return
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 on success).
 
     Args:
         argv: the arguments without the program name; ``None``: ``sys.argv[1:]``.
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["sacrebleu"]:
+        from .sacrebleu_cli import main as sacrebleu_main
+
+        return sacrebleu_main(argv[1:])
     parser = build_parser()
     try:
         # Intermixed: system files may come before, between and after the options.
-        args = parser.parse_intermixed_args(_join_weights(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_intermixed_args(_join_weights(argv))
+        _check_combination(args, parser)
+        _warn_reference_read_as_system(argv, args)
         output = run(args, parser)
     except SystemExit as e:  # argparse: --help, --version, usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)

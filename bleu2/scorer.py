@@ -73,9 +73,7 @@ def as_references(references: str | Iterable[str | None], where: str = "referenc
     try:
         refs = list(references)
     except TypeError:
-        raise TypeError(
-            f"{where} must be a string or a sequence of strings, not {type(references).__name__}"
-        ) from None
+        raise TypeError(f"{where} must be a string or a sequence of strings, not {type(references).__name__}") from None
     if not refs:
         raise ValueError(f"{where}: at least one reference is needed")
     if all(isinstance(r, str) for r in refs):
@@ -120,7 +118,8 @@ def streams_to_references(hypotheses: Sequence, streams) -> list[list]:
             raise ValueError(
                 f"references has one entry per hypothesis ({n}), which is the per-candidate layout of "
                 "bleu2.corpus_bleu(candidates, references); BLEU.corpus_score takes reference streams as "
-                f"sacreBLEU does: references[j] is the j-th reference of every hypothesis ({n} lines each)"
+                f"sacreBLEU does: references[j] is the j-th reference of every hypothesis ({n} lines each), "
+                "so one reference per hypothesis is [refs]"
             )
         j = bad[0]
         s = streams[j]
@@ -283,6 +282,9 @@ class BLEU:
         stats = []
         n_refs = set()
         for i, (cand, refs) in enumerate(zip(candidates, references)):
+            hyp = tokens_of.get(cand) if isinstance(cand, str) else None
+            if hyp is None:
+                hyp = tokens_of[cand] = tokenize(check_candidate(cand, f"candidates[{i}]"))
             key = refs if isinstance(refs, str) else tuple(as_references(refs, f"references[{i}]"))
             rs = cache.get(key)
             if rs is None:
@@ -290,9 +292,6 @@ class BLEU:
                     cache.clear()
                 rs = cache[key] = self._reference_stats((key,) if isinstance(key, str) else key)
             n_refs.add(1 if isinstance(key, str) else len(key))
-            hyp = tokens_of.get(cand) if isinstance(cand, str) else None
-            if hyp is None:
-                hyp = tokens_of[cand] = tokenize(check_candidate(cand, f"candidates[{i}]"))
             stats.append(sentence_stats(hyp, rs, n, ref_length))
             if progress is not None and not (i + 1) % PROGRESS_EVERY:
                 progress(i + 1)
