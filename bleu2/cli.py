@@ -32,6 +32,7 @@ from .api import references_from_streams
 from .lines import STDIN, InputError, check_line_counts, label
 from .lines import read_lines as _read_lines
 from .options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
+from .peers import corpus_peer_table, peer_report
 from .report import corpus_json, ranked_table, sentences_jsonl, summary_line
 from .scorer import BLEU
 from .significance import DEFAULT_SEED, Result, signature_extras, steps
@@ -384,6 +385,12 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
         "sacreBLEU's SACREBLEU_SEED default)",
     )
+    p.add_argument(
+        "--presets",
+        action="store_true",
+        help="also score each system under every preset (sacreBLEU, NLTK, HF evaluate, torchmetrics) and "
+        'name what makes each differ from the options in use; with --json, each object gets "presets"',
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
     out.add_argument("--sentence", action="store_true", help="print one JSON object per sentence (JSON Lines)")
@@ -473,11 +480,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> str:
         sig = [r.to_dict() for r in found]
         signature = bleu.signature(len(ref_files), **signature_extras(test, n, seed))
     corpus = [(path, res.corpus) for (path, _), res in zip(sys_files, results)]
+    peers = (
+        [corpus_peer_table(lines, references, **bleu.config.options()) for _, lines in sys_files]
+        if args.presets
+        else []
+    )
     if args.json:
-        return corpus_json(corpus, sig, signature)
+        return corpus_json(corpus, sig, signature, [{"presets": t.to_dict()["presets"]} for t in peers] or None)
     if len(results) == 1:
-        return summary_line(results[0].corpus, sig[0] if sig else None, signature)
-    return ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+        text = summary_line(results[0].corpus, sig[0] if sig else None, signature)
+    else:
+        text = ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+    return text + "".join("\n" + peer_report(t, label(path)) for (path, _), t in zip(sys_files, peers))
 
 
 def _test(args: argparse.Namespace, parser: argparse.ArgumentParser, n_systems: int) -> tuple[str | None, int]:
@@ -518,6 +532,8 @@ def _drive(gen: Generator[tuple[int, int], None, list[Result]], progress: Progre
 
 def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Refuse option combinations that would silently drop something asked for."""
+    if args.sentence and args.presets:
+        parser.error("--presets compares corpus scores and --sentence prints sentence scores: use one of them")
     if args.sentence and (args.confidence or args.paired_bs or args.paired_ar):
         test = "--confidence" if args.confidence else "--paired-bs" if args.paired_bs else "--paired-ar"
         parser.error(

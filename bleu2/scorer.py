@@ -168,12 +168,12 @@ class BLEU:
 
     def derive(self, **options: Any) -> BLEU:
         """A scorer for other ``options`` that shares this one's caches where they still
-        apply: the tokens when the tokenizer and lower-casing are the same, the reference
-        statistics when the counted orders and the empty-reference rule are too. (Changing
-        the smoothing on the page re-scores without re-tokenizing.)"""
+        apply: the tokens when the tokenizer, lower-casing and right-stripping are the same,
+        the reference statistics when the counted orders and the empty-reference rule are
+        too. (Changing the smoothing on the page re-scores without re-tokenizing.)"""
         other = BLEU(**options)
         a, b = self.config, other.config
-        if (a.tokenizer, a.lowercase) == (b.tokenizer, b.lowercase):
+        if (a.tokenizer, a.lowercase, a.rstrip) == (b.tokenizer, b.lowercase, b.rstrip):
             other._tokenize_text = self._tokenize_text
             other._tokens = self._tokens
             if (a.stats_order, a.empty_references) == (b.stats_order, b.empty_references):

@@ -763,3 +763,20 @@ def test_sacrebleu_preset_keeps_a_byte_order_mark(capsys, tmp_path):
         capsys, "-n", "4", "-s", "exp", "-t", "13a", "--no-lowercase", "--empty-references", "count", "-r", REF, bom
     )
     assert own["score"] == pytest.approx(dropped.score / 100, abs=1e-9)
+
+
+def test_presets_table_and_json(capsys):
+    code, out, err = run_cli(capsys, "--presets", "-r", REF, SYS1)
+    assert code == 0, err
+    summary, table = out.split("\n\n")
+    assert summary.startswith("BLEU-2 = ")
+    assert table.startswith(f"presets ({SYS1}; yours: BLEU-2 = ")
+    for name in bleu2.PRESETS:
+        assert f"\n{name} " in table
+    got = run_json(capsys, "--presets", "-r", REF, SYS1)
+    from bleu2.peers import corpus_peer_table
+
+    expected = corpus_peer_table(lines_of(SYS1), lines_of(REF)).to_dict()["presets"]
+    assert got["presets"] == json.loads(json.dumps(expected))
+    assert [p["preset"] for p in got["presets"]] == list(bleu2.PRESETS)
+    assert_error(*run_cli(capsys, "--presets", "--sentence", "-r", REF, SYS1), "--presets", status=2)
