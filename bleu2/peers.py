@@ -18,8 +18,9 @@ English with :func:`describe` (``bleu2 --presets``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .options import PRESETS, BleuConfig
 from .report import percent, text_table
@@ -34,10 +35,10 @@ __all__ = [
     "Note",
     "PeerRow",
     "PeerTable",
-    "peer_table",
     "corpus_peer_table",
     "describe",
     "peer_report",
+    "peer_table",
 ]
 
 #: rule -> the options it covers, in the order rows name them.

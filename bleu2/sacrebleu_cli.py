@@ -32,6 +32,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ._version import __version__
 from .lines import InputError, split_lines
@@ -40,7 +41,7 @@ from .scorer import BLEU
 from .significance import _sacrebleu_score, steps
 from .stats import SentenceStats, pool_stats
 
-__all__ = ["main", "build_parser"]
+__all__ = ["build_parser", "main"]
 
 PROG = "bleu2 sacrebleu"
 VERSION = f"bleu2-{__version__}"
@@ -167,7 +168,7 @@ def _refuse(args: argparse.Namespace) -> None:
         if getattr(args, dest, None):
             raise _error(2, f"{flag}: bleu2 has no built-in test sets; give the reference files (REF ... -i SYSTEM)")
     for dest in vars(args):
-        if (dest.startswith("chrf_") or dest.startswith("ter_")) and getattr(args, dest):
+        if dest.startswith(("chrf_", "ter_")) and getattr(args, dest):
             flag = "--" + dest.replace("_", "-")
             raise _error(2, f"{flag}: bleu2 computes BLEU only (no chrF or TER)")
     if args.bleu_tokenize in MISSING_TOKENIZERS:
@@ -374,7 +375,7 @@ class _Colors:
     """sacreBLEU's ``Color.format`` as the terminal sees it: colorama strips the codes
     when standard output is not a terminal."""
 
-    CODES = {"red": "\x1b[31m", "green": "\x1b[32m", "yellow": "\x1b[33m", "cyan": "\x1b[36m"}
+    CODES: ClassVar[dict[str, str]] = {"red": "\x1b[31m", "green": "\x1b[32m", "yellow": "\x1b[33m", "cyan": "\x1b[36m"}
     RESET = "\x1b[0m"
 
     def __init__(self, enabled: bool):

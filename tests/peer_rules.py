@@ -29,7 +29,7 @@ from collections import Counter
 
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-__all__ = ["hf_evaluate_bleu", "torchmetrics_bleu", "hf_tokenize"]
+__all__ = ["hf_evaluate_bleu", "hf_tokenize", "torchmetrics_bleu"]
 
 _TOK13A = Tokenizer13a()
 

@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import logging
 import math
-from functools import lru_cache
+from functools import cache
 
 import bleuscore
 import pytest
 import sacrebleu
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
+from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
 from sacrebleu.metrics import BLEU as SacreBLEU
 from sacrebleu.utils import sum_of_lists
+from shared_data import DATA
 
 import bleu2
-from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
-from shared_data import DATA
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK's zero-count warnings
@@ -51,7 +52,7 @@ def _lines(rel: str) -> list[str]:
         return f.read().split("\n")[:-1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def corpus(name: str) -> tuple[list[str], list[list[str]]]:
     """(hypotheses, reference streams)."""
     hyp, refs = CORPORA[name]
