@@ -541,6 +541,25 @@ def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser
         )
 
 
+#: sacreBLEU's spellings that bleu2's own command line does not take (``-tok intl`` would
+#: read as ``-t ok``): they get a message pointing to ``bleu2 sacrebleu``.
+SACREBLEU_FLAGS = frozenset(
+    "-tok -lc -i --input -nr --num-refs -sl --sentence-level -sv -ci -cin -pbs -pbsn -par -parn -b --score-only "
+    "-f --format -sh --short -q --quiet -nc --no-color".split()
+)
+
+
+def _refuse_sacrebleu_spelling(argv: Sequence[str], parser: argparse.ArgumentParser) -> None:
+    for tok in argv:
+        if tok == "--":
+            return
+        if tok.split("=", 1)[0] in SACREBLEU_FLAGS:
+            parser.error(
+                f"{tok.split('=', 1)[0]} is sacreBLEU's spelling: for sacreBLEU's command line run "
+                f"`{PROG} sacrebleu REF -i SYSTEM ...`; bleu2's own options are listed by `{PROG} --help`"
+            )
+
+
 _REFERENCE_FLAGS = ("-r", "--reference", "--ref")
 
 
@@ -576,6 +595,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         # Intermixed: system files may come before, between and after the options.
+        _refuse_sacrebleu_spelling(argv, parser)
         args = parser.parse_intermixed_args(_join_weights(argv))
         _check_combination(args, parser)
         _warn_reference_read_as_system(argv, args)

@@ -286,7 +286,8 @@ def _precisions(v: Sequence[int], method: str, k: float | None) -> list[float]:
         return out
     doubling = 1.0
     for i in range(MAX_ORDER):
-        m, t = ms[i], ts[i]
+        m: float = ms[i]
+        t: float = ts[i]
         if method == "add-k" and i and k is not None:
             m, t = m + k, t + k
         if t == 0:

@@ -780,3 +780,9 @@ def test_presets_table_and_json(capsys):
     assert got["presets"] == json.loads(json.dumps(expected))
     assert [p["preset"] for p in got["presets"]] == list(bleu2.PRESETS)
     assert_error(*run_cli(capsys, "--presets", "--sentence", "-r", REF, SYS1), "--presets", status=2)
+
+
+@pytest.mark.parametrize("flag", ["-tok", "-lc", "-i", "-nr", "-sl", "-b", "-f"])
+def test_sacrebleu_spellings_point_to_bleu2_sacrebleu(capsys, flag):
+    # sacreBLEU's -tok intl would read as -t ok ("unknown tokenizer 'ok'")
+    assert_error(*run_cli(capsys, "-r", REF, flag, "intl", SYS1), f"{flag} is sacreBLEU's spelling", "bleu2 sacrebleu")
