@@ -141,6 +141,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
 #: 2.6.0's ``BLEU()`` with its defaults: ``PRESETS["sacrebleu"]``.
 SACREBLEU_OPTIONS: Mapping[str, Any] = PRESETS["sacrebleu"]
 
+
 @dataclass(frozen=True, slots=True)
 class ParameterRange:
     """The values a smoothing method's parameter (``smooth_value``) may take.
