@@ -564,8 +564,9 @@ _REFERENCE_FLAGS = ("-r", "--reference", "--ref")
 
 
 def _warn_reference_read_as_system(argv: Sequence[str], args: argparse.Namespace) -> None:
-    """Warn when files that follow ``-r REF`` are read as systems: ``-r r1 r2 sys`` scores
-    r2 as a system (``-r`` takes one file; repeat it for several references)."""
+    """Warn when a file named like a reference (``ref`` in its name) follows ``-r REF`` and
+    is read as a system: ``-r r1.ref r2.ref sys`` scores r2.ref as a system (``-r`` takes
+    one file; repeat it for several references)."""
     if len(args.systems) < 2:
         return
     for i, tok in enumerate(argv[:-2]):
@@ -573,7 +574,8 @@ def _warn_reference_read_as_system(argv: Sequence[str], args: argparse.Namespace
             return
         if tok in _REFERENCE_FLAGS:
             ref, nxt = argv[i + 1], argv[i + 2]
-            if not nxt.startswith("-") and nxt in args.systems:
+            named_like_a_reference = "ref" in os.path.basename(nxt).lower()
+            if not nxt.startswith("-") and nxt in args.systems and named_like_a_reference:
                 sys.stderr.write(
                     f"{PROG}: warning: {nxt!r} is read as a system (a candidate file), not a reference: "
                     f"-r takes one file; for two references repeat it: -r {ref} -r {nxt} ...\n"

@@ -729,6 +729,8 @@ def test_a_reference_read_as_a_system_is_named(capsys):
     assert code == 0 and err == ""
     code, out, err = run_cli(capsys, "-r", REF, SYS1)  # one system right after -r: the usual call
     assert code == 0 and err == ""
+    code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)  # two systems, not named like references
+    assert code == 0 and err == ""
 
 
 @pytest.mark.parametrize(
