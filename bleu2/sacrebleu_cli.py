@@ -451,9 +451,9 @@ def _tabulate(columns: dict[str, list[str]], fmt: str, width: int, color: _Color
     n_rows = len(cols[0]) if cols else 0
 
     def cell_lines(text: str, j: int, colour: str | None) -> list[str]:
-        lines = text.splitlines() if multiline else [text]
+        lines = text.splitlines() if multiline else [text]  # tabulate: an empty multiline cell has no lines
         out = []
-        for line in lines or [""]:
+        for line in lines:
             padded = _pad(line, widths[j], aligns[j])
             if colour and line:
                 lead = len(padded) - len(padded.lstrip(" "))
@@ -502,7 +502,7 @@ def _tabulate(columns: dict[str, list[str]], fmt: str, width: int, color: _Color
         return left + sep.join(fill * (w + 2) for w in widths) + right
 
     def data(cells: list[list[str]]) -> list[str]:
-        height = max(len(c) for c in cells)
+        height = max(len(c) for c in cells)  # 0 for a row of empty cells in a multiline table, as tabulate
         full = [c + [" " * widths[j]] * (height - len(c)) for j, c in enumerate(cells)]
         return ["│" + "│".join(" " + full[j][k] + " " for j in range(len(cells))) + "│" for k in range(height)]
 

@@ -271,7 +271,7 @@ _cell = st.text(alphabet="ab 1.,-_&%$#{}~^\\<>μ±()*=\t", max_size=12) | st.sam
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(
     st.integers(1, 4).flatmap(lambda n: st.lists(st.lists(_cell, min_size=n, max_size=n), min_size=1, max_size=4)),
     st.sampled_from(["fancy_grid", "latex_booktabs"]),
