@@ -118,7 +118,7 @@ EMPTY_REFERENCES = ("ignore", "count")
 REF_LENGTHS = ("closest", "closest-first", "shortest")
 
 
-def _preset(**options) -> Mapping[str, Any]:
+def _preset(**options: Any) -> Mapping[str, Any]:
     return MappingProxyType({**DEFAULTS, **options})
 
 

@@ -80,7 +80,7 @@ class Difference:
     theirs: dict[str, Any]
     score: float | None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "key": self.key, "ours": self.ours, "theirs": self.theirs, "score": self.score}
 
 
@@ -97,7 +97,7 @@ class Note:
     key: str
     values: dict[str, Any] = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "values": self.values}
 
 
@@ -120,7 +120,7 @@ class PeerRow:
     differences: tuple[Difference, ...]
     notes: tuple[Note, ...] = ()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         r = self.result
         return {
             "preset": self.preset,
@@ -150,9 +150,16 @@ class PeerTable:
     options: dict[str, Any]
     rows: tuple[PeerRow, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-ready: ``{"options", "score", "presets": [row.to_dict(), ...]}``."""
         return {"options": self.options, "score": self.result.score, "presets": [r.to_dict() for r in self.rows]}
+
+
+_TokKey = tuple[str, bool, bool]
+#: the candidates' tokens and, per candidate, its references' tokens
+_Tokens = tuple[list[list[str]], list[list[list[str]]]]
+#: per sentence: its statistics counted deep, and its references' lengths
+_Counts = tuple[list[SentenceStats], list[tuple[int, ...]]]
 
 
 class _Scorer:
@@ -161,18 +168,18 @@ class _Scorer:
     way of counting them, the statistics once per way of pairing them (orders, the
     reference-length rule); scoring the pooled statistics is then cheap."""
 
-    def __init__(self, candidates: Sequence[str], references: Sequence):
+    def __init__(self, candidates: Sequence[object], references: Sequence[str | Sequence[str | None]]):
         self.candidates = [check_candidate(c, f"candidates[{i}]") for i, c in enumerate(candidates)]
         if len(self.candidates) != len(references):
             raise ValueError(f"{len(self.candidates)} candidate(s) but {len(references)} references entries")
         self.references = [as_references(r, f"references[{i}]") for i, r in enumerate(references)]
         labels = {len(r) for r in self.references}
         self.n_refs: int | str = next(iter(labels)) if len(labels) == 1 else "var"
-        self._tokens: dict[tuple, tuple[list, list]] = {}
-        self._counts: dict[tuple, tuple[list[SentenceStats], list[tuple[int, ...]]]] = {}
-        self._stats: dict[tuple, SentenceStats] = {}
+        self._tokens: dict[_TokKey, _Tokens] = {}
+        self._counts: dict[_TokKey, _Counts] = {}
+        self._stats: dict[tuple[Any, ...], SentenceStats] = {}
 
-    def _tokenized(self, c: BleuConfig) -> tuple[list, list]:
+    def _tokenized(self, c: BleuConfig) -> _Tokens:
         key = (c.tokenizer, c.lowercase, c.rstrip)
         found = self._tokens.get(key)
         if found is None:
@@ -191,7 +198,7 @@ class _Scorer:
             )
         return found
 
-    def _counted(self, c: BleuConfig) -> tuple[list[SentenceStats], list[tuple[int, ...]]]:
+    def _counted(self, c: BleuConfig) -> _Counts:
         """Per sentence: the statistics counted to :data:`_DEPTH` orders (or more) and the
         lengths of all the references. An order's counts depend neither on the highest order
         counted nor on the empty-reference rule (an empty reference has no n-grams), and
@@ -240,7 +247,7 @@ class _Scorer:
         return score_from_stats(self._pooled(config), config, config.signature(self.n_refs))
 
 
-def _numbers(r: BleuResult) -> tuple:
+def _numbers(r: BleuResult) -> tuple[Any, ...]:
     s = r.stats
     return (s.matches, s.totals, s.hyp_len, s.ref_len)
 
@@ -259,7 +266,9 @@ def _with(base: BleuConfig, other: BleuConfig, keys: tuple[str, ...]) -> BleuCon
         return None
 
 
-def _differences(scorer: _Scorer, ours: BleuConfig, theirs: BleuConfig, r_ours, r_theirs) -> list[Difference]:
+def _differences(
+    scorer: _Scorer, ours: BleuConfig, theirs: BleuConfig, r_ours: BleuResult, r_theirs: BleuResult
+) -> list[Difference]:
     out = []
     o_opts, t_opts = ours.options(), theirs.options()
     for rule, keys in RULES.items():
@@ -291,7 +300,7 @@ def _notes(preset: str, r: BleuResult) -> tuple[Note, ...]:
     return ()
 
 
-def _table(scorer: _Scorer, options: dict) -> PeerTable:
+def _table(scorer: _Scorer, options: dict[str, Any]) -> PeerTable:
     ours = BleuConfig.make(**options)
     r_ours = scorer.result(ours)
     rows = []
@@ -308,7 +317,7 @@ def _table(scorer: _Scorer, options: dict) -> PeerTable:
     return PeerTable(r_ours, ours.options(), tuple(rows))
 
 
-def peer_table(candidate: str, references: str | Sequence[str], **options) -> PeerTable:
+def peer_table(candidate: str, references: str | Sequence[str | None], **options: Any) -> PeerTable:
     """One candidate under the options in use and under every preset.
 
     Args:
@@ -329,7 +338,9 @@ def peer_table(candidate: str, references: str | Sequence[str], **options) -> Pe
     return _table(_Scorer([candidate], [refs]), options)
 
 
-def corpus_peer_table(candidates: Sequence[str], references: Sequence, **options) -> PeerTable:
+def corpus_peer_table(
+    candidates: Sequence[str], references: Sequence[str | Sequence[str | None]], **options: Any
+) -> PeerTable:
     """A corpus under the options in use and under every preset (corpus scores: statistics
     pooled over the sentences).
 

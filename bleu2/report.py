@@ -152,7 +152,7 @@ def corpus_json(
     systems: Sequence[tuple[str, BleuResult]],
     significance: Sequence[Figures] | None = None,
     signature: str | None = None,
-    extra: Sequence[Mapping] | None = None,
+    extra: Sequence[Mapping[str, Any]] | None = None,
 ) -> str:
     """The command line's ``--json``: one system -> one object (:func:`system_dict`);
     several -> a list in the given order, each object with ``"system"`` (the name) and

@@ -32,13 +32,13 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ._version import __version__
 from .lines import InputError, split_lines
 from .options import BleuConfig
 from .scorer import BLEU
-from .significance import _sacrebleu_score, steps
+from .significance import Result, _sacrebleu_score, steps
 from .stats import SentenceStats, pool_stats
 
 __all__ = ["build_parser", "main"]
@@ -307,7 +307,7 @@ class _Score:
 
     def __init__(self, stats: SentenceStats, config: BleuConfig):
         v = [stats.hyp_len, stats.ref_len, *stats.matches, *stats.totals]
-        k = config.smooth_value
+        k = 0.0 if config.smooth_value is None else config.smooth_value  # unread for none/exp
         self.score = _sacrebleu_score(v, MAX_ORDER, config.smoothing, k, config.effective_order, "double")
         c, r = stats.hyp_len, stats.ref_len
         self.bp = 1.0 if c >= r else (math.exp(1 - r / c) if c > 0 else 0.0)
@@ -326,7 +326,7 @@ class _Score:
         )
 
     def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
-        d: dict = {"name": "BLEU", "score": float(f"{self.score:.{width}f}"), "signature": signature}
+        d: dict[str, Any] = {"name": "BLEU", "score": float(f"{self.score:.{width}f}"), "signature": signature}
         sc = f"{self.score:.{width}f}"
         if self.mean > 0:
             conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
@@ -349,7 +349,7 @@ class _Score:
         return full
 
 
-def _signature(n_refs: int | str, config: BleuConfig, short: bool, **extra) -> str:
+def _signature(n_refs: int | str, config: BleuConfig, short: bool, **extra: Any) -> str:
     """sacreBLEU's ``BLEUSignature.format``, with bleu2's version."""
     smooth = config.smoothing
     if SMOOTH_DEFAULTS[smooth] is not None:
@@ -631,7 +631,7 @@ def run(args: argparse.Namespace, colors: _Colors) -> str:
         if args.confidence:
             seed_text, seed = _seed_env()
             (res,) = _significance("confidence", all_stats, config, args.confidence_n, seed)
-            score.mean, score.ci = res.percent if res.percent else (res.mean * 100, res.ci * 100)
+            score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
             extra = {"bs": args.confidence_n, "seed": seed_text}
         sig = _signature(n_refs, config, short if fmt != "json" else False, **extra)
         text = score.format(args.width, args.score_only, sig, fmt == "json")
@@ -661,13 +661,16 @@ def run(args: argparse.Namespace, colors: _Colors) -> str:
     return _results_table(out, args, fmt, {"System": names}, rows, sig, colors, n=n)
 
 
-def _significance(test: str, all_stats, config: BleuConfig, n: int, seed: int | None):
+def _significance(
+    test: str, all_stats: Sequence[Sequence[SentenceStats]], config: BleuConfig, n: int, seed: int | None
+) -> list[Result]:
     gen = steps(test, all_stats, config, n, seed)
     try:
         while True:
             next(gen)
     except StopIteration as stop:
-        return stop.value
+        results: list[Result] = stop.value
+        return results
     except ValueError as e:
         raise _error(1, str(e)) from None
 
@@ -677,7 +680,7 @@ def _results_table(
     args: argparse.Namespace,
     fmt: str,
     columns: dict[str, list[str]],
-    rows: list[dict] | None,
+    rows: list[dict[str, Any]] | None,
     sig: str,
     colors: _Colors,
     n: int = 0,
@@ -687,7 +690,7 @@ def _results_table(
     if fmt == "json":
         objs = []
         for i, name in enumerate(names):
-            value: dict = {"system": name}
+            value: dict[str, Any] = {"system": name}
             value["BLEU"] = rows[i] if rows is not None else columns["BLEU"][i]
             objs.append(value)
         out.write(json.dumps(objs, indent=4) + "\n")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from .options import BleuConfig, options_signature
 from .result import BleuResult, CorpusBleuResult
@@ -55,7 +55,7 @@ def check_candidate(candidate: object, where: str = "candidate") -> str:
     raise TypeError(f"{where} must be a str, not {type(candidate).__name__}")
 
 
-def as_references(references: str | Iterable[str | None], where: str = "references") -> list[str]:
+def as_references(references: str | Iterable[str | None] | None, where: str = "references") -> list[str]:
     """One candidate's references as a list of strings (a single string is one reference).
 
     ``None`` entries are placeholders for a missing reference and are left out, as in
@@ -71,30 +71,30 @@ def as_references(references: str | Iterable[str | None], where: str = "referenc
     if references is None:
         raise TypeError(f"{where} is None: give the reference text(s) of the candidate")
     try:
-        refs = list(references)
+        refs: list[object] = list(references)
     except TypeError:
         raise TypeError(f"{where} must be a string or a sequence of strings, not {type(references).__name__}") from None
     if not refs:
         raise ValueError(f"{where}: at least one reference is needed")
-    if all(isinstance(r, str) for r in refs):
-        return refs
+    texts = [r for r in refs if isinstance(r, str)]
+    if len(texts) == len(refs):
+        return texts
     for j, r in enumerate(refs):
         if r is None or isinstance(r, str):
             continue
         if _is_token_list(r):
             raise TypeError(f"{where}[{j}] is a list of tokens, not a text: {NLTK_HINT}")
         raise TypeError(f"{where}[{j}] must be a str (or None for a missing reference), not {type(r).__name__}")
-    refs = [r for r in refs if r is not None]
-    if not refs:
+    if not texts:
         raise ValueError(f"{where}: every reference is None; a candidate needs at least one reference")
-    return refs
+    return texts
 
 
-def _is_stream(x) -> bool:
+def _is_stream(x: object) -> TypeGuard[Sequence[Any]]:
     return not isinstance(x, str) and isinstance(x, Sequence)
 
 
-def streams_to_references(hypotheses: Sequence, streams) -> list[list]:
+def streams_to_references(hypotheses: Sequence[str], streams: object) -> list[list[str | None]]:
     """sacreBLEU's reference streams (``streams[j][i]``: the j-th reference of hypothesis i)
     as one list per hypothesis, checked against ``hypotheses``.
 
@@ -201,7 +201,7 @@ class BLEU:
         c = self.config
         return reference_stats([self._tokenize_text(r) for r in refs], c.stats_order, c.empty_references)
 
-    def reference_stats(self, references: str | Sequence[str]) -> ReferenceStats:
+    def reference_stats(self, references: str | Sequence[str | None]) -> ReferenceStats:
         """The clipping limits and lengths of one candidate's references (cached).
 
         Args:
@@ -232,7 +232,7 @@ class BLEU:
     def corpus_stats(
         self,
         candidates: Sequence[str],
-        references: Sequence[str | Sequence[str]],
+        references: Sequence[str | Sequence[str | None]],
         progress: Callable[[int], object] | None = None,
     ) -> tuple[list[SentenceStats], int | str]:
         """Per-sentence statistics of a corpus (sacreBLEU's ``_extract_corpus_statistics``).

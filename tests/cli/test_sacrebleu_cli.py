@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shared_data import DATA
 from tabulate import tabulate
 
 from bleu2 import cli, sacrebleu_cli
+from shared_data import DATA
 
 SACREBLEU = str(Path(sys.executable).parent / "sacrebleu")
 TED, JA = DATA / "ted", DATA / "multited-ja"

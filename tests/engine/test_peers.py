@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from shared_data import TED
 
 import bleu2
 from bleu2.peers import corpus_peer_table, describe, peer_report, peer_table
+from shared_data import TED
 
 
 def _lines(name):

@@ -22,12 +22,12 @@ import sacrebleu
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from nltk.translate import bleu_score as nltk_bleu
-from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
 from sacrebleu.metrics import BLEU as SacreBLEU
 from sacrebleu.utils import sum_of_lists
-from shared_data import DATA
 
 import bleu2
+from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
+from shared_data import DATA
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK's zero-count warnings
