@@ -23,6 +23,10 @@ Python memory (tracemalloc, in a separate run so it does not slow the timing).
 sacreBLEU's process-wide tokenizer cache is cleared before each run; bleu2 and
 sacreBLEU both tokenize a repeated line once per run, so on the corpus concatenated
 ten times the growth in time is below 10.
+Part 3 (issue 15): each preset against its peer in the same run (sacreBLEU, NLTK,
+bleuscore and HF evaluate's rules in Python, torchmetrics' rules in Python), on TED; and
+``bleu2 sacrebleu`` against ``sacrebleu`` on the 16 systems of part 1: wall time and peak
+memory (RSS) of each process.
 Nothing here is asserted: machines are noisy.
 """
 
@@ -150,6 +154,8 @@ def main(argv=None) -> None:
     warnings.simplefilter("ignore")
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)  # its "forgot to detokenize" advice
     part1(args.repeat)
+    part_presets(args.repeat)
+    part_sacrebleu_cli(min(args.repeat, 3))
     hyps1, refs1 = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
     for fn in (f for _, f in TOOLS):  # warm imports and regex caches
         fn(hyps1[:50], refs1[:50])
@@ -178,6 +184,156 @@ def main(argv=None) -> None:
     )
     for name in t1:
         print(f"growth 10x corpus / 1x, {name}: {t10[name] / t1[name]:.1f} (linear = 10)")
+
+
+# --------------------------------------------------------------------------- presets (issue 15)
+
+
+def _peer_rules():
+    """tests/peer_rules.py (HF evaluate's and torchmetrics' rules written out), loaded by path."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("peer_rules", ROOT / "tests" / "peer_rules.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def part_presets(repeat: int) -> None:
+    """Each preset against its peer on the TED corpus (2,445 lines), in the same run: the
+    corpus score, and for sacrebleu-sentence every sentence's score."""
+    import bleuscore
+    import sacrebleu
+    from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
+    from sacrebleu.metrics import BLEU
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+    import bleu2
+    import bleu2.api
+
+    rules = _peer_rules()
+    hyps, refs = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
+
+    def ours(preset):
+        def run():
+            bleu2.api._SCORERS.clear()
+            return bleu2.corpus_bleu(hyps, refs, preset=preset, sentence_scores=False).score
+
+        return run
+
+    def sacre():
+        Tokenizer13a.__call__.cache_clear()
+        return BLEU().corpus_score(hyps, [refs]).score / 100
+
+    def ours_sentences():
+        scorer = bleu2.BLEU(preset="sacrebleu-sentence")
+        return sum(scorer.sentence_score(h, r).score for h, r in zip(hyps, refs))
+
+    def sacre_sentences():
+        Tokenizer13a.__call__.cache_clear()
+        metric = BLEU(effective_order=True)
+        return sum(metric.sentence_score(h, [r]).score / 100 for h, r in zip(hyps, refs))
+
+    def nltk():
+        return nltk_corpus_bleu([[r.split()] for r in refs], [h.split() for h in hyps])
+
+    def hf_bleuscore():
+        return bleuscore.compute(predictions=hyps, references=[[r] for r in refs])["bleu"]
+
+    def hf_python():
+        return rules.hf_evaluate_bleu(hyps, [[r] for r in refs])["bleu"]
+
+    def torchmetrics_python():
+        return rules.torchmetrics_bleu(hyps, [[r] for r in refs])
+
+    rows = [
+        ("sacrebleu", ours("sacrebleu"), "sacreBLEU BLEU().corpus_score", sacre),
+        ("sacrebleu-sentence", ours_sentences, "sacreBLEU sentence_score x 2445 (sum)", sacre_sentences),
+        ("nltk", ours("nltk"), "NLTK corpus_bleu (split tokens)", nltk),
+        ("hf-evaluate", ours("hf-evaluate"), "bleuscore 0.2.0 (Rust)", hf_bleuscore),
+        ("hf-evaluate", ours("hf-evaluate"), "HF evaluate's rules, Python (nmt compute_bleu)", hf_python),
+        (
+            "torchmetrics",
+            ours("torchmetrics"),
+            "torchmetrics' rules, Python (torch not installed)",
+            torchmetrics_python,
+        ),
+    ]
+    print(f"presets against their peers, TED sys1 ({len(hyps)} lines), best of {repeat}, same run:")
+    print(f"  {'preset':<19} {'bleu2 s':>8} {'peer s':>8} {'bleu2/peer':>10}  {'equal':>5}  peer")
+    for preset, fn, peer, peer_fn in rows:
+        a, b = fn(), peer_fn()
+        ta = best_time(lambda h, r, fn=fn: fn(), None, None, repeat)
+        tb = best_time(lambda h, r, fn=peer_fn: fn(), None, None, repeat)
+        print(f"  {preset:<19} {ta:8.3f} {tb:8.3f} {ta / tb:10.2f}  {abs(a - b) <= 1e-9!s:>5}  {peer}")
+    assert sacrebleu  # the oracle's package is imported above for its version
+    print()
+
+
+# Runs a command and writes its peak RSS (KiB) on the file descriptor given first: started
+# from a small process, since a child forked from this big one would count this one's memory
+# at the fork in its own peak (Linux carries the high-water mark over fork and exec).
+_LAUNCHER = (
+    "import os, subprocess, sys\n"
+    "p = subprocess.Popen(sys.argv[2:], stderr=subprocess.DEVNULL)\n"
+    "_, status, usage = os.wait4(p.pid, 0)\n"
+    "os.write(int(sys.argv[1]), str(usage.ru_maxrss).encode())\n"
+)
+
+
+def _run_measured(argv: list[str], cwd) -> tuple[float, float, bytes]:
+    """(wall seconds, peak RSS in MiB, stdout) of one command (os.wait4's rusage)."""
+    import os
+    import subprocess
+    import sys
+
+    r, w = os.pipe()
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _LAUNCHER, str(w), *argv], cwd=cwd, stdout=subprocess.PIPE, pass_fds=(w,)
+    )
+    out = proc.stdout.read()
+    proc.wait()
+    elapsed = time.perf_counter() - t0
+    os.close(w)
+    peak = int(os.read(r, 64) or 0)
+    os.close(r)
+    return elapsed, peak / 1024, out
+
+
+def part_sacrebleu_cli(repeat: int) -> None:
+    """``bleu2 sacrebleu REF -i SYS1..SYS16 -f text`` against ``sacrebleu`` with the same
+    arguments: wall time and peak memory (RSS) of the process, the 16 systems of part 1."""
+    import re
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    ref, systems = wmt_size()
+    with tempfile.TemporaryDirectory() as d:
+        Path(d, "ref.txt").write_text("\n".join(ref) + "\n", encoding="utf-8")
+        names = []
+        for k, lines in enumerate(systems):
+            names.append(f"sys{k + 1:02d}.txt")
+            Path(d, names[-1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        args = ["ref.txt", "-i", *names, "-f", "text"]
+        bindir = Path(sys.executable).parent
+        commands = [
+            ("bleu2 sacrebleu", [sys.executable, "-m", "bleu2", "sacrebleu", *args]),
+            ("sacrebleu", [str(bindir / "sacrebleu"), *args]),
+        ]
+        print(f"bleu2 sacrebleu against sacrebleu: 16 systems x {len(ref)} lines, -f text (best of {repeat}):")
+        results = {}
+        for name, argv in commands:
+            runs = [_run_measured(argv, d) for _ in range(repeat)]
+            t = min(r[0] for r in runs)
+            mem = max(r[1] for r in runs)
+            out = re.sub(rb"version:(2\.6\.0|bleu2-[0-9.]+)", b"version:V", runs[0][2])
+            results[name] = (t, mem, out)
+            print(f"  {name:>16}: {t:7.3f} s   peak RSS {mem:7.1f} MiB")
+        (ta, ma, oa), (tb, mb, ob) = results["bleu2 sacrebleu"], results["sacrebleu"]
+        print(f"  bleu2 sacrebleu / sacrebleu: time {ta / tb:.2f}, peak memory {ma / mb:.2f}; same output: {oa == ob}")
+    print()
 
 
 if __name__ == "__main__":

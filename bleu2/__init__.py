@@ -12,7 +12,7 @@ character). Scores are floats in [0, 1].
 
 from ._version import __version__
 from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
-from .options import DEFAULTS, SACREBLEU_OPTIONS, BleuConfig
+from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
 from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
 from .smoothing import SMOOTHING_METHODS
@@ -35,5 +35,6 @@ __all__ = [
     "TOKENIZERS",
     "SMOOTHING_METHODS",
     "DEFAULTS",
+    "PRESETS",
     "SACREBLEU_OPTIONS",
 ]

@@ -45,20 +45,48 @@ def clear_scorers() -> None:
     _SCORERS.clear()
 
 
+def _check_tokens(tokens: object, where: str) -> None:
+    if isinstance(tokens, str):
+        raise TypeError(
+            f"{where} must be a list of tokens, not a string (a string would be counted character "
+            "by character): tokenize it first, e.g. bleu2.tokenize(text, 'none')"
+        )
+    if not isinstance(tokens, Sequence):
+        raise TypeError(f"{where} must be a list of tokens (strings), not {type(tokens).__name__}")
+
+
 def extract_stats(
     candidate_tokens: Sequence[str],
     reference_tokens: Sequence[Sequence[str]],
     max_order: int = 2,
     stats_order: int | None = None,
     empty_references: str = "ignore",
+    ref_length: str = "closest",
 ) -> SentenceStats:
     """Sufficient statistics of one tokenized candidate against tokenized references.
 
-    ``stats_order`` (>= max_order; default max_order) counts higher orders too,
-    as NLTK's method5/method7 need (:attr:`bleu2.options.BleuConfig.stats_order`).
+    Args:
+        candidate_tokens: the candidate's tokens (a list of strings, not a string).
+        reference_tokens: one token list per reference (``[tokens]`` for one reference).
+        stats_order: >= max_order (default max_order): count higher orders too, as
+            NLTK's method5/method7 need (:attr:`bleu2.options.BleuConfig.stats_order`).
+        empty_references, ref_length: as the options of :mod:`bleu2.options`.
+    Raises:
+        TypeError: a string where a token list is expected; the message says how to fix it.
     """
+    _check_tokens(candidate_tokens, "candidate_tokens")
+    if isinstance(reference_tokens, str) or not isinstance(reference_tokens, Sequence):
+        raise TypeError("reference_tokens must be a list of token lists, one per reference ([tokens] for one)")
+    for j, ref in enumerate(reference_tokens):
+        if isinstance(ref, str):
+            raise TypeError(
+                f"reference_tokens[{j}] is a string: reference_tokens is a list of token lists, one per "
+                "reference; for one tokenized reference give [tokens]"
+            )
+        _check_tokens(ref, f"reference_tokens[{j}]")
     depth = max_order if stats_order is None else max(stats_order, max_order)
-    return sentence_stats(candidate_tokens, reference_stats(reference_tokens, depth, empty_references), max_order)
+    refs = reference_stats(reference_tokens, depth, empty_references)
+    return sentence_stats(candidate_tokens, refs, max_order, ref_length)
 
 
 def sentence_bleu(candidate: str, references: str | Sequence[str], **options: Any) -> BleuResult:
@@ -104,11 +132,21 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
 
     Raises:
         ValueError: streams of different lengths.
+        TypeError: ``streams`` or one of them is a string (a string is not a stream of
+            lines: ``[stream]`` is one stream).
 
     Example:
         >>> references_from_streams([["a1", "b1"], ["a2", "b2"]])
         [['a1', 'a2'], ['b1', 'b2']]
     """
+    if isinstance(streams, str):
+        raise TypeError("references_from_streams takes a list of streams (each a list of lines), not a string")
+    for j, s in enumerate(streams):
+        if isinstance(s, str):
+            raise TypeError(
+                f"stream {j} is a string, not a list of lines: references_from_streams takes a list of streams; "
+                "for one reference per candidate give [stream] (or pass the list itself to corpus_bleu)"
+            )
     streams = [list(s) for s in streams]
     if not streams:
         return []
@@ -121,7 +159,7 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
 
 def corpus_bleu(
     candidates: Iterable[str],
-    references: Iterable[str | Sequence[str]],
+    references: Iterable[str | Sequence[str | None]],
     *,
     sentence_scores: bool = True,
     sentence_stats: bool | None = None,
@@ -131,9 +169,12 @@ def corpus_bleu(
     smoothed and scored once (Papineni et al. 2002).
 
     Note: ``references`` is **per candidate**: ``references[i]`` is the string
-    or the list of strings for ``candidates[i]``, and the number of references
-    may differ from line to line. This is not sacreBLEU's layout (a list of
-    reference *streams*); convert that with :func:`references_from_streams`.
+    or the list of strings for ``candidates[i]`` (``None`` entries mark a missing
+    reference), and the number of references may differ from line to line. This is
+    not sacreBLEU's layout (a list of reference *streams*): for that, use
+    ``bleu2.BLEU(...).corpus_score(hypotheses, streams)`` as in sacreBLEU, or convert
+    with :func:`references_from_streams`. A call that fits only the streams layout
+    raises ValueError saying so.
 
     Args:
         candidates: the candidate strings: a list, or any iterable (a generator, an
@@ -154,14 +195,17 @@ def corpus_bleu(
         ValueError: different numbers of candidates and references (for iterables:
             found when the shorter one ends); bad options.
         TypeError: ``candidates`` or ``references`` is a single string, or an entry
-            is not a string; an unknown option.
+            is not a string (None and NLTK's token lists get their own message); an
+            unknown option.
 
     Example:
         >>> round(corpus_bleu(["the cat is on the mat"], [["the cat sat on the mat"]]).score, 6)
         0.707107
     """
-    return scorer_for(**options).corpus_score(
-        candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
+    from .pipeline import corpus_result  # the pipeline is built on the scorer
+
+    return corpus_result(
+        scorer_for(**options), candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
     )
 
 
@@ -173,7 +217,7 @@ sentence_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
 )
 corpus_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     _P("candidates", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str]"),
-    _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str | Sequence[str]]"),
+    _P("references", _P.POSITIONAL_OR_KEYWORD, annotation="Iterable[str | Sequence[str | None]]"),
     trailing=[
         _P("sentence_scores", _P.KEYWORD_ONLY, default=True),
         _P("sentence_stats", _P.KEYWORD_ONLY, default=None),

@@ -39,7 +39,8 @@ from typing import Any, BinaryIO, TextIO, cast
 from ._version import __version__
 from .lines import STDIN, InputError, LineReader, aligned_chunks, label
 from .lines import read_lines as _read_lines
-from .options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS
+from .options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
+from .peers import peer_report
 from .pipeline import CHUNK_LINES, Keep, Outcome, corpus_steps, cpu_count
 from .report import corpus_json, ranked_table, summary_line
 from .scorer import BLEU
@@ -86,14 +87,21 @@ def _read_stdin() -> bytes:
     return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
 
 
-def read_lines(path: str) -> list[str]:
+#: Presets under which files are read as sacreBLEU's command line reads them (a byte-order
+#: mark is kept as part of the first word).
+SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
+
+
+def read_lines(path: str, keep_bom: bool = False) -> list[str]:
     """The lines of a UTF-8 file (``-``: standard input), as :func:`bleu2.lines.split_lines`
-    reads them (BOM dropped, split on ``\\n``, one trailing ``\\r`` removed per line).
+    reads them (BOM dropped unless ``keep_bom``, split on ``\\n``, one trailing ``\\r``
+    removed per line).
 
     Raises:
-        InputError: unreadable, not UTF-8 (the message names the file and line) or binary.
+        InputError: unreadable, not UTF-8 (the message names the file and line; gzip and
+            UTF-16 files are named as such) or binary.
     """
-    return _read_lines(path, _read_stdin)
+    return _read_lines(path, _read_stdin, keep_bom)
 
 
 # --------------------------------------------------------------------------- progress
@@ -385,11 +393,31 @@ def build_parser() -> argparse.ArgumentParser:
         "the same line has tokens; 'count': its length 0 competes for r, as in sacreBLEU and NLTK",
     )
     p.add_argument(
+        "--ref-length",
+        choices=REF_LENGTHS,
+        help="r when a line has several references: 'closest' (default; ties to the shorter), "
+        "'closest-first' (ties to the first given, as torchmetrics) or 'shortest' (as HF evaluate)",
+    )
+    p.add_argument(
+        "--rstrip",
+        action=argparse.BooleanOptionalAction,
+        help="remove each line's trailing whitespace before tokenizing, as sacreBLEU does (default: no)",
+    )
+    presets = p.add_mutually_exclusive_group()
+    presets.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="NAME",
+        help="a peer's rules as the starting point (the other options still apply): "
+        + ", ".join(PRESETS)
+        + "; under sacrebleu and sacrebleu-sentence a byte-order mark is kept, as sacreBLEU does",
+    )
+    presets.add_argument(
         "--sacrebleu",
-        action="store_true",
-        help="sacreBLEU's defaults as the starting point: "
-        + ", ".join(f"{k.replace('_', '-')} {v}" for k, v in SACREBLEU_OPTIONS.items())
-        + " (the other options still apply)",
+        action="store_const",
+        dest="preset",
+        const="sacrebleu",
+        help="the same as --preset sacrebleu (sacreBLEU 2.6.0's BLEU() and command line)",
     )
     sig = p.add_argument_group("significance (sacreBLEU's tests; the first system is the baseline)")
     tests = sig.add_mutually_exclusive_group()
@@ -417,6 +445,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEED",
         help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
         "sacreBLEU's SACREBLEU_SEED default)",
+    )
+    p.add_argument(
+        "--presets",
+        action="store_true",
+        help="also score each system under every preset (sacreBLEU, NLTK, HF evaluate, torchmetrics) and "
+        'name what makes each differ from the options in use; with --json, each object gets "presets"',
     )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
@@ -452,8 +486,8 @@ def _error(msg: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The scoring options given on the command line (on top of sacreBLEU's with --sacrebleu)."""
-    options = dict(SACREBLEU_OPTIONS) if args.sacrebleu else {}
+    """The scoring options given on the command line (on top of a preset's with --preset)."""
+    options = dict(PRESETS[args.preset]) if args.preset else {}
     given = {
         "max_order": args.max_order,
         "weights": _parse_weights(args.weights),
@@ -463,6 +497,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         "tokenizer": args.tokenizer,
         "lowercase": args.lowercase,
         "empty_references": args.empty_references,
+        "ref_length": args.ref_length,
+        "rstrip": args.rstrip,
     }
     options.update({k: v for k, v in given.items() if v is not None})
     return options
@@ -502,17 +538,22 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         sentences=(sys.stdout if out is None else out) if args.sentence else None,
         progress_log=args.progress,
         parser=parser,
+        keep_bom=args.preset in SACREBLEU_READING,
+        peers=args.presets,
     )
     if args.sentence:
         return ""
     signature = outcome.signature if test else None
     corpus = [(path, res.corpus) for path, res in zip(systems, outcome.systems)]
-    sig = outcome.significance
+    sig = None if outcome.significance is None else [r.to_dict() for r in outcome.significance]
+    peers = outcome.peers or []
     if args.json:
-        return corpus_json(corpus, sig, signature)
+        return corpus_json(corpus, sig, signature, [{"presets": t.to_dict()["presets"]} for t in peers] or None)
     if len(corpus) == 1:
-        return summary_line(corpus[0][1], sig[0] if sig else None, signature)
-    return ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+        text = summary_line(corpus[0][1], sig[0] if sig else None, signature)
+    else:
+        text = ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+    return text + "".join("\n" + peer_report(t, label(path)) for path, t in zip(systems, peers))
 
 
 def score_files(
@@ -527,6 +568,8 @@ def score_files(
     sentences: TextIO | None = None,
     progress_log: bool = False,
     parser: argparse.ArgumentParser | None = None,
+    keep_bom: bool = False,
+    peers: bool = False,
 ) -> Outcome:
     """Read line-aligned files in step and run the corpus pipeline on them
     (:func:`bleu2.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
@@ -538,6 +581,9 @@ def score_files(
             (the first system's at once, the others' after it); None: no sentence lines.
         progress_log: progress lines on stderr even when it is not a terminal.
         parser: where a test that cannot run is reported (``parser.error``); None: raise.
+        keep_bom: keep a leading byte-order mark as part of the first line, as sacreBLEU
+            does (:func:`bleu2.lines.split_lines`).
+        peers: also each system's table under every preset (``Outcome.peers``).
     Returns:
         :class:`~bleu2.pipeline.Outcome` (names: the paths given).
     Raises:
@@ -549,7 +595,7 @@ def score_files(
     completed = False
     try:
         for path in [*references, *systems]:  # one by one: those opened are closed if the next fails
-            readers.append(LineReader(path, _stdin() if path == STDIN else None))  # noqa: PERF401
+            readers.append(LineReader(path, _stdin() if path == STDIN else None, keep_bom=keep_bom))  # noqa: PERF401
         if sentences is not None:
             out = _Sentences(sentences, len(systems))
         meter = Meter(log=progress_log, units={"significance": "trials" if test == "paired-ar" else "resamples"})
@@ -557,7 +603,7 @@ def score_files(
             bleu,
             aligned_chunks(readers, CHUNK_LINES, len(references)),
             len(systems),
-            keep=Keep(sentences=tuple(systems) if sentences is not None else None),
+            keep=Keep(sentences=tuple(systems) if sentences is not None else None, peers=peers),
             test=test,
             n=n,
             seed=seed,
@@ -644,16 +690,77 @@ def _seed(value: str, parser: argparse.ArgumentParser) -> int | None:
         parser.error(f"--seed must be an integer or 'none', got {value!r}")
 
 
+def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Refuse option combinations that would silently drop something asked for."""
+    if args.sentence and args.presets:
+        parser.error("--presets compares corpus scores and --sentence prints sentence scores: use one of them")
+    if args.sentence and (args.confidence or args.paired_bs or args.paired_ar):
+        test = "--confidence" if args.confidence else "--paired-bs" if args.paired_bs else "--paired-ar"
+        parser.error(
+            f"{test} tests whole systems and --sentence prints sentence scores: run the test without --sentence"
+        )
+
+
+#: sacreBLEU's spellings that bleu2's own command line does not take (``-tok intl`` would
+#: read as ``-t ok``): they get a message pointing to ``bleu2 sacrebleu``.
+SACREBLEU_FLAGS = frozenset(
+    "-tok -lc -i --input -nr --num-refs -sl --sentence-level -sv -ci -cin -pbs -pbsn -par -parn -b --score-only "
+    "-f --format -sh --short -q --quiet -nc --no-color".split()
+)
+
+
+def _refuse_sacrebleu_spelling(argv: Sequence[str], parser: argparse.ArgumentParser) -> None:
+    for tok in argv:
+        if tok == "--":
+            return
+        if tok.split("=", 1)[0] in SACREBLEU_FLAGS:
+            parser.error(
+                f"{tok.split('=', 1)[0]} is sacreBLEU's spelling: for sacreBLEU's command line run "
+                f"`{PROG} sacrebleu REF -i SYSTEM ...`; bleu2's own options are listed by `{PROG} --help`"
+            )
+
+
+_REFERENCE_FLAGS = ("-r", "--reference", "--ref")
+
+
+def _warn_reference_read_as_system(argv: Sequence[str], args: argparse.Namespace) -> None:
+    """Warn when a file named like a reference (``ref`` in its name) follows ``-r REF`` and
+    is read as a system: ``-r r1.ref r2.ref sys`` scores r2.ref as a system (``-r`` takes
+    one file; repeat it for several references)."""
+    if len(args.systems) < 2:
+        return
+    for i, tok in enumerate(argv[:-2]):
+        if tok == "--":
+            return
+        if tok in _REFERENCE_FLAGS:
+            ref, nxt = argv[i + 1], argv[i + 2]
+            named_like_a_reference = "ref" in os.path.basename(nxt).lower()
+            if not nxt.startswith("-") and nxt in args.systems and named_like_a_reference:
+                sys.stderr.write(
+                    f"{PROG}: warning: {nxt!r} is read as a system (a candidate file), not a reference: "
+                    f"-r takes one file; for two references repeat it: -r {ref} -r {nxt} ...\n"
+                )
+                return
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 on success).
 
     Args:
         argv: the arguments without the program name; ``None``: ``sys.argv[1:]``.
     """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["sacrebleu"]:
+        from .sacrebleu_cli import main as sacrebleu_main
+
+        return sacrebleu_main(argv[1:])
     parser = build_parser()
     try:
         # Intermixed: system files may come before, between and after the options.
-        args = parser.parse_intermixed_args(_join_weights(sys.argv[1:] if argv is None else argv))
+        _refuse_sacrebleu_spelling(argv, parser)
+        args = parser.parse_intermixed_args(_join_weights(argv))
+        _check_combination(args, parser)
+        _warn_reference_read_as_system(argv, args)
         output = run(args, parser)
         sys.stdout.write(output)
         sys.stdout.flush()

@@ -1,6 +1,7 @@
 """Line-aligned text files, read the same way by the command line and the page's corpus mode.
 
-A file is UTF-8; a leading byte-order mark (U+FEFF) is dropped; lines are split on
+A file is UTF-8 (gzip, UTF-16 and UTF-32 files are refused, named as such); a leading
+byte-order mark (U+FEFF) is dropped (kept where sacreBLEU's rules are asked for); lines are split on
 ``\\n`` only and one trailing ``\\r`` is removed from each (so CRLF files read as LF
 files, while a lone ``\\r`` or another Unicode line break stays inside its line); a
 final newline does not make an extra empty line. Line i of every file belongs to
@@ -41,20 +42,54 @@ def label(path: str) -> str:
     return STDIN_LABEL if path == STDIN else path
 
 
-def split_lines(data: bytes, name: str, first_line: int = 1) -> list[str]:
+_CONVERT = "convert it to UTF-8 first (iconv -f {} -t UTF-8 FILE)"
+
+#: Leading bytes of files that are not UTF-8 text -> how the message names them.
+_NOT_UTF8 = (
+    (b"\x1f\x8b", "a gzip file: decompress it first (gunzip -k FILE)"),
+    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-32")),
+    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-32")),
+    (b"\xff\xfe", "UTF-16 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-16")),
+    (b"\xfe\xff", "UTF-16 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-16")),
+)
+
+
+def _not_utf8(data: bytes) -> str | None:
+    """What ``data`` is when it is plainly not UTF-8 text (gzip, UTF-16, UTF-32), else None."""
+    for magic, what in _NOT_UTF8:
+        if data.startswith(magic):
+            return what
+    head = data[:4096]
+    if len(head) >= 4:  # UTF-16 without a byte-order mark: Latin text has every other byte NUL
+        even, odd = head[0::2], head[1::2]
+        for order, zeros, text in (("little", odd, even), ("big", even, odd)):
+            if zeros.count(0) >= 0.9 * len(zeros) and text.count(0) <= 0.1 * len(text):
+                return f"UTF-16 ({order}-endian, no byte-order mark): " + _CONVERT.format(f"UTF-16{order[0].upper()}E")
+    return None
+
+
+def split_lines(data: bytes, name: str, keep_bom: bool = False, first_line: int = 1) -> list[str]:
     """The lines of a UTF-8 file's bytes.
 
     Args:
         data: the file's content (or a part of it that starts a line; then
             ``first_line`` is the number of that line and a leading U+FEFF is kept).
         name: the file's name, for messages.
-        first_line: the 1-based number of the first line of ``data``, for messages.
+        keep_bom: keep a leading U+FEFF as part of the first line, as sacreBLEU's command
+            line does (bleu2's own reading drops it).
+        first_line: the 1-based number of the first line of ``data``, for messages; above
+            1, ``data`` is not the file's start: neither its first bytes are checked nor a
+            U+FEFF dropped.
     Returns:
         list[str], one entry per line (``[]`` for an empty file).
     Raises:
-        InputError: binary data (a NUL byte; the message names the line), or not valid
-            UTF-8 (the message names the file, the 1-based line and the byte).
+        InputError: a gzip, UTF-16 or UTF-32 file (named as such), binary data (a NUL
+            byte; the message names the line), or not valid UTF-8 (the message names the
+            file, the 1-based line and the byte).
     """
+    what = _not_utf8(data) if first_line == 1 else None
+    if what is not None:
+        raise InputError(f"{name} is {what}")
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + first_line
@@ -67,7 +102,7 @@ def split_lines(data: bytes, name: str, first_line: int = 1) -> list[str]:
         raise InputError(
             f"{name}: line {line} is not valid UTF-8 (byte 0x{data[e.start]:02x} at byte {col} of the line)"
         ) from None
-    if first_line == 1 and text.startswith("\ufeff"):
+    if first_line == 1 and text.startswith("\ufeff") and not keep_bom:
         text = text[1:]
     if not text:
         return []
@@ -77,22 +112,24 @@ def split_lines(data: bytes, name: str, first_line: int = 1) -> list[str]:
     return [s.removesuffix("\r") for s in lines]
 
 
-def read_lines(path: str, stdin: Callable[[], bytes] | None = None) -> list[str]:
+def read_lines(path: str, stdin: Callable[[], bytes] | None = None, keep_bom: bool = False) -> list[str]:
     """The lines of a UTF-8 file (``-``: standard input, read from ``stdin``'s bytes).
 
+    Args:
+        keep_bom: see :func:`split_lines`.
     Raises:
         InputError: the file cannot be read, or its content is refused by :func:`split_lines`.
     """
     name = label(path)
     if path == STDIN:
-        return split_lines(stdin() if stdin else b"", name)
+        return split_lines(stdin() if stdin else b"", name, keep_bom)
     try:
         with open(path, "rb") as f:
             data = f.read()
     except OSError as e:
         reason = e.strerror or str(e)
         raise InputError(f"cannot read {path!r}: {reason}") from None
-    return split_lines(data, name)
+    return split_lines(data, name, keep_bom)
 
 
 def _lines_word(k: int) -> str:
@@ -106,7 +143,7 @@ def check_line_counts(files: Sequence[tuple[str, Sequence[str]]]) -> None:
         files: ``(name, lines)`` pairs.
     Raises:
         InputError: naming each file whose count differs, e.g. "line counts differ:
-            ref.txt has 3 lines, sys.txt has 2 lines".
+            ref.txt has 3 lines, sys.txt has 2 lines"; or every file is empty.
     """
     check_counts([(name, len(lines)) for name, lines in files])
 
@@ -116,6 +153,10 @@ def check_counts(files: Sequence[tuple[str, int]]) -> None:
     if not files:
         return
     first_name, n = files[0]
+    if all(k == 0 for _, k in files):
+        names = [label(p) for p, _ in files]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        raise InputError(f"{listed} {'is' if len(names) == 1 else 'are'} empty: nothing to score")
     bad = [(p, k) for p, k in files[1:] if k != n]
     if bad:
         others = ", ".join(f"{label(p)} has {_lines_word(k)}" for p, k in bad)
@@ -126,6 +167,9 @@ def check_counts(files: Sequence[tuple[str, int]]) -> None:
 
 #: Bytes read from a file at a time.
 BLOCK_BYTES = 1 << 20
+#: Bytes of a file's start read before its first lines are split (what :func:`split_lines`
+#: checks for gzip, UTF-16 and UTF-32).
+HEAD_BYTES = 4096
 
 
 class LineReader:
@@ -135,18 +179,22 @@ class LineReader:
     Args:
         path: the file's path; ``-``: standard input, read from ``stdin`` (a binary
             stream, or None for none).
+        keep_bom: see :func:`split_lines`.
     Raises:
-        InputError: the file cannot be opened.
+        InputError: the file cannot be opened. Reading raises :func:`split_lines`' errors:
+            a gzip, UTF-16 or UTF-32 file is named as such from its first
+            :data:`HEAD_BYTES` bytes, before any of its lines is handed out.
 
     Attributes:
         name: the file's name in messages; lines: lines handed out so far;
         size: the file's size in bytes when it is a regular file, else None.
     """
 
-    def __init__(self, path: str, stdin: BinaryIO | None = None, block: int = BLOCK_BYTES):
+    def __init__(self, path: str, stdin: BinaryIO | None = None, block: int = BLOCK_BYTES, keep_bom: bool = False):
         self.path = path
         self.name = label(path)
         self.block = block
+        self.keep_bom = keep_bom
         self.lines = 0
         self._buffer: list[str] = []
         self._pos = 0
@@ -185,6 +233,9 @@ class LineReader:
                 return
             if self._rest:
                 data = self._rest + data
+            if self._next_line == 1 and len(data) < HEAD_BYTES:
+                self._rest = data  # the file's first bytes say what it is: read enough of them
+                continue
             cut = data.rfind(b"\n") + 1
             if cut:
                 self._rest = data[cut:]
@@ -193,7 +244,7 @@ class LineReader:
             self._rest = data
 
     def _take_lines(self, data: bytes) -> None:
-        lines = split_lines(data, self.name, self._next_line)
+        lines = split_lines(data, self.name, self.keep_bom, self._next_line)
         self._next_line += len(lines)
         if self._pos:
             del self._buffer[: self._pos]
@@ -267,13 +318,15 @@ def aligned_chunks(
     Raises:
         InputError: once a file ends before another, naming each file whose number of
             lines differs from the first file's (:func:`check_counts`; the longer files
-            are counted to their end).
+            are counted to their end); every file empty.
     """
+    first = True
     while True:
         parts = [r.take(size) for r in readers]
         k = len(parts[0])
-        if any(len(p) != k for p in parts):
+        if any(len(p) != k for p in parts) or (first and not k):
             check_counts([(r.path, r.count()) for r in readers])
+        first = False
         if not k:
             return
         refs = parts[:n_references]

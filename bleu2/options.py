@@ -4,8 +4,9 @@ This module alone knows the options. :data:`DEFAULTS` are the classic BLEU-2 cal
 (BLEU-2, uniform weights, add-1 smoothing, the ``default`` tokenizer with its
 lower-casing, empty references ignored); :class:`BleuConfig` holds a checked set of
 options; :meth:`BleuConfig.signature` writes the reproducibility string (after
-sacreBLEU's, Post 2018). :data:`SACREBLEU_OPTIONS` are the options under which bleu2
-gives sacreBLEU 2.6.0's ``BLEU()`` numbers.
+sacreBLEU's, Post 2018). :data:`PRESETS` are the options under which bleu2 gives a peer's
+numbers (sacreBLEU, NLTK, HF evaluate, torchmetrics); :data:`SACREBLEU_OPTIONS` is the
+``sacrebleu`` preset.
 
 The options:
 
@@ -32,6 +33,34 @@ The options:
     reference of the same candidate has tokens; ``"count"`` (sacreBLEU's and NLTK's
     rule): its length 0 competes for r like any other, and r = 0 does not make the
     score 0 (BP is 1 when c >= r).
+``ref_length``
+    which reference length is r when a candidate has several: ``"closest"`` (the length
+    closest to c, ties to the shorter: Papineni et al. 2002, sacreBLEU, NLTK),
+    ``"closest-first"`` (the closest, ties to the reference given first: torchmetrics'
+    ``BLEUScore``) or ``"shortest"`` (tensorflow/nmt ``compute_bleu``, HF evaluate's ``bleu``).
+``rstrip``
+    remove each segment's trailing whitespace before tokenizing (``str.rstrip``), as
+    sacreBLEU's ``BLEU`` does; it changes the tokens only where a segment ends in ``-``
+    and a line break (``13a`` then joins the hyphen to nothing and drops it).
+
+The presets (:data:`PRESETS`, every option given):
+
+``sacrebleu``
+    sacreBLEU 2.6.0 ``BLEU()`` and its command line: BLEU-4, ``13a``, ``exp``,
+    case-sensitive, empty references counted, segments right-stripped.
+``sacrebleu-sentence``
+    ``sacrebleu.sentence_bleu`` and ``sacrebleu --sentence-level``: the same with
+    effective order.
+``nltk``
+    NLTK 3.10.4 ``corpus_bleu``/``sentence_bleu`` defaults on whitespace-split tokens:
+    BLEU-4, no smoothing (``method0``), case-sensitive.
+``hf-evaluate``
+    HF evaluate's ``bleu`` defaults (tensorflow/nmt ``compute_bleu``, ``smooth=False``, its
+    ``Tokenizer13a``): BLEU-4, ``13a`` without right-stripping, no smoothing, the shortest
+    reference's length; ``smooth=True`` is ``smoothing="nmt"`` on top.
+``torchmetrics``
+    torchmetrics ``BLEUScore`` defaults: BLEU-4, whitespace-split tokens, no smoothing, the
+    closest reference length with ties to the first reference.
 """
 
 from __future__ import annotations
@@ -40,6 +69,7 @@ import inspect
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 from typing import Any
 
@@ -55,8 +85,10 @@ from .tokenizers import DEFAULT_TOKENIZER, default_lowercase, get_tokenizer, mak
 
 __all__ = [
     "DEFAULTS",
+    "PRESETS",
     "SACREBLEU_OPTIONS",
     "EMPTY_REFERENCES",
+    "REF_LENGTHS",
     "ParameterRange",
     "smooth_value_range",
     "BleuConfig",
@@ -75,24 +107,39 @@ DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "tokenizer": DEFAULT_TOKENIZER,
         "lowercase": None,
         "empty_references": "ignore",
+        "ref_length": "closest",
+        "rstrip": False,
     }
 )
 
 #: The values of ``empty_references``.
 EMPTY_REFERENCES = ("ignore", "count")
+#: The values of ``ref_length``.
+REF_LENGTHS = ("closest", "closest-first", "shortest")
 
-#: The options under which ``bleu2.corpus_bleu`` / ``sentence_bleu`` equal sacreBLEU
-#: 2.6.0's ``BLEU()`` with its defaults: BLEU-4, 13a, exp smoothing, case-sensitive,
-#: empty references counted.
-SACREBLEU_OPTIONS: Mapping[str, Any] = MappingProxyType(
+
+def _preset(**options: Any) -> Mapping[str, Any]:
+    return MappingProxyType({**DEFAULTS, **options})
+
+
+_BLEU4 = {"max_order": 4, "lowercase": False, "empty_references": "count"}
+
+#: name -> options (every option, read-only) under which bleu2 equals a peer's BLEU with
+#: that peer's defaults (see the module docstring). Each is checked against its peer in
+#: ``tests/engine/test_presets.py``.
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
-        "max_order": 4,
-        "smoothing": "exp",
-        "tokenizer": "13a",
-        "lowercase": False,
-        "empty_references": "count",
+        "sacrebleu": _preset(**_BLEU4, smoothing="exp", tokenizer="13a", rstrip=True),
+        "sacrebleu-sentence": _preset(**_BLEU4, smoothing="exp", tokenizer="13a", rstrip=True, effective_order=True),
+        "nltk": _preset(**_BLEU4, smoothing="method0", tokenizer="none"),
+        "hf-evaluate": _preset(**_BLEU4, smoothing="none", tokenizer="13a", ref_length="shortest"),
+        "torchmetrics": _preset(**_BLEU4, smoothing="none", tokenizer="none", ref_length="closest-first"),
     }
 )
+
+#: The options under which ``bleu2.corpus_bleu`` / ``sentence_bleu`` equal sacreBLEU
+#: 2.6.0's ``BLEU()`` with its defaults: ``PRESETS["sacrebleu"]``.
+SACREBLEU_OPTIONS: Mapping[str, Any] = PRESETS["sacrebleu"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,20 +259,30 @@ class BleuConfig:
     tokenizer: str = DEFAULTS["tokenizer"]
     lowercase: bool = True
     empty_references: str = DEFAULTS["empty_references"]
+    ref_length: str = DEFAULTS["ref_length"]
+    rstrip: bool = DEFAULTS["rstrip"]
 
     @classmethod
-    def make(cls, **options: Any) -> BleuConfig:
+    def make(cls, preset: str | None = None, **options: Any) -> BleuConfig:
         """Check ``options`` (keywords of :data:`DEFAULTS`; missing ones take their
-        default) and return the config.
+        default, or the preset's) and return the config.
 
+        Args:
+            preset: None, or a name of :data:`PRESETS`: its options are the starting
+                point, ``options`` change them.
         Raises:
             TypeError: an unknown option name.
-            ValueError: a bad value or combination; the message names it.
+            ValueError: a bad value or combination, or an unknown preset; the message names it.
         """
         unknown = [k for k in options if k not in DEFAULTS]
         if unknown:
             raise TypeError(f"unknown option(s): {', '.join(map(repr, unknown))}; options are: {', '.join(DEFAULTS)}")
-        o = {**DEFAULTS, **options}
+        if preset is None:
+            o = {**DEFAULTS, **options}
+        elif isinstance(preset, str) and preset in PRESETS:
+            o = {**PRESETS[preset], **options}
+        else:
+            raise ValueError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
         max_order = o["max_order"]
         if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
             raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
@@ -247,9 +304,26 @@ class BleuConfig:
         empty = o["empty_references"]
         if empty not in EMPTY_REFERENCES:
             raise ValueError(f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {empty!r}")
+        ref_length = o["ref_length"]
+        if ref_length not in REF_LENGTHS:
+            raise ValueError(f"ref_length must be one of {', '.join(REF_LENGTHS)}, got {ref_length!r}")
         return cls(
-            max_order, weights, smoothing, smooth_value, bool(effective_order), tokenizer, bool(lowercase), empty
+            max_order,
+            weights,
+            smoothing,
+            smooth_value,
+            bool(effective_order),
+            tokenizer,
+            bool(lowercase),
+            empty,
+            ref_length,
+            bool(o["rstrip"]),
         )
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the preset (:data:`PRESETS`) whose options are exactly these, or None."""
+        return _preset_of(self)
 
     @property
     def stats_order(self) -> int:
@@ -264,8 +338,9 @@ class BleuConfig:
 
     def tokenize_function(self) -> Callable[[str], list[str]]:
         """``str -> list[str]``: the tokenizer with its lower-casing
-        (:func:`bleu2.tokenizers.make_tokenizer`)."""
-        return make_tokenizer(self.tokenizer, self.lowercase)
+        (:func:`bleu2.tokenizers.make_tokenizer`), after ``str.rstrip`` when ``rstrip``."""
+        fn = make_tokenizer(self.tokenizer, self.lowercase)
+        return partial(_rstripped, fn) if self.rstrip else fn
 
     def options(self) -> dict[str, Any]:
         """The options in use, as keywords that :meth:`make` accepts (``weights`` None
@@ -279,6 +354,8 @@ class BleuConfig:
             "tokenizer": self.tokenizer,
             "lowercase": self.lowercase,
             "empty_references": self.empty_references,
+            "ref_length": self.ref_length,
+            "rstrip": self.rstrip,
         }
 
     def signature(self, n_refs: int | str, **extra: object) -> str:
@@ -287,8 +364,10 @@ class BleuConfig:
 
         A smoothing parameter is shown in brackets (``smooth:floor[0.1]``); non-uniform
         weights add ``weights:0.7,0.3``; counted empty references add ``empty:count``;
-        ``extra`` items (e.g. ``seed=12345, bs=1000``) are added before the version, in
-        the order given.
+        another reference-length rule adds ``ref:shortest`` (or ``ref:closest-first``);
+        right-stripped segments add ``rstrip:yes``; options that are exactly a preset's
+        add ``preset:NAME``; ``extra`` items (e.g. ``seed=12345, bs=1000``) are added
+        before the version, in the order given.
         """
         smooth = self.smoothing
         if self.smooth_value is not None:
@@ -305,16 +384,38 @@ class BleuConfig:
             parts.append("weights:" + ",".join(f"{x:g}" for x in self.weights))
         if self.empty_references != DEFAULTS["empty_references"]:
             parts.append(f"empty:{self.empty_references}")
+        if self.ref_length != DEFAULTS["ref_length"]:
+            parts.append(f"ref:{self.ref_length}")
+        if self.rstrip:
+            parts.append("rstrip:yes")
+        preset = self.preset
+        if preset is not None:
+            parts.append(f"preset:{preset}")
         parts += [f"{k}:{v}" for k, v in extra.items()]
         parts.append(f"version:bleu2-{__version__}")
         return "|".join(parts)
 
 
+def _rstripped(fn: Callable[[str], list[str]], text: str) -> list[str]:
+    return fn(text.rstrip())
+
+
+_PRESET_CONFIGS: dict[BleuConfig, str] = {}
+
+
+def _preset_of(config: BleuConfig) -> str | None:
+    if not _PRESET_CONFIGS:
+        for name, options in PRESETS.items():
+            _PRESET_CONFIGS.setdefault(BleuConfig.make(**options), name)
+    return _PRESET_CONFIGS.get(config)
+
+
 def options_signature(*leading: inspect.Parameter, trailing: Iterable[inspect.Parameter] = ()) -> inspect.Signature:
     """The call signature of a function that takes the options as keyword arguments:
-    ``leading`` parameters, then every option of :data:`DEFAULTS` (keyword-only, with
-    its default), then ``trailing`` keyword-only parameters. Set as ``__signature__`` so
-    that ``help()`` and editors show the options, written only here."""
+    ``leading`` parameters, then ``preset`` and every option of :data:`DEFAULTS`
+    (keyword-only, with its default), then ``trailing`` keyword-only parameters. Set as
+    ``__signature__`` so that ``help()`` and editors show the options, written only here."""
     kw = inspect.Parameter.KEYWORD_ONLY
-    params = list(leading) + [inspect.Parameter(name, kw, default=value) for name, value in DEFAULTS.items()]
+    params = list(leading) + [inspect.Parameter("preset", kw, default=None)]
+    params += [inspect.Parameter(name, kw, default=value) for name, value in DEFAULTS.items()]
     return inspect.Signature(params + list(trailing))

@@ -48,10 +48,22 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+from .peers import PeerSums, PeerTable
 from .report import sentence_lines
 from .result import CorpusBleuResult
-from .scorer import BLEU, corpus_sequences, count_mismatch, n_refs_label, not_one_string
-from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, LineColumns, signature_extras
+from .scorer import (
+    BLEU,
+    check_stream,
+    check_stream_list,
+    check_streams,
+    corpus_sequences,
+    count_mismatch,
+    layout_mismatch,
+    n_refs_label,
+    not_one_string,
+    stream_length_error,
+)
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, LineColumns, Result, signature_extras
 from .significance import steps as significance_steps
 from .stats import SentenceStats, pool_stats
 from .steps import Progress, finish
@@ -67,6 +79,7 @@ __all__ = [
     "cpu_count",
     "pair_chunks",
     "score_chunk",
+    "streams_result",
 ]
 
 #: Lines per chunk where the caller does not choose (the command line, the library).
@@ -91,6 +104,9 @@ class Keep:
         sentences: the command line's ``--sentence`` JSON Lines, rendered chunk by chunk
             and handed to ``on_sentences``: the systems' names (a ``"system"`` key is
             written when there are several), or None.
+        peers: each system's :class:`~bleu2.peers.PeerTable` (the corpus under every
+            preset, ``bleu2 --presets``), from sums kept chunk by chunk
+            (:class:`~bleu2.peers.PeerSums`): flat memory too.
     Significance tests need per-line statistics: without ``stats`` they are kept as
     compact :class:`~bleu2.significance.LineColumns`.
     """
@@ -98,6 +114,7 @@ class Keep:
     stats: bool = False
     scores: bool | None = None
     sentences: tuple[str, ...] | None = None
+    peers: bool = False
 
 
 @dataclass(slots=True)
@@ -111,6 +128,7 @@ class ChunkResult:
         stats, scores: per system, each line's statistics and sentence score (when kept).
         columns: per system, the lines' :class:`~bleu2.significance.LineColumns` (when kept).
         sentences: per system, the ``--sentence`` lines of the chunk (when asked).
+        peers: per system, the chunk's :class:`~bleu2.peers.PeerSums` (when asked).
     """
 
     lines: int
@@ -120,6 +138,7 @@ class ChunkResult:
     scores: list[list[float]] | None = None
     columns: list[LineColumns] | None = None
     sentences: list[str] | None = None
+    peers: list[PeerSums] | None = None
 
 
 @dataclass(slots=True)
@@ -129,21 +148,24 @@ class Outcome:
     Attributes:
         systems: one :class:`~bleu2.result.CorpusBleuResult` per system, in the order
             given (``sentence_stats`` and ``sentence_scores`` as :class:`Keep` asked).
-        significance: with a test, one ``{"score", "mean", "ci", "p_value"}`` per system
-            (floats in [0, 1]; :meth:`bleu2.significance.Result.to_dict`); else None.
+        significance: with a test, one :class:`~bleu2.significance.Result` per system
+            (floats in [0, 1]; ``.to_dict()`` gives ``{"score", "mean", "ci", "p_value"}``,
+            ``.percent`` sacreBLEU's own percent figures); else None.
         signature: the signature of the run (with the test's resamples and seed).
         lines: the number of lines.
         n_refs: references per line (``"var"`` when it varies), as in the signature.
         ref_counts: the numbers of references the lines have (empty for no lines): what
             :func:`bleu2.scorer.n_refs_label` makes ``n_refs`` of, for merging runs.
+        peers: with ``Keep(peers=True)``, one :class:`~bleu2.peers.PeerTable` per system.
     """
 
     systems: list[CorpusBleuResult]
-    significance: list[dict[str, Any]] | None
+    significance: list[Result] | None
     signature: str
     lines: int
     n_refs: int | str
     ref_counts: frozenset[int] = frozenset()
+    peers: list[PeerTable] | None = None
 
 
 def chunks_of(
@@ -209,6 +231,9 @@ def score_chunk(
             result.sentences = [
                 sentence_lines(name, first_line + 1, st, sc) for name, st, sc in zip(names, stats, scores)
             ]
+    if keep.peers:
+        options = bleu.config.options()
+        result.peers = [PeerSums.of(lines, references, **options) for lines in systems]
     if keep.stats:
         result.stats = stats
     elif columns:
@@ -232,6 +257,7 @@ class _Totals:
     stats: list[list[SentenceStats]] = field(default_factory=list)
     scores: list[list[float]] = field(default_factory=list)
     columns: list[LineColumns] = field(default_factory=list)
+    peers: list[PeerSums] = field(default_factory=list)
 
     def add(self, part: ChunkResult) -> None:
         self.lines += part.lines
@@ -250,6 +276,12 @@ class _Totals:
             else:
                 for m, t in zip(self.columns, part.columns):
                     m.extend(t)
+        if part.peers is not None:
+            if not self.peers:
+                self.peers.extend(part.peers)
+            else:
+                for mine, theirs in zip(self.peers, part.peers):
+                    mine.add(theirs)
 
 
 def _extend(mine: list[list[T]], theirs: list[list[T]]) -> None:
@@ -331,10 +363,15 @@ def corpus_steps(
         per_line: Sequence[Sequence[SentenceStats] | LineColumns] = totals.stats if keep.stats else totals.columns
         if len(per_line) < n_systems:  # no lines: the test says so
             per_line = [[] for _ in range(n_systems)]
-        found = yield from significance_steps(test, per_line, bleu.config, n, seed)
-        significance = [r.to_dict() for r in found]
+        significance = yield from significance_steps(test, per_line, bleu.config, n, seed)
         signature = bleu.signature(label, **signature_extras(test, n, seed))
-    return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs))
+    peers = None
+    if keep.peers:
+        options = bleu.config.options()
+        peers = [
+            (totals.peers[s] if totals.peers else PeerSums.of([], [], **options)).table() for s in range(n_systems)
+        ]
+    return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs), peers)
 
 
 def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
@@ -414,9 +451,9 @@ def corpus_result(
     sentence_scores: bool = True,
     sentence_stats: bool | None = None,
 ) -> CorpusBleuResult:
-    """Corpus BLEU of one system (:meth:`bleu2.BLEU.corpus_score`): ``candidates`` and
-    ``references[i]`` (a string or strings per candidate) as lists, or any iterables
-    (generators, file objects) consumed in step.
+    """Corpus BLEU of one system with one references entry per candidate
+    (:func:`bleu2.corpus_bleu`): ``candidates`` and ``references[i]`` (a string or strings
+    per candidate) as lists, or any iterables (generators, file objects) consumed in step.
 
     Args:
         sentence_stats: keep every line's statistics (``.sentence_stats``); None: for
@@ -426,36 +463,126 @@ def corpus_result(
             first read).
     Raises:
         TypeError: a single string, or an entry that is not a string.
-        ValueError: different numbers of candidates and references.
+        ValueError: different numbers of candidates and references (references in the
+            shape of sacreBLEU's streams get a message naming :meth:`bleu2.BLEU.corpus_score`).
     """
-    sized = hasattr(candidates, "__len__") and hasattr(references, "__len__")
-    keep_stats = sized if sentence_stats is None else bool(sentence_stats)
-    keep = Keep(stats=keep_stats, scores=None if sentence_scores else False)
+    sized = _sized(candidates) and _sized(references)
     chunks: Iterable[Chunk]
     if sized:
         cands, refs = corpus_sequences(candidates, references)
-        # all at once (the fastest), or in chunks when the lines are not kept
-        chunks = [(refs, [cands])] if keep_stats else chunks_of([refs], [cands])
+        chunks = chunks_of([refs], [cands], _chunk_size(len(cands), sized, sentence_stats))
     else:
         not_one_string(candidates, references)
-        chunks = _paired_chunks(iter(candidates), iter(references))
+        chunks = ((refs, [cands]) for cands, refs in _in_step([iter(candidates), iter(references)], _pair_mismatch))
+    return _one_system(bleu, chunks, sized, sentence_scores, sentence_stats)
+
+
+def streams_result(
+    bleu: BLEU,
+    hypotheses: Iterable[str],
+    streams: Sequence[Iterable[Any]],
+    *,
+    sentence_scores: bool = True,
+    sentence_stats: bool | None = None,
+) -> CorpusBleuResult:
+    """Corpus BLEU of one system with sacreBLEU's reference streams
+    (:meth:`bleu2.BLEU.corpus_score`): ``streams[j][i]`` is the j-th reference of hypothesis
+    i. ``streams`` is a list (or tuple) of streams, its length the number of references per
+    line; the hypotheses and each stream are lists or any iterables, read in step.
+
+    With lengths known (lists, tuples), every length is checked before any line is scored
+    (:func:`bleu2.scorer.check_streams`); with other iterables, when the first of them
+    ends, with the same messages. A string where a stream is expected is a TypeError.
+
+    Args:
+        sentence_stats, sentence_scores: as :func:`corpus_result` (None: the statistics
+            are kept when the hypotheses and every stream have a length).
+    Raises:
+        TypeError, ValueError: see :func:`bleu2.scorer.check_streams`.
+    """
+    if isinstance(hypotheses, str):
+        raise TypeError("hypotheses must be a sequence of strings; for one sentence use sentence_score")
+    streams = check_stream_list(streams)
+    sized = _sized(hypotheses) and all(_sized(s) for s in streams)
+    chunks: Iterable[Chunk]
+    if sized:
+        hyps = hypotheses if isinstance(hypotheses, (list, tuple)) else list(hypotheses)
+        chunks = _stream_chunks(hyps, check_streams(len(hyps), streams), _chunk_size(len(hyps), sized, sentence_stats))
+    else:
+        for j, stream in enumerate(streams):
+            check_stream(stream, j, iterable=True)
+        iterators = [iter(hypotheses), *map(iter, streams)]
+        chunks = ((list(zip(*refs)), [hyps]) for hyps, *refs in _in_step(iterators, _stream_mismatch))
+    return _one_system(bleu, chunks, sized, sentence_scores, sentence_stats)
+
+
+def _sized(x: object) -> bool:
+    return hasattr(x, "__len__")
+
+
+def _chunk_size(n: int, sized: bool, sentence_stats: bool | None) -> int:
+    """Lists whose lines are kept are scored at once (the fastest), others in chunks."""
+    keep = sized if sentence_stats is None else bool(sentence_stats)
+    return max(n, 1) if keep else CHUNK_LINES
+
+
+def _one_system(
+    bleu: BLEU, chunks: Iterable[Chunk], sized: bool, sentence_scores: bool, sentence_stats: bool | None
+) -> CorpusBleuResult:
+    keep_stats = sized if sentence_stats is None else bool(sentence_stats)
+    keep = Keep(stats=keep_stats, scores=None if sentence_scores else False)
     return finish(corpus_steps(bleu, chunks, 1, keep=keep, shared_cache=sized)).systems[0]
 
 
-def _paired_chunks(candidates: Iterator[str], references: Iterator[Any], size: int = CHUNK_LINES) -> Iterator[Chunk]:
-    """Chunks of two iterators read in step; a length mismatch is found when one ends."""
+def _stream_chunks(hypotheses: Sequence[str], streams: Sequence[Sequence[Any]], size: int) -> Iterator[Chunk]:
+    """Chunks of hypotheses and reference streams of the same length: per line, the tuple
+    of its references."""
+    for start in range(0, len(hypotheses), size):
+        end = start + size
+        yield list(zip(*[s[start:end] for s in streams])), [hypotheses[start:end]]
+
+
+_END = object()
+
+
+def _in_step(
+    iterators: Sequence[Iterator[Any]],
+    mismatch: Callable[[list[int], list[list[Any]], bool], Exception],
+    size: int = CHUNK_LINES,
+) -> Iterator[list[list[Any]]]:
+    """``size`` items of each iterator at a time, read in step (none runs ahead by more
+    than a chunk).
+
+    Raises:
+        the exception ``mismatch(lengths, parts, whole)`` returns, once an iterator ends
+        before another: ``lengths``, each one's number of items (the rest counted to the
+        end); ``parts``, the items read last; ``whole``: whether those are all there are.
+    """
     done = 0
     while True:
-        cands = [c for _, c in zip(range(size), candidates)]
-        refs = [r for _, r in zip(range(len(cands)), references)]
-        if len(refs) < len(cands):
-            raise ValueError(count_mismatch(done + len(cands), done + len(refs)))
-        if len(cands) < size:
-            extra = sum(1 for _ in references)
-            if extra:
-                raise ValueError(count_mismatch(done + len(cands), done + len(refs) + extra))
-        if cands:
-            yield refs, [cands]
-        done += len(cands)
-        if len(cands) < size:
+        parts = [[x for _, x in zip(range(size), iterators[0])]]
+        k = len(parts[0])
+        parts += [[x for _, x in zip(range(k), it)] for it in iterators[1:]]
+        more = [False] * len(iterators)
+        if k < size:  # the first has ended: so must the others
+            more[1:] = [next(it, _END) is not _END for it in iterators[1:]]
+        if any(more) or any(len(p) != k for p in parts):
+            rest = [int(m) + sum(1 for _ in it) for m, it in zip(more, iterators)]
+            lengths = [done + len(p) + r for p, r in zip(parts, rest)]
+            raise mismatch(lengths, parts, done == 0 and not any(rest))
+        if k:
+            yield parts
+        done += k
+        if k < size:
             return
+
+
+def _pair_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
+    n_candidates, n_references = lengths
+    if whole:  # every reference is at hand: it may be sacreBLEU's streams
+        return ValueError(layout_mismatch(n_candidates, parts[1]))
+    return ValueError(count_mismatch(n_candidates, n_references))
+
+
+def _stream_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
+    return stream_length_error(lengths[0], lengths[1:])

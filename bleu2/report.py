@@ -154,17 +154,21 @@ def corpus_json(
     systems: Sequence[tuple[str, BleuResult]],
     significance: Sequence[Figures] | None = None,
     signature: str | None = None,
+    extra: Sequence[Mapping[str, Any]] | None = None,
 ) -> str:
     """The command line's ``--json``: one system -> one object (:func:`system_dict`);
     several -> a list in the given order, each object with ``"system"`` (the name) and
     ``"rank"`` (competition rank, 1 = best) too. ``signature`` replaces each object's
-    signature (the significance test adds its seed and resamples there)."""
+    signature (the significance test adds its seed and resamples there); ``extra``, one
+    mapping per system, adds keys (``--presets``: ``"presets"``)."""
     sig: Sequence[Figures | None] = significance or [None] * len(systems)
     objs = []
-    for (_, result), s in zip(systems, sig):
+    for k, ((_, result), s) in enumerate(zip(systems, sig)):
         d = system_dict(result, s)
         if signature is not None:
             d["signature"] = signature
+        if extra is not None:
+            d.update(extra[k])
         objs.append(d)
     if len(objs) == 1:
         return json.dumps(objs[0], indent=2) + "\n"

@@ -164,12 +164,16 @@ class Result:
         p_value: probability of a difference at least as large as the observed
             one under the null hypothesis, in (0, 1]; None for the baseline and
             for :func:`confidence_intervals`.
+        percent: ``(mean, ci)`` in percent as sacreBLEU computes them (its arithmetic,
+            bit for bit: ``mean * 100`` may differ in the last bit) where the bootstrap ran
+            in sacreBLEU's frame, for ``bleu2 sacrebleu``'s output; else None.
     """
 
     score: float
     mean: float | None = None
     ci: float | None = None
     p_value: float | None = None
+    percent: tuple[float, float] | None = None
 
     def to_dict(self) -> dict[str, float | None]:
         return {"score": self.score, "mean": self.mean, "ci": self.ci, "p_value": self.p_value}
@@ -556,6 +560,10 @@ def _check(
     return systems
 
 
+def _percent(scorer: _Scorer, mean: float, ci: float) -> tuple[float, float] | None:
+    return (mean, ci) if scorer.sacrebleu else None
+
+
 def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
     """Run a generator of :func:`steps` to its end, calling ``progress`` at each step
     (returning True cancels: :class:`SignificanceCancelled`)."""
@@ -718,7 +726,7 @@ def _confidence_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int
     for s, sc in enumerate(scores):
         mean, ci = _interval(sc, numpy_mean=False)
         real = bleu_score(cols.to_stats(cols.totals[s]), config)
-        out.append(Result(real, mean / scorer.scale, ci / scorer.scale))
+        out.append(Result(real, mean / scorer.scale, ci / scorer.scale, None, _percent(scorer, mean, ci)))
     return out
 
 
@@ -765,7 +773,7 @@ def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: BleuConfig, 
             d = abs(real[0] - real[s])
             p = _p_value(sum(1 for x in diffs if x - m > d), n)
         score = bleu_score(cols.to_stats(cols.totals[s]), config)
-        out.append(Result(score, mean / scorer.scale, ci / scorer.scale, p))
+        out.append(Result(score, mean / scorer.scale, ci / scorer.scale, p, _percent(scorer, mean, ci)))
     return out
 
 

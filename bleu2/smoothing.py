@@ -50,6 +50,16 @@ All four share sacreBLEU's frame:
 ``exp``  (Chen & Cherry 2014 method 3, NIST mteval-v13a's smoothing)
     the j-th order (j = 1, 2, ...) with m_n = 0 gets p_n = 1 / (2^j t_n).
 
+Lin & Och 2004 as tensorflow/nmt computes it
+--------------------------------------------
+``nmt``  (``compute_bleu(..., smooth=True)`` of tensorflow/nmt ``scripts/bleu.py``, which HF
+    evaluate's ``bleu`` with ``smooth=True`` and bleuscore run)
+    p_n = (m_n + 1) / (t_n + 1) on every order, unigrams included, whether m_n is 0 or
+    not, and p_n = 1 when t_n = 0. No precision is 0, so only c = 0 scores 0. Unlike
+    ``add-1`` (zero-match orders only), sacreBLEU's ``add-k`` and NLTK's ``method2``
+    (unigrams left alone), and without sacreBLEU's stop when nothing matches. Effective
+    order does not apply.
+
 NLTK's methods (``nltk.translate.bleu_score`` of NLTK 3.10.4, ``sentence_bleu``
 and ``corpus_bleu`` with ``SmoothingFunction().methodK``; Chen & Cherry 2014)
 -------------------------------------------------------------------------------
@@ -221,6 +231,14 @@ def _exp(stats: SentenceStats, value: float | None = None, effective_order: bool
     return _sacrebleu(stats, "exp", 0.0, effective_order)  # no value read
 
 
+# ---------------------------------------------------------------- tensorflow/nmt's
+
+
+def _nmt(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
+    values = tuple([(m + 1) / (t + 1) for m, t in zip(stats.matches, stats.totals)])
+    return Smoothed(values, _changed(stats, values), stats.max_order)
+
+
 # ---------------------------------------------------------------- NLTK's
 
 
@@ -353,6 +371,7 @@ SMOOTHING_METHODS: dict[str, SmoothingFunction] = {
     "exp": _exp,
     "floor": _floor,
     "add-k": _add_k,
+    "nmt": _nmt,
     "method0": _m0,
     "method1": _m1,
     "method2": _m2,

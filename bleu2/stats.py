@@ -11,7 +11,8 @@ Definitions (Papineni et al. 2002):
     matches_n = sum over distinct candidate n-grams g of
                 min(count_cand(g), max over references of count_ref(g))
     totals_n  = max(c - n + 1, 0)
-    r         = the reference length closest to c; ties go to the shorter.
+    r         = the reference length closest to c; ties go to the shorter
+                (other rules: ``ref_length``, :func:`ref_len_for`).
 With ``empty_references="ignore"`` (bleu2's default) references with no tokens are
 left out while another reference of the same candidate has tokens; with ``"count"``
 (sacreBLEU 2.6.0's and NLTK's rule) an empty reference's length 0 competes for r.
@@ -39,6 +40,7 @@ __all__ = [
     "reference_stats",
     "sentence_stats",
     "closest_ref_len",
+    "ref_len_for",
     "pool_stats",
 ]
 
@@ -222,7 +224,8 @@ def reference_stats(
 
 
 def closest_ref_len(hyp_len: int, lengths: Iterable[int]) -> int:
-    """The reference length closest to ``hyp_len``; ties go to the shorter one."""
+    """The reference length closest to ``hyp_len``; ties go to the shorter one (Papineni et
+    al. 2002; sacreBLEU's ``_get_closest_ref_len``, NLTK's ``closest_ref_length``)."""
     best = None
     for L in lengths:
         if (
@@ -234,7 +237,34 @@ def closest_ref_len(hyp_len: int, lengths: Iterable[int]) -> int:
     return 0 if best is None else best
 
 
-def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats, max_order: int | None = None) -> SentenceStats:
+def ref_len_for(hyp_len: int, lengths: Sequence[int], ref_length: str = "closest") -> int:
+    """r of one candidate: the reference length the rule ``ref_length`` picks.
+
+    Args:
+        hyp_len: c.
+        lengths: the lengths of the references that compete for r, in the order given.
+        ref_length: ``"closest"`` (:func:`closest_ref_len`), ``"closest-first"`` (the
+            closest, ties to the first given: torchmetrics' ``BLEUScore``) or
+            ``"shortest"`` (tensorflow/nmt ``compute_bleu``, HF evaluate).
+    Raises:
+        ValueError: an unknown rule.
+    """
+    if len(lengths) == 1:
+        return lengths[0]
+    if not lengths:
+        return 0
+    if ref_length == "closest":
+        return closest_ref_len(hyp_len, lengths)
+    if ref_length == "shortest":
+        return min(lengths)
+    if ref_length == "closest-first":
+        return min(lengths, key=lambda L: abs(L - hyp_len))  # min keeps the first of equals
+    raise ValueError(f"unknown ref_length {ref_length!r}")
+
+
+def sentence_stats(
+    hypothesis: Sequence[str], refs: ReferenceStats, max_order: int | None = None, ref_length: str = "closest"
+) -> SentenceStats:
     """Sufficient statistics of one tokenized candidate against its references.
 
     Args:
@@ -243,6 +273,7 @@ def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats, max_order: i
         max_order: N, the orders that go to ``matches``/``totals``; the orders
             above it (up to ``refs.max_order``) go to ``extra_matches`` and
             ``extra_totals``. ``None``: ``refs.max_order``.
+        ref_length: how r is chosen among several references (:func:`ref_len_for`).
     Returns:
         SentenceStats with per-order clipped matches and totals, c and r.
     Raises:
@@ -260,7 +291,7 @@ def sentence_stats(hypothesis: Sequence[str], refs: ReferenceStats, max_order: i
             matches.append(clipped_matches(ngrams(hypothesis, n), limits))
             totals.append(total)
     lengths = refs.lengths
-    r = lengths[0] if len(lengths) == 1 else closest_ref_len(c, lengths)
+    r = lengths[0] if len(lengths) == 1 else ref_len_for(c, lengths, ref_length)
     if max_order is None or max_order == refs.max_order:
         return SentenceStats(tuple(matches), tuple(totals), c, r)
     if not 1 <= max_order <= refs.max_order:

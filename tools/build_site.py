@@ -217,9 +217,15 @@ SNAPSHOT_PREIMPORTS = (
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 ARCHIVE = ROOT / "build" / "bleu2.zip"
 
-# Files of bleu2/ the page does not run: the command line, the test configuration and the
+# Files of bleu2/ the page does not run: the command lines, the test configuration and the
 # Dask extra (it imports Dask).
-ARCHIVE_EXCLUDE = {"bleu2/cli.py", "bleu2/__main__.py", "bleu2/conftest.py", "bleu2/dask.py"}
+ARCHIVE_EXCLUDE = {
+    "bleu2/cli.py",
+    "bleu2/sacrebleu_cli.py",
+    "bleu2/__main__.py",
+    "bleu2/conftest.py",
+    "bleu2/dask.py",
+}
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the archive (and the snapshot key) depend on content only
 
 

@@ -143,7 +143,11 @@ def read_roots(path: Path = ROOTS_FILE) -> list[str]:
 
 def page_imports() -> set[str]:
     """The modules bleu2 (but its command line) and the Python files of static/ import."""
-    files = [p for p in (ROOT / "bleu2").rglob("*.py") if p.name not in ("cli.py", "__main__.py", "conftest.py")]
+    files = [
+        p
+        for p in (ROOT / "bleu2").rglob("*.py")
+        if p.name not in ("cli.py", "sacrebleu_cli.py", "__main__.py", "conftest.py")
+    ]
     files += sorted((ROOT / "static").glob("*.py"))  # app.py, and any other Python the site runs
     found: set[str] = set()
     for path in files:

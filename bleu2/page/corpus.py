@@ -247,7 +247,7 @@ class Session:
             "n": n,
             "seed": seed,
             "systems": [(f.name, c) for f, c in zip(systems, outcome.systems)],
-            "significance": outcome.significance,
+            "significance": None if outcome.significance is None else [r.to_dict() for r in outcome.significance],
             "signature": outcome.signature,
             "references": refs,
             "system_files": systems,

@@ -101,11 +101,15 @@ MAX_ORDERS = (1, 2, 3, 4)
 
 #: The options the page offers (every option but ``weights``) with their defaults, the
 #: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`).
-DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k != "weights"}
+#: (``ref_length`` and ``rstrip`` are not offered yet: they come with the page's presets.)
+DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k not in ("weights", "ref_length", "rstrip")}
 
 #: The page's options under which it gives sacreBLEU's numbers (its "sacreBLEU defaults"
 #: button): :data:`bleu2.options.SACREBLEU_OPTIONS` on top of :data:`DEFAULT_OPTIONS`.
-SACREBLEU_PAGE_OPTIONS: dict[str, Any] = {**DEFAULT_OPTIONS, **SACREBLEU_OPTIONS}
+SACREBLEU_PAGE_OPTIONS: dict[str, Any] = {
+    **DEFAULT_OPTIONS,
+    **{k: v for k, v in SACREBLEU_OPTIONS.items() if k in DEFAULT_OPTIONS},
+}
 
 #: Decompressed JSON larger than this is refused (bytes).
 MAX_DECODED_BYTES = 4 * 1024 * 1024

@@ -400,10 +400,13 @@ def test_sacrebleu_options_equal_sacrebleu_defaults_on_ted():
     assert [p.matches for p in got.precisions] == oracle.counts
     assert [p.total for p in got.precisions] == oracle.totals
     assert (got.hyp_len, got.ref_len) == (oracle.sys_len, oracle.ref_len)
+    assert bleu2.SACREBLEU_OPTIONS is bleu2.PRESETS["sacrebleu"]
     assert dict(bleu2.SACREBLEU_OPTIONS) == {
+        **bleu2.DEFAULTS,
         "max_order": 4,
         "smoothing": "exp",
         "tokenizer": "13a",
         "lowercase": False,
         "empty_references": "count",
+        "rstrip": True,
     }

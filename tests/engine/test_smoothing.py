@@ -17,7 +17,7 @@ from bleu2.scoring import bleu_score, score_from_stats
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.stats import SentenceStats, pool_stats
 
-ALL = ["add-1", "none", "exp", "floor", "add-k"] + [f"method{i}" for i in range(8)]
+ALL = ["add-1", "none", "exp", "floor", "add-k", "nmt"] + [f"method{i}" for i in range(8)]
 
 # 5 candidate tokens, reference of 6; 3/5 unigrams, 1/4 bigrams, 0/3 trigrams, 0/2 4-grams,
 # and (for method5/7) 0/1 5-grams.
@@ -65,6 +65,8 @@ FORMULAS = [
     ("add-k", {}, [0.6, 2 / 5, 1 / 4, 1 / 3], None),
     ("add-k", {"smooth_value": 2}, [0.6, 3 / 6, 2 / 5, 2 / 4], None),
     ("exp", {}, [0.6, 0.25, 1 / (2 * 3), 1 / (4 * 2)], None),
+    # Lin & Och 2004 as tensorflow/nmt: (m + 1) / (t + 1) on every order, unigrams included
+    ("nmt", {}, [4 / 6, 2 / 5, 1 / 4, 1 / 3], None),
     ("method0", {}, [0.6, 0.25, sys.float_info.min, sys.float_info.min], None),
     ("method1", {}, [0.6, 0.25, 0.1 / 3, 0.1 / 2], None),
     ("method1", {"smooth_value": 0.01}, [0.6, 0.25, 0.01 / 3, 0.01 / 2], None),
@@ -158,9 +160,20 @@ def test_no_match_at_all_is_zero_for_every_method():
     s = SentenceStats((0, 0, 0, 0), (3, 2, 1, 0), 3, 3, (), (0,), (0,))
     for name in ALL:
         kw = {"effective_order": True} if name in ("none", "floor", "add-k", "exp", "add-1") else {}
-        if name == "add-1":
-            continue  # the default add-1 smooths unigrams too
+        if name in ("add-1", "nmt"):
+            continue  # add-1 and nmt smooth unigrams too
         assert score(s, name, **kw).score == 0.0, name
+
+
+def test_nmt_scores_a_candidate_without_matches():
+    # tensorflow/nmt compute_bleu(smooth=True): p = 1/4, 1/3, 1/2 and 1/1 (no 4-grams)
+    s = SentenceStats((0, 0, 0, 0), (3, 2, 1, 0), 3, 3)
+    res = score(s, "nmt")
+    assert [p.value for p in res.precisions] == [1 / 4, 1 / 3, 1 / 2, 1.0]
+    assert res.score == pytest.approx((1 / 24) ** 0.25, abs=1e-15)
+    assert [p.smoothed for p in res.precisions] == [True, True, True, True]
+    with pytest.raises(ValueError, match="effective_order"):
+        BleuConfig.make(smoothing="nmt", effective_order=True)
 
 
 def test_add_1_smooths_unigrams_and_empty_orders():
@@ -285,7 +298,7 @@ def test_nltk_zero_unigram_matches_score_zero():
 
 
 def test_unknown_smoothing_lists_valid_ones():
-    with pytest.raises(ValueError, match="valid smoothing methods: add-1, none, exp, floor, add-k, method0"):
+    with pytest.raises(ValueError, match="valid smoothing methods: add-1, none, exp, floor, add-k, nmt, method0"):
         bleu2.sentence_bleu("a", "a", smoothing="add-2")
 
 

@@ -1,0 +1,812 @@
+"""``bleu2 sacrebleu ...``: sacreBLEU 2.6.0's command line for BLEU, on bleu2's engine.
+
+Takes sacreBLEU's BLEU arguments as sacreBLEU spells them (``REF... -i SYS...``,
+``-nr/--num-refs``, ``-e/--encoding``, ``-sl``, ``-s``, ``-sv``, ``-tok``, ``-lc``,
+``--force``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
+``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``SACREBLEU_SEED``,
+``SACREBLEU_FORMAT``, ``NO_COLOR``) and prints on standard output what sacreBLEU prints,
+byte for byte, but for the version in the signatures, which is bleu2's
+(``version:bleu2-X.Y.Z``). Metrics, test sets and tokenizers bleu2 does not have (``-m chrf
+ter``, ``-t``, ``-l``, ``--echo``, ``-tok ja-mecab`` ...) are refused by name, in one line.
+
+How sacreBLEU reads: reference and system files (gzip when the name ends in ``.gz``) in
+the given encoding, a byte-order mark kept as part of the first word, lines split on
+``\\n`` and each line right-stripped; standard input with universal newlines, several
+systems as tab-separated columns; ``-nr N``: N tab-separated references per line.
+
+Scores in percent with sacreBLEU's own arithmetic (:func:`bleu2.significance._sacrebleu_score`
+and :func:`_precisions`), so that every printed digit is sacreBLEU's; the significance tests
+are bleu2's (:mod:`bleu2.significance`, sacreBLEU's numbers); the tables are drawn as
+sacreBLEU's ``tabulate`` call draws them (:func:`_tabulate`). Exit status as sacreBLEU's:
+0, 1 for bad input, 2 for bad arguments, 17 for a bad tab-separated line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import math
+import os
+import re
+import sys
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ._version import __version__
+from .lines import InputError, split_lines
+from .options import BleuConfig
+from .pipeline import Keep, Outcome, chunks_of, corpus_steps
+from .scorer import BLEU
+from .significance import DEFAULT_RESAMPLES, _sacrebleu_score
+from .stats import SentenceStats
+from .steps import finish
+
+__all__ = ["build_parser", "main"]
+
+PROG = "bleu2 sacrebleu"
+VERSION = f"bleu2-{__version__}"
+
+#: sacreBLEU 2.6.0's tokenizers: those bleu2 has, and the others (refused by name).
+TOKENIZERS = ("none", "zh", "13a", "intl", "char")
+MISSING_TOKENIZERS = {
+    "ja-mecab": "it needs MeCab",
+    "ko-mecab": "it needs MeCab",
+    "spm": "it needs SentencePiece and a downloaded model",
+    "flores101": "it needs SentencePiece and a downloaded model",
+    "flores200": "it needs SentencePiece and a downloaded model",
+    "spBLEU-1K": "it needs SentencePiece and a downloaded model",
+}
+SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+FORMATS = ("json", "text", "latex")
+MAX_ORDER = 4
+
+
+class _Exit(Exception):
+    def __init__(self, status: int, *messages: str):
+        super().__init__(messages)
+        self.status = status
+        self.messages = messages
+
+
+def _error(status: int, *messages: str) -> _Exit:
+    return _Exit(status, *messages)
+
+
+# --------------------------------------------------------------------------- arguments
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
+        "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    refused = p.add_argument_group("sacreBLEU arguments bleu2 does not have (refused)")
+    for flags in (("--citation", "--cite"), ("--list",)):
+        refused.add_argument(*flags, action="store_true", help=argparse.SUPPRESS)
+    refused.add_argument("--language-pair", "-l", dest="langpair", default=None, help=argparse.SUPPRESS)
+    for flags in (
+        ("--test-set", "-t"),
+        ("--origlang", "-ol"),
+        ("--subset",),
+        ("--download",),
+    ):
+        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
+    refused.add_argument("--echo", nargs="+", default=None, help=argparse.SUPPRESS)
+    for flags in (("--chrf-char-order", "-cc"), ("--chrf-word-order", "-cw"), ("--chrf-beta",)):
+        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
+    for flag in (
+        "--chrf-whitespace",
+        "--chrf-lowercase",
+        "--chrf-eps-smoothing",
+        "--ter-case-sensitive",
+        "--ter-asian-support",
+        "--ter-no-punct",
+        "--ter-normalized",
+    ):
+        refused.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
+
+    p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
+    p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=int,
+        default=1,
+        help="Split the reference stream on tabs, and expect this many references. (Default: %(default)s)",
+    )
+    p.add_argument("--encoding", "-e", type=str, default="utf-8", help="Open text files with this encoding")
+    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], help="bleu (chrF and TER are not in bleu2)")
+    p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
+    b = p.add_argument_group("BLEU related arguments")
+    b.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
+    b.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
+    b.add_argument(
+        "--tokenize", "-tok", choices=list(TOKENIZERS) + list(MISSING_TOKENIZERS), default=None, dest="bleu_tokenize"
+    )
+    b.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False)
+    b.add_argument("--force", default=False, action="store_true", dest="bleu_force")
+    s = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
+    s.add_argument("--confidence", "-ci", action="store_true")
+    s.add_argument("--confidence-n", "-cin", type=int, default=1000)
+    t = p.add_argument_group("Paired significance testing for multi-system evaluation")
+    choice = t.add_mutually_exclusive_group()
+    choice.add_argument("--paired-ar", "-par", action="store_true")
+    choice.add_argument("--paired-bs", "-pbs", action="store_true")
+    t.add_argument("--paired-ar-n", "-parn", type=int, default=10000)
+    t.add_argument("--paired-bs-n", "-pbsn", type=int, default=1000)
+    t.add_argument("--paired-jobs", "-j", type=int, default=1, help="accepted; bleu2 runs the tests in one process")
+    r = p.add_argument_group("Reporting related arguments")
+    r.add_argument("--quiet", "-q", default=False, action="store_true")
+    r.add_argument("--short", "-sh", default=False, action="store_true")
+    r.add_argument("--score-only", "-b", default=False, action="store_true")
+    r.add_argument("--width", "-w", type=int, default=1)
+    r.add_argument("--detail", "-d", default=False, action="store_true")
+    r.add_argument("--no-color", "-nc", action="store_true")
+    r.add_argument("--format", "-f", default="json", choices=FORMATS)
+    p.add_argument("--version", "-V", action="version", version=f"{PROG} {VERSION}")
+    return p
+
+
+def _refuse(args: argparse.Namespace) -> None:
+    """Refuse, by name and in one line, what bleu2 does not have."""
+    for name in args.metrics:
+        if name.lower() != "bleu":
+            raise _error(2, f"metric {name!r} is not available: bleu2 computes BLEU only (-m bleu)")
+    for dest, flag in (
+        ("test_set", "-t/--test-set"),
+        ("langpair", "-l/--language-pair"),
+        ("echo", "--echo"),
+        ("download", "--download"),
+        ("origlang", "-ol/--origlang"),
+        ("subset", "--subset"),
+        ("list", "--list"),
+        ("citation", "--citation"),
+    ):
+        if getattr(args, dest, None):
+            raise _error(2, f"{flag}: bleu2 has no built-in test sets; give the reference files (REF ... -i SYSTEM)")
+    for dest in vars(args):
+        if dest.startswith(("chrf_", "ter_")) and getattr(args, dest):
+            flag = "--" + dest.replace("_", "-")
+            raise _error(2, f"{flag}: bleu2 computes BLEU only (no chrF or TER)")
+    if args.bleu_tokenize in MISSING_TOKENIZERS:
+        why = MISSING_TOKENIZERS[args.bleu_tokenize]
+        raise _error(2, f"tokenizer {args.bleu_tokenize!r} is not available in bleu2 ({why})")
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _decode(data: bytes, name: str, encoding: str) -> list[str]:
+    if encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
+        return split_lines(data, name, keep_bom=True)
+    try:
+        text = data.decode(encoding)
+    except LookupError:
+        raise _error(2, f"unknown encoding {encoding!r}") from None
+    except UnicodeDecodeError as e:
+        raise _error(1, f"{name} is not valid {encoding} (byte {e.start + 1})") from None
+    if not text:
+        return []
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return lines
+
+
+def _read_file(path: str, encoding: str) -> list[str]:
+    """A file's lines as sacreBLEU's ``smart_open`` gives them, each right-stripped."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        if path.endswith(".gz"):
+            data = gzip.decompress(data)
+    except (OSError, EOFError, gzip.BadGzipFile) as e:
+        raise _error(1, f"cannot read {path!r}: {getattr(e, 'strerror', None) or e}") from None
+    try:
+        return [line.rstrip() for line in _decode(data, path, encoding)]
+    except InputError as e:
+        raise _error(1, str(e)) from None
+
+
+def _read_stdin(encoding: str) -> list[str]:
+    """Standard input as sacreBLEU reads it: universal newlines."""
+    stream = sys.stdin
+    buf = getattr(stream, "buffer", None) if stream is not None else None
+    data = buf.read() if buf is not None else (stream.read().encode("utf-8") if stream is not None else b"")
+    try:
+        text = data.decode(encoding)
+    except (LookupError, UnicodeDecodeError) as e:
+        raise _error(1, f"standard input: {e}") from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if text.endswith("\n") or not text:
+        lines.pop()
+    return lines
+
+
+def _references(args: argparse.Namespace) -> list[list[str]]:
+    streams: list[list[str]] = [[] for _ in range(max(len(args.refs), args.num_refs))]
+    for refno, path in enumerate(args.refs):
+        for lineno, line in enumerate(_read_file(path, args.encoding), 1):
+            if args.num_refs == 1:
+                streams[refno].append(line)
+                continue
+            fields = line.split("\t", args.num_refs - 1)
+            if len(fields) != args.num_refs:
+                raise _error(17, f"FATAL: line {lineno}: expected {args.num_refs} fields, but found {len(fields)}.")
+            for j, ref in enumerate(fields):
+                streams[j].append(ref)
+    return streams
+
+
+def _systems(args: argparse.Namespace, paired: bool) -> tuple[list[list[str]], list[str]]:
+    systems: list[list[str]] = []
+    names: list[str] = []
+    if args.input is None:
+        lines = _read_stdin(args.encoding)
+        first = lines[0].rstrip().split("\t") if lines else [""]
+        systems = [[x] for x in first]
+        for line in lines[1:]:
+            fields = line.rstrip().split("\t")
+            if len(fields) != len(systems):
+                raise _error(17, "FATAL: the number of tab-delimited fields in the input stream differ across lines.")
+            for column, sent in zip(systems, fields):
+                column.append(sent.rstrip())
+        names = [f"System {i + 1}" for i in range(len(systems))]
+        if paired:
+            names = ["Baseline"] + [f"System {i + 1}" for i in range(len(systems) - 1)]
+        return systems, names
+    for path in args.input:
+        if path in names:
+            if paired and path == names[0]:
+                continue  # sacreBLEU: ignored, it is the baseline
+            raise _error(
+                1, f"{path!r} already used to name a system.", "Make sure to have a different basename for each system."
+            )
+        systems.append(_read_file(path, args.encoding))
+        names.append(path)
+    if paired:
+        names[0] = f"Baseline: {names[0]}"
+    return systems, names
+
+
+# --------------------------------------------------------------------------- sacreBLEU's numbers
+
+
+def _precisions(v: Sequence[int], method: str, k: float | None) -> list[float]:
+    """sacreBLEU's ``BLEU.compute_bleu`` precisions in percent, from
+    ``[hyp_len, ref_len, m_1..m_4, t_1..t_4]``: 100 m/t, the smoothed values of zero
+    orders, 0.0 from the first order without n-grams on (and all 0.0 without any match)."""
+    out = [0.0] * MAX_ORDER
+    ms, ts = v[2 : 2 + MAX_ORDER], v[2 + MAX_ORDER :]
+    if not any(ms):
+        return out
+    doubling = 1.0
+    for i in range(MAX_ORDER):
+        m: float = ms[i]
+        t: float = ts[i]
+        if method == "add-k" and i and k is not None:
+            m, t = m + k, t + k
+        if t == 0:
+            break
+        if m:
+            out[i] = 100.0 * m / t
+        elif method == "exp":
+            doubling *= 2
+            out[i] = 100.0 / (doubling * t)
+        elif method == "floor" and k is not None:
+            out[i] = 100.0 * k / t
+    return out
+
+
+class _Score:
+    """One sacreBLEU ``BLEUScore``: its numbers and ``Score.format``."""
+
+    def __init__(self, stats: SentenceStats, config: BleuConfig):
+        v = [stats.hyp_len, stats.ref_len, *stats.matches, *stats.totals]
+        k = 0.0 if config.smooth_value is None else config.smooth_value  # unread for none/exp
+        self.score = _sacrebleu_score(v, MAX_ORDER, config.smoothing, k, config.effective_order, "double")
+        c, r = stats.hyp_len, stats.ref_len
+        self.bp = 1.0 if c >= r else (math.exp(1 - r / c) if c > 0 else 0.0)
+        self.precisions = _precisions(v, config.smoothing, k)
+        self.ratio = c / r if r else 0
+        self.sys_len, self.ref_len = c, r
+        self.mean = -1.0
+        self.ci = -1.0
+
+    @property
+    def verbose(self) -> str:
+        prec = "/".join(f"{p:.1f}" for p in self.precisions)
+        return (
+            f"{prec} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} "
+            f"ref_len = {self.ref_len:d})"
+        )
+
+    def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
+        d: dict[str, Any] = {"name": "BLEU", "score": float(f"{self.score:.{width}f}"), "signature": signature}
+        sc = f"{self.score:.{width}f}"
+        if self.mean > 0:
+            conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
+            conf = f"μ = {conf_mean} ± {conf_var}"
+            sc += f" ({conf})"
+            if is_json:
+                d["confidence_mean"] = float(conf_mean)
+                d["confidence_var"] = float(conf_var)
+                d["confidence"] = conf
+        full = f"BLEU|{signature}" if signature else "BLEU"
+        full = f"{full} = {sc} {self.verbose}"
+        d["verbose_score"] = self.verbose
+        if score_only:
+            return sc
+        if is_json:
+            for param in signature.split("|"):
+                key, value = param.split(":")
+                d[key] = value
+            return json.dumps(d, indent=1, ensure_ascii=False)
+        return full
+
+
+def _signature(n_refs: int | str, config: BleuConfig, short: bool, **extra: Any) -> str:
+    """sacreBLEU's ``BLEUSignature.format``, with bleu2's version."""
+    smooth = config.smoothing
+    if SMOOTH_DEFAULTS[smooth] is not None:
+        smooth += f"[{config.smooth_value:.2f}]"
+    info = {"nrefs": n_refs, "bs": extra.get("bs"), "ar": extra.get("ar"), "seed": extra.get("seed")}
+    info.update(
+        {
+            "case": "lc" if config.lowercase else "mixed",
+            "eff": "yes" if config.effective_order else "no",
+            "tok": config.tokenizer,
+            "smooth": smooth,
+            "version": VERSION,
+        }
+    )
+    abbr = {"nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "case": "c", "eff": "e", "tok": "tok", "smooth": "s"}
+    abbr["version"] = "v"
+    return "|".join(f"{abbr[k] if short else k}:{v}" for k, v in info.items() if v is not None)
+
+
+# --------------------------------------------------------------------------- colours and tables
+
+
+class _Colors:
+    """sacreBLEU's ``Color.format`` as the terminal sees it: colorama strips the codes
+    when standard output is not a terminal."""
+
+    CODES: ClassVar[dict[str, str]] = {"red": "\x1b[31m", "green": "\x1b[32m", "yellow": "\x1b[33m", "cyan": "\x1b[36m"}
+    RESET = "\x1b[0m"
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+
+    def __call__(self, msg: str, color: str) -> str:
+        return f"{self.CODES[color]}{msg}{self.RESET}" if self.enabled else msg
+
+
+_THOUSANDS = re.compile(r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$")
+
+
+def _cell_type(s: str) -> int:
+    """tabulate's type of a cell: 0 missing, 1 bool, 2 int, 3 float, 5 str."""
+    if not s:
+        return 0
+    if s in ("True", "False"):
+        return 1
+    try:
+        int(s)
+        return 2
+    except ValueError:
+        pass
+    if _THOUSANDS.match(s) and "." not in s:
+        return 2
+    try:
+        x = float(s)
+        if not (math.isinf(x) or math.isnan(x)) or s.lower() in ("inf", "-inf", "nan"):
+            return 3
+    except ValueError:
+        pass
+    return 3 if _THOUSANDS.match(s) else 5
+
+
+def _format_cell(s: str, kind: int, floatfmt: str) -> str:
+    if kind == 3 and s:
+        try:
+            return format(float(s.replace(",", "")), floatfmt)
+        except ValueError:
+            return s
+    return s
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _visible(text: str) -> int:
+    return len(_ANSI.sub("", text))
+
+
+def _pad(text: str, width: int, align: str) -> str:
+    width += len(text) - _visible(text)  # colour codes take no room (tabulate's has_invisible)
+    return f"{text:>{width}}" if align == "right" else f"{text:^{width}}"
+
+
+def _tabulate(columns: dict[str, list[str]], fmt: str, width: int, color: _Colors, yellow_first: bool) -> str:
+    """``tabulate(columns, headers="keys", tablefmt=fmt, colalign=("right",),
+    stralign="center", numalign="center", floatfmt=f".{width}f")`` as sacreBLEU calls it
+    (tabulate 0.10.0, no wide-character support), for ``fancy_grid`` and ``latex_booktabs``;
+    header names in cyan, the first row (the baseline) in yellow when ``yellow_first``."""
+    headers = list(columns)
+    cols = []
+    for values in columns.values():
+        kind = max([1] + [_cell_type(v) for v in values])
+        cols.append([_format_cell(v, kind, f".{width}f").strip() for v in values])
+    multiline = fmt == "fancy_grid" and any("\n" in v or "\r" in v for c in cols + [headers] for v in c)
+    aligns = ["right"] + ["center"] * (len(cols) - 1)
+    widths = []
+    for h, c in zip(headers, cols):
+        cell_w = max((_visible(line) for v in c for line in (re.split("[\r\n]", v) if multiline else [v])), default=0)
+        widths.append(max(len(h) + 2, cell_w))
+    n_rows = len(cols[0]) if cols else 0
+
+    def cell_lines(text: str, j: int, colour: str | None) -> list[str]:
+        lines = text.splitlines() if multiline else [text]  # tabulate: an empty multiline cell has no lines
+        out = []
+        for line in lines:
+            padded = _pad(line, widths[j], aligns[j])
+            if colour and line:
+                lead = len(padded) - len(padded.lstrip(" "))
+                body = padded.strip(" ")
+                padded = padded[:lead] + color(body, colour) + padded[lead + len(body) :]
+            out.append(padded)
+        return out
+
+    def header_cell(j: int) -> str:
+        padded = _pad(headers[j], widths[j], aligns[j])
+        lead = len(padded) - len(padded.lstrip(" "))
+        body = padded.strip(" ")
+        return padded[:lead] + color(body, "cyan") + padded[lead + len(body) :]
+
+    rows = [
+        [cell_lines(cols[j][i], j, "yellow" if yellow_first and i == 0 else None) for j in range(len(cols))]
+        for i in range(n_rows)
+    ]
+    if fmt == "latex_booktabs":
+        esc = {
+            "&": r"\&",
+            "%": r"\%",
+            "$": r"\$",
+            "#": r"\#",
+            "_": r"\_",
+            "^": r"\^{}",
+            "{": r"\{",
+            "}": r"\}",
+            "~": r"\textasciitilde{}",
+            "\\": r"\textbackslash{}",
+            "<": r"\ensuremath{<}",
+            ">": r"\ensuremath{>}",
+        }
+
+        def latex(cells: list[str]) -> str:
+            return ("&".join(" " + "".join(esc.get(ch, ch) for ch in c) + " " for c in cells) + "\\\\").rstrip()
+
+        out = ["\\begin{tabular}{" + "".join("r" if a == "right" else "c" for a in aligns) + "}", "\\toprule"]
+        out.append(latex([header_cell(j) for j in range(len(cols))]))
+        out.append("\\midrule")
+        out += [latex([cell[0] for cell in row]) for row in rows]
+        out += ["\\bottomrule", "\\end{tabular}"]
+        return "\n".join(out)
+
+    def line(left: str, fill: str, sep: str, right: str) -> str:
+        return left + sep.join(fill * (w + 2) for w in widths) + right
+
+    def data(cells: list[list[str]]) -> list[str]:
+        height = max(len(c) for c in cells)  # 0 for a row of empty cells in a multiline table, as tabulate
+        full = [c + [" " * widths[j]] * (height - len(c)) for j, c in enumerate(cells)]
+        return ["│" + "│".join(" " + full[j][k] + " " for j in range(len(cells))) + "│" for k in range(height)]
+
+    out = [line("╒", "═", "╤", "╕")]
+    out += data([[header_cell(j)] for j in range(len(cols))])
+    out.append(line("╞", "═", "╪", "╡"))
+    for i, row in enumerate(rows):
+        out += data(row)
+        if i < n_rows - 1:
+            out.append(line("├", "─", "┼", "┤"))
+    out.append(line("╘", "═", "╧", "╛"))
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- the run
+
+
+def _config(args: argparse.Namespace, effective_order: bool) -> BleuConfig:
+    method = args.bleu_smooth_method
+    value = None
+    if SMOOTH_DEFAULTS[method] is not None:
+        value = SMOOTH_DEFAULTS[method] if args.bleu_smooth_value is None else args.bleu_smooth_value
+    try:
+        return BleuConfig.make(
+            max_order=MAX_ORDER,
+            smoothing=method,
+            smooth_value=value,
+            effective_order=effective_order,
+            tokenizer=args.bleu_tokenize or "13a",
+            lowercase=args.bleu_lowercase,
+            empty_references="count",
+            rstrip=True,
+        )
+    except ValueError as e:
+        raise _error(2, str(e)) from None
+
+
+def _seed_env() -> tuple[str, int | None]:
+    raw = os.environ.get("SACREBLEU_SEED", "12345")
+    try:
+        return raw.lower(), None if raw.lower() == "none" else int(raw)
+    except ValueError:
+        raise _error(2, f"SACREBLEU_SEED must be an integer or 'none', got {raw!r}") from None
+
+
+def _warn(args: argparse.Namespace, *lines: str) -> None:
+    prefix = "" if args.quiet else "sacreBLEU: "
+    for text in lines:
+        sys.stderr.write(f"{prefix}{text}\n")
+
+
+def _tokenized_warning(args: argparse.Namespace, system: Sequence[str]) -> None:
+    if not args.bleu_force and sum(1 for h in system if h.endswith(" .")) >= 100:
+        _warn(
+            args,
+            "That's 100 lines that end in a tokenized period ('.')",
+            "It looks like you forgot to detokenize your test data, which may hurt your score.",
+            "If you insist your data is detokenized, or don't care, you can suppress this message with the "
+            "`force` parameter.",
+        )
+
+
+def run(args: argparse.Namespace, colors: _Colors) -> str:
+    """Check, read, score and format as sacreBLEU 2.6.0's ``main``; return stdout's text.
+
+    Raises:
+        _Exit: sacreBLEU's errors (status 1, 2 or 17).
+    """
+    _refuse(args)
+    paired = args.paired_bs or args.paired_ar
+    if args.num_refs != 1 and len(args.refs) > 1:
+        raise _error(
+            1,
+            "The --num-refs argument allows you to provide any number of tab-delimited references in a single file.",
+            "You can only use it with externally provided references, however (i.e., not with `-t`),",
+            "and you cannot then provide multiple reference files.",
+        )
+    if not args.refs:
+        raise _error(
+            1,
+            "If manual references given, make sure to provide them before the -i/--input argument to avoid confusion.",
+            "bleu2 has no built-in test sets (-t): give the reference files.",
+        )
+    streams = _references(args)
+    systems, names = _systems(args, paired)
+    n_sys = len(systems)
+    if args.sentence_level:
+        if n_sys > 1:
+            raise _error(1, "Only one system can be evaluated in sentence-level mode.")
+        if args.confidence or paired:
+            raise _error(1, "Statistical tests are unavailable in sentence-level mode.")
+    if paired and n_sys == 1:
+        raise _error(1, "Paired tests require multiple input systems given to --input (-i).")
+    if n_sys > 1 and args.confidence:
+        raise _error(1, "Use paired tests (--paired) for multiple systems.")
+    for system in systems:
+        if not system:
+            raise _error(1, "Test set None contains no sentence")
+        if any(len(s) != len(system) for s in streams):
+            raise _error(1, "System and reference streams have different lengths.")
+
+    config = _config(args, args.sentence_level)
+    bleu = BLEU(**config.options())
+    n_refs = len(streams)
+    short = args.short
+    out = io.StringIO()
+
+    if args.sentence_level:
+        sig = _signature(n_refs, config, short)
+        (result,) = _score(bleu, streams, systems, keep=Keep(stats=True)).systems
+        for st in result.sentence_stats:
+            out.write(_Score(st, config).format(args.width, args.score_only, sig) + "\n")
+        return out.getvalue()
+
+    fmt = "text" if args.detail and args.format == "json" else args.format
+    for system in systems:
+        _tokenized_warning(args, system)
+    test, n, seed, seed_text = None, None, None, ""
+    if n_sys == 1 and args.confidence:
+        seed_text, seed = _seed_env()
+        test, n = "confidence", args.confidence_n
+    elif paired:
+        seed_text, seed = _seed_env()
+        test = "paired-bs" if args.paired_bs else "paired-ar"
+        n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
+        n = n if n > 0 else DEFAULT_RESAMPLES[test]
+        seed = seed or None
+    outcome = _score(bleu, streams, systems, test=test, n=n, seed=seed)
+    scores = [_Score(r.stats, config) for r in outcome.systems]
+    results = outcome.significance or []
+
+    if n_sys == 1:
+        score = scores[0]
+        extra = {}
+        if args.confidence:
+            (res,) = results
+            score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
+            extra = {"bs": args.confidence_n, "seed": seed_text}
+        sig = _signature(n_refs, config, short if fmt != "json" else False, **extra)
+        text = score.format(args.width, args.score_only, sig, fmt == "json")
+        if fmt != "json" and "μ" in text:
+            text = re.sub(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))", lambda m: colors(m.group(), "cyan"), text)
+        out.write(text + "\n")
+        if args.detail:
+            out.write("No subset information found. Consider using --origlang argument.\n")
+        return out.getvalue()
+
+    if not paired:
+        columns = {"System": names, "BLEU": [f"{s.score:.{args.width}f}" for s in scores]}
+        sig = _signature(n_refs, config, short)
+        return _results_table(out, args, fmt, columns, None, sig, colors)
+
+    assert n is not None
+    extra = {("bs" if args.paired_bs else "ar"): n, "seed": seed_text}
+    sig = _signature(n_refs, config, short, **extra)
+    rows = []
+    for s, (score, res) in enumerate(zip(scores, results)):
+        mean, ci = res.percent if res.percent else (None, None)
+        rows.append({"score": score.score, "p_value": res.p_value if s else None, "mean": mean, "ci": ci})
+    return _results_table(out, args, fmt, {"System": names}, rows, sig, colors, n=n)
+
+
+def _score(
+    bleu: BLEU,
+    streams: Sequence[Sequence[str]],
+    systems: Sequence[Sequence[str]],
+    *,
+    keep: Keep | None = None,
+    test: str | None = None,
+    n: int | None = None,
+    seed: int | None = None,
+) -> Outcome:
+    """The engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the texts read:
+    every system's statistics, then the test.
+
+    Raises:
+        _Exit: a test that cannot run (status 1).
+    """
+    try:
+        steps = corpus_steps(
+            bleu, chunks_of(streams, systems), len(systems), keep=keep or Keep(), test=test, n=n, seed=seed
+        )
+        return finish(steps)
+    except ValueError as e:
+        raise _error(1, str(e)) from None
+
+
+def _results_table(
+    out: io.StringIO,
+    args: argparse.Namespace,
+    fmt: str,
+    columns: dict[str, list[str]],
+    rows: list[dict[str, Any]] | None,
+    sig: str,
+    colors: _Colors,
+    n: int = 0,
+) -> str:
+    """sacreBLEU's ``print_results_table`` (with ``_format_score_lines``)."""
+    names = columns["System"]
+    if fmt == "json":
+        objs = []
+        for i, name in enumerate(names):
+            value: dict[str, Any] = {"system": name}
+            value["BLEU"] = rows[i] if rows is not None else columns["BLEU"][i]
+            objs.append(value)
+        out.write(json.dumps(objs, indent=4) + "\n")
+        return out.getvalue()
+    tablefmt = "fancy_grid" if fmt == "text" else "latex_booktabs"
+    metric = "BLEU"
+    if rows is not None:
+        w = args.width
+        brk = "\n" if tablefmt == "fancy_grid" else " "
+        cells = []
+        for r in rows:
+            text = f"{r['score']:.{w}f}"
+            if r["mean"] is not None:
+                metric = "BLEU (μ ± 95% CI)"
+                text += f" ({r['mean']:.{w}f} ± {r['ci']:.{w}f})"
+            if r["p_value"] is not None:
+                msg = f"(p = {r['p_value']:.4f})"
+                text += brk + (colors(msg, "red") if r["p_value"] > 0.05 else msg + "*")
+            cells.append(text)
+        columns = {"System": names, metric: cells}
+    baseline = names[0].startswith("Baseline:")  # sacreBLEU colours the baseline's row
+    out.write(_tabulate(columns, tablefmt, args.width, colors, baseline) + "\n\n")
+    if rows is not None:
+        c = colors
+        test_type = "bootstrap resampling" if args.paired_bs else "approximate randomization"
+        kind = "resampling trials" if args.paired_bs else "trials"
+        msg = f"Paired {test_type} test with {n} {kind}"
+        bline, bname = c("baseline", "yellow"), c(names[0] if baseline else "", "yellow")
+        null = c("Null hypothesis", "green")
+        lines = ["-" * len(msg) + "\n" + msg + "\n" + "-" * len(msg)]
+        lines.append(f" - Each system is pairwise compared to {bname}.")
+        if args.paired_bs:
+            lines.append(
+                "   Actual system score / bootstrap estimated true mean / 95% CI are provided for each metric."
+            )
+        else:
+            lines.append("   Actual system score is provided for each metric.")
+        lines += [
+            "",
+            f" - {null}: the system and the {bline} translations are essentially",
+            f"   generated by the same underlying process. For a given system and the {bline},",
+            "   the p-value is roughly the probability of the absolute score difference (delta)",
+            f"   or higher occurring due to chance, under the assumption that the {null.lower()} is correct.",
+            "",
+            f" - Assuming a significance threshold of 0.05, the {null.lower()} can be rejected",
+            '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be attributed',
+            f'   to chance, hence the system is significantly "different" than the {bline}.',
+            f"   Otherwise, the p-values are {c('highlighted in red', 'red')}.",
+            "",
+            f' - NOTE: Significance does not tell whether a system is "better" than the {bline} but rather',
+            '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+            "",
+        ]
+        out.write("\n".join(lines) + "\n")
+    out.write("-----------------\nMetric signatures\n-----------------\n")
+    out.write(f" - {'BLEU':<10} {sig}\n")
+    return out.getvalue()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``bleu2 sacrebleu``; return the exit status.
+
+    Args:
+        argv: the arguments after ``sacrebleu``; None: ``sys.argv[2:]``.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(sys.argv[2:] if argv is None else list(argv))
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if "SACREBLEU_FORMAT" in os.environ and os.environ["SACREBLEU_FORMAT"].lower() in FORMATS:
+        args.format = os.environ["SACREBLEU_FORMAT"].lower()
+    enabled = not (os.environ.get("NO_COLOR") or args.no_color)
+    try:
+        enabled = enabled and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        enabled = False
+    try:
+        output = run(args, _Colors(enabled))
+        if enabled:
+            output += _Colors.RESET  # colorama resets the terminal at exit
+    except _Exit as e:
+        for msg in e.messages:
+            sys.stderr.write(f"{PROG}: error: {msg}\n")
+        return e.status
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
