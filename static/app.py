@@ -11,7 +11,7 @@ import traceback
 from js import document, window  # Pyodide's own FFI: no need to import the pyscript package
 from pyodide.ffi import create_once_callable, create_proxy
 
-from bleu2.page import chart, compare, corpus_control, embed, explain, export, i18n, live, state, view
+from bleu2.page import boxes, breakdown, chart, compare, corpus_control, embed, explain, export, guide, i18n, live, options_form, share, startup, tab_storage, updates
 from bleu2.page.screen import Screen
 
 DEFERRED_MS = 150
@@ -35,7 +35,7 @@ def _storage(method, *args):
 class App:
     def __init__(self):
         self.lang = i18n.DEFAULT_LANGUAGE
-        self.options = dict(state.DEFAULT_OPTIONS)
+        self.options = dict(options_form.DEFAULT_OPTIONS)
         self.valid_options = dict(self.options)  # the last options the engine accepted
         self.selected = 0
         self.comparison = self.view = self.labels = None  # labels: bleu2.page.explain.Labels of the marks shown
@@ -45,8 +45,8 @@ class App:
         self.edited = False  # changed since the page started (then a share link in the URL is dropped)
         self.unsaved, self.saved_at = False, float("-inf")  # changed since the tab's storage last kept the texts (when)
         self.edits = 0  # edits so far (a packed save that ends after an edit leaves the texts unsaved)
-        self.status = {}  # the status line, as data (bleu2.page.view.status_line)
-        self.notes = {}  # element id -> the message shown there, as data (view.note_text)
+        self.status = {}  # the status line, as data (bleu2.page.updates.status_line)
+        self.notes = {}  # element id -> the message shown there, as data (updates.note_text)
         self.boxes = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts = {}  # box id -> its text when last read (paint.js's read sends the change)
         self.deferred_proxy = self._proxy(self.deferred)
@@ -76,13 +76,13 @@ class App:
         """Change the status line's data and show it (once the page has started)."""
         self.status.update(changes)
         if self.status.get("state"):
-            self.write(view.status_line(self.status, self.lang))
+            self.write(updates.status_line(self.status, self.lang))
 
     def note(self, element_id, key, **numbers):
         """A message next to a button, kept as data so a language switch re-renders it."""
         self.notes[element_id] = {"key": key, "numbers": numbers}
         self.write(
-            {element_id: {"text": view.note_text(self.notes[element_id], self.lang), "attrs": {"data-refused": None}}},
+            {element_id: {"text": updates.note_text(self.notes[element_id], self.lang), "attrs": {"data-refused": None}}},
             force=True,
         )
 
@@ -90,8 +90,8 @@ class App:
         """Copy ``text``; where the browser refuses, paint.js shows it selected in a box."""
         self.notes[element_id] = {"key": key}
         self.screen.forget(element_id)
-        ok, refused = (view.note_text({"key": key}, self.lang, r) for r in (False, True))
-        window.bleu2Paint.copy(text, element_id, view.COPY_AREAS[element_id], ok, refused)
+        ok, refused = (updates.note_text({"key": key}, self.lang, r) for r in (False, True))
+        window.bleu2Paint.copy(text, element_id, updates.COPY_AREAS[element_id], ok, refused)
 
     def touch(self, render=True):
         """The texts, options or selection changed: render them (kept for the tab, a share link dropped)."""
@@ -103,22 +103,22 @@ class App:
     # --- boxes ---------------------------------------------------------------------------
 
     def textarea(self, kind, number):
-        return _el(view.box_id(kind, number))
+        return _el(boxes.box_id(kind, number))
 
     def texts(self, kind):
         """The boxes' texts: each the text last read, changed as paint.js says (a keystroke copies a few characters)."""
-        ids = [view.box_id(kind, n) for n in range(1, self.counts[kind] + 1)]
+        ids = [boxes.box_id(kind, n) for n in range(1, self.counts[kind] + 1)]
         for bid in ids:
-            self.read_texts[bid] = state.apply_read(self.read_texts.get(bid, ""), *window.bleu2Paint.read(bid))
+            self.read_texts[bid] = boxes.apply_read(self.read_texts.get(bid, ""), *window.bleu2Paint.read(bid))
         return [self.read_texts[bid] for bid in ids]
 
     def set_box_count(self, kind, count, values=None):
         self.counts[kind] = count = max(1, count)
-        ids = [view.box_id(kind, n) for n in range(1, count + 1)]
+        ids = [boxes.box_id(kind, n) for n in range(1, count + 1)]
         window.bleu2Paint.boxes(
             kind, json.dumps(ids), None if values is None else json.dumps(values, ensure_ascii=False)
         )
-        self.write(view.box_updates(kind, count, self.lang))
+        self.write(updates.box_updates(kind, count, self.lang))
 
     def add_box(self, kind):
         self.set_box_count(kind, self.counts[kind] + 1)
@@ -134,13 +134,13 @@ class App:
         del values[number - 1]
         self.set_box_count(kind, len(values), values)
         if kind == "candidate":
-            self.selected = state.selection_after_removal(self.selected, number - 1, len(values))
+            self.selected = boxes.selection_after_removal(self.selected, number - 1, len(values))
         self.textarea(kind, min(number, len(values))).focus()
         self.touch()
 
     def on_box(self, event):
         """An input event in a text box, or a click on a box's Remove button (delegated)."""
-        box = view.box_of(str(event.target.id or ""), str(event.type))
+        box = boxes.box_of(str(event.target.id or ""), str(event.type))
         if box is None:
             return
         kind, number, part = box
@@ -149,19 +149,19 @@ class App:
         if kind == "candidate":
             self.selected = number - 1
         self.touch()
-        if state.save_now(self.boxes, "input"):
+        if tab_storage.save_now(self.boxes, "input"):
             self.save_state()
 
     # --- options -------------------------------------------------------------------------
 
     def on_options(self, *_):
-        self.write(view.smooth_field_updates(str(_el("opt-smoothing").value), self.lang), force=True)
-        self.options = state.options_from_form(json.loads(str(window.bleu2Paint.optionForm())), self.lang)
+        self.write(options_form.smooth_field_updates(str(_el("opt-smoothing").value), self.lang), force=True)
+        self.options = options_form.options_from_form(json.loads(str(window.bleu2Paint.optionForm())), self.lang)
         self.touch()
 
     def set_options(self, options):
-        self.options = state.normalize_options(options)
-        self.write(view.form_updates(self.options, self.lang), force=True)
+        self.options = options_form.normalize_options(options)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.touch()
 
     # --- language ------------------------------------------------------------------------
@@ -172,18 +172,18 @@ class App:
         self.lang = i18n.language(lang)
         document.documentElement.lang = self.lang
         self.screen.clear()
-        window.bleu2Paint.translate(json.dumps(view.page_words(self.lang), ensure_ascii=False))
+        window.bleu2Paint.translate(json.dumps(updates.page_words(self.lang), ensure_ascii=False))
         self.write(
             {
-                **view.language_updates(self.lang),
-                **view.smooth_field_updates(str(_el("opt-smoothing").value), self.lang),
-                **view.box_updates("reference", self.counts["reference"], self.lang),
-                **view.box_updates("candidate", self.counts["candidate"], self.lang),
+                **updates.language_updates(self.lang),
+                **options_form.smooth_field_updates(str(_el("opt-smoothing").value), self.lang),
+                **updates.box_updates("reference", self.counts["reference"], self.lang),
+                **updates.box_updates("candidate", self.counts["candidate"], self.lang),
             }
         )
         self.show_status()
         refused = {element_id for element_id in self.notes if _el(element_id).hasAttribute("data-refused")}
-        self.write(view.notes_updates(self.notes, refused, self.lang))
+        self.write(updates.notes_updates(self.notes, refused, self.lang))
 
     def on_language(self, *_):
         self.set_language(str(_el("lang-select").value))
@@ -203,61 +203,61 @@ class App:
             self.set_language(saved["lang"])
         self.options = dict(saved["options"])
         self.valid_options = dict(self.options)
-        self.write(view.form_updates(self.options, self.lang), force=True)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.selected = 0
 
     def save_state(self, *_, later=False):
         """Keep the texts for this tab with the last options the engine accepted, plain
-        (written by paint.js from the boxes) or packed (state.keep_for_tab; ``later``: packed
+        (written by paint.js from the boxes) or packed (tab_storage.keep_for_tab; ``later``: packed
         by the browser off this task, reported to :meth:`packed`); say when refused."""
         current = self.state()
         pack_later = None
         if later and window.bleu2Paint.canPackLater:
             edits = self.edits
-            pack_later = lambda meta: window.bleu2Paint.savePacked(state.STORAGE_KEY, meta).then(  # noqa: E731
+            pack_later = lambda meta: window.bleu2Paint.savePacked(tab_storage.STORAGE_KEY, meta).then(  # noqa: E731
                 create_once_callable(lambda error: self.packed(edits, current, str(error)))
             )
-        problem = state.keep_for_tab(
+        problem = tab_storage.keep_for_tab(
             current,
-            lambda meta: str(window.bleu2Paint.save(state.STORAGE_KEY, meta)) or None,
-            lambda form: _storage("setItem", state.STORAGE_KEY, form)[1],
+            lambda meta: str(window.bleu2Paint.save(tab_storage.STORAGE_KEY, meta)) or None,
+            lambda form: _storage("setItem", tab_storage.STORAGE_KEY, form)[1],
             pack_later,
         )
-        _storage("setItem", state.SELECTED_KEY, str(self.selected))
+        _storage("setItem", tab_storage.SELECTED_KEY, str(self.selected))
         self.saved_at = window.performance.now()
         if problem != "later":
             self.saved({"problem": problem, "unsaved": problem is not None}, current)
 
     def packed(self, edits, saved, error):
         """A packed save (:meth:`save_state` ``later``) ended: kept, refused, or superseded by a newer save."""
-        outcome = state.save_ended(error, edits, self.edits)
+        outcome = tab_storage.save_ended(error, edits, self.edits)
         if outcome is not None:
             self.saved(outcome, saved)
 
     def saved(self, outcome, saved):
-        """What a save of ``saved`` ended in (:func:`bleu2.page.state.save_ended`'s shape)."""
+        """What a save of ``saved`` ended in (:func:`bleu2.page.tab_storage.save_ended`'s shape)."""
         self.unsaved = outcome["unsaved"]
         if outcome["problem"] != self.status.get("storage"):
             self.show_status(storage=outcome["problem"], size=sum(map(len, saved["references"] + saved["candidates"])))
 
     def restore(self):
         """Start from a share link, else what this tab kept, else what was typed."""
-        saved = _storage("getItem", state.STORAGE_KEY)[0]
+        saved = _storage("getItem", tab_storage.STORAGE_KEY)[0]
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
-        plan = state.restore_plan(str(window.location.hash or ""), None if saved is None else str(saved), typed)
+        plan = startup.restore_plan(str(window.location.hash or ""), None if saved is None else str(saved), typed)
         self.status.update(restored=plan["message"], link_error=plan["link_error"], saved_error=plan["saved_error"])
         if plan["forget_saved"]:
-            _storage("removeItem", state.STORAGE_KEY)
+            _storage("removeItem", tab_storage.STORAGE_KEY)
         if plan["state"]:
             self.apply_state(plan["state"])
-        self.selected = state.kept_selection(plan, _storage("getItem", state.SELECTED_KEY)[0], self.counts["candidate"])
+        self.selected = startup.kept_selection(plan, _storage("getItem", tab_storage.SELECTED_KEY)[0], self.counts["candidate"])
         return plan
 
     def on_share(self, *_):
-        out = state.share_fragment(self.state())
+        out = share.share_fragment(self.state())
         if out["too_long"]:
             _el("share-url").value = ""
-            self.note("share-status", "share_too_long", length=out["length"], limit=state.MAX_CHARS)
+            self.note("share-status", "share_too_long", length=out["length"], limit=share.MAX_CHARS)
             return
         _el("share-url").value = url = str(window.bleu2Paint.fragment(out["fragment"]))
         self.copy(url, "share-status", "share_copied")
@@ -266,8 +266,8 @@ class App:
         for kind in KINDS:
             self.set_box_count(kind, 1, [""])
         self.selected = 0
-        _storage("removeItem", state.STORAGE_KEY)
-        _storage("removeItem", state.SELECTED_KEY)
+        _storage("removeItem", tab_storage.STORAGE_KEY)
+        _storage("removeItem", tab_storage.SELECTED_KEY)
         self.unsaved = False
         window.bleu2Paint.fragment("")
         _el("share-url").value = ""
@@ -283,7 +283,7 @@ class App:
         self.touch()
 
     def on_hashchange(self, *_):
-        plan = state.restore_plan(str(window.location.hash or ""), None, False)
+        plan = startup.restore_plan(str(window.location.hash or ""), None, False)
         self.show_status(restored=plan["message"], link_error=plan["link_error"])
         if plan["state"]:
             self.apply_state(plan["state"])
@@ -308,16 +308,16 @@ class App:
     def render(self, *_):
         """Score the boxes: here at once while short, else in the worker (bleu2.page.live)."""
         self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
-        options, refused = compare.usable_options(self.options, self.valid_options)  # bad ones: the last valid, said
+        options, refused = options_form.usable_options(self.options, self.valid_options)  # bad ones: the last valid, said
         self.valid_options = dict(options)
-        self.write(view.option_error_updates(self.options, refused, self.lang, str(_el("opt-smooth-value").value)))
+        self.write(options_form.option_error_updates(self.options, refused, self.lang, str(_el("opt-smooth-value").value)))
         plan = self.live.plan(self.boxes, options)
         if plan == "page":
             self.show(compare.compare(self.boxes["candidates"], self.boxes["references"], **options))
         elif plan == "shown":  # a new selection or language
             self.show(self.comparison, self.live.busy)
         else:
-            self.write(view.scoring_updates(True, self.lang))
+            self.write(updates.scoring_updates(True, self.lang))
             if plan == "send":
                 self.ask()
 
@@ -345,15 +345,15 @@ class App:
         self.selected = min(self.selected, len(comp["candidates"]) - 1)
         self.write(
             {
-                **view.scoring_updates(busy, self.lang),
-                **view.options_state_updates(self.options, self.lang),
-                **view.token_updates(comp, self.lang),
+                **updates.scoring_updates(busy, self.lang),
+                **options_form.options_state_updates(self.options, self.lang),
+                **updates.token_updates(comp, self.lang),
             }
         )
         self.render_ranking(comp)
-        v = self.view = view.candidate_view(comp, self.selected, self.lang)
+        v = self.view = breakdown.candidate_view(comp, self.selected, self.lang)
         self.ensure_order_rows(v["precisions"])
-        self.write(view.breakdown_updates(v, self.lang))
+        self.write(updates.breakdown_updates(v, self.lang))
         self.paint_once(
             "hints",
             lambda text: window.bleu2Paint.items("hints", text),
@@ -364,7 +364,7 @@ class App:
         self.timer = window.setTimeout(self.deferred_proxy, DEFERRED_MS)
 
     def render_ranking(self, comp):
-        data = view.ranking_paint(comp, self.selected, self.lang)
+        data = updates.ranking_paint(comp, self.selected, self.lang)
         data["rebuild"] = not self.screen.same("ranking-structure", data.pop("structure"))
         self.paint_once("ranking", window.bleu2Paint.ranking, data)
 
@@ -398,11 +398,11 @@ class App:
                 lambda text: window.bleu2Paint.svg("chart", text),
                 chart.bar_chart(self.comparison["candidates"][self.selected], self.lang, id_prefix="bleu2-chart"),
             )
-            self.paint_once("help", window.bleu2Paint.help, view.help_sections(self.view, self.lang))
+            self.paint_once("help", window.bleu2Paint.help, guide.help_sections(self.view, self.lang))
             self.write({"score-announce": {"text": self.view["announce"]}})
             if document.documentElement.hasAttribute("data-embed"):  # ?embed: its "open in full" link
                 self.write(embed.link_updates(self.state(), str(window.location.pathname), self.lang))
-            if self.unsaved and state.save_now(self.boxes, "pause", window.performance.now() - self.saved_at):
+            if self.unsaved and tab_storage.save_now(self.boxes, "pause", window.performance.now() - self.saved_at):
                 self.save_state(later=True)
             if self.edited:
                 window.bleu2Paint.fragment("")
@@ -435,11 +435,11 @@ class App:
             on(group, "click", self.on_box)
         on("add-reference", "click", lambda e: self.add_box("reference"))
         on("add-candidate", "click", lambda e: self.add_box("candidate"))
-        for control in tuple(view.OPTION_CHOICES) + ("opt-effective-order",):
+        for control in tuple(options_form.OPTION_CHOICES) + ("opt-effective-order",):
             on(control, "change", self.on_options)
         on("opt-smooth-value", "input", self.on_options)
-        on("restore-defaults", "click", lambda e: self.set_options(state.DEFAULT_OPTIONS))
-        on("sacrebleu-defaults", "click", lambda e: self.set_options(state.SACREBLEU_PAGE_OPTIONS))
+        on("restore-defaults", "click", lambda e: self.set_options(options_form.DEFAULT_OPTIONS))
+        on("sacrebleu-defaults", "click", lambda e: self.set_options(options_form.SACREBLEU_PAGE_OPTIONS))
         on("lang-select", "change", self.on_language)
         on("ranking-body", "click", self.on_ranking_click)
         on("export", "click", self.on_export)
@@ -464,7 +464,7 @@ class App:
         chosen = document.documentElement.getAttribute("data-lang-chosen")
         languages = [str(x) for x in (window.navigator.languages or [])] or [str(window.navigator.language or "en")]
         self.set_language(str(chosen) if not _none(chosen) else i18n.pick_language(languages))
-        self.write(view.form_updates(self.options, self.lang), force=True)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         plan = self.restore()
         self.render()
         if plan["save"]:  # typed while Python loaded: keep it for the tab now

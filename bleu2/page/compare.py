@@ -30,14 +30,12 @@ from ..result import BleuResult
 from ..scorer import BLEU
 from ..stats import SentenceStats, closest_ref_len
 from . import i18n
-from .state import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
+from .options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
 __all__ = [
     "compare",
     "measure",
     "assemble",
-    "usable_options",
-    "compare_or_last",
     "ref_length_choice",
     "ref_length_text",
     "scorer",
@@ -261,30 +259,6 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: dic
         "best_index": ranking[0]["index"] if ranking else None,
         "results": results,
     }
-
-
-def usable_options(options: dict, last_valid: dict) -> tuple[dict, Exception | None]:
-    """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
-    refusal)``: the page keeps scoring with the last options it accepted while a bad
-    value is being typed."""
-    try:
-        scorer(**options)
-        return options, None
-    except (ValueError, TypeError) as error:
-        return last_valid, error
-
-
-def compare_or_last(
-    candidates: Sequence[str], references: Sequence[str], options: dict, last_valid: dict
-) -> tuple[dict, Exception | None]:
-    """:func:`compare` with ``options``; when the engine refuses them, with the last
-    options it accepted (the page keeps scoring while a bad value is being typed).
-
-    Returns:
-        ``(comparison, None)``, or ``(comparison with last_valid, the refusal)``.
-    """
-    used, refused = usable_options(options, last_valid)
-    return compare(candidates, references, **used), refused
 
 
 def ref_length_text(choice: dict, lang: str = "en", box_indices: Sequence[int] | None = None) -> str:

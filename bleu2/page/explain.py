@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from ..stats import ngram_counts, reference_stats
 from ..stats import ngrams as _grams
 from . import i18n
-from .view import shorten
+from .breakdown import shorten
 
 __all__ = [
     "MATCHED",
@@ -256,7 +256,7 @@ def highlight_sections(
         ``{"off": str | None, "candidate": [section], "references": [section]}``, each
         section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
         [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.view.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
+        :data:`bleu2.page.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
         follow ("and 1,380 more", or ""), while ``summary`` counts them all;
         ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
         ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or

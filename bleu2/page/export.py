@@ -23,7 +23,7 @@ from collections.abc import Mapping
 
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
-from .view import precision_cell, used_weights
+from .breakdown import precision_cell, used_weights
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
@@ -116,7 +116,7 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
             Signature: nrefs:1|case:lc|...
 
         Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
-        is marked with an escaped ``*`` (:func:`bleu2.page.view.precision_cell`), an order
+        is marked with an escaped ``*`` (:func:`bleu2.page.breakdown.precision_cell`), an order
         left out of the mean (effective order) with "(left out)".
     """
     n = _max_order(comparison)

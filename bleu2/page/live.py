@@ -21,8 +21,8 @@ import json
 
 from ..stats import SentenceStats
 from . import compare
+from .boxes import apply_read
 from .explain import MAX_TOKENS
-from .state import apply_read
 
 __all__ = [
     "LIVE_CHARACTERS",

@@ -25,7 +25,7 @@ class Screen:
         self.shown: dict[str, Any] = {}
 
     def updates(self, updates: dict, force: bool = False) -> dict:
-        """The element updates (``{id: spec}``, :mod:`bleu2.page.view`) that differ from
+        """The element updates (``{id: spec}``, :mod:`bleu2.page.updates`) that differ from
         what was painted (all of them with ``force``), remembered as painted."""
         changed = {}
         for element_id, spec in updates.items():

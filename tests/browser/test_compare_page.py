@@ -14,8 +14,7 @@ import pytest
 
 import bleu2
 from bleu2 import smoothing
-from bleu2.page import export, i18n
-from bleu2.page import state as share
+from bleu2.page import export, i18n, share
 from bleu2.page.compare import compare, ref_length_text
 from browser_helpers import settled, texts
 from conftest import open_page

@@ -77,7 +77,7 @@ def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(new_context, sit
     set_text = """([id, text]) => { const box = document.getElementById(id); box.value = text;
         box.dispatchEvent(new Event('input', {bubbles: true}));
         window.clearTimeout(window.bleu2App.timer); }"""  # no pause: only hiding can save
-    long_text = "word " * 60_000  # 300,000 characters: over bleu2.page.state.SAVE_AT_ONCE_CHARS
+    long_text = "word " * 60_000  # 300,000 characters: over bleu2.page.tab_storage.SAVE_AT_ONCE_CHARS
     page.evaluate(set_text, ["reference", long_text])
     assert long_text not in (page.evaluate("sessionStorage.getItem('bleu2-state')") or "")
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -151,9 +151,9 @@ def test_5_mb_in_each_box_survives_a_reload(new_context, site_url):
 
 def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_context, site_url):
     """After a pause in typing, the packed form is made by the browser a chunk at a time
-    (paint.js savePacked: CompressionStream) and is the form bleu2.page.state reads; a save
+    (paint.js savePacked: CompressionStream) and is the form bleu2.page.tab_storage reads; a save
     started later wins over a packed save still under way."""
-    from bleu2.page.state import decode_state
+    from bleu2.page.tab_storage import decode_tab_state
 
     context, guard = new_context()
     page = open_page(context, guard, site_url)
@@ -168,7 +168,7 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
         const out = await window.bleu2Paint.savePacked('bleu2-packed-test', '{"l":"es"}');
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert packed[0] == ""
-    decoded = decode_state(packed[1], limit=None)
+    decoded = decode_tab_state(packed[1])
     assert (decoded["references"], decoded["candidates"], decoded["lang"]) == ([reference], [candidate], "es")
     # a plain save made while a packed one is under way is the one kept
     guard.typed += [REF, CAND]
@@ -206,8 +206,8 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
 
 def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     """static/paint.js writes the plain form from the boxes (no megabytes copied out of
-    Python): the very text of bleu2.page.state.encode_tab_state, read back whole."""
-    from bleu2.page.state import decode_state, encode_tab_state
+    Python): the very text of bleu2.page.tab_storage.encode_tab_state, read back whole."""
+    from bleu2.page.tab_storage import decode_tab_state, encode_tab_state
 
     context, guard = new_context()
     page = open_page(context, guard, site_url)
@@ -220,5 +220,5 @@ def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     saved = page.evaluate("sessionStorage.getItem('bleu2-state')")
     expected_state = {"references": [REF], "candidates": [tricky], "options": {"max_order": 3}, "lang": "es"}
     assert saved == encode_tab_state(expected_state)
-    assert decode_state(saved, limit=None)["candidates"] == [tricky]
+    assert decode_tab_state(saved)["candidates"] == [tricky]
     page.close()

@@ -223,8 +223,8 @@ def test_labels_on_demand_equal_span_labels():
 
 
 def test_issue8_item3_highlight_lines_are_shortened_but_counted_whole():
+    from bleu2.page.breakdown import SHOWN_ITEMS
     from bleu2.page.explain import highlight_sections
-    from bleu2.page.view import SHOWN_ITEMS
 
     cand = [f"w{i % 700}" for i in range(1500)]
     ref = [f"w{i % 350}" for i in range(1200)]
