@@ -3,7 +3,7 @@
 A controller (:mod:`bleu2.page.controller` for the sentence view; corpus mode's controller
 reuses the same pieces) decides; the port only reads the page and writes it. In the page
 ``static/app.py`` binds it to the real DOM (through ``static/paint.js``); in CPython the
-tests bind it to a fake (``tests/page/fake_port.py``).
+tests bind it to a fake (``tests/fake_port.py``).
 
 Conventions, shared by every controller:
 
@@ -148,8 +148,9 @@ class Elements(Protocol):
     def set_language(self, lang: str) -> None:
         """The document's language (``<html lang>``)."""
 
-    def warn(self, message: str) -> None:
-        """A note for developers (the console), never shown on the page."""
+    def log(self, level: Literal["warn", "error"], message: str) -> None:
+        """A message for developers (the console), never shown on the page; ``"error"``
+        is for what must not happen (a bug: the browser tests fail on it)."""
 
 
 class TextBoxes(Protocol):
