@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-#: Decimals shown for precisions, BP and the score (the issue: BLEU-2 to four decimals).
+#: Decimals shown for precisions, BP and the score (BLEU-2 to four decimals, as the classic calculator).
 DECIMALS = 4
 
 #: Shown between tokens. Tokens of the default tokenizer never contain spaces.

@@ -67,7 +67,7 @@ class ShareLink(TypedDict):
 
 VERSION_PREFIX = "v1."
 
-#: Longest fragment offered as a link (characters after ``#``); the issue's "about 8,000".
+#: Longest fragment offered as a link (characters after ``#``): about 8,000.
 MAX_CHARS = 8000
 
 #: Decompressed JSON larger than this is refused (bytes).

@@ -10,7 +10,7 @@ import pytest
 
 import bleu2
 from browser_helpers import TED, enter, texts
-from golden_values import GOLDEN  # issue 2's table, shared (tests/golden_values.py)
+from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table (tests/golden_values.py)
 from tools import build_site
 
 FIELDS = (

@@ -263,7 +263,7 @@ def test_every_smoothing_method_fraction_shows_the_value_used(method):
                 assert p.value == pytest.approx((p.matches + 1) / (p.total + 1))
             else:
                 assert row["fraction"] == f"{p.matches}/{p.total} → {p.value:.4f}"
-            if result.mean_weights[p.n - 1] is None:  # left out of the mean (issue 8, item 4)
+            if result.mean_weights[p.n - 1] is None:  # left out of the mean
                 assert row["value"] == breakdown.LEFT_OUT and not row["used"] and "left out" in row["note"]
             else:
                 assert row["value"] == f"{p.value:.4f}"

@@ -67,7 +67,7 @@ def test_default_options():
         ("1,000.5", "en", None),
         ("", "en", None),
         ("abc", "es", None),
-        # issue 8, item 10: ASCII digits only (float() reads these)
+        # ASCII digits only (float() reads these)
         ("١", "en", None),
         ("０.５", "en", None),
         ("0x10", "en", None),
@@ -175,7 +175,7 @@ def test_option_labels_mark_the_defaults_in_each_language():
 
 
 def test_smoothing_parameter_box_in_the_language():
-    # issue 8, item 9: the placeholder is wholly in the page's language
+    # the placeholder is wholly in the page's language
     assert smooth_value_field("floor", "es") == {
         "enabled": True,
         "placeholder": "valor mínimo = 0,1 (predeterminado)",

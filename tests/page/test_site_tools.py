@@ -1,4 +1,4 @@
-"""The build's tools for issue 10, in CPython on made-up inputs: precompressed copies and the
+"""The build's tools, in CPython on made-up inputs: precompressed copies and the
 server that sends them (tools/precompress.py, tools/serve.py), the icons, manifest and
 service worker (tools/pwa.py), the standard-library trimmer (tools/trim_stdlib.py), and the
 embed mode's link (bleu2.page.embed)."""
