@@ -23,7 +23,7 @@ from typing import TypedDict
 
 from ..result import BleuResult, Precision
 from . import i18n
-from .compare import ref_length_text
+from .compare import Comparison, ref_length_text
 from .hints import Hint, hints, many_lines_hints
 
 __all__ = [
@@ -335,7 +335,7 @@ def result_json(result: BleuResult) -> str:
     return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
 
 
-def candidate_view(comparison: dict, index: int, lang="en") -> CandidateView:
+def candidate_view(comparison: Comparison, index: int, lang="en") -> CandidateView:
     """Everything the page shows for candidate ``index`` of a :func:`bleu2.compare.compare`
     result, as plain data (strings in ``lang``; numbers in its notation).
 
@@ -389,7 +389,7 @@ def candidate_view(comparison: dict, index: int, lang="en") -> CandidateView:
     }
 
 
-def ranking_rows(comparison: dict, lang="en") -> list[RankingRow]:
+def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
     """The ranking table, best first: one :class:`RankingRow` of display strings per
     candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`LEFT_OUT` for an
     order left out of the mean), ``text`` (the candidate, cut to 80 characters),

@@ -16,47 +16,20 @@ from __future__ import annotations
 
 import json
 import traceback
-from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
-from . import chart, embed, explain, export, i18n, live, startup, tab_storage
+from . import chart, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
-from .compare import compare
+from .compare import Comparison, compare
 from .guide import help_sections
-from .options_form import (
-    CONTROLS,
-    DEFAULT_OPTIONS,
-    FIELDS,
-    PRESETS,
-    form_updates,
-    normalize_options,
-    option_error_updates,
-    options_from_form,
-    options_state_updates,
-    smooth_field_updates,
-    usable_options,
-)
-from .port import EventData, PageContext, SentencePort, StorageReply, Updates
+from .options_form import FIELDS
+from .port import EventData, PageContext, SentencePort, Updates
 from .screen import Screen
 from .share import MAX_CHARS, PageState, share_fragment
 from .startup import RestorePlan
 from .tab_storage import SaveOutcome
-from .updates import (
-    COPY_AREAS,
-    Note,
-    Status,
-    box_updates,
-    breakdown_updates,
-    language_updates,
-    note_text,
-    notes_updates,
-    page_words,
-    ranking_paint,
-    scoring_updates,
-    status_line,
-    token_updates,
-)
+from .updates import Note, Status
 
 __all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
 
@@ -74,8 +47,8 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     ("candidates", "click", "on_box"),
     ("add-reference", "click", "on_add"),
     ("add-candidate", "click", "on_add"),
-    *((element_id, event, "on_options") for element_id, event in CONTROLS.items()),
-    *((button, "click", "on_preset") for button in PRESETS),
+    *((element_id, event, "on_options") for element_id, event in options_form.CONTROLS.items()),
+    *((button, "click", "on_preset") for button in options_form.PRESETS),
     ("lang-select", "change", "on_language"),
     ("ranking-body", "click", "on_ranking_click"),
     ("export", "click", "on_export"),
@@ -95,13 +68,12 @@ class SentencePage:
     def __init__(self, port: SentencePort, context: PageContext | None = None) -> None:
         self.port = port
         self.context = context or PageContext()
-        self.keys = tab_storage.storage_keys(self.context)
-        self.writes = tab_storage.Writes()  # writes per storage key (a packed save may be superseded)
+        self.tab = tab_storage.TabStore(port, tab_storage.storage_keys(self.context))  # what the tab keeps
         self.lang = i18n.DEFAULT_LANGUAGE
-        self.options: dict[str, Any] = dict(DEFAULT_OPTIONS)  # as read from the form (may be refused)
+        self.options: dict[str, Any] = dict(options_form.DEFAULT_OPTIONS)  # as read from the form (may be refused)
         self.valid_options: dict[str, Any] = dict(self.options)  # the last options the engine accepted
         self.selected = 0
-        self.comparison: dict | None = None
+        self.comparison: Comparison | None = None
         self.view: CandidateView | None = None
         self.labels: explain.Labels | None = None  # the labels of the marks shown
         self.screen = Screen()  # what was last painted, so only changes are painted again
@@ -132,14 +104,14 @@ class SentencePage:
 
     def show_status(self, **changes: Any) -> None:
         """Change the status line's data and show it (once the page has started)."""
-        self.status.update(changes)  # type: ignore[typeddict-item]
+        self.status.update(cast(Status, changes))
         if self.status.get("state"):
-            self.write(status_line(self.status, self.lang))
+            self.write(updates.status_line(self.status, self.lang))
 
     def note(self, element_id: str, key: str, **numbers: int) -> None:
         """A message next to a button, kept as data so a language switch re-renders it."""
         note = self.notes[element_id] = {"key": key, "numbers": numbers}
-        self.write({element_id: {"text": note_text(note, self.lang)}}, force=True)
+        self.write({element_id: {"text": updates.note_text(note, self.lang)}}, force=True)
 
     def copy(self, text: str, element_id: str, key: str) -> None:
         """Copy ``text`` and say so next to the button; where the browser refuses, the port
@@ -150,9 +122,9 @@ class SentencePage:
         def done(copied: bool) -> None:
             note["refused"] = not copied
             if self.notes.get(element_id) is note:
-                self.write({element_id: {"text": note_text(note, self.lang, not copied)}}, force=True)
+                self.write({element_id: {"text": updates.note_text(note, self.lang, not copied)}}, force=True)
 
-        self.port.copy(text, COPY_AREAS[element_id], done)
+        self.port.copy(text, updates.COPY_AREAS[element_id], done)
 
     def touch(self, render: bool = True) -> None:
         """The texts, options or selection changed: render (kept for the tab, a share link dropped)."""
@@ -173,7 +145,7 @@ class SentencePage:
     def set_box_count(self, kind: str, count: int, values: list[str] | None = None) -> None:
         self.counts[kind] = count = max(1, count)
         self.port.set_boxes(kind, box_ids(kind, count), values)
-        self.write(box_updates(kind, count, self.lang))
+        self.write(updates.box_updates(kind, count, self.lang))
 
     def add_box(self, kind: str) -> None:
         """Add a box of ``kind``; a new candidate is selected."""
@@ -216,16 +188,16 @@ class SentencePage:
     # --- options and language ------------------------------------------------------------
 
     def on_options(self, event: EventData | None = None) -> None:
-        self.write(smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang), force=True)
-        self.options = options_from_form(self.port.read_form(FIELDS), self.lang)
+        self.write(options_form.smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang), force=True)
+        self.options = options_form.options_from_form(self.port.read_form(FIELDS), self.lang)
         self.touch()
 
     def on_preset(self, event: EventData) -> None:
-        self.set_options(PRESETS[event["button"] or event["target"]])
+        self.set_options(options_form.PRESETS[event["button"] or event["target"]])
 
     def set_options(self, options: dict[str, Any]) -> None:
-        self.options = normalize_options(options)
-        self.write(form_updates(self.options, self.lang), force=True)
+        self.options = options_form.normalize_options(options)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.touch()
 
     def set_language(self, lang: str) -> None:
@@ -234,18 +206,18 @@ class SentencePage:
         self.lang = i18n.language(lang)
         self.port.set_language(self.lang)
         self.screen.clear()
-        self.port.paint("translate", json.dumps(page_words(self.lang), ensure_ascii=False))
+        self.port.paint("translate", json.dumps(updates.page_words(self.lang), ensure_ascii=False))
         self.write(
             {
-                **language_updates(self.lang),
-                **smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang),
-                **box_updates("reference", self.counts["reference"], self.lang),
-                **box_updates("candidate", self.counts["candidate"], self.lang),
+                **updates.language_updates(self.lang),
+                **options_form.smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang),
+                **updates.box_updates("reference", self.counts["reference"], self.lang),
+                **updates.box_updates("candidate", self.counts["candidate"], self.lang),
             }
         )
         self.show_status()
         refused = {element_id for element_id, note in self.notes.items() if note.get("refused")}
-        self.write(notes_updates(self.notes, refused, self.lang))
+        self.write(updates.notes_updates(self.notes, refused, self.lang))
 
     def on_language(self, event: EventData | None = None) -> None:
         self.set_language(self.port.read_value("lang-select"))
@@ -256,53 +228,25 @@ class SentencePage:
     def page_state(self) -> PageState:
         """The texts of the last render (every change renders at once), the last options the
         engine accepted (while a bad value is typed: the options in use) and the language."""
-        return {**self.boxes, "options": self.valid_options, "lang": self.lang}  # type: ignore[typeddict-item]
+        refs, cands = self.boxes["references"], self.boxes["candidates"]
+        return {"references": refs, "candidates": cands, "options": self.valid_options, "lang": self.lang}
 
     def apply_state(self, saved: PageState) -> None:
         for kind in KINDS:
-            texts = saved[kind + "s"]  # type: ignore[literal-required]
+            texts = saved["references"] if kind == "reference" else saved["candidates"]
             self.set_box_count(kind, len(texts), texts or [""])
         if saved.get("lang"):
             self.set_language(str(saved["lang"]))
         self.options = dict(saved["options"])
         self.valid_options = dict(self.options)
-        self.write(form_updates(self.options, self.lang), force=True)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.selected = 0
-
-    def storage(self, method: Any, key: str, value: str = "") -> StorageReply:
-        """The tab's storage through the port, each write counted (:class:`~bleu2.page.tab_storage.Writes`)."""
-        if method != "getItem":
-            self.writes.wrote(key)
-        return self.port.storage(method, key, value)
-
-    def save_plain(self, key: str, meta_json: str) -> str | None:
-        """The plain form, written by the port from the boxes (a counted write)."""
-        self.writes.wrote(key)
-        return self.port.save_plain(key, meta_json)
-
-    def save_packed(self, key: str, meta_json: str, done: Callable[[str], None]) -> None:
-        """The packed form, made by the port off this task; kept only if no write to
-        ``key`` came meanwhile (else ``done("superseded")``: the newer state stays)."""
-        mine = self.writes.wrote(key)
-        self.port.save_packed(key, meta_json, lambda: self.writes.latest(key, mine), done)
 
     def save_state(self, later: bool = False) -> None:
         """Keep the texts for this tab with the last options the engine accepted, plain, or
         packed (``later``: by the port off this task, reported to :meth:`packed`); say when refused."""
-        current, key, edits = self.page_state(), self.keys["state"], self.edits
-        pack_later = None
-        if later and self.port.can_pack_later:
-
-            def pack_later(meta: str) -> None:
-                self.save_packed(key, meta, lambda error: self.packed(edits, current, str(error)))
-
-        problem = tab_storage.keep_for_tab(
-            current,
-            lambda meta: self.save_plain(key, meta),
-            lambda form: self.storage("setItem", key, form).error,
-            pack_later,
-        )
-        self.storage("setItem", self.keys["selected"], str(self.selected))
+        current, edits = self.page_state(), self.edits
+        problem = self.tab.keep(current, self.selected, later, lambda error: self.packed(edits, current, str(error)))
         self.saved_at = self.port.now()
         if problem != "later":
             self.saved({"problem": problem, "unsaved": problem is not None}, current)
@@ -321,16 +265,17 @@ class SentencePage:
 
     def restore(self) -> RestorePlan:
         """Start from a share link, else what this tab kept, else what was typed."""
-        saved = self.storage("getItem", self.keys["state"]).value
+        saved = self.tab.get("state")
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
         plan = startup.restore_plan(self.port.location_hash(), saved, typed)
-        self.status.update(restored=plan["message"], link_error=plan["link_error"], saved_error=plan["saved_error"])
+        self.status.update(
+            {"restored": plan["message"], "link_error": plan["link_error"], "saved_error": plan["saved_error"]}
+        )
         if plan["forget_saved"]:
-            self.storage("removeItem", self.keys["state"])
+            self.tab.remove("state")
         if plan["state"]:
             self.apply_state(plan["state"])
-        kept = self.storage("getItem", self.keys["selected"]).value
-        self.selected = startup.kept_selection(plan, kept, self.counts["candidate"])
+        self.selected = startup.kept_selection(plan, self.tab.get("selected"), self.counts["candidate"])
         return plan
 
     def on_share(self, event: EventData | None = None) -> None:
@@ -349,8 +294,8 @@ class SentencePage:
         for kind in KINDS:
             self.set_box_count(kind, 1, [""])
         self.selected = 0
-        self.storage("removeItem", self.keys["state"])
-        self.storage("removeItem", self.keys["selected"])
+        self.tab.remove("state")
+        self.tab.remove("selected")
         self.unsaved = False
         self.port.set_fragment("")
         self.notes.pop("share-status", None)
@@ -405,17 +350,19 @@ class SentencePage:
     def render(self) -> None:
         """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.live`)."""
         self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
-        options, refused = usable_options(self.options, self.valid_options)  # bad ones: the last valid, said
+        options, refused = options_form.usable_options(
+            self.options, self.valid_options
+        )  # bad ones: the last valid, said
         self.valid_options = dict(options)
         typed = self.port.read_value(FIELDS["smooth_value"])
-        self.write(option_error_updates(self.options, refused, self.lang, typed))
+        self.write(options_form.option_error_updates(self.options, refused, self.lang, typed))
         plan = self.live.plan(self.boxes, options)
         if plan == "page":
             self.show(compare(self.boxes["candidates"], self.boxes["references"], **options))
         elif plan == "shown" and self.comparison is not None:  # a new selection or language
             self.show(self.comparison, self.live.busy)
         else:
-            self.write(scoring_updates(True, self.lang))
+            self.write(updates.scoring_updates(True, self.lang))
             if plan == "send":
                 self.ask()
 
@@ -439,23 +386,24 @@ class SentencePage:
         self.live.no_worker = True
         self.ask()
 
-    def show(self, comp: dict, busy: bool = False) -> None:
+    def show(self, comp: Comparison, busy: bool = False) -> None:
         """Paint a comparison (``busy``: newer texts are being scored); the rest after a pause."""
         self.comparison = comp
         self.selected = min(self.selected, len(comp["candidates"]) - 1)
         self.write(
             {
-                **scoring_updates(busy, self.lang),
-                **options_state_updates(self.options, self.lang),
-                **token_updates(comp, self.lang),
+                **updates.scoring_updates(busy, self.lang),
+                **options_form.options_state_updates(self.options, self.lang),
+                **updates.token_updates(comp, self.lang),
             }
         )
-        data = ranking_paint(comp, self.selected, self.lang)
-        rebuild = not self.screen.same("ranking-structure", data.pop("structure"))  # type: ignore[misc]
-        self.paint_once("ranking", "ranking", {**data, "rebuild": rebuild})
+        data = updates.ranking_paint(comp, self.selected, self.lang)
+        rebuild = not self.screen.same("ranking-structure", data["structure"])
+        painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
+        self.paint_once("ranking", "ranking", painted)
         v = self.view = candidate_view(comp, self.selected, self.lang)
         self.order_rows(v)
-        self.write(breakdown_updates(v, self.lang))
+        self.write(updates.breakdown_updates(v, self.lang))
         hints = [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]]
         self.paint_once("hints", "items", hints, "hints")
         if self.timer is not None:
@@ -503,7 +451,7 @@ class SentencePage:
         except Exception as error:  # noqa: BLE001 - reported, never swallowed
             self.port.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")
 
-    def highlight(self, comp: dict) -> None:
+    def highlight(self, comp: Comparison) -> None:
         """The selected candidate's n-gram marks, when what they show changed (explain.MAX_TOKENS)."""
         if self.screen.same("highlight", explain.page_highlight_key(comp, self.selected, self.lang)):
             return
@@ -523,7 +471,7 @@ class SentencePage:
         """The language (picked while Python loaded, else the browser's), the form, then the
         texts (:meth:`restore`); text typed while Python loaded is kept for the tab at once."""
         self.set_language(startup.start_language(self.context))
-        self.write(form_updates(self.options, self.lang), force=True)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         plan = self.restore()
         self.render()
         if plan["save"]:

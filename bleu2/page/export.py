@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
@@ -41,7 +42,18 @@ _ROW_FIELDS = (
 )
 
 
-def export_data(comparison: Mapping) -> dict:
+class ExportText(TypedDict):
+    """One export ready for the Copy and Download buttons (:func:`export_text`)."""
+
+    text: str
+    filename: str
+    mime: str
+    name: str
+    copied: str
+    downloaded: str
+
+
+def export_data(comparison: Mapping) -> dict[str, Any]:
     """The JSON-ready dict of a comparison (what :func:`export_json` writes).
 
     Returns:
@@ -158,7 +170,7 @@ EXPORTS = {
 }
 
 
-def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> dict:
+def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> ExportText:
     """One export, ready for the page's Copy and Download buttons.
 
     Returns:

@@ -129,7 +129,7 @@ CHOICES: dict[str, list[str]] = {
 OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
 
 
-def normalize_options(options: Mapping[str, Any] | None) -> dict:
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """``options`` completed with :data:`DEFAULT_OPTIONS` and checked.
 
     Returns:
@@ -189,7 +189,7 @@ def options_are_default(options: Mapping[str, Any] | None) -> bool:
     return BleuConfig.make(**opts) == BleuConfig.make(**DEFAULT_OPTIONS)
 
 
-def usable_options(options: dict, last_valid: dict) -> tuple[dict, Exception | None]:
+def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple[dict[str, Any], Exception | None]:
     """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
     refusal)``: the page keeps scoring with the last options it accepted while a bad
     value is being typed.

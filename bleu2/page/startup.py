@@ -113,5 +113,6 @@ def kept_selection(plan: RestorePlan, saved: str | None, count: int) -> int:
     >>> kept_selection(plan, "2", 3), kept_selection(plan, "3", 3)
     (2, 0)
     """
-    ok = plan["keep_selection"] and saved is not None and str(saved).isdigit() and int(saved) < count
-    return int(saved) if ok else 0
+    if not plan["keep_selection"] or saved is None or not str(saved).isdigit() or int(saved) >= count:
+        return 0
+    return int(saved)

@@ -11,7 +11,8 @@ Not a share link (:mod:`bleu2.page.share`) and no length limit. It is written on
                                         :func:`pack_tab_state`)
 
 Packed saves end after their task; :class:`Writes` drops one that a newer write to its
-key superseded. Standard library only (runs in Pyodide).
+key superseded. :class:`TabStore` writes through the controller's port. Standard library
+only (runs in Pyodide).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from .port import PageContext
+from .port import PageContext, Storage, StorageReply
 from .share import PageState, decode_state, inflate, meta_fields, pack_json, unpack_json, utf8, validate_state
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "StorageKeys",
     "SaveOutcome",
     "Writes",
+    "TabStore",
     "storage_keys",
     "tab_meta",
     "encode_tab_state",
@@ -238,3 +240,56 @@ def storage_problem(error: str | None) -> str | None:
     if error is None:
         return None
     return "full" if "quota" in error.lower() else "denied"
+
+
+class TabStore:
+    """The tab's storage through a port (:class:`bleu2.page.port.Storage`) under one page's
+    keys, every write counted (:class:`Writes`): a packed save that ends after a newer write
+    to its key is not kept (``"superseded"``: the newer state stays)."""
+
+    def __init__(self, port: Storage, keys: StorageKeys) -> None:
+        self.port, self.keys, self.writes = port, keys, Writes()
+
+    def call(self, method: Any, key: str, value: str = "") -> StorageReply:
+        """``sessionStorage.<method>`` through the port; a write is counted."""
+        if method != "getItem":
+            self.writes.wrote(key)
+        return self.port.storage(method, key, value)
+
+    def get(self, name: str) -> str | None:
+        """What the tab keeps under this page's key ``name`` (``"state"``, ``"selected"``)."""
+        return self.call("getItem", self.keys[name]).value  # type: ignore[literal-required]
+
+    def remove(self, name: str) -> None:
+        self.call("removeItem", self.keys[name])  # type: ignore[literal-required]
+
+    def save_plain(self, key: str, meta_json: str) -> str | None:
+        """The plain form, written by the port from the boxes (a counted write)."""
+        self.writes.wrote(key)
+        return self.port.save_plain(key, meta_json)
+
+    def save_packed(self, key: str, meta_json: str, done: Callable[[str], None]) -> None:
+        """The packed form, made by the port off this task and kept only if no write to
+        ``key`` came meanwhile; ``done("")``, ``done("superseded")`` or ``done(error)``."""
+        mine = self.writes.wrote(key)
+        self.port.save_packed(key, meta_json, lambda: self.writes.latest(key, mine), done)
+
+    def keep(self, state: Mapping[str, Any], selected: int, later: bool, ended: Callable[[str], None]) -> str | None:
+        """Keep ``state`` and the selected candidate: :func:`keep_for_tab`'s answer; with
+        ``later`` (and a port that can), too large a plain form is packed off this task
+        (``"later"``: ``ended(error)`` reports)."""
+        key = self.keys["state"]
+        pack_later = None
+        if later and self.port.can_pack_later:
+
+            def pack_later(meta: str) -> None:
+                self.save_packed(key, meta, ended)
+
+        problem = keep_for_tab(
+            state,
+            lambda meta: self.save_plain(key, meta),
+            lambda form: self.call("setItem", key, form).error,
+            pack_later,
+        )
+        self.call("setItem", self.keys["selected"], str(selected))
+        return problem

@@ -15,6 +15,7 @@ from typing import Any, TypedDict
 from . import i18n
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_header, ranking_rows, token_view
+from .compare import Comparison
 from .options_form import option_labels
 from .port import Updates
 
@@ -103,7 +104,7 @@ def scoring_updates(busy: bool, lang="en") -> Updates:
     }
 
 
-def ranking_paint(comparison: dict, selected: int, lang="en") -> RankingPaint:
+def ranking_paint(comparison: Comparison, selected: int, lang="en") -> RankingPaint:
     """What ``bleu2Paint.ranking`` paints: ``{"head": ranking_header, "rows":
     ranking_rows, "selected": int, "structure": [...]}``; while ``structure`` (the order of
     the rows, the selection, the max order, the language) stays the same, only cell texts
@@ -121,7 +122,7 @@ def ranking_paint(comparison: dict, selected: int, lang="en") -> RankingPaint:
 def box_updates(kind: str, count: int, lang="en") -> Updates:
     """The labels and Remove buttons of ``count`` boxes of ``kind`` (Remove is hidden when
     there is only one box)."""
-    out = {}
+    out: Updates = {}
     for number in range(1, count + 1):
         bid = box_id(kind, number)
         out[f"{bid}-label"] = {"text": i18n.t(lang, f"{kind}_label", number=number)}
@@ -133,10 +134,10 @@ def box_updates(kind: str, count: int, lang="en") -> Updates:
     return out
 
 
-def token_updates(comparison: dict, lang="en") -> Updates:
+def token_updates(comparison: Comparison, lang="en") -> Updates:
     """Each box's token line (at most :data:`SHOWN_ITEMS` tokens, each a bidi-isolated
     chip: ``{"chips": {"items", "sep", "class"}}``; then "and 41,210 more") and count."""
-    out = {}
+    out: Updates = {}
     for kind, rows in (("reference", comparison["references"]), ("candidate", comparison["candidates"])):
         for number, row in enumerate(rows, start=1):
             tv = token_view(row["tokens"], lang, row["token_count"])
@@ -159,7 +160,7 @@ def breakdown_updates(v: CandidateView, lang="en") -> Updates:
     (:func:`signature_parts`), the p1..pN rows (``p<n>-fraction``, ``-value``, ``-note``,
     the ``smoothed`` and ``left-out`` classes of ``p<n>-row``), r, c, BP, the JSON and
     the summary (:func:`summary_updates`)."""
-    out = {
+    out: Updates = {
         "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
         "score-label": {"text": v["score"]["label"]},
         "score": {"text": v["score"]["value"]},
@@ -176,8 +177,8 @@ def breakdown_updates(v: CandidateView, lang="en") -> Updates:
         "result-json": {"text": v["json"]},
     }
     for p in v["precisions"]:
-        for part in ("fraction", "value", "note"):
-            out[f"p{p['n']}-{part}"] = {"text": p[part]}
+        for part, text in (("fraction", p["fraction"]), ("value", p["value"]), ("note", p["note"])):
+            out[f"p{p['n']}-{part}"] = {"text": text}
         out[f"p{p['n']}-row"] = {"classes": {"smoothed": p["smoothed"], "left-out": not p["used"]}}
     out.update(summary_updates(v, lang))
     return out
@@ -207,7 +208,7 @@ def page_words(lang="en") -> PageWords:
 def export_labels(lang="en") -> dict[str, ExportLabels]:
     """The Copy and Download buttons of each export format: ``{format: {"copy": text,
     "copy_label": accessible name, "download": text, "download_label": ...}}``."""
-    out = {}
+    out: dict[str, ExportLabels] = {}
     for fmt, key in (("json", "export_json"), ("csv", "export_csv"), ("markdown", "export_markdown")):
         name = i18n.t(lang, key)
         out[fmt] = {
@@ -223,7 +224,7 @@ def language_updates(lang="en") -> Updates:
     """The words of ``lang`` carried by attributes: the export buttons (text and accessible
     name), the language switch, the "Auto" choice's help, the names of the summary and of
     the copy fallback boxes (:data:`COPY_AREAS`)."""
-    out = {
+    out: Updates = {
         "lang-select": {"props": {"value": i18n.language(lang)}},
         "opt-lowercase-auto": {"attrs": {"title": i18n.t(lang, "lowercase_auto_help")}},
         "summary": {"attrs": {"aria-label": i18n.t(lang, "summary_heading")}},
@@ -231,8 +232,11 @@ def language_updates(lang="en") -> Updates:
     for area in COPY_AREAS.values():
         out[area] = {"attrs": {"aria-label": i18n.t(lang, "copy_area_label")}}
     for fmt, labels in export_labels(lang).items():
-        for action in ("copy", "download"):
-            out[f"{action}-export-{fmt}"] = {"text": labels[action], "attrs": {"aria-label": labels[f"{action}_label"]}}
+        for action, text, label in (
+            ("copy", labels["copy"], labels["copy_label"]),
+            ("download", labels["download"], labels["download_label"]),
+        ):
+            out[f"{action}-export-{fmt}"] = {"text": text, "attrs": {"aria-label": label}}
     return out
 
 
@@ -257,8 +261,8 @@ def status_line(status: Status, lang="en") -> Updates:
         text, look = i18n.t(lang, "start_failed", error=status.get("error") or ""), "error"
     else:
         parts = [i18n.t(lang, "status_ready", python=status.get("python") or "Python")]
-        if status.get("restored"):
-            parts.append(i18n.t(lang, status["restored"]))
+        if restored := status.get("restored"):
+            parts.append(i18n.t(lang, restored))
         if status.get("link_error"):
             parts.append(i18n.t(lang, "share_invalid", error=status["link_error"]))
         if status.get("saved_error"):

@@ -165,7 +165,7 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     assert "status-ready" in page.get_attribute("#status", "class")  # kept: no warning
     packed = page.evaluate("""async () => {
         sessionStorage.removeItem('bleu2-state');  // room for a second packed copy
-        const out = await new Promise(done => window.bleu2App.save_packed('bleu2-packed-test', '{"l":"es"}', done));
+        const out = await new Promise(done => window.bleu2App.tab.save_packed('bleu2-packed-test', '{"l":"es"}', done));
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert packed[0] == ""
     decoded = decode_tab_state(packed[1])
@@ -175,8 +175,8 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     _fill_big(page, REF, CAND)
     raced = page.evaluate("""async () => {
         const app = window.bleu2App;
-        const packing = new Promise(done => app.save_packed('bleu2-packed-test', '{}', done));
-        app.save_plain('bleu2-packed-test', '{"l":"pt"}');
+        const packing = new Promise(done => app.tab.save_packed('bleu2-packed-test', '{}', done));
+        app.tab.save_plain('bleu2-packed-test', '{"l":"pt"}');
         return [await packing, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert raced == ["superseded", 't1.{"r":["the cat sat on the mat"],"c":["the cat is on the mat"],"l":"pt"}']
     page.close()

@@ -75,9 +75,9 @@ def test_hiding_or_leaving_the_page_keeps_what_is_not_kept_yet():
     assert STORAGE_KEY not in port.tab.items
     page.on_hide(event("visibilitychange"))
     assert kept(port)["references"] == [text]
-    writes = dict(page.writes.count)
+    writes = dict(page.tab.writes.count)
     page.on_hide(event("pagehide"))  # kept already: nothing to write
-    assert page.writes.count == writes
+    assert page.tab.writes.count == writes
     type_in(port, page, "candidate", text + "again")
     page.on_hide(event("pagehide"))  # the reload's pagehide
     port, page = reload(port)
