@@ -20,23 +20,27 @@ from bleu2.page.tab_storage import STORAGE_KEY
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 
 
+def scored_page():
+    """A started page with the golden pair typed in."""
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", CAND)
+    return port, page
+
+
 def test_every_event_names_a_method_of_the_controller():
     assert all(callable(getattr(SentencePage, method, None)) for _, _, method in EVENTS)
 
 
 def test_the_first_render_scores_what_is_in_the_boxes():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     assert port.text("score") == "0.7071" and port.text("summary-score") == "0.7071"
     assert port.text("p1-fraction") == "5/6" and port.text("hyp-len") == "6"
     assert port.text("status-text") == "Ready (Python 3.11)."
 
 
 def test_adding_a_candidate_selects_it_and_focuses_its_box():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     page.on_add(event("click", "add-candidate", "add-candidate"))
     assert port.box_ids("candidate") == ["candidate", "candidate-2"] and page.selected == 1
     assert port.focused[-1] == "#candidate-2"
@@ -146,9 +150,7 @@ def test_a_bad_option_keeps_the_last_valid_ones_and_says_so():
 
 
 def test_the_option_buttons_set_the_whole_form():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     assert port.text("options-state") == "These are the default options."
     page.on_preset(event("click", "sacrebleu-defaults", "sacrebleu-defaults"))
     expected = form_from_options(SACREBLEU_PAGE_OPTIONS)
@@ -160,9 +162,7 @@ def test_the_option_buttons_set_the_whole_form():
 
 
 def test_a_language_switch_renders_every_word_and_message_again():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     port.clipboard = False
     page.on_copy_json(event("click", "copy-json", "copy-json"))
     assert port.text("copy-status") == i18n.t("en", "copy_failed") and "json-copy-area" in port.shown_areas
@@ -176,9 +176,7 @@ def test_a_language_switch_renders_every_word_and_message_again():
 
 
 def test_share_puts_the_link_in_the_url_and_copies_it_unless_it_is_too_long():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     page.on_share(event("click", "share-button", "share-button"))
     url = port.prop("share-url", "value")
     assert (
@@ -193,9 +191,7 @@ def test_share_puts_the_link_in_the_url_and_copies_it_unless_it_is_too_long():
 
 
 def test_export_copies_or_downloads_the_format_asked_for():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     page.on_export(event("click", "", "copy-export-markdown", format="markdown"))
     assert port.clipboard_text[-1].startswith("|") and port.text("export-status") == "Markdown table copied."
     page.on_export(event("click", "", "download-export-csv", format="csv"))
@@ -272,9 +268,7 @@ def test_a_corpus_line_opens_in_the_sentence_view():
 
 
 def test_a_highlighted_token_is_labelled_on_demand():
-    port, page = open_page()
-    type_in(port, page, "reference", REF)
-    type_in(port, page, "candidate", CAND)
+    port, page = scored_page()
     assert page.highlight_label("hl-cand", 1, 0) == ""  # nothing highlighted yet
     port.advance(DEFERRED_MS)
     section = port.painted[("highlight", "hl-candidate")][0]["id"]

@@ -10,24 +10,10 @@ import zlib
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from page_states import STATE
 
 from bleu2.page.options_form import DEFAULT_OPTIONS
 from bleu2.page.share import MAX_CHARS, decode_state, encode_state, share_fragment
-
-STATE = {
-    "references": ["the cat sat on the mat", "", "There is a cat on the mat."],
-    "candidates": ["the cat is on the mat", "<img src=x onerror=alert(1)>", "我爱学习中文 café"],
-    "options": {
-        "max_order": 4,
-        "smoothing": "none",
-        "tokenizer": "13a",
-        "lowercase": True,
-        "smooth_value": None,
-        "effective_order": False,
-        "empty_references": "ignore",
-    },
-    "lang": "pt",
-}
 
 
 def _pack(obj) -> str:

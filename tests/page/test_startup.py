@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from page_states import STATE
 
 from bleu2.page.share import encode_state
 from bleu2.page.startup import restore_plan, startup_choice
 from bleu2.page.tab_storage import encode_tab_state
-
-STATE = {
-    "references": ["the cat sat on the mat", "", "There is a cat on the mat."],
-    "candidates": ["the cat is on the mat", "<img src=x onerror=alert(1)>", "我爱学习中文 café"],
-    "options": {
-        "max_order": 4,
-        "smoothing": "none",
-        "tokenizer": "13a",
-        "lowercase": True,
-        "smooth_value": None,
-        "effective_order": False,
-        "empty_references": "ignore",
-    },
-    "lang": "pt",
-}
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from page_states import STATE
 
 from bleu2.page.share import MAX_BOXES, decode_state, encode_state, share_fragment
 from bleu2.page.tab_storage import (
@@ -21,21 +22,6 @@ from bleu2.page.tab_storage import (
     storage_problem,
     tab_meta,
 )
-
-STATE = {
-    "references": ["the cat sat on the mat", "", "There is a cat on the mat."],
-    "candidates": ["the cat is on the mat", "<img src=x onerror=alert(1)>", "我爱学习中文 café"],
-    "options": {
-        "max_order": 4,
-        "smoothing": "none",
-        "tokenizer": "13a",
-        "lowercase": True,
-        "smooth_value": None,
-        "effective_order": False,
-        "empty_references": "ignore",
-    },
-    "lang": "pt",
-}
 
 
 def test_tab_forms_round_trip_plain_and_packed():
