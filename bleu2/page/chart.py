@@ -128,6 +128,14 @@ def chart_values(result_or_row: Any) -> ChartValues:
     }
 
 
+def _drawing(width: int, height: int, title: str, id_prefix: str, css: str, elements: list) -> SvgDrawing:
+    """The parts every drawing has: its size, title, ``<svg>`` attributes and elements."""
+    viewbox = f"0 0 {width} {height}"
+    attrs = {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img"}
+    attrs.update({"aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": css})
+    return {"width": width, "height": height, "viewBox": viewbox, "title": title, "attrs": attrs, "elements": elements}
+
+
 def _clamp(v: float) -> float:
     return 0.0 if not v > 0.0 else (1.0 if v > 1.0 else v)
 
@@ -297,23 +305,7 @@ def bar_chart(
                 "text": i18n.t(lang, "chart_smoothed_note"),
             }
         )
-    viewbox = f"0 0 {width} {height}"
-    return {
-        "width": width,
-        "height": height,
-        "viewBox": viewbox,
-        "title": title,
-        "desc": desc,
-        "attrs": {
-            "viewBox": viewbox,
-            "width": str(width),
-            "height": str(height),
-            "role": "img",
-            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
-            "class": "chart",
-        },
-        "elements": elements,
-    }
+    return {**_drawing(width, height, title, id_prefix, "chart", elements), "desc": desc}
 
 
 def histogram(
@@ -408,20 +400,4 @@ def histogram(
                 "text": i18n.format_integer(c, lang),
             }
         )
-    viewbox = f"0 0 {width} {height}"
-    return {
-        "width": width,
-        "height": height,
-        "viewBox": viewbox,
-        "title": title,
-        "counts": counts,
-        "attrs": {
-            "viewBox": viewbox,
-            "width": str(width),
-            "height": str(height),
-            "role": "img",
-            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
-            "class": "chart histogram",
-        },
-        "elements": elements,
-    }
+    return {**_drawing(width, height, title, id_prefix, "chart histogram", elements), "counts": counts}
