@@ -53,8 +53,8 @@ __all__ = [
 ]
 
 
-#: Decimals shown for precisions, BP and the score (BLEU-2 to four decimals, as the classic calculator).
-DECIMALS = 4
+#: Decimals shown for precisions, BP and the score (:data:`bleu2.page.i18n.DECIMALS`).
+DECIMALS = i18n.DECIMALS
 
 #: Shown between tokens. Tokens of the default tokenizer never contain spaces.
 TOKEN_SEPARATOR = " · "

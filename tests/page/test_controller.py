@@ -33,7 +33,7 @@ def test_every_event_names_a_method_of_the_controller():
 
 
 def test_the_first_render_scores_what_is_in_the_boxes():
-    port, page = scored_page()
+    port, _ = scored_page()
     assert port.text("score") == "0.7071" and port.text("summary-score") == "0.7071"
     assert port.text("p1-fraction") == "5/6" and port.text("hyp-len") == "6"
     assert port.text("status-text") == "Ready (Python 3.11)."

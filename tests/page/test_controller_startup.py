@@ -45,7 +45,7 @@ def test_typed_text_wins_over_the_tab_and_is_kept_at_once():
 
 
 def test_a_broken_link_falls_back_to_the_tab_and_says_why():
-    port, page = open_page(tab_with_texts(hash="#v1.garbage!"))
+    port, _ = open_page(tab_with_texts(hash="#v1.garbage!"))
     assert port.values["reference"] == ["kept reference"]
     status = port.text("status-text")
     assert "Textos recuperados desta aba." in status and "Não foi possível ler este link" in status
@@ -53,7 +53,7 @@ def test_a_broken_link_falls_back_to_the_tab_and_says_why():
 
 
 def test_an_unreadable_kept_state_is_forgotten_and_said():
-    port, page = open_page(Tab(items={STORAGE_KEY: "t1.{not json"}))
+    port, _ = open_page(Tab(items={STORAGE_KEY: "t1.{not json"}))
     assert STORAGE_KEY not in port.tab.items and port.values == {"reference": [""], "candidate": [""]}
     assert "The texts kept for this tab could not be read" in port.text("status-text")
 
