@@ -5,13 +5,13 @@ import json
 import sys
 import traceback
 
-from js import JSON, document, window  # Pyodide's own FFI: no need to import the pyscript package
 from pyodide.ffi import create_once_callable, create_proxy
 
 from bleu2.page import corpus_control
 from bleu2.page.controller import EVENTS, SentencePage
 from bleu2.page.options_form import FIELDS
 from bleu2.page.port import Change, PageContext, StorageReply
+from js import JSON, document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 PAINT, STORE = window.bleu2Paint, window.bleu2Storage
 _proxies = {}  # Python callable -> its JavaScript function, made once (a timer's callback is reused)

@@ -33,9 +33,9 @@ QUOTA = "QuotaExceededError Setting the value of 'bleu2-state' exceeded the quot
 DENIED = "SecurityError Failed to read the 'sessionStorage' property from 'Window': Access is denied"
 
 
-def event(type: str, target: str = "", button: str = "", **data: str) -> EventData:
+def event(event_type: str, target: str = "", button: str = "", **data: str) -> EventData:
     """An :class:`~bleu2.page.port.EventData`."""
-    return {"type": type, "target": target, "button": button, "data": dict(data)}
+    return {"type": event_type, "target": target, "button": button, "data": dict(data)}
 
 
 @dataclass

@@ -158,9 +158,8 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     if out["lowercase"] is not None and not isinstance(out["lowercase"], bool):
         raise ValueError(f"lowercase must be true, false or null, got {out['lowercase']!r}")
     sv = out["smooth_value"]
-    if sv is not None:
-        if isinstance(sv, bool) or not isinstance(sv, (int, float)) or not math.isfinite(sv):
-            raise ValueError(f"smooth_value must be a finite number or null, got {sv!r}")
+    if sv is not None and (isinstance(sv, bool) or not isinstance(sv, (int, float)) or not math.isfinite(sv)):
+        raise ValueError(f"smooth_value must be a finite number or null, got {sv!r}")
     if not isinstance(out["effective_order"], bool):
         raise ValueError(f"effective_order must be true or false, got {out['effective_order']!r}")
     if out["empty_references"] not in EMPTY_REFERENCES:

@@ -10,12 +10,12 @@ import json
 import math
 
 import pytest
-from golden_values import GOLDEN
-from shared_data import TED
 
 import bleu2
 from bleu2.page import breakdown, guide, hints, i18n, updates
 from bleu2.page.compare import compare
+from golden_values import GOLDEN
+from shared_data import TED
 
 
 def page_breakdown(reference, candidate, lang="en"):
@@ -392,7 +392,7 @@ def test_help_sections_show_the_live_numbers_in_three_languages():
         answer = {q["id"]: q["a"] for q in h["faq"]}["faq-rc"]
         assert answer.endswith(f"{rc}."), (lang, answer)
     en = guide.help_sections(breakdown.candidate_view(comp, 0, "en"), "en")
-    bp = [s for s in en["steps"] if s.startswith("Brevity penalty")][0]
+    bp = next(s for s in en["steps"] if s.startswith("Brevity penalty"))
     assert bp.endswith("Here: c = 5, r = 6, BP = 0.8187.")
     order = {q["id"]: q["a"] for q in en["faq"]}["faq-order"]
     assert order.endswith("Here: p1 = 1.0000, p2 = 0.7500.")  # 5/5 words, 3/4 pairs

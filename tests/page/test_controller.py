@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 
-from fake_port import event, open_page, set_control, type_in
-
 from bleu2.page import i18n, live
 from bleu2.page.controller import DEFERRED_MS, EVENTS, SentencePage
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import STORAGE_KEY
+from fake_port import event, open_page, set_control, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 

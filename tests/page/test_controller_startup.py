@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from fake_port import Tab, open_page, type_in
-
 from bleu2.page.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, encode_tab_state
+from fake_port import Tab, open_page, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 KEPT = {"references": ["kept reference"], "candidates": ["kept candidate", "kept two"], "lang": "pt"}

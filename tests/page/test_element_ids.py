@@ -10,11 +10,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from fake_port import event, open_page, set_control, type_in
-
 from bleu2.page.controller import DEFERRED_MS, EVENTS
 from bleu2.page.share import encode_state
 from bleu2.page.updates import COPY_AREAS
+from fake_port import event, open_page, set_control, type_in
 
 ROOT = Path(__file__).resolve().parents[2]
 GLUE = ["static/paint.js", "static/storage.js", "static/tokens.js", "static/app.py"]

@@ -7,12 +7,12 @@ itself (same scores, counts, hints, shortened lists), bounded in size whatever t
 import json
 
 import pytest
-from shared_data import TED
 
 import bleu2
-from bleu2.page import compare as compare_mod
 from bleu2.page import breakdown, explain, live, updates
+from bleu2.page import compare as compare_mod
 from bleu2.page.compare import assemble, compare, measure
+from shared_data import TED
 
 pytestmark = pytest.mark.skipif(not TED.exists(), reason="../shared/data is missing")
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from page_states import STATE
 
 from bleu2.page.share import encode_state
 from bleu2.page.startup import restore_plan, startup_choice
 from bleu2.page.tab_storage import encode_tab_state
+from page_states import STATE
 
 
 @pytest.mark.parametrize(

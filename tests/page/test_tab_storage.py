@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from page_states import STATE
 
 from bleu2.page.share import MAX_BOXES, decode_state, encode_state, share_fragment
 from bleu2.page.tab_storage import (
@@ -22,6 +21,7 @@ from bleu2.page.tab_storage import (
     storage_problem,
     tab_meta,
 )
+from page_states import STATE
 
 
 def test_tab_forms_round_trip_plain_and_packed():
