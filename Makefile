@@ -70,8 +70,9 @@ lint: venv
 test: venv lint chromium firefox site test-js
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
-test-unit: venv node_modules test-js
+test-unit: venv node_modules
 	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory test-js
 
 # The page's JavaScript modules in Node's own test runner (tests/js/*.test.mjs).
 test-js:
