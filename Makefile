@@ -1,6 +1,6 @@
 # bleu2: build, serve, test and benchmark the page and the package.
 #   make serve   install what is needed, build _site/, serve it on http://127.0.0.1:8000
-#   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, run pytest (unit + browser)
+#   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, node --test, pytest (unit + browser)
 #   make lint    ruff check, ruff format --check, mypy (the engine)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot test test-unit test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale venv chromium firefox node_modules clean
 
 all: site
 
@@ -67,11 +67,16 @@ lint: venv
 	$(VPY) -m mypy
 
 # --- tests ---
-test: venv lint chromium firefox site
+test: venv lint chromium firefox site test-js
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 test-unit: venv node_modules
 	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory test-js
+
+# The page's JavaScript modules in Node's own test runner (tests/js/*.test.mjs).
+test-js:
+	node --test tests/js/
 
 test-browser: venv chromium firefox site
 	$(VPY) -m pytest -m browser $(PYTEST_ARGS)

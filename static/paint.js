@@ -1,65 +1,20 @@
-// window.bleu2Paint: builds the page's DOM from the plain data static/app.py gets from
-// bleu2.page (the text boxes added, token chips, the ranking table, the rows of the terms
-// table, the highlight spans, the SVG chart, "How it works"), copies and downloads text;
-// keyboard and hover handling of highlighted tokens; the ranking table's scroll cue. No
-// user text is ever written as HTML here (only textContent and setAttribute). No decision
-// is made here: what to show comes in.
+// window.bleu2Paint: builds the page's DOM from the plain data bleu2.page's controller
+// hands static/app.py (element updates, the text boxes added, token chips, the ranking
+// table, the rows of the terms table, the highlight spans, the SVG chart, "How it works"),
+// reads the boxes as changes (static/textdiff.mjs) and the options form, copies and
+// downloads text; the ranking table's scroll cue (static/tokens.js wires the highlighted
+// tokens). No user text is ever written as HTML here (only textContent and setAttribute).
+// No decision is made here: what to show comes in.
 (function () {
   "use strict";
 
   function $(id) { return document.getElementById(id); }
-  // What each reader of the boxes last had of them: box id -> [text, its length in code
-  // points]. "page" is static/app.py (read), "worker" the copy in the page's worker
-  // (changes, for static/corpus.js's bleu2Live).
-  var copies = {page: {}, worker: {}};
-  function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
-  function isLow(code) { return code >= 0xDC00 && code <= 0xDFFF; }
-  var HIGH = /[\uD800-\uDBFF]/;
-  function codePoints(text, from, to) {  // never called with a pair split at from or to
-    if (to - from > 64 && !HIGH.test(text.slice(from, to))) return to - from;  // no pair: one code point per unit
-    var n = 0;
-    for (var i = from; i < to; i++) if (!(isLow(text.charCodeAt(i)) && i > from && isHigh(text.charCodeAt(i - 1)))) n++;
-    return n;
-  }
-  // Units two texts share at their start (end: at their end), compared a block at a time
-  // (string equality is a memory compare), then unit by unit: a keystroke at the end of
-  // megabytes costs well under a millisecond.
-  function shared(a, b, end) {
-    var n = Math.min(a.length, b.length), k = 0;
-    function part(t, from, to) { return end ? t.slice(t.length - to, t.length - from) : t.slice(from, to); }
-    for (var block = 65536; block >= 16; block >>= 4) {
-      while (k + block <= n && part(a, k, k + block) === part(b, k, k + block)) k += block;
-    }
-    while (k < n && (end ? a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)
-                         : a.charCodeAt(k) === b.charCodeAt(k))) k++;
-    return k;
-  }
-  // A box's value as the change since the reader last had it: [kept prefix, kept suffix,
-  // the text between, the new length] (prefix, suffix and length in code points, as Python
-  // counts; never inside a surrogate pair), code points counted only on the shorter side.
-  function change(id, reader) {
-    var value = $(id).value, had = copies[reader][id] || ["", 0], last = had[0], count = had[1];
-    if (value === last) return [count, 0, "", count];
-    var p = shared(value, last, false);
-    var s = shared(value.slice(p), last.slice(p), true);
-    if (p > 0 && p < value.length && isHigh(value.charCodeAt(p - 1))) p--;
-    if (s > 0 && s < value.length - p && isLow(value.charCodeAt(value.length - s))) s--;
-    var tail = last.length - s;
-    var pc = p <= last.length - p ? codePoints(last, 0, p) : count - codePoints(last, p, last.length);
-    var sc = s <= tail ? codePoints(last, tail, last.length) : count - codePoints(last, 0, tail);
-    var middle = value.slice(p, value.length - s);
-    var length = pc + codePoints(middle, 0, middle.length) + sc;
-    copies[reader][id] = [value, length];
-    return [pc, sc, middle, length];
-  }
-  // The tab's storage: writes per key (an older packed save never overwrites a newer state).
-  var writes = {}, refused = null;
-  function errorText(error) { return String(error && error.name) + " " + String(error && error.message); }
-  function boxesOf(kind, field) {  // each text box's field ("value", "id") of a kind, in order
-    return Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) { return box[field]; });
-  }
-  function tabData(metaJson) {  // the compact JSON's object: {r, c, ...tab_meta}
-    return Object.assign({r: boxesOf("reference", "value"), c: boxesOf("candidate", "value")}, JSON.parse(metaJson));
+  // Each reader's copies of the boxes (static/textdiff.mjs): "page" is static/app.py
+  // (read), "worker" the copy in the page's worker (changes, for static/corpus.js's bleu2Live).
+  var readers = null;
+  function reader(name) {
+    readers = readers || {page: window.bleu2TextDiff.reader(), worker: window.bleu2TextDiff.reader()};
+    return readers[name];
   }
 
   // An element: make("td", {class: "num"}, "text", parent).
@@ -74,27 +29,11 @@
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   function svgElement(spec) {
-    var node = document.createElementNS(SVG_NS, spec.tag);
-    var attrs = spec.attrs || {};
+    var node = document.createElementNS(SVG_NS, spec.tag), attrs = spec.attrs || {};
     Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
     if (spec.text) node.textContent = spec.text;
     (spec.children || []).forEach(function (child) { node.appendChild(svgElement(child)); });
     return node;
-  }
-
-  function showDetail(token) {
-    var detail = $("hl-detail");
-    if (!detail || !token) return;
-    detail.hidden = false;  // it takes no room until a token is pointed at
-    if (!token.title && window.bleu2Label) {
-      // Labels are made on demand (static/app.py highlight_label): the section, the
-      // order of the line and the token's place in it.
-      var line = token.parentNode;
-      var section = line.closest(".hl-section");
-      var index = Array.prototype.indexOf.call(line.children, token);
-      token.title = String(window.bleu2Label(section.id, Number(line.getAttribute("data-order")), index));
-    }
-    detail.textContent = token.title || "";
   }
 
   var rankingCells = [];  // per row: its cells, in the order of the row's "cells"
@@ -131,7 +70,7 @@
   }
 
   window.bleu2Paint = {
-    // Element updates from bleu2.page.view: {id: {text, attrs: {name: value | null},
+    // Element updates from bleu2.page.updates: {id: {text, attrs: {name: value | null},
     // props: {name: value}, classes: {name: bool}}}; ids that are not on the page are
     // skipped. One call per render, so Python crosses into JavaScript once.
     set: function (json) {
@@ -192,17 +131,14 @@
       line.append(" ");
       make("span", {id: id + "-tokens-more", "class": "more", hidden: ""}, null, line);
     },
-    // A text box's value for static/app.py, as the change since that box was last read here
-    // ([kept prefix, kept suffix, the text between, new length]; see change): a keystroke in
-    // megabytes of text copies a few characters out of the page, not the whole text.
-    read: function (id) { return change(id, "page"); },
-    // The boxes of a kind for the page's worker, each as [id, kept prefix, kept suffix, the
-    // text between, new length] since its last copy (bleu2.page.live.Copies applies them);
-    // whole: each box's whole last copy instead, for a worker that lost its copies.
+    // A box's value for static/app.py as the change since it last read it (textdiff.mjs).
+    read: function (id) { return reader("page").read(id, $(id).value); },
+    // The boxes of a kind for the page's worker: [id, ...change since its last copy] each
+    // (bleu2.page.live.Copies applies them); whole: each box's whole last copy instead.
     changes: function (kind, whole) {
-      return boxesOf(kind, "id").map(function (id) {
-        var had = copies.worker[id];
-        return whole && had ? [id, 0, 0, had[0], had[1]] : [id].concat(change(id, "worker"));
+      var worker = reader("worker");
+      return Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) {
+        return [box.id].concat(whole && worker.has(box.id) ? worker.whole(box.id) : worker.read(box.id, box.value));
       });
     },
     // The boxes of a kind: exactly the ids given (boxes added or removed at the end), with
@@ -287,13 +223,9 @@
           var line = make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
           var gram = order.n > 1 ? " gram" : "";
           var items = order.items;
-          for (var i = 0; i < items.length; i++) {
-            var span = document.createElement("span");
-            span.className = "tok " + items[i][1] + gram;
-            span.dir = "auto";  // bidi-isolated: right-to-left tokens keep their place
-            span.textContent = items[i][0];
+          for (var i = 0; i < items.length; i++) {  // bidi-isolated: right-to-left tokens keep their place
+            var span = make("span", {"class": "tok " + items[i][1] + gram, dir: "auto"}, items[i][0], line);
             if (i === 0) span.tabIndex = 0;  // one Tab stop per line: the first token (arrow keys move on)
-            line.appendChild(span);
             line.appendChild(document.createTextNode(" "));
           }
           if (order.more) make("span", {"class": "more"}, order.more, line);
@@ -306,25 +238,14 @@
       $(containerId).replaceChildren(svgElement({tag: "svg", attrs: data.attrs, children: data.elements}));
     },
     // Copy text; where the browser refuses (a cross-origin frame without clipboard
-    // permission), show it in the read-only box areaId, selected, and say so. The status
-    // element gets data-refused then, so the message can be re-rendered in another language.
-    copy: function (text, statusId, areaId, ok, fail) {
-      var note = $(statusId), area = $(areaId);
-      function done() {
-        note.textContent = ok;
-        note.removeAttribute("data-refused");
-        if (area) { area.hidden = true; area.value = ""; }
-      }
-      function refused() {
-        note.textContent = fail;
-        note.setAttribute("data-refused", "");
-        if (area) { area.value = text; area.hidden = false; select(area); }
-      }
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).then(done, refused);
-      } else {
-        refused();
-      }
+    // permission), show it in the read-only box areaId, selected. Resolves to whether the
+    // text was copied (the controller says so next to the button).
+    copy: function (text, areaId) {
+      var area = $(areaId);
+      function done() { if (area) { area.hidden = true; area.value = ""; } return true; }
+      function refused() { if (area) { area.value = text; area.hidden = false; select(area); } return false; }
+      return navigator.clipboard && navigator.clipboard.writeText
+        ? navigator.clipboard.writeText(text).then(done, refused) : Promise.resolve(refused());
     },
     // "How it works" and the questions: {heading, intro, steps: [text], faq_heading,
     // faq: [{id, q, a}]}. Built once; later only texts change, so an open question stays
@@ -354,76 +275,17 @@
         d.querySelector("p").textContent = data.faq[i].a;
       });
     },
-    // The tab's plain form of the page's state (bleu2.page.state.encode_tab_state):
-    // "t1." + JSON {r, c, ...meta}, the texts read from the boxes here, so that megabytes
-    // of text are not copied out of Python. Returns "" when kept, else the browser's error.
-    save: function (key, metaJson) {
-      writes[key] = (writes[key] || 0) + 1;
-      var json = JSON.stringify(tabData(metaJson));
-      try {
-        window.sessionStorage.setItem(key, "t1." + json);
-        refused = null;
-        return "";
-      } catch (error) {
-        // too large: the packed form comes next (savePacked packs this same text; storage's
-        // setItem, Python's packing, drops it)
-        refused = error && error.name === "QuotaExceededError" ? {key: key, meta: metaJson, json: json} : null;
-        return errorText(error);
-      }
-    },
-    // Whether savePacked can run here (CompressionStream: Chromium 80, Firefox 113, Safari 16.4).
-    canPackLater: typeof CompressionStream === "function",
-    // The tab's packed form (bleu2.page.state.pack_tab_state: "z1." + the zlib stream of the
-    // same JSON, one character per byte), encoded and compressed by the browser 256 K
-    // characters at a time, each step its own task, so that megabytes of text do not hold
-    // the page. Resolves to "" when kept, the browser's error, or "superseded" when the key
-    // was written since (that newer state stays).
-    savePacked: function (key, metaJson) {
-      var mine = writes[key] = (writes[key] || 0) + 1;
-      var json = refused && refused.key === key && refused.meta === metaJson ? refused.json : JSON.stringify(tabData(metaJson));
-      refused = null;
-      var deflate = new CompressionStream("deflate"), writer = deflate.writable.getWriter();
-      var packed = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();
-      function step(from) {
-        if (from >= json.length) return writer.close();
-        var to = Math.min(from + 262144, json.length);
-        if (to < json.length && isHigh(json.charCodeAt(to - 1))) to--;  // a pair stays in one step
-        writer.write(encoder.encode(json.slice(from, to)));
-        return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });
-      }
-      return step(0).then(function () { return packed; }).then(function (buffer) {
-        var bytes = new Uint8Array(buffer), parts = [];
-        for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
-        if (writes[key] !== mine) return "superseded";
-        try {
-          window.sessionStorage.setItem(key, "z1." + parts.join(""));
-          return "";
-        } catch (error) {
-          return errorText(error);
-        }
+    // The options form: fieldsJson {option name: element id} (bleu2.page.options_form.FIELDS;
+    // default: optionFields, which static/app.py sets from the same map) -> JSON {name: a
+    // check box's state or a control's value, name + "_enabled": whether it is enabled}.
+    optionForm: function (fieldsJson) {
+      var fields = fieldsJson ? JSON.parse(fieldsJson) : window.bleu2Paint.optionFields, out = {};
+      Object.keys(fields).forEach(function (name) {
+        var control = $(fields[name]);
+        out[name] = control.type === "checkbox" ? control.checked : control.value;
+        out[name + "_enabled"] = !control.disabled;
       });
-    },
-    // sessionStorage.<method>(key[, value]) as JSON [value or null, null], or [null, why]
-    // where the browser refuses (storage full, switched off, denied in a cross-site frame).
-    storage: function (method, key, value) {
-      if (method !== "getItem") { writes[key] = (writes[key] || 0) + 1; refused = null; }
-      try {
-        var out = window.sessionStorage[method](key, value);
-        return JSON.stringify([out === undefined ? null : out, null]);
-      } catch (error) {
-        return JSON.stringify([null, errorText(error)]);
-      }
-    },
-    // The options form as bleu2.page.state.options_from_form reads it (JSON): each "opt-"
-    // control by its name (max_order, smoothing, ...: a box's text, a checkbox's state), and
-    // whether the smoothing parameter's box is enabled. (Sentence and corpus mode read it.)
-    optionForm: function () {
-      var fields = {};
-      document.querySelectorAll("select[id^='opt-'], input[id^='opt-']").forEach(function (control) {
-        fields[control.id.slice(4).replace(/-/g, "_")] = control.type === "checkbox" ? control.checked : control.value;
-      });
-      fields.smooth_value_enabled = !$("opt-smooth-value").disabled;
-      return JSON.stringify(fields);
+      return JSON.stringify(out);
     },
     download: function (name, mime, text) {
       var url = URL.createObjectURL(new Blob([text], {type: mime}));
@@ -434,37 +296,4 @@
       setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
     }
   };
-
-  // The summary's "Full breakdown" button: to the breakdown, without touching the URL's
-  // fragment (which holds share links).
-  document.addEventListener("click", function (event) {
-    if (!event.target.closest || !event.target.closest("#summary-link")) return;
-    var target = $("breakdown");
-    target.scrollIntoView({block: "start"});
-    target.focus({preventScroll: true});
-  });
-
-  // Highlighted tokens: hover or focus shows the counts; arrow keys move between tokens
-  // of a line (one Tab stop per line).
-  function tokenOf(target) {
-    return target && target.closest ? target.closest(".hl-line .tok") : null;
-  }
-  document.addEventListener("mouseover", function (event) { showDetail(tokenOf(event.target)); });
-  document.addEventListener("focusin", function (event) { showDetail(tokenOf(event.target)); });
-  document.addEventListener("keydown", function (event) {
-    var token = tokenOf(event.target);
-    if (!token) return;
-    var tokens = Array.prototype.slice.call(token.parentNode.querySelectorAll(".tok"));
-    var i = tokens.indexOf(token);
-    var next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = tokens[i + 1];
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = tokens[i - 1];
-    else if (event.key === "Home") next = tokens[0];
-    else if (event.key === "End") next = tokens[tokens.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    token.tabIndex = -1;
-    next.tabIndex = 0;
-    next.focus();
-  });
 })();

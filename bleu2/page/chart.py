@@ -22,10 +22,10 @@ Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from . import i18n
-from .view import LEFT_OUT
+from .breakdown import LEFT_OUT
 
 __all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
 
@@ -37,6 +37,48 @@ _MARGIN_TOP = 22
 _MARGIN_BOTTOM = 36
 _BAR_FRACTION = 0.62
 _TICKS = (0.0, 0.5, 1.0)
+
+
+class ChartPrecision(TypedDict):
+    """One bar of precisions (:func:`chart_values`)."""
+
+    n: int
+    value: float
+    smoothed: bool
+    used: bool
+
+
+class ChartValues(TypedDict):
+    """The numbers the chart shows (:func:`chart_values`): floats in [0, 1] once clamped."""
+
+    precisions: list[ChartPrecision]
+    brevity_penalty: float
+    score: float
+    max_order: int
+
+
+class SvgDrawing(TypedDict):
+    """An SVG as data for ``bleu2Paint.svg`` (:func:`bar_chart`): its size, its title, the
+    ``<svg>``'s attributes and its elements (``{"tag", "attrs", "text", "children"?}``)."""
+
+    width: int
+    height: int
+    viewBox: str
+    title: str
+    attrs: dict[str, str]
+    elements: list[dict[str, Any]]
+
+
+class BarChart(SvgDrawing):
+    """:func:`bar_chart`: the drawing and its description (for screen readers)."""
+
+    desc: str
+
+
+class Histogram(SvgDrawing):
+    """:func:`histogram`: the drawing and the count of each bin."""
+
+    counts: list[int]
 
 
 def _num(x: float) -> str:
@@ -51,7 +93,7 @@ def _get(obj: Any, name: str):
     return getattr(obj, name)
 
 
-def chart_values(result_or_row: Any) -> dict:
+def chart_values(result_or_row: Any) -> ChartValues:
     """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its
     ``to_dict()`` or a row of :func:`bleu2.compare.compare`.
 
@@ -67,7 +109,7 @@ def chart_values(result_or_row: Any) -> dict:
         weights = list(_get(result_or_row, "mean_weights") or ())
     except (KeyError, AttributeError):
         weights = []
-    precisions = []
+    precisions: list[ChartPrecision] = []
     for i, p in enumerate(_get(result_or_row, "precisions")):
         used = i >= len(weights) or weights[i] is not None
         precisions.append(
@@ -86,6 +128,14 @@ def chart_values(result_or_row: Any) -> dict:
     }
 
 
+def _drawing(width: int, height: int, title: str, id_prefix: str, css: str, elements: list) -> SvgDrawing:
+    """The parts every drawing has: its size, title, ``<svg>`` attributes and elements."""
+    viewbox = f"0 0 {width} {height}"
+    attrs = {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img"}
+    attrs.update({"aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": css})
+    return {"width": width, "height": height, "viewBox": viewbox, "title": title, "attrs": attrs, "elements": elements}
+
+
 def _clamp(v: float) -> float:
     return 0.0 if not v > 0.0 else (1.0 if v > 1.0 else v)
 
@@ -96,7 +146,7 @@ def bar_chart(
     width: int = 320,
     height: int = 200,
     id_prefix: str = "bleu2-chart",
-) -> dict:
+) -> BarChart:
     """Describe the chart of p1..pN, BP and the score as plain data.
 
     Args:
@@ -255,23 +305,7 @@ def bar_chart(
                 "text": i18n.t(lang, "chart_smoothed_note"),
             }
         )
-    viewbox = f"0 0 {width} {height}"
-    return {
-        "width": width,
-        "height": height,
-        "viewBox": viewbox,
-        "title": title,
-        "desc": desc,
-        "attrs": {
-            "viewBox": viewbox,
-            "width": str(width),
-            "height": str(height),
-            "role": "img",
-            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
-            "class": "chart",
-        },
-        "elements": elements,
-    }
+    return {**_drawing(width, height, title, id_prefix, "chart", elements), "desc": desc}
 
 
 def histogram(
@@ -282,7 +316,7 @@ def histogram(
     width: int = 480,
     height: int = 200,
     id_prefix: str = "bleu2-hist",
-) -> dict:
+) -> Histogram:
     """A histogram of ``values`` (sentence scores in [0, 1]) as SVG data, in the shape of
     :func:`bar_chart`'s result.
 
@@ -366,20 +400,4 @@ def histogram(
                 "text": i18n.format_integer(c, lang),
             }
         )
-    viewbox = f"0 0 {width} {height}"
-    return {
-        "width": width,
-        "height": height,
-        "viewBox": viewbox,
-        "title": title,
-        "counts": counts,
-        "attrs": {
-            "viewBox": viewbox,
-            "width": str(width),
-            "height": str(height),
-            "role": "img",
-            "aria-labelledby": f"{id_prefix}-title {id_prefix}-desc",
-            "class": "chart histogram",
-        },
-        "elements": elements,
-    }
+    return {**_drawing(width, height, title, id_prefix, "chart histogram", elements), "counts": counts}

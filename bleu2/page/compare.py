@@ -20,6 +20,7 @@ Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, TypedDict
 
 from .._cache import LRU
 from .._version import __version__
@@ -30,19 +31,88 @@ from ..result import BleuResult
 from ..scorer import BLEU
 from ..stats import SentenceStats, closest_ref_len
 from . import i18n
-from .state import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
+from .options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
 __all__ = [
+    "RefLengthChoice",
+    "ReferenceRow",
+    "CandidateRow",
+    "Measured",
+    "Comparison",
     "compare",
     "measure",
     "assemble",
-    "usable_options",
-    "compare_or_last",
     "ref_length_choice",
     "ref_length_text",
     "scorer",
     "clear_caches",
 ]
+
+
+class RefLengthChoice(TypedDict):
+    """Which reference length is r and why (:func:`ref_length_choice`)."""
+
+    chosen_index: int | None
+    chosen_length: int
+    lengths: list[int]
+    hyp_len: int
+    reason: str
+    tied_indices: list[int]
+
+
+class ReferenceRow(TypedDict):
+    """One reference box of a comparison (:func:`compare`)."""
+
+    index: int
+    text: str
+    tokens: list[str]
+    length: int
+    token_count: int
+    empty: bool
+    used: bool
+
+
+class CandidateRow(TypedDict):
+    """One candidate of a comparison (:func:`compare`); scores and BP are floats in [0, 1]."""
+
+    index: int
+    rank: int
+    text: str
+    tokens: list[str]
+    token_count: int
+    empty: bool
+    score: float
+    precisions: list[dict[str, Any]]
+    mean_weights: list[float | None]
+    brevity_penalty: float
+    hyp_len: int
+    ref_len: int
+    ref_length: RefLengthChoice
+
+
+class Measured(TypedDict):
+    """The costly half of a comparison (:func:`measure`), in box order."""
+
+    references: list[list[str]]
+    reference_lengths: list[int]
+    candidates: list[list[str]]
+    stats: list[SentenceStats]
+
+
+class Comparison(TypedDict):
+    """Several candidates against the same references (:func:`compare`)."""
+
+    options: dict[str, Any]
+    signature: str
+    version: str
+    references: list[ReferenceRow]
+    used_references: list[int]
+    no_references: bool
+    candidates: list[CandidateRow]
+    ranking: list[CandidateRow]
+    best_index: int | None
+    results: list[BleuResult]
+
 
 #: Statistics of the last candidates scored, by (options, candidate, references).
 _RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
@@ -64,7 +134,7 @@ def clear_caches() -> None:
     _RESULTS.clear()
 
 
-def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> dict:
+def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> RefLengthChoice:
     """Which reference length is r for a candidate of ``hyp_len`` tokens, and why.
 
     Args:
@@ -118,7 +188,7 @@ def _stats(bleu: BLEU, candidate: str, references: tuple[str, ...]) -> SentenceS
     return stats
 
 
-def _row(index: int, text: str, tokens: Sequence[str], result: BleuResult, lengths: list[int]) -> dict:
+def _row(index: int, text: str, tokens: Sequence[str], result: BleuResult, lengths: list[int]) -> CandidateRow:
     choice = ref_length_choice(result.hyp_len, lengths)
     return {
         "index": index,
@@ -137,7 +207,7 @@ def _row(index: int, text: str, tokens: Sequence[str], result: BleuResult, lengt
     }
 
 
-def compare(candidates: Sequence[str], references: Sequence[str], **options) -> dict:
+def compare(candidates: Sequence[str], references: Sequence[str], **options) -> Comparison:
     """Score every candidate against the same references and rank them.
 
     Reference boxes whose text has no tokens (blank, or only punctuation) are ignored;
@@ -177,7 +247,7 @@ def compare(candidates: Sequence[str], references: Sequence[str], **options) -> 
     return assemble(candidates, references, measure(candidates, references, **options), **options)
 
 
-def measure(candidates: Sequence[str], references: Sequence[str], **options) -> dict:
+def measure(candidates: Sequence[str], references: Sequence[str], **options) -> Measured:
     """The costly half of :func:`compare`: every text's tokens and each candidate's
     sufficient statistics against the references that have tokens (cached, so an edit
     re-tokenizes one box). The page runs it in its worker when the texts are long
@@ -207,7 +277,7 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options) -> 
     }
 
 
-def assemble(candidates: Sequence[str], references: Sequence[str], measured: dict, **options) -> dict:
+def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options) -> Comparison:
     """The cheap half of :func:`compare`: scores (from the statistics, as
     :meth:`bleu2.BLEU.score_stats`), rows, ranking and the choice of r, from the texts and
     what :func:`measure` returned for them with the same options.
@@ -217,7 +287,7 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: dic
     """
     bleu = scorer(**options)
     config = bleu.config
-    ref_rows = []
+    ref_rows: list[ReferenceRow] = []
     used = []
     for i, (text, toks, length) in enumerate(zip(references, measured["references"], measured["reference_lengths"])):
         if length:
@@ -263,31 +333,7 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: dic
     }
 
 
-def usable_options(options: dict, last_valid: dict) -> tuple[dict, Exception | None]:
-    """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
-    refusal)``: the page keeps scoring with the last options it accepted while a bad
-    value is being typed."""
-    try:
-        scorer(**options)
-        return options, None
-    except (ValueError, TypeError) as error:
-        return last_valid, error
-
-
-def compare_or_last(
-    candidates: Sequence[str], references: Sequence[str], options: dict, last_valid: dict
-) -> tuple[dict, Exception | None]:
-    """:func:`compare` with ``options``; when the engine refuses them, with the last
-    options it accepted (the page keeps scoring while a bad value is being typed).
-
-    Returns:
-        ``(comparison, None)``, or ``(comparison with last_valid, the refusal)``.
-    """
-    used, refused = usable_options(options, last_valid)
-    return compare(candidates, references, **used), refused
-
-
-def ref_length_text(choice: dict, lang: str = "en", box_indices: Sequence[int] | None = None) -> str:
+def ref_length_text(choice: RefLengthChoice, lang: str = "en", box_indices: Sequence[int] | None = None) -> str:
     """The sentence that says which reference length is r and why, in the page's language.
 
     Args:

@@ -42,7 +42,7 @@ from ..significance import DEFAULT_RESAMPLES
 from ..steps import drive
 from . import chart, i18n
 from .compare import scorer as page_scorer
-from .state import normalize_options, options_from_form
+from .options_form import normalize_options, options_from_form
 
 __all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK"]
 

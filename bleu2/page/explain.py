@@ -24,11 +24,12 @@ with ``textContent``. Standard library only (runs in Pyodide).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 from ..stats import ngram_counts, reference_stats
 from ..stats import ngrams as _grams
 from . import i18n
-from .view import shorten
+from .breakdown import shorten
 
 __all__ = [
     "MATCHED",
@@ -58,6 +59,21 @@ PAGE_MAX_ORDER = 2
 
 #: Shown between the tokens of an n-gram in labels.
 NGRAM_SEPARATOR = " "
+
+
+class HighlightSections(TypedDict):
+    """What :func:`highlight_sections` gives: why nothing is marked (or None), and the
+    candidate's and the references' sections, ready to paint."""
+
+    off: str | None
+    candidate: list[dict[str, Any]]
+    references: list[dict[str, Any]]
+
+
+class PageHighlight(HighlightSections):
+    """:func:`page_highlight`: the sections plus the labels of their tokens."""
+
+    labels: Labels
 
 
 def _as_list(g, n: int) -> list[str]:
@@ -112,7 +128,9 @@ def _analyse(candidate_tokens, references_tokens, max_order: int):
         yield n, grams, _candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
 
 
-def highlight(candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2) -> dict:
+def highlight(
+    candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
+) -> dict[str, Any]:
     """Which n-grams of the candidate and of each reference were matched, per order.
 
     Args:
@@ -239,7 +257,7 @@ def highlight_sections(
     max_order: int = 2,
     lang: str = "en",
     max_tokens: int = MAX_TOKENS,
-) -> dict:
+) -> HighlightSections:
     """What the page's highlighting shows, ready to paint: the result of :func:`highlight`
     turned into titled lines of ``[text, css class]`` items, in ``lang``.
 
@@ -256,7 +274,7 @@ def highlight_sections(
         ``{"off": str | None, "candidate": [section], "references": [section]}``, each
         section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
         [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.view.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
+        :data:`bleu2.page.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
         follow ("and 1,380 more", or ""), while ``summary`` counts them all;
         ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
         ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
@@ -342,7 +360,7 @@ class Labels:
     def __init__(self, candidate_tokens, references_tokens, reference_numbers, max_order: int = 2):
         self.args = (candidate_tokens, references_tokens, max_order)
         self.numbers = list(reference_numbers)
-        self.data = None
+        self.data: dict | None = None
 
     def label(self, section_id: str, n: int, index: int, lang: str = "en") -> str:
         """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or
@@ -371,7 +389,7 @@ def page_highlight_key(comparison: Mapping, index: int, lang: str = "en") -> tup
     )
 
 
-def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> dict:
+def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> PageHighlight:
     """The page's highlighting of candidate ``index`` against the references used, up to
     :data:`PAGE_MAX_ORDER`: :func:`highlight_sections` plus ``"labels"``, the
     :class:`Labels` that give a token's hover text."""
@@ -381,5 +399,4 @@ def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> dict:
     numbers = [i + 1 for i in used]
     order = min(comparison["options"]["max_order"], PAGE_MAX_ORDER)
     data = highlight_sections(row["tokens"], refs, numbers, order, lang)
-    data["labels"] = Labels(row["tokens"], refs, numbers, order)
-    return data
+    return {**data, "labels": Labels(row["tokens"], refs, numbers, order)}

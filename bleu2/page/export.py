@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
-from .view import precision_cell, used_weights
+from .breakdown import precision_cell, used_weights
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
@@ -41,7 +42,18 @@ _ROW_FIELDS = (
 )
 
 
-def export_data(comparison: Mapping) -> dict:
+class ExportText(TypedDict):
+    """One export ready for the Copy and Download buttons (:func:`export_text`)."""
+
+    text: str
+    filename: str
+    mime: str
+    name: str
+    copied: str
+    downloaded: str
+
+
+def export_data(comparison: Mapping) -> dict[str, Any]:
     """The JSON-ready dict of a comparison (what :func:`export_json` writes).
 
     Returns:
@@ -116,7 +128,7 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
             Signature: nrefs:1|case:lc|...
 
         Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
-        is marked with an escaped ``*`` (:func:`bleu2.page.view.precision_cell`), an order
+        is marked with an escaped ``*`` (:func:`bleu2.page.breakdown.precision_cell`), an order
         left out of the mean (effective order) with "(left out)".
     """
     n = _max_order(comparison)
@@ -158,7 +170,7 @@ EXPORTS = {
 }
 
 
-def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> dict:
+def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> ExportText:
     """One export, ready for the page's Copy and Download buttons.
 
     Returns:

@@ -30,7 +30,9 @@ __all__ = [
     "language",
     "pick_language",
     "plural_category",
+    "DECIMALS",
     "format_number",
+    "format_g",
     "format_integer",
     "decimal_separator",
     "t",
@@ -129,7 +131,11 @@ def decimal_separator(lang: str) -> str:
     return _NUMBER_FORMAT[language(lang)][0]
 
 
-def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = 4) -> str:
+#: Decimals shown for precisions, BP and the score (BLEU-2 to four decimals, as the classic calculator).
+DECIMALS = 4
+
+
+def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = DECIMALS) -> str:
     """``value`` rounded to ``decimals`` decimals with the language's decimal separator:
     ``format_number(0.70710678, "es") == "0,7071"``, ``"0.7071"`` in English.
 
@@ -146,6 +152,12 @@ def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = 4)
     if text.startswith("-") and float(text) == 0:
         text = text[1:]  # no "-0.0000"
     return text.replace(".", point) if point != "." else text
+
+
+def format_g(value: float, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A weight or parameter as ``:g`` writes it, with the language's decimal separator:
+    ``format_g(0.25, "es") == "0,25"``."""
+    return f"{value:g}".replace(".", decimal_separator(lang))
 
 
 def _template(lang: str, key: str):

@@ -21,8 +21,8 @@ import json
 
 from ..stats import SentenceStats
 from . import compare
+from .boxes import apply_read
 from .explain import MAX_TOKENS
-from .state import apply_read
 
 __all__ = [
     "LIVE_CHARACTERS",
@@ -82,6 +82,9 @@ def request(boxes: dict, options: dict) -> str:
     )
 
 
+#: What a long-text render asks for: the boxes' texts and the options.
+Request = tuple[dict, dict]
+
 #: The worker's answer when its copies do not fit a change (the page then sends whole texts).
 STALE = '{"stale": true}'
 
@@ -100,7 +103,7 @@ class Copies:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
 
-    def apply(self, req: dict) -> dict | None:
+    def apply(self, req: dict) -> dict[str, list[str]] | None:
         """The texts of the boxes after the changes of ``req`` (a :func:`request`, parsed),
         in box order, or None when a change does not fit the copy (nothing is kept then:
         the page sends whole texts next)."""
@@ -118,7 +121,7 @@ class Copies:
         return {kind: [texts[str(e[0])] for e in req[kind]] for kind in ("references", "candidates")}
 
 
-def pack(measured: dict) -> str:
+def pack(measured: compare.Measured) -> str:
     """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
 
@@ -159,7 +162,7 @@ def measure_request(request_json: str, copies: Copies | None = None) -> str:
         return json.dumps({"error": str(error)})
 
 
-def unpack(answer_json: str) -> dict:
+def unpack(answer_json: str) -> compare.Measured:
     """A worker's answer back into the form :func:`bleu2.page.compare.assemble` takes.
 
     Raises:
@@ -198,7 +201,9 @@ class Live:
         self.busy = False  # a request is in the worker
         self.waiting = False  # newer texts wait for its answer
         self.no_worker = False  # no worker could start (the one-file page): measured on the page
-        self.wanted = self.sent = self.shown = None  # (boxes, options)
+        self.wanted: Request | None = None  # the latest texts and options asked for
+        self.sent: Request | None = None  # in the worker
+        self.shown: Request | None = None  # on screen
 
     def plan(self, boxes: dict, options: dict) -> str:
         """What to do with the texts of a render: ``"page"`` (short: compare them on the page
@@ -217,12 +222,18 @@ class Live:
         self.busy = True
         return "send"
 
-    def send(self) -> tuple[dict, dict]:
-        """The ``(boxes, options)`` to send now (the latest wanted)."""
+    def send(self) -> Request:
+        """The ``(boxes, options)`` to send now (the latest wanted).
+
+        Raises:
+            RuntimeError: nothing was asked for (:meth:`plan` said "send" or "wait" first).
+        """
+        if self.wanted is None:
+            raise RuntimeError("Live.send before Live.plan asked for long texts")
         self.sent = self.wanted
         return self.sent
 
-    def answer(self, answer_json: str | None, boxes_now: dict) -> tuple[dict | None, bool]:
+    def answer(self, answer_json: str | None, boxes_now: dict) -> tuple[compare.Comparison | None, bool]:
         """The worker's answer to the last :meth:`send` (``None``: measure here instead).
 
         Returns:
@@ -231,6 +242,8 @@ class Live:
         Raises:
             ValueError: the worker refused the request.
         """
+        if self.sent is None:
+            raise RuntimeError("Live.answer before Live.send")
         boxes, options = self.sent
         measured = (
             unpack(answer_json)

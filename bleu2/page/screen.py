@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .port import Updates
+
 __all__ = ["Screen"]
 
 
@@ -24,10 +26,10 @@ class Screen:
     def __init__(self) -> None:
         self.shown: dict[str, Any] = {}
 
-    def updates(self, updates: dict, force: bool = False) -> dict:
-        """The element updates (``{id: spec}``, :mod:`bleu2.page.view`) that differ from
+    def updates(self, updates: Updates, force: bool = False) -> Updates:
+        """The element updates (``{id: spec}``, :mod:`bleu2.page.updates`) that differ from
         what was painted (all of them with ``force``), remembered as painted."""
-        changed = {}
+        changed: Updates = {}
         for element_id, spec in updates.items():
             key = _text(spec)
             if force or self.shown.get(element_id) != key:

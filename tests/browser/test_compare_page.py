@@ -1,4 +1,4 @@
-"""Issue 4 in headless Chromium: several references and candidates, the ranking, each
+"""The sentence view in headless Chromium: several references and candidates, the ranking, each
 candidate's breakdown, highlighting, options, chart, export, share links, the tab's saved
 state and the interface languages. Expected values come from bleu2 in CPython (the same
 package the page runs in Pyodide); the golden numbers of the pairs are checked elsewhere
@@ -14,8 +14,7 @@ import pytest
 
 import bleu2
 from bleu2 import smoothing
-from bleu2.page import export, i18n
-from bleu2.page import state as share
+from bleu2.page import export, i18n, share
 from bleu2.page.compare import compare, ref_length_text
 from browser_helpers import settled, texts
 from conftest import open_page
@@ -316,7 +315,7 @@ def test_share_link_too_long_and_broken_link(ready_page, guard, new_context, sit
     assert page.input_value("#share-url") == ""
     context, guard2 = new_context()
     broken = open_page(context, guard2, site_url + "#v1.%%%")
-    # (issue 8, item 12) in the status area, which is not a green "Ready"
+    # in the status area, which is not a green "Ready"
     status = broken.text_content("#status-text")
     assert "This link could not be read: " in status and status.endswith(". Nothing was changed.")
     assert "status-warning" in broken.get_attribute("#status", "class")
@@ -440,7 +439,7 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     assert page.input_value("#candidate") == "the cat is on the mat"
     # the scores stay, with the last valid options (floor, its default parameter)
     check_breakdown(page, compare(["the cat is on the mat"], ["the cat sat on the mat"], smoothing="floor"), 0)
-    # plain decimals only, with the language's decimal mark (issue 8, item 10): an English
+    # plain decimals only, with the language's decimal mark (plain decimals only): an English
     # page refuses a decimal comma, quoting what was typed; a Spanish page reads it
     page.fill("#opt-smooth-value", "0,2")
     assert page.text_content("#option-error").startswith(

@@ -79,7 +79,7 @@ def test_cross_site_frame_starts_and_scores(cross_site):
 
 
 def test_no_storage_is_said_in_the_status_area(cross_site):
-    """Issue 8, item 1: where the browser refuses to keep the texts, the page says so."""
+    """Where the browser refuses to keep the texts, the page says so."""
     _page, frame, guard = cross_site
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     frame.wait_for_function("document.getElementById('status').classList.contains('status-warning')")
@@ -97,7 +97,7 @@ COPIES = [  # button, its message element, the box that shows the text when copy
 
 def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
     """Without allow="clipboard-write" the Permissions Policy blocks the Clipboard API in a
-    cross-origin frame (issue 8, item 8): every Copy button then shows its text in a
+    cross-origin frame: every Copy button then shows its text in a
     read-only box, selected, and says to copy it by hand."""
     from bleu2.page import export, i18n
     from bleu2.page.compare import compare

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from bleu2.page import i18n, state
+from bleu2.page import i18n, share
 from browser_helpers import enter, texts
 from conftest import open_in_parent, wait_ready_state
 
@@ -136,7 +136,7 @@ def test_open_in_full_carries_the_texts_in_the_fragment(embedded, new_context):
         parts = urlsplit(frame.evaluate("document.getElementById('embed-full').href"))
         if not parts.fragment:
             return parts, None
-        saved = state.decode_state(parts.fragment)
+        saved = share.decode_state(parts.fragment)
         return parts, (saved["references"], saved["candidates"])
 
     # written after a pause in typing, with the highlighting
@@ -161,7 +161,7 @@ def test_open_in_full_carries_the_texts_in_the_fragment(embedded, new_context):
 
 
 def test_embed_is_prefilled_from_a_share_fragment(new_context, served_root, site_url):
-    fragment = state.encode_state(
+    fragment = share.encode_state(
         {"references": ["the cat sat on the mat"], "candidates": ["the cat is on the mat"], "options": {}}
     )
     _page, frame, _guard = embed_page(

@@ -1,4 +1,4 @@
-"""Issue 8, items 2, 3 and 13, in Chromium: a pasted test set (TED, 223 K characters per
+"""Long texts and small screens, in Chromium: a pasted test set (TED, 223 K characters per
 box) is scored in the page's worker, says "scoring…" meanwhile, offers corpus mode and
 keeps a page of a few screens with the score in view on 1280x800; long highlight lines are shortened; at 360 px chips and the signature never
 break inside and the ranking says it scrolls; the token detail takes no room until used;
@@ -32,14 +32,14 @@ def ted():
     )
 
 
-def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, ted):
+def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, ted):
     reference, candidate = ted
     assert (len(reference), len(candidate)) == (222882, 208153)
     context, guard = new_context(viewport={"width": 1280, "height": 800})
     page = open_page(context, guard, site_url)
     paste(page, "reference", reference)
     paste(page, "candidate", candidate)
-    # item 2: too long to score at each keystroke here: the worker measures it, the page
+    # too long to score at each keystroke here: the worker measures it, the page
     # says "scoring…" (the last result stays) until the answer comes
     assert page.is_visible("#scoring") and page.get_attribute("#breakdown", "aria-busy") == "true"
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
@@ -64,7 +64,7 @@ def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site
     assert page.evaluate("document.documentElement.scrollHeight") < 8000
     assert page.text_content("#score") == f"{expected.score:.4f}"
     assert page.text_content("#p2-fraction") == f"{expected.precisions[1].matches:,}/{expected.precisions[1].total:,}"
-    # item 2: a paste of many lines says it is scored as one segment
+    # a paste of many lines says it is scored as one segment
     hints = page.eval_on_selector_all("#hints .hint-many-lines", "els => els.map(e => e.firstChild.textContent)")
     assert hints == [
         "Candidate 1 has 2,445 lines: it is scored as one segment (like one long sentence), not line by line.",
@@ -76,7 +76,7 @@ def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site
     page.click("#summary-link")
     assert abs(page.locator("#breakdown").bounding_box()["y"]) < 5
     assert page.evaluate("location.hash") == ""  # the URL's fragment is for share links
-    # item 2: the hint's button takes both boxes to corpus mode, scored line by line
+    # the hint's button takes both boxes to corpus mode, scored line by line
     page.click("#hint-corpus")
     page.wait_for_function(
         "document.querySelectorAll('#corpus-references-list li').length === 1"
@@ -88,7 +88,7 @@ def test_item3_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site
     page.close()
 
 
-def test_item2_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted):
+def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted):
     """Keystrokes while the worker measures wait; only the latest texts are sent after it."""
     reference, candidate = ted
     context, guard = new_context()
@@ -124,7 +124,7 @@ def test_item2_typing_into_long_texts_sends_only_the_latest(new_context, site_ur
     page.close()
 
 
-def test_item3_long_highlight_lines_are_shortened(new_context, site_url):
+def test_long_highlight_lines_are_shortened(new_context, site_url):
     context, guard = new_context()
     page = open_page(context, guard, site_url)
     cand = " ".join(f"w{i % 700}" for i in range(1500))
@@ -168,13 +168,13 @@ def _lines(page, selector):
     )
 
 
-def test_item13_chips_never_break_inside_at_360(phone):
+def test_chips_never_break_inside_at_360(phone):
     assert _lines(phone, "#hl-cand .hl-order-2 .tok") == [1] * 5  # "on the" stays on one line
     assert _lines(phone, ".tk") and set(_lines(phone, ".tk")) == {1}
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_item13_signature_breaks_only_at_bars_at_360(phone):
+def test_signature_breaks_only_at_bars_at_360(phone):
     parts = phone.eval_on_selector_all("#signature .sig-part", "els => els.map(e => e.textContent)")
     assert "".join(parts) == phone.text_content("#signature") == bleu2.sentence_bleu("a", "a").signature
     assert parts[3] == "tok:default|"
@@ -183,7 +183,7 @@ def test_item13_signature_breaks_only_at_bars_at_360(phone):
     assert len(set(tops)) > 1  # it does wrap on a phone, between parts
 
 
-def test_item13_ranking_says_it_scrolls_sideways(phone):
+def test_ranking_says_it_scrolls_sideways(phone):
     phone.select_option("#opt-max-order", "4")
     phone.wait_for_function("!document.getElementById('ranking-scroll-cue').hidden")
     assert phone.evaluate(
@@ -199,7 +199,7 @@ def test_item13_ranking_says_it_scrolls_sideways(phone):
     settled(phone)  # the highlighting painted again for the default options, before the next test hovers it
 
 
-def test_item13_token_detail_takes_no_room_until_used_and_counts_are_said_once(phone):
+def test_token_detail_takes_no_room_until_used_and_counts_are_said_once(phone):
     assert phone.is_hidden("#hl-detail")
     assert phone.locator("#hl-detail").bounding_box() is None
     phone.hover("#hl-cand .hl-order-1 .tok >> nth=0")
@@ -210,7 +210,7 @@ def test_item13_token_detail_takes_no_room_until_used_and_counts_are_said_once(p
     assert line.count("token") == 1
 
 
-def test_item2_python_and_the_worker_get_each_box_exactly_from_the_changes_paint_js_sends(new_context, site_url):
+def test_python_and_the_worker_get_each_box_exactly_from_the_changes_the_page_sends(new_context, site_url):
     """A keystroke sends Python, and the page's worker, only what changed (bleu2Paint.read
     and .changes: kept prefix and suffix in code points, never inside a surrogate pair);
     after any edit Python's text is the box's, and so is the worker's copy

@@ -1,8 +1,8 @@
-"""Issue 8, "every number and word is right", in Chromium: the formula with effective order
-(item 4), the no-match hint (5), hints from raw counts (6), stale token detail (7), the
-language switch (9), option errors (10), right-to-left text (11), a broken share link (12)
-and "How it works" with the live numbers (15). Expected values are the issue's (worked by
-hand from the definitions), not the page's own code. One page load for most of the module.
+"""Every number and word is right, in Chromium: the formula with effective order, the
+no-match hint, hints from raw counts, stale token detail, the language switch, option
+errors, right-to-left text, a broken share link and "How it works" with the live numbers.
+Expected values are worked by hand from the definitions, not taken from the page's own
+code. One page load for most of the module.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def options(page, max_order="2", smoothing="add-1", effective=False):
     page.set_checked("#opt-effective-order", effective)
 
 
-def test_item4_effective_order_formula_uses_the_weights_used(ready_page, guard):
+def test_effective_order_formula_uses_the_weights_used(ready_page, guard):
     page = ready_page
     enter(page, guard, FOX, "the dog")
     options(page, "4", "exp", True)
@@ -52,7 +52,7 @@ def test_item4_effective_order_formula_uses_the_weights_used(ready_page, guard):
     page.click("#restore-defaults")
 
 
-def test_item5_no_word_matches(ready_page, guard):
+def test_no_word_matches_is_said_with_the_unsmoothed_score(ready_page, guard):
     page = ready_page
     enter(page, guard, "cat", "dog")
     assert page.text_content("#score") == "0.7071"  # add-1 on p1, empty bigram set
@@ -64,7 +64,7 @@ def test_item5_no_word_matches(ready_page, guard):
 
 
 @pytest.mark.parametrize("method", ["add-1", "exp", "none", "floor"])
-def test_item6_word_order_hint_from_raw_counts(ready_page, guard, method):
+def test_word_order_hint_comes_from_raw_counts(ready_page, guard, method):
     page = ready_page
     enter(page, guard, "the quick brown fox", "fox brown quick the")
     options(page, smoothing=method)
@@ -80,7 +80,7 @@ def _hover_detail(page, selector):
     return page.text_content("#hl-detail")
 
 
-def test_item7_token_detail_is_cleared_when_the_selection_or_texts_change(ready_page, guard):
+def test_token_detail_is_cleared_when_the_selection_or_texts_change(ready_page, guard):
     page = ready_page
     enter(page, guard, "the cat sat", "the cat")
     guard.typed += ["a cat", "The cat."]
@@ -104,7 +104,7 @@ def test_item7_token_detail_is_cleared_when_the_selection_or_texts_change(ready_
     page.click("#reference-2-remove")
 
 
-def test_item9_language_switch_renders_the_status_and_messages_again(ready_page, guard):
+def test_language_switch_renders_the_status_and_messages_again(ready_page, guard):
     page = ready_page
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     python = re.search(r"\((Python [\d.]+)\)", page.text_content("#status-text")).group(1)
@@ -125,7 +125,7 @@ def test_item9_language_switch_renders_the_status_and_messages_again(ready_page,
     page.click("#restore-defaults")
 
 
-def test_item9_copied_messages_agree_in_gender(ready_page, guard):
+def test_copied_messages_agree_in_gender(ready_page, guard):
     page = ready_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=guard.origin)
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
@@ -143,7 +143,7 @@ def test_item9_copied_messages_agree_in_gender(ready_page, guard):
     page.select_option("#lang-select", "en")
 
 
-def test_item10_option_errors_quote_what_was_typed(ready_page, guard):
+def test_option_errors_quote_what_was_typed(ready_page, guard):
     page = ready_page
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     page.select_option("#opt-smoothing", "method6")
@@ -161,7 +161,7 @@ def test_item10_option_errors_quote_what_was_typed(ready_page, guard):
     page.click("#restore-defaults")
 
 
-def test_item11_right_to_left_text_is_isolated(ready_page, guard):
+def test_right_to_left_text_is_isolated(ready_page, guard):
     page = ready_page
     enter(page, guard, "القطة على السجادة", "السجادة القطة")
     settled(page)
@@ -191,7 +191,7 @@ def test_item11_right_to_left_text_is_isolated(ready_page, guard):
     page.click("#reference-2-remove")
 
 
-def test_item12_broken_share_link_is_a_warning_in_the_status_area(new_context, site_url):
+def test_broken_share_link_is_a_warning_in_the_status_area(new_context, site_url):
     context, guard = new_context()
     page = open_page(context, guard, site_url + "#v1.garbage")
     status = page.text_content("#status-text")
@@ -205,7 +205,7 @@ def test_item12_broken_share_link_is_a_warning_in_the_status_area(new_context, s
     page.close()
 
 
-def test_item15_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
+def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
     page = ready_page
     enter(page, guard, "El gato está en la alfombra.", "el gato en la alfombra")
     page.wait_for_function("document.getElementById('faq-rc') !== null")

@@ -35,7 +35,7 @@ def _texts(chart, cls):
 
 
 def test_golden_pair_chart_english():
-    # issue 2: p1 5/6 = 0.8333, p2 3/5 = 0.6, BP 1, BLEU-2 0.7071
+    # the golden pair: p1 5/6 = 0.8333, p2 3/5 = 0.6, BP 1, BLEU-2 0.7071
     chart = bar_chart(bleu2.sentence_bleu("the cat is on the mat", "the cat sat on the mat"), "en")
     assert _texts(chart, "bar-label") == ["p1", "p2", "BP", "BLEU-2"]
     assert _texts(chart, "bar-value") == ["0.8333", "0.6000", "1.0000", "0.7071"]
@@ -68,7 +68,7 @@ def test_bar_heights_are_proportional_to_the_values():
 
 
 def test_smoothed_precision_is_hatched_and_marked_and_numbers_follow_the_language():
-    # issue 2: "fox brown quick the" vs "the quick brown fox": p2 0/3 smoothed to 1/4
+    # the golden table: "fox brown quick the" vs "the quick brown fox": p2 0/3 smoothed to 1/4
     result = bleu2.sentence_bleu("fox brown quick the", "the quick brown fox")
     chart = bar_chart(result, "pt")
     assert _texts(chart, "bar-value") == ["1,0000", "0,2500*", "1,0000", "0,5000"]
@@ -110,7 +110,7 @@ def test_all_attribute_values_are_strings_and_no_markup():
         bar_chart(bleu2.sentence_bleu("a", "a"), "en", width=50)
 
 
-def test_issue8_item4_orders_left_out_of_the_mean_are_marked():
+def test_orders_left_out_of_the_mean_are_marked():
     # "the dog" / the fox sentence, BLEU-4, exp, effective order 2: p3 and p4 are not in
     # the mean; their bars are empty outlines with "–", and the description says so
     from bleu2.page.compare import compare

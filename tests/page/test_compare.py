@@ -1,6 +1,6 @@
 """bleu2.compare: several references and candidates, ranking, the choice of r.
 
-Golden numbers: issue 2's table, or derived by hand from the definitions (Papineni et al.
+Golden numbers: the classic BLEU-2 calculator's table, or derived by hand from the definitions (Papineni et al.
 2002) in the comments; the equality with bleu2.sentence_bleu is checked separately.
 """
 
@@ -16,7 +16,7 @@ from bleu2.page.compare import compare, ref_length_choice
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 
-# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?): issue 2's golden table.
+# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?): the golden table.
 GOLDEN = [
     ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
     ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
@@ -69,7 +69,7 @@ def test_golden_pairs_with_empty_boxes_ignored(ref, cand, p1, p2, c, r, bp, scor
 
 def test_ranking_best_first_ties_share_a_rank_and_keep_input_order():
     cands = [
-        "the cat is on the mat",  # 0.707107 (issue 2)
+        "the cat is on the mat",  # 0.707107 (the golden table)
         "the cat",  # p1 2/2, p2 1/1, c 2, r 6: BP = exp(1 - 3) = 0.135335
         "the cat sat on the mat",  # identical: 1
         "",  # empty: 0

@@ -222,9 +222,9 @@ def test_labels_on_demand_equal_span_labels():
     assert labels.label("hl-cand", 2, 0, "pt") == span_label(h["candidate"]["orders"][1]["spans"][0], "pt")
 
 
-def test_issue8_item3_highlight_lines_are_shortened_but_counted_whole():
+def test_highlight_lines_are_shortened_but_counted_whole():
+    from bleu2.page.breakdown import SHOWN_ITEMS
     from bleu2.page.explain import highlight_sections
-    from bleu2.page.view import SHOWN_ITEMS
 
     cand = [f"w{i % 700}" for i in range(1500)]
     ref = [f"w{i % 350}" for i in range(1200)]
@@ -241,14 +241,14 @@ def test_issue8_item3_highlight_lines_are_shortened_but_counted_whole():
     assert short["candidate"][0]["orders"][0]["more"] == ""
 
 
-def test_issue8_item11_labels_isolate_the_user_text():
+def test_labels_isolate_the_user_text():
     h = highlight(["السجادة"], [["السجادة"]], max_order=1)
     label = span_label(h["candidate"]["orders"][0]["spans"][0], "en")
     assert label == "“\u2068السجادة\u2069”: 1× in the candidate, at most 1× in a reference: matched"
     assert i18n.isolate("abc") == "\u2068abc\u2069"
 
 
-def test_issue8_page_highlight_key_and_labels():
+def test_page_highlight_key_and_labels():
     from bleu2.page.compare import compare
     from bleu2.page.explain import page_highlight, page_highlight_key
 

@@ -1,6 +1,6 @@
 """bleu2.export: JSON, CSV and Markdown of a comparison.
 
-Numbers: issue 2's golden pair (p1 5/6, p2 3/5, BLEU-2 0.707107) and
+Numbers: the golden pair (p1 5/6, p2 3/5, BLEU-2 0.707107) and
 "fox brown quick the" (p2 0/3 smoothed to 1/4, BLEU-2 0.5).
 """
 
@@ -127,7 +127,7 @@ def test_empty_comparison():
     assert len(export_markdown(c).splitlines()) == 4
 
 
-def test_issue8_per_format_messages_agree_in_gender():
+def test_per_format_messages_agree_in_gender():
     from bleu2.page import i18n
     from bleu2.page.export import export_text
 
@@ -155,7 +155,7 @@ def test_issue8_per_format_messages_agree_in_gender():
             assert (i18n.t(lang, out["copied"]), i18n.t(lang, out["downloaded"])) == (copied, downloaded)
 
 
-def test_issue8_left_out_orders_in_markdown_and_json():
+def test_left_out_orders_in_markdown_and_json():
     comp = compare(
         ["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp", effective_order=True
     )

@@ -1,4 +1,4 @@
-"""Long texts scored off the page's thread (issue 8, item 2): bleu2.page.live.
+"""Long texts scored off the page's thread (bleu2.page.live).
 
 The worker's answer must give the page exactly the comparison it would have computed
 itself (same scores, counts, hints, shortened lists), bounded in size whatever the texts.
@@ -9,8 +9,8 @@ import json
 import pytest
 
 import bleu2
+from bleu2.page import breakdown, explain, live, updates
 from bleu2.page import compare as compare_mod
-from bleu2.page import explain, live, view
 from bleu2.page.compare import assemble, compare, measure
 from shared_data import TED
 
@@ -51,11 +51,11 @@ def test_the_worker_answer_gives_the_same_comparison_as_the_page(options):
         assert a["ref_length"] == b["ref_length"] and a["rank"] == b["rank"]
     for lang in ("en", "pt"):
         for i in range(len(cands)):
-            v_here, v_there = view.candidate_view(here, i, lang), view.candidate_view(there, i, lang)
+            v_here, v_there = breakdown.candidate_view(here, i, lang), breakdown.candidate_view(there, i, lang)
             for key in ("score", "precisions", "hints", "tokens", "json", "brevity_penalty", "ref_len_text"):
                 assert v_there[key] == v_here[key], key
-        assert view.token_updates(there, lang) == view.token_updates(here, lang)
-        assert view.ranking_paint(there, 0, lang) == view.ranking_paint(here, 0, lang)
+        assert updates.token_updates(there, lang) == updates.token_updates(here, lang)
+        assert updates.ranking_paint(there, 0, lang) == updates.ranking_paint(here, 0, lang)
     # lists cut after MAX_TOKENS + 1 tokens: the highlighting says "too long", as on the page
     off = explain.page_highlight(there, 0, "en")
     assert off["off"] and off["off"] == explain.page_highlight(here, 0, "en")["off"]
@@ -105,17 +105,17 @@ def test_requests_are_coalesced_and_stale_answers_dropped():
 
 def test_the_many_lines_hint_offers_corpus_mode_once():
     many = "\n".join(f"line {i}" for i in range(40))
-    hints = view.candidate_view(compare([many], [many]), 0, "es")["hints"]
+    hints = breakdown.candidate_view(compare([many], [many]), 0, "es")["hints"]
     actions = [h["action"] for h in hints if h["action"]]
     assert actions == [{"id": "hint-corpus", "label": "Puntuarlos línea a línea en el modo corpus"}]
 
 
 def test_scoring_updates():
-    assert view.scoring_updates(True, "en") == {
+    assert updates.scoring_updates(True, "en") == {
         "scoring": {"text": "scoring…", "props": {"hidden": False}},
         "breakdown": {"attrs": {"aria-busy": "true"}},
     }
-    assert view.scoring_updates(False, "pt")["breakdown"] == {"attrs": {"aria-busy": None}}
+    assert updates.scoring_updates(False, "pt")["breakdown"] == {"attrs": {"aria-busy": None}}
 
 
 def test_measure_then_assemble_is_compare():

@@ -1,4 +1,4 @@
-"""bleu2.page.screen: only what changed is painted again (issue 8, item 2: cheap keystrokes)."""
+"""bleu2.page.screen: only what changed is painted again (cheap keystrokes)."""
 
 from bleu2.page.screen import Screen
 

@@ -26,13 +26,13 @@ def test_pyscript_toml_ships_the_package_as_one_archive():
 
 def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
     names = [p.relative_to(ROOT).as_posix() for p in build_site.archive_files()]
-    assert "bleu2/__init__.py" in names and "bleu2/page/view.py" in names
+    assert "bleu2/__init__.py" in names and "bleu2/page/breakdown.py" in names
     assert "bleu2/tokenizers/_unicode_tables.py" in names
     assert {"bleu2/page/locales/en.json", "bleu2/page/locales/es.json", "bleu2/page/locales/pt.json"} <= set(names)
     assert "bleu2/cli.py" not in names and "bleu2/__main__.py" not in names
     assert not any("__pycache__" in n or n.startswith("tests/") for n in names)
     modules = build_site.archive_modules()
-    assert "bleu2.page.state" in modules and "bleu2.cli" not in modules
+    assert "bleu2.page.share" in modules and "bleu2.cli" not in modules
     assert "argparse" not in build_site.SNAPSHOT_PREIMPORTS
 
 
@@ -52,7 +52,7 @@ def test_nothing_outside_the_page_imports_it():
 
 
 def test_option_lists_are_in_the_html():
-    from bleu2.page.view import OPTION_CHOICES
+    from bleu2.page.options_form import OPTION_CHOICES
 
     tags = _html().tags
     for select, values in OPTION_CHOICES.items():

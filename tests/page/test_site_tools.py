@@ -1,4 +1,4 @@
-"""The build's tools for issue 10, in CPython on made-up inputs: precompressed copies and the
+"""The build's tools, in CPython on made-up inputs: precompressed copies and the
 server that sends them (tools/precompress.py, tools/serve.py), the icons, manifest and
 service worker (tools/pwa.py), the standard-library trimmer (tools/trim_stdlib.py), and the
 embed mode's link (bleu2.page.embed)."""
@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from bleu2.page import embed, state
+from bleu2.page import embed, share
 from tools import precompress, pwa, trim_stdlib
 from tools.serve import accepted_encodings, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
-
 
 # --- precompressed copies and the server ------------------------------------------------------
 
@@ -294,7 +293,7 @@ def test_full_link_carries_the_state_or_nothing_when_too_long():
     link = embed.full_link(page_state, "/bleu2/index.html")
     path, _, fragment = link.partition("#")
     assert path == "/bleu2/index.html"
-    assert state.decode_state(fragment)["options"]["max_order"] == 4
+    assert share.decode_state(fragment)["options"]["max_order"] == 4
     huge = dict(page_state, references=[" ".join(str(i) for i in range(20000))])
     assert embed.full_link(huge, "/bleu2/") == "/bleu2/"
     updates = embed.link_updates(page_state, "/x/", "pt")

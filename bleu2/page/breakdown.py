@@ -1,0 +1,442 @@
+"""The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
+
+The controller (:mod:`bleu2.page.controller`) scores the boxes with
+:func:`bleu2.page.compare.compare`, then calls :func:`candidate_view` (the selected
+candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.updates` turns them into
+element updates. Nothing here touches the DOM (tested in CPython, ``tests/page/test_breakdown.py``).
+
+Every string comes from :mod:`bleu2.page.i18n` in the language given as ``lang`` ("en", "es",
+"pt"; English by default). Numbers are formatted for reading in that language: precisions,
+BP and the score with four decimals (``"0.7071"``, ``"0,7071"`` in es/pt); the exact floats
+are in the JSON (:meth:`bleu2.result.BleuResult.to_dict`). Precisions are shown for every
+order 1..N.
+Formulas: BLEU = BP * exp(sum_n w_n ln p_n), BP = 1 if c >= r else exp(1 - r/c)
+(Papineni et al. 2002); smoothing methods as in :mod:`bleu2.smoothing` (Chen & Cherry 2014).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from typing import TypedDict
+
+from ..result import BleuResult, Precision
+from . import i18n
+from .compare import Comparison, ref_length_text
+from .hints import Hint, hints, many_lines_hints
+
+__all__ = [
+    "DECIMALS",
+    "TOKEN_SEPARATOR",
+    "SHOWN_ITEMS",
+    "LEFT_OUT",
+    "PrecisionView",
+    "BrevityPenaltyView",
+    "ScoreView",
+    "TokenView",
+    "CandidateView",
+    "RankingRow",
+    "shorten",
+    "fraction_text",
+    "precision_cell",
+    "left_out_note",
+    "precision_row",
+    "brevity_penalty_row",
+    "used_weights",
+    "score_row",
+    "token_view",
+    "result_json",
+    "candidate_view",
+    "ranking_rows",
+    "ranking_header",
+]
+
+
+#: Decimals shown for precisions, BP and the score (:data:`bleu2.page.i18n.DECIMALS`).
+DECIMALS = i18n.DECIMALS
+
+#: Shown between tokens. Tokens of the default tokenizer never contain spaces.
+TOKEN_SEPARATOR = " · "
+
+#: Token lists and each line of highlighted n-grams show at most this many items, then
+#: "and 41,210 more" (:func:`shorten`): a pasted document stays a page, not 100,000 px.
+SHOWN_ITEMS = 120
+
+#: Shown instead of the value of an order left out of the geometric mean.
+LEFT_OUT = "–"
+
+
+class PrecisionView(TypedDict):
+    """One row of the precision table (:func:`precision_row`)."""
+
+    n: int
+    label: str
+    name: str
+    fraction: str
+    value: str
+    smoothed: bool
+    used: bool
+    note: str
+
+
+class BrevityPenaltyView(TypedDict):
+    """The brevity penalty (:func:`brevity_penalty_row`)."""
+
+    value: str
+    branch: str
+    penalized: bool
+
+
+class ScoreView(TypedDict):
+    """The score and how it was computed (:func:`score_row`)."""
+
+    value: str
+    percent: str
+    label: str
+    formula: str
+
+
+class TokenView(TypedDict):
+    """A text's tokens as shown (:func:`token_view`)."""
+
+    count: int
+    label: str
+    items: list[str]
+    more: str
+    text: str
+
+
+class CandidateView(TypedDict):
+    """Everything the page shows for one candidate (:func:`candidate_view`)."""
+
+    number: int
+    score: ScoreView
+    announce: str
+    signature: str
+    precisions: list[PrecisionView]
+    hyp_len: str
+    ref_len: str
+    ref_len_text: str
+    brevity_penalty: BrevityPenaltyView
+    hints: list[Hint]
+    tokens: TokenView
+    json: str
+    result: BleuResult
+
+
+class RankingRow(TypedDict):
+    """One row of the ranking table, as display strings (:func:`ranking_rows`)."""
+
+    index: int
+    number: str
+    rank: str
+    score: str
+    precisions: list[str]
+    smoothed: list[bool]
+    bp: str
+    hyp_len: str
+    ref_len: str
+    text: str
+    empty: bool
+    button: str
+    title: str
+    cells: list[str]
+
+
+def _tokens_word(count: int, lang="en") -> str:
+    return i18n.tn(lang, "tokens", count)
+
+
+def shorten(items: Sequence, lang="en", limit: int = SHOWN_ITEMS, count: int | None = None) -> tuple[list, str]:
+    """The first ``limit`` items and the note for the rest: ``(items[:limit], "and
+    41,210 more")``, the note "" when nothing is left out (plural-aware, in ``lang``).
+    ``count``: how many items there are when ``items`` holds only the first ones."""
+    count = len(items) if count is None else count
+    if count <= limit:
+        return list(items), ""
+    return list(items[:limit]), i18n.tn(lang, "more_items", count - limit)
+
+
+def _int(value: int, lang) -> str:
+    return i18n.format_integer(value, lang)
+
+
+def _is_add_one(p: Precision) -> bool:
+    return math.isclose(p.value, (p.matches + 1) / (p.total + 1), rel_tol=1e-12, abs_tol=1e-15)
+
+
+def fraction_text(p: Precision, method: str = "add-1", lang="en") -> str:
+    """The precision as a fraction: ``"5/6"``.
+
+    A smoothed precision shows what smoothing made of it, for every method of
+    :mod:`bleu2.smoothing`:
+
+    - ``add-1`` (the classic calculator's method, 0/t -> (0 + 1)/(t + 1)): ``"(0+1)/(3+1)"``;
+    - any other method (or an add-1 order that effective order left out, value 0):
+      the raw counts and the value that enters the score, ``"0/3 → 0.0333"``.
+
+    Args:
+        p: a :class:`~bleu2.result.Precision`.
+        method: the smoothing method's name (``BleuResult.smoothing``).
+        lang: interface language (number notation).
+    """
+    frac = f"{_int(p.matches, lang)}/{_int(p.total, lang)}"
+    if not p.smoothed:
+        return frac
+    if method == "add-1" and _is_add_one(p):
+        return f"({_int(p.matches, lang)}+1)/({_int(p.total, lang)}+1)"
+    return f"{frac} → {i18n.format_number(p.value, lang)}"
+
+
+def precision_cell(p: Precision, method: str = "add-1", lang="en", used: bool = True) -> str:
+    """The precision in one table cell: the fraction (:func:`fraction_text`), its value
+    when the fraction does not show it, and ``*`` when smoothed: ``"5/6 = 0.8333"``,
+    ``"(0+1)/(5+1) = 0.1667*"``, ``"0/5 → 0.1000*"``; an order left out of the mean
+    (``used`` False): ``"0/0 (left out)"``."""
+    frac = fraction_text(p, method, lang)
+    if not used:
+        return f"{frac} ({i18n.t(lang, 'left_out')})"
+    text = frac if "→" in frac else f"{frac} = {i18n.format_number(p.value, lang)}"
+    return text + ("*" if p.smoothed else "")
+
+
+def _order_name(n: int, lang) -> str:
+    return i18n.t(lang, f"order_{n}") if n <= 4 else i18n.t(lang, "order_n", n=n)
+
+
+def left_out_note(p: Precision, orders_used: int, lang="en") -> str:
+    """Why order ``p.n`` is not in the geometric mean: beyond the effective order (the
+    candidate has no n-grams of that order), or a zero precision under NLTK's methods."""
+    if p.n > orders_used:
+        return i18n.t(lang, "left_out_effective", order=_order_name(p.n, lang), k=orders_used)
+    return i18n.t(lang, "left_out_zero")
+
+
+def precision_row(p: Precision, method: str = "add-1", lang="en", left_out: str | None = None) -> PrecisionView:
+    """One row of the precision table.
+
+    Args:
+        p, method, lang: the precision, the smoothing method, the language.
+        left_out: None for an order that entered the geometric mean, else why it did not
+            (:func:`left_out_note`).
+    Returns:
+        :class:`PrecisionView`: ``n`` (int), ``label`` ("p1"), ``name`` ("unigram precision"),
+        ``fraction`` (see :func:`fraction_text`), ``value`` (four decimals; :data:`LEFT_OUT`
+        for an order left out), ``smoothed`` (bool), ``used`` (bool) and ``note`` (why an
+        order is left out; a short explanation when smoothed, naming the method; else "").
+    """
+    note = ""
+    if left_out is not None:
+        note = left_out
+    elif p.smoothed:
+        order = _order_name(p.n, lang)
+        if p.total == 0:
+            note = i18n.t(lang, "smoothed_no_ngrams", method=method, order=order)
+        elif p.matches == 0:
+            note = i18n.t(lang, "smoothed_no_match", method=method, order=order)
+        else:
+            note = f"{i18n.t(lang, 'smoothed')} ({method})"
+    name = i18n.t(lang, f"precision_{p.n}") if p.n <= 4 else i18n.t(lang, "precision_n", n=p.n)
+    return {
+        "n": p.n,
+        "label": f"p{p.n}",
+        "name": name,
+        "fraction": fraction_text(p, method, lang),
+        "value": LEFT_OUT if left_out is not None else i18n.format_number(p.value, lang),
+        "smoothed": p.smoothed and left_out is None,
+        "used": left_out is None,
+        "note": note,
+    }
+
+
+def brevity_penalty_row(result: BleuResult, lang="en") -> BrevityPenaltyView:
+    """The brevity penalty and the branch of its definition that applies.
+
+    Returns:
+        :class:`BrevityPenaltyView`: ``value`` (four decimals), ``branch`` (which case and why, with the
+        numbers: ``"1 (c ≥ r: 6 ≥ 6)"``, ``"exp(1 − r/c) = exp(1 − 6/5)"`` or
+        ``"0 (the candidate is empty)"``), ``penalized`` (bool: BP < 1).
+    """
+    c, r, bp = result.hyp_len, result.ref_len, result.brevity_penalty
+    if c == 0:
+        branch = i18n.t(lang, "bp_branch_empty")
+    elif c >= r:
+        branch = i18n.t(lang, "bp_branch_ge", c=_int(c, lang), r=_int(r, lang))
+    else:
+        branch = i18n.t(lang, "bp_branch_exp", c=_int(c, lang), r=_int(r, lang))
+    return {"value": i18n.format_number(bp, lang), "branch": branch, "penalized": bp < 1.0}
+
+
+def used_weights(result: BleuResult) -> tuple[float | None, ...]:
+    """The weight of each order in the geometric mean, None where it was left out
+    (:attr:`bleu2.result.BleuResult.mean_weights`)."""
+    return result.mean_weights or result.weights
+
+
+def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> ScoreView:
+    """The score and how it was computed.
+
+    Returns:
+        :class:`ScoreView`: ``value`` (four decimals), ``percent`` (e.g. "70.71", display only),
+        ``label`` ("BLEU-2": the max order), ``formula`` (the formula with this result's
+        numbers and the weights actually used, over the orders that entered the mean,
+        naming the orders left out and why; or why the score is 0).
+    """
+    value = i18n.format_number(result.score, lang)
+    percent = i18n.format_number(result.score * 100, lang, 2)
+    if result.hyp_len == 0:
+        formula = i18n.t(lang, "score_zero_candidate_empty")
+    elif reference_empty or result.ref_len == 0:
+        formula = i18n.t(lang, "score_zero_reference_empty")
+    else:
+        weights = used_weights(result)
+        pairs = [(w, p) for w, p in zip(weights, result.precisions) if w is not None]
+        terms = " + ".join(f"{i18n.format_g(w, lang)}·ln {i18n.format_number(p.value, lang)}" for w, p in pairs)
+        names = " + ".join(f"{i18n.format_g(w, lang)}·ln p{p.n}" for w, p in pairs)
+        bp = i18n.format_number(result.brevity_penalty, lang)
+        formula = f"BP × exp({names}) = {bp} × exp({terms}) = {value}"
+        left = [p for w, p in zip(weights, result.precisions) if w is None]
+        if left:
+            formula += "; " + i18n.t(
+                lang,
+                "formula_left_out",
+                orders=", ".join(f"p{p.n}" for p in left),
+                why=left_out_note(left[0], result.orders_used, lang),
+            )
+    return {
+        "value": value,
+        "percent": percent,
+        "label": i18n.t(lang, "score_label", order=result.max_order),
+        "formula": formula,
+    }
+
+
+def token_view(tokens: Sequence[str], lang="en", count: int | None = None) -> TokenView:
+    """The tokens as shown: ``{"count": 3, "label": "3 tokens", "items": ["the", "cat",
+    "sat"], "more": "", "text": "the · cat · sat"}``. Past :data:`SHOWN_ITEMS` tokens,
+    ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
+    ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
+    the text has when ``tokens`` holds only the first ones (a list cut short by the
+    worker, :func:`bleu2.page.live.pack`); by default ``len(tokens)``."""
+    count = len(tokens) if count is None else count
+    items, more = shorten(tokens, lang, count=count)
+    return {
+        "count": count,
+        "label": _tokens_word(count, lang),
+        "items": items,
+        "more": more,
+        "text": TOKEN_SEPARATOR.join(items),
+    }
+
+
+def result_json(result: BleuResult) -> str:
+    """``result.to_dict()`` as indented JSON (non-ASCII kept as is)."""
+    return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
+
+
+def candidate_view(comparison: Comparison, index: int, lang="en") -> CandidateView:
+    """Everything the page shows for candidate ``index`` of a :func:`bleu2.compare.compare`
+    result, as plain data (strings in ``lang``; numbers in its notation).
+
+    Returns:
+        :class:`CandidateView`: ``number`` (1-based box number), ``score`` (:func:`score_row`),
+        ``announce`` (the sentence for screen readers), ``signature``, ``precisions``
+        (one :func:`precision_row` per order 1..N), ``hyp_len``/``ref_len`` (str),
+        ``ref_len_text`` (which reference length is r and why,
+        :func:`bleu2.compare.ref_length_text`), ``brevity_penalty``
+        (:func:`brevity_penalty_row`), ``hints`` (:func:`hints`, then
+        :func:`many_lines_hints` of the candidate and the references used),
+        ``tokens`` (:func:`token_view`),
+        ``json`` (:func:`result_json`) and ``result`` (the BleuResult).
+    Raises:
+        IndexError: no candidate ``index``.
+    """
+    row = comparison["candidates"][index]
+    result = comparison["results"][index]
+    refs = comparison["references"]
+    used = comparison["used_references"]
+    ref_text = "\n".join(r["text"] for r in refs)
+    ref_tokens = [tok for i in used for tok in refs[i]["tokens"][:1]]  # hints() only asks whether there are any
+    score = score_row(result, comparison["no_references"], lang)
+    number = index + 1
+    scored = result.hyp_len > 0 and not comparison["no_references"]
+    left = [
+        None if w is not None or not scored else left_out_note(p, result.orders_used, lang)
+        for w, p in zip(used_weights(result), result.precisions)
+    ]
+    return {
+        "number": number,
+        "score": score,
+        "announce": i18n.t(
+            lang, "score_announce", order=result.max_order, number=_int(number, lang), score=score["value"]
+        ),
+        "signature": comparison["signature"],
+        "precisions": [precision_row(p, result.smoothing, lang, why) for p, why in zip(result.precisions, left)],
+        "hyp_len": _int(result.hyp_len, lang),
+        "ref_len": _int(result.ref_len, lang),
+        "ref_len_text": ref_length_text(row["ref_length"], lang, used),
+        "brevity_penalty": brevity_penalty_row(result, lang),
+        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang)
+        + many_lines_hints(
+            [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
+            + [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used],
+            lang,
+        ),
+        "tokens": token_view(row["tokens"], lang, row["token_count"]),
+        "json": result_json(result),
+        "result": result,
+    }
+
+
+def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
+    """The ranking table, best first: one :class:`RankingRow` of display strings per
+    candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`LEFT_OUT` for an
+    order left out of the mean), ``text`` (the candidate, cut to 80 characters),
+    ``button`` (the candidate's button), ``title`` (its tooltip), ``cells`` (rank, text,
+    score, p1..pN with " *" when smoothed, BP, c, r: the table's cells).
+    """
+    out: list[RankingRow] = []
+    for row in comparison["ranking"]:
+        text = row["text"].strip()
+        if len(text) > 80:
+            text = text[:79] + "…"
+        number = _int(row["index"] + 1, lang)
+        pairs = list(zip(row["precisions"], row["mean_weights"]))
+        precisions = [i18n.format_number(p["value"], lang) if w is not None else LEFT_OUT for p, w in pairs]
+        smoothed = [bool(p["smoothed"]) and w is not None for p, w in pairs]
+        rank, score = _int(row["rank"], lang), i18n.format_number(row["score"], lang)
+        bp, hyp_len, ref_len = (
+            i18n.format_number(row["brevity_penalty"], lang),
+            _int(row["hyp_len"], lang),
+            _int(row["ref_len"], lang),
+        )
+        text = text or i18n.t(lang, "empty_text")
+        cells = [rank, text, score] + [v + (" *" if sm else "") for v, sm in zip(precisions, smoothed)]
+        out.append(
+            {
+                "index": row["index"],
+                "number": number,
+                "rank": rank,
+                "score": score,
+                "precisions": precisions,
+                "smoothed": smoothed,
+                "bp": bp,
+                "hyp_len": hyp_len,
+                "ref_len": ref_len,
+                "text": text,
+                "empty": row["empty"],
+                "button": i18n.t(lang, "candidate_label", number=number),
+                "title": i18n.t(lang, "show_breakdown", number=number),
+                "cells": cells + [bp, hyp_len, ref_len],
+            }
+        )
+    return out
+
+
+def ranking_header(max_order: int, lang="en") -> list[str]:
+    """The ranking table's column titles: rank, candidate, BLEU-N, p1..pN, BP, c, r
+    (the cells of :func:`ranking_rows` in the same order)."""
+    out = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=max_order)]
+    out += [i18n.t(lang, "col_precision", n=n) for n in range(1, max_order + 1)]
+    return out + [i18n.t(lang, "col_bp"), i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len")]

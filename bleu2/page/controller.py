@@ -1,0 +1,487 @@
+"""The sentence view's controller: every decision the page makes while a person types.
+
+:class:`SentencePage` owns the page's state (texts as last read, options, language,
+selection, what is saved for the tab, what is shown) and decides what happens on each
+event: which candidate is selected, when a render scores on the page or in the worker
+(:class:`bleu2.page.live.Live`), what a pause does (highlighting, chart, help, saving,
+dropping a share link from the URL), what Clear resets, what a ``hashchange`` or a hidden
+page means, what the page starts from. It reads and writes the page only through its port
+(:class:`bleu2.page.port.SentencePort`): ``static/app.py`` binds it to the DOM, the tests
+to a fake (``tests/page/test_controller*.py``). Design: ``docs/architecture-page.md``.
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any, cast
+
+from . import chart, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
+from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
+from .breakdown import CandidateView, candidate_view
+from .compare import Comparison, compare
+from .guide import help_sections
+from .options_form import FIELDS
+from .port import EventData, PageContext, SentencePort, Updates
+from .screen import Screen
+from .share import MAX_CHARS, PageState, share_fragment
+from .startup import RestorePlan
+from .tab_storage import SaveOutcome
+from .updates import Note, Status
+
+__all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
+
+#: The work after a pause in typing (highlighting, chart, help, the spoken score, saving)
+#: runs this many milliseconds after the last edit.
+DEFERRED_MS = 150
+
+#: The events the glue wires: ``(element id, event type, method of SentencePage)``;
+#: ``"window"`` and ``"document"`` name those objects. Each method takes an
+#: :class:`~bleu2.page.port.EventData`.
+EVENTS: tuple[tuple[str, str, str], ...] = (
+    ("references", "input", "on_box"),
+    ("references", "click", "on_box"),
+    ("candidates", "input", "on_box"),
+    ("candidates", "click", "on_box"),
+    ("add-reference", "click", "on_add"),
+    ("add-candidate", "click", "on_add"),
+    *((element_id, event, "on_options") for element_id, event in options_form.CONTROLS.items()),
+    *((button, "click", "on_preset") for button in options_form.PRESETS),
+    ("lang-select", "change", "on_language"),
+    ("ranking-body", "click", "on_ranking_click"),
+    ("export", "click", "on_export"),
+    ("share-button", "click", "on_share"),
+    ("clear", "click", "on_clear"),
+    ("hints", "click", "on_hint"),
+    ("copy-json", "click", "on_copy_json"),
+    ("window", "hashchange", "on_hashchange"),
+    ("window", "pagehide", "on_hide"),
+    ("document", "visibilitychange", "on_hide"),
+)
+
+
+class SentencePage:
+    """The sentence view, driven through ``port``; ``context``: what the page is at start."""
+
+    def __init__(self, port: SentencePort, context: PageContext | None = None) -> None:
+        self.port = port
+        self.context = context or PageContext()
+        self.tab = tab_storage.TabStore(port, tab_storage.storage_keys(self.context))  # what the tab keeps
+        self.lang = i18n.DEFAULT_LANGUAGE
+        self.options: dict[str, Any] = dict(options_form.DEFAULT_OPTIONS)  # as read from the form (may be refused)
+        self.valid_options: dict[str, Any] = dict(self.options)  # the last options the engine accepted
+        self.selected = 0
+        self.comparison: Comparison | None = None
+        self.view: CandidateView | None = None
+        self.labels: explain.Labels | None = None  # the labels of the marks shown
+        self.screen = Screen()  # what was last painted, so only changes are painted again
+        self.counts = {"reference": 1, "candidate": 1}
+        self.timer: Any = None  # the pending deferred work (None: it ran)
+        self.edited = False  # changed since the page started (then a share link in the URL is dropped)
+        self.unsaved, self.saved_at = False, float("-inf")  # not kept for the tab since (when) it last was
+        self.edits = 0  # edits so far (a packed save that ends after an edit leaves the texts unsaved)
+        self.status: Status = {}  # the status line, as data
+        self.notes: dict[str, Note] = {}  # element id -> the message shown there, as data
+        self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
+        self.read_texts: dict[str, str] = {}  # box id -> its text when last read
+        self.live = live.Live()  # long texts: measured in the worker, one request at a time
+
+    # --- writing the page ----------------------------------------------------------------
+
+    def write(self, updates: Updates, force: bool = False) -> None:
+        """Write the element updates that changed (all of them with ``force``)."""
+        changed = self.screen.updates(updates, force)
+        if changed:
+            self.port.write(changed)
+
+    def paint_once(self, key: str, painter: Any, data: Any, target: str = "") -> None:
+        """Hand ``data`` to a painter when it changed since it was last painted under ``key``."""
+        text = self.screen.once(key, data)
+        if text is not None:
+            self.port.paint(painter, text, target)
+
+    def show_status(self, **changes: Any) -> None:
+        """Change the status line's data and show it (once the page has started)."""
+        self.status.update(cast(Status, changes))
+        if self.status.get("state"):
+            self.write(updates.status_line(self.status, self.lang))
+
+    def note(self, element_id: str, key: str, **numbers: int) -> None:
+        """A message next to a button, kept as data so a language switch re-renders it."""
+        note = self.notes[element_id] = {"key": key, "numbers": numbers}
+        self.write({element_id: {"text": updates.note_text(note, self.lang)}}, force=True)
+
+    def copy(self, text: str, element_id: str, key: str) -> None:
+        """Copy ``text`` and say so next to the button; where the browser refuses, the port
+        shows the text selected in a box, and the message says to copy it by hand."""
+        note: Note = {"key": key}
+        self.notes[element_id] = note
+
+        def done(copied: bool) -> None:
+            note["refused"] = not copied
+            if self.notes.get(element_id) is note:
+                self.write({element_id: {"text": updates.note_text(note, self.lang, not copied)}}, force=True)
+
+        self.port.copy(text, updates.COPY_AREAS[element_id], done)
+
+    def touch(self, render: bool = True) -> None:
+        """The texts, options or selection changed: render (kept for the tab, a share link dropped)."""
+        self.edited = self.unsaved = True
+        self.edits += 1
+        if render:
+            self.render()
+
+    # --- boxes ---------------------------------------------------------------------------
+
+    def texts(self, kind: str) -> list[str]:
+        """The boxes' texts: each the text last read, changed as the port reports."""
+        ids = box_ids(kind, self.counts[kind])
+        for bid in ids:
+            self.read_texts[bid] = apply_read(self.read_texts.get(bid, ""), *self.port.read_box(bid))
+        return [self.read_texts[bid] for bid in ids]
+
+    def set_box_count(self, kind: str, count: int, values: list[str] | None = None) -> None:
+        self.counts[kind] = count = max(1, count)
+        self.port.set_boxes(kind, box_ids(kind, count), values)
+        self.write(updates.box_updates(kind, count, self.lang))
+
+    def add_box(self, kind: str) -> None:
+        """Add a box of ``kind``; a new candidate is selected."""
+        self.set_box_count(kind, self.counts[kind] + 1)
+        if kind == "candidate":
+            self.selected = self.counts[kind] - 1
+        self.port.focus("#" + box_id(kind, self.counts[kind]))
+        self.touch()
+
+    def remove_box(self, kind: str, number: int) -> None:
+        """Remove box ``number`` (1-based; never the last one); the selection stays on its candidate."""
+        values = self.texts(kind)
+        if len(values) <= 1:
+            return
+        del values[number - 1]
+        self.set_box_count(kind, len(values), values)
+        if kind == "candidate":
+            self.selected = selection_after_removal(self.selected, number - 1, len(values))
+        self.port.focus("#" + box_id(kind, min(number, len(values))))
+        self.touch()
+
+    def on_box(self, event: EventData) -> None:
+        """Typing in a box selects its candidate (and saves at once while the texts are
+        short); a click on a box's Remove button removes it."""
+        box = box_of(event["target"], event["type"])
+        if box is None:
+            return
+        kind, number, part = box
+        if part == "remove":
+            return self.remove_box(kind, number)
+        if kind == "candidate":
+            self.selected = number - 1
+        self.touch()
+        if tab_storage.save_now(self.boxes, "input"):
+            self.save_state()
+
+    def on_add(self, event: EventData) -> None:
+        self.add_box((event["button"] or event["target"]).removeprefix("add-"))
+
+    # --- options and language ------------------------------------------------------------
+
+    def on_options(self, event: EventData | None = None) -> None:
+        self.write(options_form.smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang), force=True)
+        self.options = options_form.options_from_form(self.port.read_form(FIELDS), self.lang)
+        self.touch()
+
+    def on_preset(self, event: EventData) -> None:
+        self.set_options(options_form.PRESETS[event["button"] or event["target"]])
+
+    def set_options(self, options: dict[str, Any]) -> None:
+        self.options = options_form.normalize_options(options)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
+        self.touch()
+
+    def set_language(self, lang: str) -> None:
+        """Every word of the page in ``lang``: fixed words, attributes, boxes, and the
+        status line and messages re-rendered from their data (never left in the old one)."""
+        self.lang = i18n.language(lang)
+        self.port.set_language(self.lang)
+        self.screen.clear()
+        self.port.paint("translate", json.dumps(updates.page_words(self.lang), ensure_ascii=False))
+        self.write(
+            {
+                **updates.language_updates(self.lang),
+                **options_form.smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang),
+                **updates.box_updates("reference", self.counts["reference"], self.lang),
+                **updates.box_updates("candidate", self.counts["candidate"], self.lang),
+            }
+        )
+        self.show_status()
+        refused = {element_id for element_id, note in self.notes.items() if note.get("refused")}
+        self.write(updates.notes_updates(self.notes, refused, self.lang))
+
+    def on_language(self, event: EventData | None = None) -> None:
+        self.set_language(self.port.read_value("lang-select"))
+        self.touch()
+
+    # --- the page's state: share links, the tab's storage, start-up ------------------------
+
+    def page_state(self) -> PageState:
+        """The texts of the last render (every change renders at once), the last options the
+        engine accepted (while a bad value is typed: the options in use) and the language."""
+        refs, cands = self.boxes["references"], self.boxes["candidates"]
+        return {"references": refs, "candidates": cands, "options": self.valid_options, "lang": self.lang}
+
+    def apply_state(self, saved: PageState) -> None:
+        for kind in KINDS:
+            texts = saved["references"] if kind == "reference" else saved["candidates"]
+            self.set_box_count(kind, len(texts), texts or [""])
+        if saved.get("lang"):
+            self.set_language(str(saved["lang"]))
+        self.options = dict(saved["options"])
+        self.valid_options = dict(self.options)
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
+        self.selected = 0
+
+    def save_state(self, later: bool = False) -> None:
+        """Keep the texts for this tab with the last options the engine accepted, plain, or
+        packed (``later``: by the port off this task, reported to :meth:`packed`); say when refused."""
+        current, edits = self.page_state(), self.edits
+        problem = self.tab.keep(current, self.selected, later, lambda error: self.packed(edits, current, str(error)))
+        self.saved_at = self.port.now()
+        if problem != "later":
+            self.saved({"problem": problem, "unsaved": problem is not None}, current)
+
+    def packed(self, edits: int, saved: PageState, error: str) -> None:
+        """A packed save ended: kept, refused, or superseded by a newer save (which decides)."""
+        outcome = tab_storage.save_ended(error, edits, self.edits)
+        if outcome is not None:
+            self.saved(outcome, saved)
+
+    def saved(self, outcome: SaveOutcome, saved: PageState) -> None:
+        self.unsaved = outcome["unsaved"]
+        if outcome["problem"] != self.status.get("storage"):
+            size = sum(map(len, saved["references"] + saved["candidates"]))
+            self.show_status(storage=outcome["problem"], size=size)
+
+    def restore(self) -> RestorePlan:
+        """Start from a share link, else what this tab kept, else what was typed."""
+        saved = self.tab.get("state")
+        typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
+        plan = startup.restore_plan(self.port.location_hash(), saved, typed)
+        self.status.update(
+            {"restored": plan["message"], "link_error": plan["link_error"], "saved_error": plan["saved_error"]}
+        )
+        if plan["forget_saved"]:
+            self.tab.remove("state")
+        if plan["state"]:
+            self.apply_state(plan["state"])
+        self.selected = startup.kept_selection(plan, self.tab.get("selected"), self.counts["candidate"])
+        return plan
+
+    def on_share(self, event: EventData | None = None) -> None:
+        out = share_fragment(self.page_state())
+        if out["too_long"]:
+            self.write({"share-url": {"props": {"value": ""}}}, force=True)
+            self.note("share-status", "share_too_long", length=out["length"], limit=MAX_CHARS)
+            return
+        url = self.port.set_fragment(out["fragment"] or "")
+        self.write({"share-url": {"props": {"value": url}}}, force=True)
+        self.copy(url, "share-status", "share_copied")
+
+    def on_clear(self, event: EventData | None = None) -> None:
+        """Empty every box, forget what the tab kept and the share link; options and
+        language stay as they are."""
+        for kind in KINDS:
+            self.set_box_count(kind, 1, [""])
+        self.selected = 0
+        self.tab.remove("state")
+        self.tab.remove("selected")
+        self.unsaved = False
+        self.port.set_fragment("")
+        self.notes.pop("share-status", None)
+        self.write({"share-url": {"props": {"value": ""}}, "share-status": {"text": ""}}, force=True)
+        self.show_status(restored=None, link_error=None, saved_error=None, storage=None)
+        self.render()
+        self.port.focus("#reference")
+
+    def open_texts(self, texts_json: str) -> None:
+        """Show one corpus line in the sentence view (corpus mode's "open" button)."""
+        self.apply_state(json.loads(str(texts_json)))
+        self.touch()
+
+    def on_hashchange(self, event: EventData | None = None) -> None:
+        """A share link pasted into the address bar: its texts are shown, not yet kept for
+        the tab (unsaved) and not an edit (the link stays in the URL)."""
+        plan = startup.restore_plan(self.port.location_hash(), None, False)
+        self.show_status(restored=plan["message"], link_error=plan["link_error"])
+        if plan["state"]:
+            self.apply_state(plan["state"])
+            self.edited, self.unsaved = False, True
+            self.render()
+
+    def on_hide(self, event: EventData | None = None) -> None:
+        """The page is hidden or left (reload, tab closed): keep what is not kept yet."""
+        if self.unsaved:
+            self.save_state()
+
+    # --- export and copies -----------------------------------------------------------------
+
+    def on_export(self, event: EventData) -> None:
+        fmt = event["data"].get("format")
+        if not fmt or self.comparison is None:
+            return
+        out = export.export_text(self.comparison, fmt, self.lang)
+        if event["button"].startswith("copy-"):
+            self.copy(out["text"], "export-status", out["copied"])
+        else:
+            self.port.download(out["filename"], out["mime"], out["text"])
+            self.note("export-status", out["downloaded"])
+
+    def on_copy_json(self, event: EventData | None = None) -> None:
+        if self.view is not None:
+            self.copy(self.view["json"], "copy-status", "copied")
+
+    def on_hint(self, event: EventData) -> None:
+        if event["target"] == "hint-corpus":  # the many-lines hint's button
+            self.port.to_corpus(self.boxes)
+
+    # --- rendering -----------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.live`)."""
+        self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
+        options, refused = options_form.usable_options(
+            self.options, self.valid_options
+        )  # bad ones: the last valid, said
+        self.valid_options = dict(options)
+        typed = self.port.read_value(FIELDS["smooth_value"])
+        self.write(options_form.option_error_updates(self.options, refused, self.lang, typed))
+        plan = self.live.plan(self.boxes, options)
+        if plan == "page":
+            self.show(compare(self.boxes["candidates"], self.boxes["references"], **options))
+        elif plan == "shown" and self.comparison is not None:  # a new selection or language
+            self.show(self.comparison, self.live.busy)
+        else:
+            self.write(updates.scoring_updates(True, self.lang))
+            if plan == "send":
+                self.ask()
+
+    def ask(self) -> None:
+        """Send the waiting texts to the worker (none can start: measured here after a pause)."""
+        _, options = self.live.send()
+        if self.live.no_worker:
+            self.port.set_timer(DEFERRED_MS, self.on_answer)
+            return
+        self.port.measure(options, self.on_answer, self.on_failed)
+
+    def on_answer(self, answer: str | None = None) -> None:
+        comp, again = self.live.answer(answer, self.boxes)
+        if again:
+            self.ask()
+        if comp is not None:
+            self.show(comp, again)
+
+    def on_failed(self, error: str) -> None:
+        self.port.log("warn", f"bleu2 page: no worker ({error}); long texts are scored on the page")
+        self.live.no_worker = True
+        self.ask()
+
+    def show(self, comp: Comparison, busy: bool = False) -> None:
+        """Paint a comparison (``busy``: newer texts are being scored); the rest after a pause."""
+        self.comparison = comp
+        self.selected = min(self.selected, len(comp["candidates"]) - 1)
+        self.write(
+            {
+                **updates.scoring_updates(busy, self.lang),
+                **options_form.options_state_updates(self.options, self.lang),
+                **updates.token_updates(comp, self.lang),
+            }
+        )
+        data = updates.ranking_paint(comp, self.selected, self.lang)
+        rebuild = not self.screen.same("ranking-structure", data["structure"])
+        painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
+        self.paint_once("ranking", "ranking", painted)
+        v = self.view = candidate_view(comp, self.selected, self.lang)
+        self.order_rows(v)
+        self.write(updates.breakdown_updates(v, self.lang))
+        hints = [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]]
+        self.paint_once("hints", "items", hints, "hints")
+        if self.timer is not None:
+            self.port.clear_timer(self.timer)
+        self.timer = self.port.set_timer(DEFERRED_MS, self.deferred)
+
+    def order_rows(self, v: CandidateView) -> None:
+        """The p1..pN rows of the terms table, rebuilt when the orders or the language change."""
+        if not self.screen.same("order-rows", (tuple(p["n"] for p in v["precisions"]), self.lang)):
+            rows = [{"n": p["n"], "name": p["name"]} for p in v["precisions"]]
+            self.port.paint("orderRows", json.dumps(rows, ensure_ascii=False))
+            parts = ("fraction", "value", "note", "row")
+            self.screen.forget(*(f"p{p['n']}-{part}" for p in v["precisions"] for part in parts))
+
+    def on_ranking_click(self, event: EventData) -> None:
+        index = event["data"].get("index")
+        if index is None or not index.isdigit():
+            return
+        self.selected = int(index)
+        self.touch()  # the selection is kept for the tab
+        self.port.focus(f'#ranking-body button[data-index="{self.selected}"]')
+
+    # --- after a pause: highlighting, chart, help, announcement, saved state ----------------
+
+    def deferred(self) -> None:
+        """The work after the last edit; a pause also keeps the texts for the tab (at most
+        every so often when they are long) and drops a share link from the URL after an edit."""
+        self.timer = None
+        if self.comparison is None or self.view is None:
+            return
+        try:
+            comp, v = self.comparison, self.view
+            self.highlight(comp)
+            bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
+            self.paint_once("chart", "svg", bars, "chart")
+            self.paint_once("help", "help", help_sections(v, self.lang))
+            self.write({"score-announce": {"text": v["announce"]}})
+            if self.context.embed:  # ?embed: its "open in full" link
+                self.write(embed.link_updates(self.page_state(), self.context.pathname, self.lang))
+            waited = self.port.now() - self.saved_at
+            if self.unsaved and tab_storage.save_now(self.boxes, "pause", waited):
+                self.save_state(later=True)
+            if self.edited:
+                self.port.set_fragment("")
+        except Exception as error:  # noqa: BLE001 - reported, never swallowed
+            self.port.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")
+
+    def highlight(self, comp: Comparison) -> None:
+        """The selected candidate's n-gram marks, when what they show changed (explain.MAX_TOKENS)."""
+        if self.screen.same("highlight", explain.page_highlight_key(comp, self.selected, self.lang)):
+            return
+        data = explain.page_highlight(comp, self.selected, self.lang)
+        self.labels = data["labels"]
+        self.write({"hl-off": {"text": data["off"] or "", "props": {"hidden": data["off"] is None}}})
+        self.port.paint("highlight", json.dumps(data["candidate"], ensure_ascii=False), "hl-candidate")
+        self.port.paint("highlight", json.dumps(data["references"], ensure_ascii=False), "hl-references")
+
+    def highlight_label(self, section_id: str, n: int, index: int) -> str:
+        """Hover/focus text of a highlighted token (asked for by the glue when pointed at)."""
+        return self.labels.label(str(section_id), n, index, self.lang) if self.labels else ""
+
+    # --- start ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The language (picked while Python loaded, else the browser's), the form, then the
+        texts (:meth:`restore`); text typed while Python loaded is kept for the tab at once."""
+        self.set_language(startup.start_language(self.context))
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
+        plan = self.restore()
+        self.render()
+        if plan["save"]:
+            self.touch(render=False)
+            self.save_state()
+
+    def ready(self, python: str) -> None:
+        """The page runs: the status line says so (with what it restored, or why not)."""
+        self.show_status(state="ready", python=python)
+
+    def failed(self, error: str) -> None:
+        """The page could not start: the status line says why."""
+        self.show_status(state="error", error=error)

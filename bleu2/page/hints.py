@@ -1,0 +1,161 @@
+"""Plain-language hints under the score: what explains it, from the raw counts.
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypedDict
+
+from ..options import BleuConfig
+from ..result import BleuResult
+from ..scoring import bleu_score
+from . import i18n
+
+__all__ = ["MANY_LINES", "HintAction", "Hint", "emptiness", "hints", "unsmoothed_score", "many_lines_hints"]
+
+
+class HintAction(TypedDict):
+    """A control a hint offers (a button the glue wires by its id)."""
+
+    id: str
+    label: str
+
+
+class Hint(TypedDict):
+    """One hint: its kind (a CSS class ``hint-<kind>``), its text and maybe an action."""
+
+    kind: str
+    text: str
+    action: HintAction | None
+
+
+#: "Right words, wrong order" is hinted when the raw (unsmoothed) p1 = m1/t1 >= this and
+#: the raw p2 = m2/t2 < p1 * WRONG_ORDER_RATIO.
+WRONG_ORDER_MIN_P1 = 0.5
+
+WRONG_ORDER_RATIO = 0.5
+
+#: A text of more than this many lines gets the "scored as one segment" hint.
+MANY_LINES = 30
+
+
+def emptiness(text: str, tokens: Sequence[str]) -> str | None:
+    """Why a text counts as empty, or None when it has tokens.
+
+    Returns ``"empty"`` (nothing but whitespace) or ``"no-words"`` (characters, but
+    only punctuation or symbols, which the tokenizer drops).
+    """
+    if tokens:
+        return None
+    return "empty" if not text.strip() else "no-words"
+
+
+def hints(
+    reference: str,
+    candidate: str,
+    reference_tokens: Sequence[str],
+    candidate_tokens: Sequence[str],
+    result: BleuResult,
+    lang="en",
+) -> list[Hint]:
+    """Plain-language hints that apply to this pair, most important first, from the raw
+    counts (never from smoothed values, so they do not depend on the smoothing method).
+
+    Each hint is ``{"kind": str, "text": str, "action": None}`` (``action``: a control
+    the hint may offer, ``{"id", "label"}``; none of these hints has one yet); kinds:
+    ``"both-empty"`` (both texts blank), ``"reference-empty"``, ``"candidate-empty"`` (a
+    text has no tokens: blank, or only punctuation or symbols, said in its text),
+    ``"no-match"`` (no candidate word is in a reference: what the score is and what it
+    would be without smoothing), ``"short"`` (the candidate is shorter than the
+    reference, so BP < 1), ``"word-order"`` (right words, wrong order: the raw
+    p1 = m1/t1 >= 0.5 and the raw p2 = m2/t2 < p1 / 2).
+    With several references, pass them joined (``"\\n".join``) and all their tokens.
+    """
+    out: list[Hint] = []
+    ref_empty = emptiness(reference, reference_tokens)
+    cand_empty = emptiness(candidate, candidate_tokens)
+    if ref_empty == "empty" and cand_empty == "empty":  # both blank; punctuation gets the "no words" hints
+        return [_hint("both-empty", i18n.t(lang, "hint_both_empty"))]
+    for kind, label, why in (("reference-empty", "reference", ref_empty), ("candidate-empty", "candidate", cand_empty)):
+        if why == "empty":
+            out.append(_hint(kind, i18n.t(lang, f"hint_{label}_empty")))
+        elif why == "no-words":
+            out.append(_hint(kind, i18n.t(lang, f"hint_{label}_no_words")))
+    if out:
+        return out
+    p1 = result.precisions[0]
+    if p1.matches == 0:
+        params = {
+            "p1": f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
+            "score": i18n.format_number(result.score, lang),
+            "method": result.smoothing,
+            "unsmoothed": i18n.format_number(unsmoothed_score(result), lang),
+        }
+        key = "hint_no_match_smoothed" if result.score > 0 else "hint_no_match"
+        out.append(_hint("no-match", i18n.t(lang, key, **params)))
+    if result.brevity_penalty < 1.0:
+        c, r = result.hyp_len, result.ref_len
+        out.append(
+            _hint(
+                "short",
+                i18n.t(
+                    lang,
+                    "hint_short",
+                    c_tokens=i18n.tn(lang, "tokens", c),
+                    r=i18n.format_integer(r, lang),
+                    bp=i18n.format_number(result.brevity_penalty, lang),
+                ),
+            )
+        )
+    if len(result.precisions) >= 2 and p1.matches:
+        p2 = result.precisions[1]
+        raw1 = p1.matches / p1.total
+        if p2.total and raw1 >= WRONG_ORDER_MIN_P1 and p2.matches / p2.total < raw1 * WRONG_ORDER_RATIO:
+            out.append(
+                _hint(
+                    "word-order",
+                    i18n.t(
+                        lang,
+                        "hint_word_order",
+                        p1=f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
+                        p2=f"{i18n.format_integer(p2.matches, lang)}/{i18n.format_integer(p2.total, lang)}",
+                    ),
+                )
+            )
+    return out
+
+
+def _hint(kind: str, text: str, action: HintAction | None = None) -> Hint:
+    return {"kind": kind, "text": text, "action": action}
+
+
+def unsmoothed_score(result: BleuResult) -> float:
+    """The score of the same counts without smoothing (``smoothing="none"``, same max
+    order and weights)."""
+    config = BleuConfig.make(max_order=result.max_order, weights=list(result.weights), smoothing="none")
+    return bleu_score(result.stats, config)
+
+
+def many_lines_hints(texts: Sequence[tuple[str, str]], lang="en", limit: int = MANY_LINES) -> list[Hint]:
+    """A ``"many-lines"`` hint for each text of more than ``limit`` lines: it is scored as
+    one segment (one long sentence), not line by line. ``texts``: ``(label, text)`` pairs,
+    the label naming the box ("Candidate 1"). The first hint's ``action`` is the button
+    that takes the texts to corpus mode, where they are scored line by line
+    (``{"id": "hint-corpus", "label": ...}``)."""
+    out: list[Hint] = []
+    for label, text in texts:
+        lines = text.strip().count("\n") + 1 if text.strip() else 0
+        if lines > limit:
+            action: HintAction | None = (
+                None if out else {"id": "hint-corpus", "label": i18n.t(lang, "hint_corpus_action")}
+            )
+            out.append(
+                _hint(
+                    "many-lines",
+                    i18n.t(lang, "hint_many_lines", box=label, lines=i18n.format_integer(lines, lang)),
+                    action,
+                )
+            )
+    return out

@@ -1,0 +1,418 @@
+"""The options form: the options the page offers, their controls, and the form's words.
+
+In one place: which options the page offers with their defaults (:data:`DEFAULT_OPTIONS`,
+the classic BLEU-2 calculator's), the checks a share link's or the tab's options pass
+(:func:`normalize_options`), the one map between option names and the controls' element
+ids (:data:`FIELDS`), reading the form (:func:`options_from_form`) and writing it
+(:func:`form_from_options`, :func:`form_updates`), the choices' labels, the smoothing
+parameter's box, the options the engine refuses (:func:`usable_options`, kept while a bad
+value is typed, and :func:`option_error_text`) and the "defaults"/"changed" note.
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from typing import Any, TypedDict
+
+from ..options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS, BleuConfig, ParameterRange, smooth_value_range
+from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
+from ..tokenizers import TOKENIZERS
+from . import i18n
+from .port import Updates
+
+__all__ = [
+    "MAX_ORDERS",
+    "DEFAULT_OPTIONS",
+    "SACREBLEU_PAGE_OPTIONS",
+    "PRESETS",
+    "FIELDS",
+    "CONTROLS",
+    "LOWERCASE_CHOICES",
+    "CHOICES",
+    "OPTION_CHOICES",
+    "FormValues",
+    "SmoothField",
+    "normalize_options",
+    "options_are_default",
+    "usable_options",
+    "parse_decimal",
+    "format_decimal",
+    "options_from_form",
+    "form_from_options",
+    "option_labels",
+    "smooth_value_field",
+    "range_text",
+    "option_error_text",
+    "option_error_updates",
+    "options_state_updates",
+    "smooth_field_updates",
+    "form_updates",
+]
+
+#: Each option of the form by its name (as :mod:`bleu2.options` and share links name it)
+#: -> the element id of its control in ``index.html``: the one map between the two. The
+#: glue reads the form by it (:meth:`bleu2.page.port.Elements.read_form`) and the form's
+#: updates are written by it.
+FIELDS: dict[str, str] = {
+    "max_order": "opt-max-order",
+    "smoothing": "opt-smoothing",
+    "smooth_value": "opt-smooth-value",
+    "tokenizer": "opt-tokenizer",
+    "lowercase": "opt-lowercase",
+    "empty_references": "opt-empty-references",
+    "effective_order": "opt-effective-order",
+}
+
+#: The controls and the event each one reports a change by (a select or the check box:
+#: ``change``; the parameter box: ``input``, at each keystroke).
+CONTROLS: dict[str, str] = {
+    element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
+}
+
+
+class FormValues(TypedDict):
+    """The form's fields as :func:`form_from_options` writes them: strings for the lists
+    and the parameter box, a bool for the check box."""
+
+    max_order: str
+    smoothing: str
+    tokenizer: str
+    lowercase: str
+    smooth_value: str
+    effective_order: bool
+    empty_references: str
+
+
+class SmoothField(TypedDict):
+    """The smoothing parameter's box (:func:`smooth_value_field`)."""
+
+    enabled: bool
+    placeholder: str
+
+
+#: Max orders the page offers.
+MAX_ORDERS = (1, 2, 3, 4)
+
+#: The options the page offers (every option but ``weights``) with their defaults, the
+#: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`).
+#: (``ref_length`` and ``rstrip`` are not offered yet: they come with the page's presets.)
+DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k not in ("weights", "ref_length", "rstrip")}
+
+#: The page's options under which it gives sacreBLEU's numbers (its "sacreBLEU defaults"
+#: button): :data:`bleu2.options.SACREBLEU_OPTIONS` on top of :data:`DEFAULT_OPTIONS`.
+SACREBLEU_PAGE_OPTIONS: dict[str, Any] = {
+    **DEFAULT_OPTIONS,
+    **{k: v for k, v in SACREBLEU_OPTIONS.items() if k in DEFAULT_OPTIONS},
+}
+
+#: The option buttons: "Restore defaults" and "sacreBLEU defaults" (button id -> options).
+PRESETS: dict[str, dict[str, Any]] = {"restore-defaults": DEFAULT_OPTIONS, "sacrebleu-defaults": SACREBLEU_PAGE_OPTIONS}
+
+#: The choices of the lowercase field: the tokenizer's default, yes, no.
+LOWERCASE_CHOICES = ("auto", "yes", "no")
+
+#: The choices of the option lists by option name; index.html lists the same values, so
+#: the lists are there before Python runs (tests/page/test_site_config.py).
+CHOICES: dict[str, list[str]] = {
+    "max_order": [str(n) for n in MAX_ORDERS],
+    "smoothing": list(SMOOTHING_METHODS),
+    "tokenizer": list(TOKENIZERS),
+    "lowercase": list(LOWERCASE_CHOICES),
+    "empty_references": list(EMPTY_REFERENCES),
+}
+
+#: The same choices by the select's element id.
+OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
+
+
+def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` completed with :data:`DEFAULT_OPTIONS` and checked.
+
+    Returns:
+        a dict with exactly the keys of :data:`DEFAULT_OPTIONS`.
+    Raises:
+        ValueError: an unknown key, a value of the wrong type or out of range
+            (max_order not in 1..4, unknown smoothing or tokenizer, a smooth_value that is
+            not a finite number), or a combination the engine refuses.
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"options must be an object, not {type(options).__name__}")
+    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+    out = dict(DEFAULT_OPTIONS)
+    out.update(options)
+    mo = out["max_order"]
+    if isinstance(mo, bool) or not isinstance(mo, int) or mo not in MAX_ORDERS:
+        raise ValueError(f"max_order must be one of {', '.join(map(str, MAX_ORDERS))}, got {mo!r}")
+    if not isinstance(out["smoothing"], str) or out["smoothing"] not in SMOOTHING_METHODS:
+        raise ValueError(f"unknown smoothing {out['smoothing']!r}; valid: {', '.join(SMOOTHING_METHODS)}")
+    if not isinstance(out["tokenizer"], str) or out["tokenizer"] not in TOKENIZERS:
+        raise ValueError(f"unknown tokenizer {out['tokenizer']!r}; valid: {', '.join(TOKENIZERS)}")
+    if out["lowercase"] is not None and not isinstance(out["lowercase"], bool):
+        raise ValueError(f"lowercase must be true, false or null, got {out['lowercase']!r}")
+    sv = out["smooth_value"]
+    if sv is not None and (isinstance(sv, bool) or not isinstance(sv, (int, float)) or not math.isfinite(sv)):
+        raise ValueError(f"smooth_value must be a finite number or null, got {sv!r}")
+    if not isinstance(out["effective_order"], bool):
+        raise ValueError(f"effective_order must be true or false, got {out['effective_order']!r}")
+    if out["empty_references"] not in EMPTY_REFERENCES:
+        raise ValueError(
+            f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
+        )
+    try:
+        BleuConfig.make(**out)
+    except (ValueError, TypeError) as e:
+        raise ValueError(str(e)) from None
+    return out
+
+
+def options_are_default(options: Mapping[str, Any] | None) -> bool:
+    """Whether ``options`` are the defaults (:data:`DEFAULT_OPTIONS`).
+
+    Missing keys count as default, and every option counts by its effect: with the
+    default tokenizer, ``lowercase`` ``True`` and ``None`` (the tokenizer's default) are
+    the same, and so are a smoothing parameter and its default value.
+    Invalid options are not default (returns False, never raises).
+    """
+    try:
+        opts = normalize_options(options)
+    except ValueError:
+        return False
+    return BleuConfig.make(**opts) == BleuConfig.make(**DEFAULT_OPTIONS)
+
+
+def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple[dict[str, Any], Exception | None]:
+    """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
+    refusal)``: the page keeps scoring with the last options it accepted while a bad
+    value is being typed.
+
+    >>> usable_options({"max_order": 3}, {"max_order": 2})
+    ({'max_order': 3}, None)
+    >>> usable_options({"smoothing": "floor", "smooth_value": "x"}, {"max_order": 2})[0]
+    {'max_order': 2}
+    """
+    try:
+        BleuConfig.make(**options)
+        return options, None
+    except (ValueError, TypeError) as error:
+        return last_valid, error
+
+
+# ASCII digits only (\d would also take "١" or "１", which float() reads)
+_PLAIN_DECIMAL = {
+    ".": re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"),
+    ",": re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"),
+}
+
+
+def parse_decimal(text: str, lang: str = "en") -> float | None:
+    """A number typed in a form field, or None when ``text`` is not a plain decimal.
+
+    Plain decimals only: ASCII digits with one decimal point (``0.5``, ``.5``, ``5``), or,
+    in a language that writes a decimal comma (Spanish, Portuguese), a comma instead
+    (``0,5``); no exponent, no ``_``, no ``inf``/``nan``, no grouping, no other digits
+    (``١``, ``１``).
+
+    Example:
+        >>> parse_decimal("0,25", "es"), parse_decimal("1e400"), parse_decimal("1_0")
+        (0.25, None, None)
+    """
+    text = text.strip()
+    if not _PLAIN_DECIMAL[i18n.decimal_separator(lang)].fullmatch(text):
+        return None
+    return float(text.replace(",", "."))
+
+
+def format_decimal(value: float, lang: str = "en") -> str:
+    """A number for a form field, as :func:`parse_decimal` reads it back (``0,1`` in es/pt)."""
+    text = repr(float(value))
+    if "e" in text or "E" in text:
+        text = f"{value:.15f}".rstrip("0").rstrip(".")
+    if text.endswith(".0"):
+        text = text[:-2]
+    return text.replace(".", i18n.decimal_separator(lang))
+
+
+def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
+    """The options typed in the page's form.
+
+    Args:
+        fields: the form's values as the page reads them: ``max_order`` (text),
+            ``smoothing``, ``tokenizer``, ``lowercase`` (one of :data:`LOWERCASE_CHOICES`),
+            ``smooth_value`` (the text typed; ignored when ``smooth_value_enabled`` is
+            false), ``effective_order`` (bool), ``empty_references``.
+        lang: the page's language (its decimal separator).
+    Returns:
+        options for :func:`normalize_options` / ``bleu2.BLEU``. A smoothing parameter
+        that is not a plain decimal is passed on as the text typed, so that the engine
+        refuses it and the message quotes what was typed.
+    """
+    typed = str(fields.get("smooth_value") or "").strip()
+    smooth_value: Any = None
+    if typed and fields.get("smooth_value_enabled", True):
+        number = parse_decimal(typed, lang)
+        smooth_value = typed if number is None else number
+    lc = fields.get("lowercase", "auto")
+    try:
+        max_order = int(str(fields.get("max_order", DEFAULT_OPTIONS["max_order"])))
+    except ValueError:
+        max_order = DEFAULT_OPTIONS["max_order"]
+    return {
+        "max_order": max_order,
+        "smoothing": str(fields.get("smoothing", DEFAULT_OPTIONS["smoothing"])),
+        "tokenizer": str(fields.get("tokenizer", DEFAULT_OPTIONS["tokenizer"])),
+        "lowercase": None if lc == "auto" else lc == "yes",
+        "smooth_value": smooth_value,
+        "effective_order": bool(fields.get("effective_order", False)),
+        "empty_references": str(fields.get("empty_references", DEFAULT_OPTIONS["empty_references"])),
+    }
+
+
+def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValues:
+    """The form's field values for ``options`` (the inverse of :func:`options_from_form`)."""
+    o = {**DEFAULT_OPTIONS, **options}
+    lc = o["lowercase"]
+    sv = o["smooth_value"]
+    return {
+        "max_order": str(o["max_order"]),
+        "smoothing": o["smoothing"],
+        "tokenizer": o["tokenizer"],
+        "lowercase": "auto" if lc is None else ("yes" if lc else "no"),
+        "smooth_value": "" if sv is None else (sv if isinstance(sv, str) else format_decimal(sv, lang)),
+        "effective_order": bool(o["effective_order"]),
+        "empty_references": o["empty_references"],
+    }
+
+
+def option_labels(lang="en") -> dict[str, dict[str, str]]:
+    """The visible text of every choice of the option lists, in ``lang``; the default
+    choice (:data:`bleu2.options.DEFAULTS`) is marked "(default)".
+
+    Returns:
+        ``{select id: {value: label}}`` for the ids of :data:`OPTION_CHOICES`.
+    """
+    default: Mapping[str, Any] = form_from_options({}, lang)
+    named = ("lowercase", "empty_references")  # choices with words (catalog keys <name>_<value>)
+    mark = i18n.t(lang, "default_marker")
+    out = {}
+    for name, values in CHOICES.items():
+        labels = {}
+        for value in values:
+            text = i18n.t(lang, f"{name}_{value}") if name in named else value
+            labels[value] = f"{text} {mark}" if value == default[name] else text
+        out[FIELDS[name]] = labels
+    return out
+
+
+def smooth_value_field(method: str, lang="en") -> SmoothField:
+    """The smoothing parameter box for ``method``: ``{"enabled": bool, "placeholder": str}``;
+    the placeholder names the parameter and its default in the language's notation
+    (``"floor value = 0,1 (predeterminado)"``), "–" for methods without one."""
+    if method not in SMOOTHING_PARAMETERS:
+        return {"enabled": False, "placeholder": "–"}
+    name, value = SMOOTHING_PARAMETERS[method]
+    return {
+        "enabled": True,
+        "placeholder": i18n.t(
+            lang,
+            "smooth_value_placeholder",
+            name=i18n.t(lang, "param_" + name.replace(" ", "_")),
+            value=format_decimal(value, lang),
+            default=i18n.t(lang, "default_marker"),
+        ),
+    }
+
+
+def range_text(allowed: ParameterRange, lang="en") -> str:
+    """A parameter range in ``lang``: "≥ 0 and ≤ 1", "> 0", "≥ 0.6932" (a lower bound
+    rounded up to the shown decimals, so that the number shown is itself allowed)."""
+    low = math.ceil(allowed.low * 10**i18n.DECIMALS) / 10**i18n.DECIMALS
+    low_text = i18n.t(lang, "rule_at_least" if allowed.low_inclusive else "rule_above", low=i18n.format_g(low, lang))
+    if allowed.high is None:
+        return low_text
+    return i18n.t(lang, "rule_between", low=low_text, high=i18n.format_g(allowed.high, lang))
+
+
+def option_error_text(options: dict, error: str, lang="en", kept: bool = True, typed: str | None = None) -> str:
+    """The message shown when the engine refuses the options, in ``lang``.
+
+    The page keeps scoring with the last valid options meanwhile; with ``kept`` the
+    message says so.
+
+    Args:
+        options: the options as read from the page (:func:`options_from_form`);
+            ``smooth_value`` may be the raw text the person typed when it is not a number.
+        error: the engine's message (``str`` of the ``ValueError``; English), used
+            inside the message when the problem is not a bad smoothing parameter.
+        lang: interface language.
+        kept: whether the scores shown are those of the last valid options.
+        typed: the smoothing parameter as typed, quoted as is in the message
+            (bidi-isolated: :func:`bleu2.page.i18n.isolate`).
+    Returns:
+        str: for a smoothing parameter that is not a number (or not finite), or out of its
+        method's range (:func:`bleu2.options.smooth_value_range`), a message wholly in
+        ``lang``; for effective order with a method that has none, "These options cannot be
+        combined: <error>"; otherwise "This option is not valid: <error>". With ``kept``,
+        followed by " — still showing the scores with the last valid options." Plain text
+        (holds user input): set with ``textContent``.
+    """
+    method = options.get("smoothing")
+    value = options.get("smooth_value")
+    text = None
+    if method in SMOOTHING_PARAMETERS and value is not None:
+        number = not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+        shown = i18n.isolate(typed.strip() if typed else (i18n.format_g(value, lang) if number else str(value)))
+        if not number:
+            text = i18n.t(lang, "option_smooth_value_not_number", method=method, value=shown)
+        else:
+            allowed = smooth_value_range(method, options.get("max_order") or DEFAULTS["max_order"])
+            if allowed is not None and value not in allowed:
+                text = i18n.t(
+                    lang, "option_smooth_value_out_of_range", method=method, rule=range_text(allowed, lang), value=shown
+                )
+    if text is None:
+        key = "option_error" if options.get("effective_order") and "effective_order" in error else "option_invalid"
+        text = i18n.t(lang, key, error=error)
+    if kept:
+        text = f"{text} — {i18n.t(lang, 'option_last_valid')}"
+    return text
+
+
+def option_error_updates(options: dict, refused: Exception | None, lang="en", typed: str | None = None) -> Updates:
+    """The option error line (``option-error``): :func:`option_error_text` when the engine
+    refused ``options`` (``refused``: its exception), else empty and hidden."""
+    text = option_error_text(options, str(refused), lang, typed=typed) if refused else ""
+    return {"option-error": {"text": text, "props": {"hidden": not text}}}
+
+
+def options_state_updates(options: dict, lang="en") -> Updates:
+    """The note next to the options' buttons: whether ``options`` are the defaults."""
+    default = options_are_default(options)
+    return {"options-state": {"text": i18n.t(lang, "options_default" if default else "options_changed")}}
+
+
+def smooth_field_updates(method: str, lang="en") -> Updates:
+    """The smoothing parameter box for ``method`` (:func:`smooth_value_field`); emptied
+    when the method takes no parameter."""
+    field = smooth_value_field(method, lang)
+    props: dict[str, Any] = {"disabled": not field["enabled"], "placeholder": field["placeholder"]}
+    if not field["enabled"]:
+        props["value"] = ""
+    return {FIELDS["smooth_value"]: {"props": props}}
+
+
+def form_updates(options: dict, lang="en") -> Updates:
+    """The options form showing ``options`` (:func:`form_from_options`)."""
+    fields: Mapping[str, Any] = form_from_options(options, lang)
+    out: Updates = {FIELDS[name]: {"props": {"value": fields[name]}} for name in CHOICES}
+    out[FIELDS["effective_order"]] = {"props": {"checked": fields["effective_order"]}}
+    out.update(smooth_field_updates(fields["smoothing"], lang))
+    out[FIELDS["smooth_value"]]["props"]["value"] = fields["smooth_value"]
+    return out

@@ -1,0 +1,78 @@
+// window.bleu2Storage: the tab's storage (sessionStorage) as static/app.py's port uses it
+// (bleu2.page.port.Storage). The texts are read from the boxes here, so that megabytes of
+// text are not copied out of Python; what to keep and when (and whether a packed save
+// that ends late still counts) is decided in Python (bleu2.page.controller, tab_storage).
+(function () {
+  "use strict";
+
+  // The JSON of a plain save the browser refused as too large: the packed save that comes
+  // next packs this same text (any other write drops it).
+  var refused = null;
+  function errorText(error) { return String(error && error.name) + " " + String(error && error.message); }
+  function boxes(kind) {  // each text box's value of a kind, in order
+    return Array.prototype.map.call(document.getElementById(kind + "s").querySelectorAll("textarea"),
+                                    function (box) { return box.value; });
+  }
+  function tabData(metaJson) {  // the compact JSON's object: {r, c, ...tab_meta}
+    return Object.assign({r: boxes("reference"), c: boxes("candidate")}, JSON.parse(metaJson));
+  }
+  function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
+
+  window.bleu2Storage = {
+    // The plain form (bleu2.page.tab_storage.encode_tab_state): "t1." + JSON {r, c, ...meta}.
+    // Returns "" when kept, else the browser's error.
+    save: function (key, metaJson) {
+      var json = JSON.stringify(tabData(metaJson));
+      try {
+        window.sessionStorage.setItem(key, "t1." + json);
+        refused = null;
+        return "";
+      } catch (error) {
+        refused = error && error.name === "QuotaExceededError" ? {key: key, meta: metaJson, json: json} : null;
+        return errorText(error);
+      }
+    },
+    // Whether savePacked can run here (CompressionStream: Chromium 80, Firefox 113, Safari 16.4).
+    canPackLater: typeof CompressionStream === "function",
+    // The packed form (bleu2.page.tab_storage.pack_tab_state: "z1." + the zlib stream of the
+    // same JSON, one character per byte), encoded and compressed by the browser 256 K
+    // characters at a time, each step its own task, so that megabytes of text do not hold
+    // the page; kept only if wanted() still says so once packed. Resolves to "" when kept,
+    // "superseded" when not wanted any more, else the browser's error.
+    savePacked: function (key, metaJson, wanted) {
+      var json = refused && refused.key === key && refused.meta === metaJson ? refused.json : JSON.stringify(tabData(metaJson));
+      refused = null;
+      var deflate = new CompressionStream("deflate"), writer = deflate.writable.getWriter();
+      var packed = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();
+      function step(from) {
+        if (from >= json.length) return writer.close();
+        var to = Math.min(from + 262144, json.length);
+        if (to < json.length && isHigh(json.charCodeAt(to - 1))) to--;  // a pair stays in one step
+        writer.write(encoder.encode(json.slice(from, to)));
+        return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });
+      }
+      return step(0).then(function () { return packed; }).then(function (buffer) {
+        var bytes = new Uint8Array(buffer), parts = [];
+        for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
+        if (!wanted()) return "superseded";
+        try {
+          window.sessionStorage.setItem(key, "z1." + parts.join(""));
+          return "";
+        } catch (error) {
+          return errorText(error);
+        }
+      });
+    },
+    // sessionStorage.<method>(key[, value]) as JSON [value or null, null], or [null, why]
+    // where the browser refuses (storage full, switched off, denied in a cross-site frame).
+    storage: function (method, key, value) {
+      if (method !== "getItem") refused = null;
+      try {
+        var out = window.sessionStorage[method](key, value);
+        return JSON.stringify([out === undefined ? null : out, null]);
+      } catch (error) {
+        return JSON.stringify([null, errorText(error)]);
+      }
+    }
+  };
+})();

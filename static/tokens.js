@@ -1,0 +1,57 @@
+// The page's own wiring, without Python: the highlighted tokens (hover or focus shows
+// their counts, asked of static/app.py as bleu2Label; arrow keys move between the tokens
+// of a line, one Tab stop per line) and the summary's "Full breakdown" button. No user
+// text is ever written as HTML here (only textContent).
+(function () {
+  "use strict";
+
+  function $(id) { return document.getElementById(id); }
+
+  function showDetail(token) {
+    var detail = $("hl-detail");
+    if (!detail || !token) return;
+    detail.hidden = false;  // it takes no room until a token is pointed at
+    if (!token.title && window.bleu2Label) {
+      // Labels are made on demand (static/app.py highlight_label): the section, the
+      // order of the line and the token's place in it.
+      var line = token.parentNode;
+      var section = line.closest(".hl-section");
+      var index = Array.prototype.indexOf.call(line.children, token);
+      token.title = String(window.bleu2Label(section.id, Number(line.getAttribute("data-order")), index));
+    }
+    detail.textContent = token.title || "";
+  }
+
+  // The summary's "Full breakdown" button: to the breakdown, without touching the URL's
+  // fragment (which holds share links).
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("#summary-link")) return;
+    var target = $("breakdown");
+    target.scrollIntoView({block: "start"});
+    target.focus({preventScroll: true});
+  });
+
+  // Highlighted tokens: hover or focus shows the counts; arrow keys move between tokens
+  // of a line (one Tab stop per line).
+  function tokenOf(target) {
+    return target && target.closest ? target.closest(".hl-line .tok") : null;
+  }
+  document.addEventListener("mouseover", function (event) { showDetail(tokenOf(event.target)); });
+  document.addEventListener("focusin", function (event) { showDetail(tokenOf(event.target)); });
+  document.addEventListener("keydown", function (event) {
+    var token = tokenOf(event.target);
+    if (!token) return;
+    var tokens = Array.prototype.slice.call(token.parentNode.querySelectorAll(".tok"));
+    var i = tokens.indexOf(token);
+    var next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = tokens[i + 1];
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = tokens[i - 1];
+    else if (event.key === "Home") next = tokens[0];
+    else if (event.key === "End") next = tokens[tokens.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    token.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  });
+})();

@@ -1,0 +1,274 @@
+"""The sentence view's controller (bleu2.page.controller) through a fake page (tests/fake_port.py):
+selection, boxes, options, language, Clear, a pasted link, share, copies, export, the worker.
+
+Scores come from the classic BLEU-2 calculator's table (tests/golden_values.py): "the cat
+sat on the mat" / "the cat is on the mat" is 0.7071; a candidate equal to its reference, 1.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bleu2.page import i18n, live
+from bleu2.page.controller import DEFERRED_MS, EVENTS, SentencePage
+from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
+from bleu2.page.share import decode_state, encode_state
+from bleu2.page.tab_storage import STORAGE_KEY
+from fake_port import event, open_page, set_control, type_in
+
+REF, CAND = "the cat sat on the mat", "the cat is on the mat"
+
+
+def scored_page():
+    """A started page with the golden pair typed in."""
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", CAND)
+    return port, page
+
+
+def test_every_event_names_a_method_of_the_controller():
+    assert all(callable(getattr(SentencePage, method, None)) for _, _, method in EVENTS)
+
+
+def test_the_first_render_scores_what_is_in_the_boxes():
+    port, _ = scored_page()
+    assert port.text("score") == "0.7071" and port.text("summary-score") == "0.7071"
+    assert port.text("p1-fraction") == "5/6" and port.text("hyp-len") == "6"
+    assert port.text("status-text") == "Ready (Python 3.11)."
+
+
+def test_adding_a_candidate_selects_it_and_focuses_its_box():
+    port, page = scored_page()
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    assert port.box_ids("candidate") == ["candidate", "candidate-2"] and page.selected == 1
+    assert port.focused[-1] == "#candidate-2"
+    assert port.text("breakdown-heading") == "Breakdown of candidate 2" and port.text("score") == "0.0000"
+    assert port.text("candidate-2-label") == "Candidate 2" and port.prop("candidate-2-remove", "hidden") is False
+    page.on_add(event("click", "add-reference", "add-reference"))
+    assert port.box_ids("reference") == ["reference", "reference-2"] and page.selected == 1  # a reference: no change
+
+
+def test_typing_in_a_candidate_selects_it_and_typing_in_a_reference_does_not():
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    type_in(port, page, "candidate", CAND)
+    assert page.selected == 0 and port.text("score") == "0.7071"
+    type_in(port, page, "candidate-2", REF)
+    assert page.selected == 1 and port.text("score") == "1.0000"
+    type_in(port, page, "reference", REF + " today")
+    assert page.selected == 1
+    edits = page.edits
+    page.on_box(event("click", "candidate"))  # a click in a box is not an edit
+    page.on_box(event("input", "candidate-tokens"))  # nor anything that is not a box
+    assert page.edits == edits
+
+
+def test_removing_a_candidate_keeps_the_selection_on_its_candidate():
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    for text in (CAND, REF, "a dog"):
+        if port.value(port.box_ids("candidate")[-1]):
+            page.on_add(event("click", "add-candidate", "add-candidate"))
+        type_in(port, page, port.box_ids("candidate")[-1], text)
+    page.on_ranking_click(event("click", "", "", index="1"))  # candidate 2 (REF: score 1)
+    assert page.selected == 1 and port.focused[-1] == '#ranking-body button[data-index="1"]'
+    page.on_box(event("click", "candidate-remove", "candidate-remove"))  # remove candidate 1
+    assert port.values["candidate"] == [REF, "a dog"] and page.selected == 0
+    assert port.text("score") == "1.0000" and port.focused[-1] == "#candidate"
+    page.on_box(event("click", "candidate-2-remove", "candidate-2-remove"))
+    assert port.values["candidate"] == [REF] and port.prop("candidate-remove", "hidden") is True
+    page.on_box(event("click", "candidate-remove", "candidate-remove"))  # never the last box
+    assert port.values["candidate"] == [REF]
+
+
+def test_clear_empties_the_boxes_forgets_the_tab_and_the_link_and_keeps_options_and_language():
+    port, page = open_page()
+    set_control(port, page, "opt-max-order", "3")
+    port.controls["lang-select"]["value"] = "es"
+    page.on_language(event("change", "lang-select"))
+    type_in(port, page, "reference", REF)
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    type_in(port, page, "candidate-2", CAND)
+    page.on_share(event("click", "share-button", "share-button"))
+    assert port.tab.hash.startswith("#v1.") and STORAGE_KEY in port.tab.items
+    page.on_clear(event("click", "clear", "clear"))
+    assert port.values == {"reference": [""], "candidate": [""]} and page.selected == 0
+    assert port.tab.items == {} and port.tab.hash == ""
+    assert port.prop("share-url", "value") == "" and port.text("share-status") == ""
+    assert port.focused[-1] == "#reference"
+    assert page.options["max_order"] == 3 and page.lang == "es" and port.controls["opt-max-order"]["value"] == "3"
+    assert port.text("score-label") == "BLEU-3" and not page.unsaved
+
+
+def test_a_pasted_link_shows_its_texts_unsaved_and_stays_in_the_url_until_an_edit():
+    port, page = open_page()
+    link = encode_state({"references": [REF], "candidates": [CAND], "options": {"max_order": 1}})
+    port.tab.hash = "#" + link
+    page.on_hashchange(event("hashchange"))
+    assert port.values == {"reference": [REF], "candidate": [CAND]} and port.text("score-label") == "BLEU-1"
+    assert "Texts and options restored from the link." in port.text("status-text")
+    assert page.unsaved and not page.edited
+    port.advance(DEFERRED_MS)
+    assert port.tab.hash == "#" + link  # not an edit: the link stays
+    assert decode_state(link)["candidates"] == json.loads(port.tab.items[STORAGE_KEY][3:])["c"]  # kept for the tab
+    type_in(port, page, "candidate", CAND + " too")
+    port.advance(DEFERRED_MS)
+    assert port.tab.hash == ""  # edited: the link no longer says what the page shows
+
+
+def test_a_broken_pasted_link_changes_nothing_and_says_why():
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    port.tab.hash = "#v1.garbage!"
+    page.on_hashchange(event("hashchange"))
+    assert port.values["reference"] == [REF]
+    assert "This link could not be read" in port.text("status-text")
+    assert port.elements["status"]["classes"]["status-warning"]
+
+
+def test_a_bad_option_keeps_the_last_valid_ones_and_says_so():
+    port, page = open_page()
+    type_in(port, page, "reference", "the quick brown fox")
+    type_in(port, page, "candidate", "fox brown quick the")
+    set_control(port, page, "opt-smoothing", "floor")
+    assert port.controls["opt-smooth-value"]["disabled"] is False
+    set_control(port, page, "opt-smooth-value", "0.5")
+    assert port.text("p2-fraction") == "0/3 → 0.1667"  # floor 0.5: 0.5/3
+    set_control(port, page, "opt-smooth-value", "0.5x")
+    error = port.elements["option-error"]
+    assert error["props"]["hidden"] is False and "must be a number" in error["text"] and "0.5x" in error["text"]
+    assert error["text"].endswith("still showing the scores with the last valid options.")
+    assert port.text("p2-fraction") == "0/3 → 0.1667"  # scored with the last valid options
+    assert page.page_state()["options"]["smooth_value"] == 0.5  # links and the tab keep them too
+    port.advance(DEFERRED_MS)
+    assert json.loads(port.tab.items[STORAGE_KEY][3:])["o"]["smooth_value"] == 0.5
+    set_control(port, page, "opt-smooth-value", "1")
+    assert port.elements["option-error"]["props"]["hidden"] is True and port.text("p2-fraction") == "0/3 → 0.3333"
+
+
+def test_the_option_buttons_set_the_whole_form():
+    port, page = scored_page()
+    assert port.text("options-state") == "These are the default options."
+    page.on_preset(event("click", "sacrebleu-defaults", "sacrebleu-defaults"))
+    expected = form_from_options(SACREBLEU_PAGE_OPTIONS)
+    assert port.controls["opt-tokenizer"]["value"] == expected["tokenizer"] == "13a"
+    assert port.controls["opt-max-order"]["value"] == "4" and port.text("score-label") == "BLEU-4"
+    assert port.text("options-state") == "Some options differ from the defaults."
+    page.on_preset(event("click", "restore-defaults", "restore-defaults"))
+    assert port.controls["opt-max-order"]["value"] == "2" and port.text("score") == "0.7071"
+
+
+def test_a_language_switch_renders_every_word_and_message_again():
+    port, page = scored_page()
+    port.clipboard = False
+    page.on_copy_json(event("click", "copy-json", "copy-json"))
+    assert port.text("copy-status") == i18n.t("en", "copy_failed") and "json-copy-area" in port.shown_areas
+    port.controls["lang-select"]["value"] = "pt"
+    page.on_language(event("change", "lang-select"))
+    assert port.lang == "pt" and port.painted[("translate", "")]["title"] == i18n.t("pt", "app_title")
+    assert port.text("status-text") == "Pronto (Python 3.11)."
+    assert port.text("copy-status") == i18n.t("pt", "copy_failed")  # still refused, in Portuguese
+    assert port.text("breakdown-heading") == i18n.t("pt", "breakdown_heading", number=1)
+    assert port.text("candidate-label") == "Candidata 1"
+
+
+def test_share_puts_the_link_in_the_url_and_copies_it_unless_it_is_too_long():
+    port, page = scored_page()
+    page.on_share(event("click", "share-button", "share-button"))
+    url = port.prop("share-url", "value")
+    assert (
+        url == port.clipboard_text[-1] and url.endswith(port.tab.hash) and port.text("share-status") == "Link copied."
+    )
+    assert decode_state(port.tab.hash)["references"] == [REF]
+    noise = "".join(chr(0x4E00 + (i * 7919) % 20000) for i in range(6000))  # does not compress
+    type_in(port, page, "reference", noise)
+    page.on_share(event("click", "share-button", "share-button"))
+    assert port.prop("share-url", "value") == ""
+    assert port.text("share-status").startswith("Link is too long to share (")
+
+
+def test_export_copies_or_downloads_the_format_asked_for():
+    port, page = scored_page()
+    page.on_export(event("click", "", "copy-export-markdown", format="markdown"))
+    assert port.clipboard_text[-1].startswith("|") and port.text("export-status") == "Markdown table copied."
+    page.on_export(event("click", "", "download-export-csv", format="csv"))
+    name, mime, text = port.downloads[-1]
+    assert name.endswith(".csv") and mime.startswith("text/csv") and "0.7071" in text
+    assert port.text("export-status") == "CSV downloaded."
+    page.on_export(event("click", "export-heading"))  # not on a button: nothing
+    assert len(port.downloads) == 1
+
+
+def test_the_many_lines_hint_takes_the_boxes_to_corpus_mode():
+    port, page = open_page()
+    many = "\n".join(f"line {i}" for i in range(40))
+    type_in(port, page, "reference", many)
+    type_in(port, page, "candidate", many)
+    hints = port.painted[("items", "hints")]
+    assert hints[0][2] == {"id": "hint-corpus", "label": "Score them line by line in corpus mode"}
+    page.on_hint(event("click", "hint-corpus", "hint-corpus"))
+    assert port.corpus == [{"references": [many], "candidates": [many]}]
+
+
+def test_the_work_after_a_pause_runs_once_after_the_last_edit():
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    port.advance(DEFERRED_MS - 1)
+    type_in(port, page, "candidate", CAND)
+    port.advance(DEFERRED_MS - 1)
+    assert ("svg", "chart") not in port.paint_log[-3:] and page.timer is not None
+    port.advance(1)
+    assert page.timer is None and port.text("score-announce") == i18n.t(
+        "en", "score_announce", order=2, number="1", score="0.7071"
+    )
+    assert port.painted[("svg", "chart")]["attrs"] and port.painted[("help", "")]["heading"] == "How it works"
+    assert port.painted[("highlight", "hl-candidate")] and not [log for log in port.logs if log[0] == "error"]
+
+
+def test_long_texts_are_scored_in_the_worker_one_request_at_a_time():
+    port, page = open_page()
+    long_ref = "the cat sat on the mat " * 5000  # over live.LIVE_CHARACTERS
+    assert len(long_ref) > live.LIVE_CHARACTERS
+    type_in(port, page, "reference", long_ref)
+    assert len(port.requests) == 1 and port.prop("scoring", "hidden") is False
+    type_in(port, page, "candidate", "the cat")
+    type_in(port, page, "candidate", CAND)
+    assert len(port.requests) == 1  # the newer texts wait for the answer
+    port.answer_worker()  # the first answer is shown; the latest texts go next
+    assert len(port.requests) == 1 and port.requests[0][0]["candidates"] == [CAND]
+    port.answer_worker()
+    assert port.prop("scoring", "hidden") is True and not port.requests
+    assert port.text("hyp-len") == "6" and port.text("ref-len") == "30,000"
+    type_in(port, page, "reference", REF)  # short again: on the page, at once
+    assert port.text("score") == "0.7071" and not port.requests
+
+
+def test_without_a_worker_long_texts_are_measured_on_the_page_after_a_pause():
+    port, page = open_page()
+    port.worker = False
+    type_in(port, page, "reference", "the cat sat on the mat " * 5000)
+    type_in(port, page, "candidate", CAND)
+    port.answer_worker()  # the worker cannot start
+    assert page.live.no_worker and port.logs[-1][0] == "warn"
+    assert port.prop("scoring", "hidden") is False
+    port.advance(DEFERRED_MS)  # measured here, after a pause: the first texts, then the latest
+    assert port.text("hyp-len") == "6" and port.prop("scoring", "hidden") is False
+    port.advance(DEFERRED_MS)
+    assert port.text("hyp-len") == "6" and port.prop("scoring", "hidden") is True
+
+
+def test_a_corpus_line_opens_in_the_sentence_view():
+    port, page = open_page()
+    page.open_texts(json.dumps({"references": [REF], "candidates": [CAND], "options": {}, "lang": None}))
+    assert port.values == {"reference": [REF], "candidate": [CAND]} and port.text("score") == "0.7071"
+    assert page.edited and page.unsaved
+
+
+def test_a_highlighted_token_is_labelled_on_demand():
+    port, page = scored_page()
+    assert page.highlight_label("hl-cand", 1, 0) == ""  # nothing highlighted yet
+    port.advance(DEFERRED_MS)
+    section = port.painted[("highlight", "hl-candidate")][0]["id"]
+    assert "the" in page.highlight_label(section, 1, 0)

@@ -1,0 +1,138 @@
+"""The tab's storage (bleu2.page.tab_storage): nothing typed is lost on a reload."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bleu2.page.share import MAX_BOXES, decode_state, encode_state, share_fragment
+from bleu2.page.tab_storage import (
+    SAVE_AFTER_PAUSE_CHARS,
+    SAVE_AT_ONCE_CHARS,
+    SLOW_SAVE_EVERY_MS,
+    TAB_PACKED_PREFIX,
+    TAB_PREFIX,
+    decode_tab_state,
+    encode_tab_state,
+    keep_for_tab,
+    pack_tab_state,
+    save_now,
+    storage_problem,
+    tab_meta,
+)
+from page_states import STATE
+
+
+def test_tab_forms_round_trip_plain_and_packed():
+    plain, packed = encode_tab_state(STATE), pack_tab_state(STATE)
+    assert plain.startswith(TAB_PREFIX)
+    assert json.loads(plain[len(TAB_PREFIX) :])["c"] == STATE["candidates"]  # plain JSON: nothing to compute
+    assert packed.startswith(TAB_PACKED_PREFIX) and all(ord(ch) < 256 for ch in packed)  # one character per byte
+    for form in (plain, packed):
+        assert decode_tab_state(form) == STATE
+        with pytest.raises(ValueError):
+            decode_state(form)  # never accepted from a link
+
+
+def test_the_plain_form_is_the_texts_then_the_meta():
+    # static/paint.js writes "t1." + JSON.stringify({r, c, ...tab_meta}): the same text
+    meta = tab_meta(STATE)
+    assert list(meta) == ["o", "l"] and meta["l"] == "pt" and meta["o"]["max_order"] == 4
+    expected = {"r": STATE["references"], "c": STATE["candidates"], **meta}
+    assert encode_tab_state(STATE) == TAB_PREFIX + json.dumps(expected, ensure_ascii=False, separators=(",", ":"))
+    assert tab_meta({"references": ["x"], "candidates": []}) == {}
+
+
+def test_the_packed_form_is_much_smaller_for_natural_text():
+    text = " ".join(["the cat sat on the mat and looked at the dog"] * 20000)
+    st = {"references": [text], "candidates": [text]}
+    assert len(pack_tab_state(st)) * 20 < len(encode_tab_state(st))
+
+
+def test_the_tab_keeps_any_number_of_boxes_but_links_do_not():
+    many = {"references": ["r"] * (MAX_BOXES + 5), "candidates": ["c"]}
+    assert decode_tab_state(encode_tab_state(many))["references"] == many["references"]
+    assert len(decode_state(encode_state(many, None), limit=None)["references"]) == MAX_BOXES + 5
+    with pytest.raises(ValueError, match="at most"):
+        decode_state(encode_state(many, None))
+    with pytest.raises(ValueError, match="at most"):
+        encode_state(many)
+    assert share_fragment(many)["too_long"]  # the page says the link is too long; it never raises
+
+
+def test_a_5_mb_pair_is_kept_and_read_back_whole():
+    # the issue: with 5 MB in each box the saved state was refused as too long, deleted and
+    # the boxes came back empty
+    text = ("El gato está en la alfombra. " * 180000)[:5_000_000]
+    st = {"references": [text], "candidates": [text[::-1]]}
+    for form in (encode_tab_state(st), pack_tab_state(st)):
+        assert decode_tab_state(form)["candidates"] == [text[::-1]]
+
+
+class FakeStorage:
+    """A browser that keeps at most ``room`` characters (or denies storage)."""
+
+    def __init__(self, room=1000, denied=False):
+        self.room, self.denied, self.offered = room, denied, []
+
+    def _keep(self, text):
+        self.offered.append(text)
+        if self.denied:
+            return "SecurityError Failed to read the 'sessionStorage' property from 'Window': Access is denied"
+        return None if len(text) <= self.room else "QuotaExceededError Setting the value exceeded the quota."
+
+    def plain(self, state):  # what paint.js does: the boxes' texts + the meta JSON
+        return lambda meta: self._keep(
+            TAB_PREFIX
+            + json.dumps(
+                {"r": state["references"], "c": state["candidates"], **json.loads(meta)},
+                ensure_ascii=False,
+                separators=(",", ":"),
+            )
+        )
+
+
+def test_keep_for_tab_offers_the_packed_form_when_the_plain_one_is_too_large():
+    small = {"references": ["a b c"], "candidates": ["a b"]}
+    store = FakeStorage()
+    assert keep_for_tab(small, store.plain(small), store._keep) is None
+    assert store.offered == [encode_tab_state(small)]
+    big = {"references": ["the cat " * 500], "candidates": ["the dog " * 500]}
+    store = FakeStorage()
+    assert keep_for_tab(big, store.plain(big), store._keep) is None
+    assert [f[:3] for f in store.offered] == [TAB_PREFIX, TAB_PACKED_PREFIX]
+    assert decode_tab_state(store.offered[-1])["candidates"] == big["candidates"]
+    import random
+
+    rng = random.Random(8)
+    noise = {
+        "references": ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(5000))],
+        "candidates": ["x"],
+    }
+    store = FakeStorage()
+    assert keep_for_tab(noise, store.plain(noise), store._keep) == "full"  # refused both: the page says so
+    assert len(store.offered) == 2
+
+
+def test_keep_for_tab_stops_when_storage_is_denied():
+    st = {"references": ["a"], "candidates": ["b"]}
+    store = FakeStorage(denied=True)
+    assert keep_for_tab(st, store.plain(st), store._keep) == "denied"
+    assert len(store.offered) == 1  # no other form helps
+
+
+def test_storage_problem_and_save_now():
+    assert storage_problem(None) is None
+    assert storage_problem("QuotaExceededError Failed to execute 'setItem'") == "full"
+    assert storage_problem("SecurityError Access is denied") == "denied"
+
+    def sized(n):
+        return {"references": ["a" * (n - 1)], "candidates": ["b"]}
+
+    small, long, huge = sized(SAVE_AT_ONCE_CHARS), sized(SAVE_AT_ONCE_CHARS + 1), sized(SAVE_AFTER_PAUSE_CHARS + 1)
+    assert save_now(small, "input") and not save_now(long, "input")  # on every keystroke only while small
+    assert save_now(long, "pause", 0) and save_now(sized(SAVE_AFTER_PAUSE_CHARS), "pause", 0)
+    assert save_now(huge, "pause") and not save_now(huge, "pause", SLOW_SAVE_EVERY_MS - 1)  # packing takes seconds
+    assert save_now(huge, "pause", SLOW_SAVE_EVERY_MS)
+    assert all(save_now(st, "hide", 0) for st in (small, long, huge))  # hidden or left: always
