@@ -773,12 +773,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write("\n")
         return 130
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`): stop quietly, and point stdout at
-        # devnull so that Python's final flush does not fail again.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        reader_gone()
         return 0
     return 0
+
+
+def reader_gone() -> None:
+    """After a BrokenPipeError (the reader went away, e.g. ``| head``): point stdout at
+    devnull so that Python's final flush does not fail again; the command stops quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -800,11 +800,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(output)
         sys.stdout.flush()
     except BrokenPipeError:
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        from .cli import reader_gone  # not at the top: bleu2.cli imports this module when asked
+
+        reader_gone()
     return 0
 
 

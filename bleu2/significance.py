@@ -578,6 +578,17 @@ def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
 # ----------------------------------------------------------------- the resampling loops
 
 
+def _bootstrap_all(
+    systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None, min_systems: int
+) -> _Generator[Progress, None, tuple[_Columns, _Scorer, list[list[float]]]]:
+    """Checks the systems, then bootstraps every one of them on the same ``n`` resamples
+    (sacreBLEU's seeded ``rng.choice``): returns the columns, the scorer and the scores."""
+    cols = _Columns(_check(systems_stats, config, n, min_systems, "n"))
+    scorer = _Scorer(config, cols)
+    scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(cols.n_systems), 0, n)
+    return cols, scorer, scores
+
+
 def _bootstrap_scores(
     cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
 ) -> _Generator[Progress, None, list[list[float]]]:
@@ -718,10 +729,7 @@ def confidence_intervals(
 
 
 def _confidence_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
-    systems = _check(systems_stats, config, n, 1, "n")
-    cols = _Columns(systems)
-    scorer = _Scorer(config, cols)
-    scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(len(systems)), 0, n)
+    cols, scorer, scores = yield from _bootstrap_all(systems_stats, config, n, seed, 1)
     out = []
     for s, sc in enumerate(scores):
         mean, ci = _interval(sc, numpy_mean=False)
@@ -757,10 +765,7 @@ def paired_bootstrap(
 
 
 def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
-    systems = _check(systems_stats, config, n, 2, "n")
-    cols = _Columns(systems)
-    scorer = _Scorer(config, cols)
-    scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(len(systems)), 0, n)
+    cols, scorer, scores = yield from _bootstrap_all(systems_stats, config, n, seed, 2)
     real = [scorer.corpus(t) for t in cols.totals]
     base = scores[0]
     out = []
