@@ -116,7 +116,7 @@ def context():
         chosen_language=None if _none(chosen) else str(chosen),
         embed=embedded,
         pathname=str(window.location.pathname),
-        frame=str(window.name or "") if embedded else "",
+        **(json.loads(str(STORE.frame())) if embedded else {}),  # what tells this embed from others
     )
 
 

@@ -63,6 +63,19 @@
         }
       });
     },
+    // What tells this embed from others in the tab, as JSON (bleu2.page.port.PageContext:
+    // frame, frame_index, host, prefill); the keys are made from it in Python
+    // (bleu2.page.tab_storage.storage_keys). A cross-origin parent still lets a frame
+    // count its frames and compare them with itself.
+    frame: function () {
+      var index = -1, frames;
+      try {
+        frames = window.parent.frames;
+        for (var i = 0; i < frames.length; i++) if (frames[i] === window) { index = i; break; }
+      } catch (error) { index = -1; }
+      return JSON.stringify({frame: String(window.name || ""), frame_index: index,
+                             host: String(document.referrer || ""), prefill: String(location.hash || "")});
+    },
     // sessionStorage.<method>(key[, value]) as JSON [value or null, null], or [null, why]
     // where the browser refuses (storage full, switched off, denied in a cross-site frame).
     storage: function (method, key, value) {

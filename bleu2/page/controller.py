@@ -267,7 +267,8 @@ class SentencePage:
         """Start from a share link, else what this tab kept, else what was typed."""
         saved = self.tab.get("state")
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
-        plan = startup.restore_plan(self.port.location_hash(), saved, typed)
+        fragment = tab_storage.start_fragment(self.context, self.port.location_hash(), saved)  # an embed's own first
+        plan = startup.restore_plan(fragment, saved, typed)
         self.status.update(
             {"restored": plan["message"], "link_error": plan["link_error"], "saved_error": plan["saved_error"]}
         )
@@ -446,7 +447,7 @@ class SentencePage:
             waited = self.port.now() - self.saved_at
             if self.unsaved and tab_storage.save_now(self.boxes, "pause", waited):
                 self.save_state(later=True)
-            if self.edited:
+            if self.edited and not self.context.embed:  # an embed keeps its prefill (its storage keys name it)
                 self.port.set_fragment("")
         except Exception as error:  # noqa: BLE001 - reported, never swallowed
             self.port.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")

@@ -115,7 +115,10 @@ class PageContext:
     ``languages``: the browser's (``navigator.languages``); ``chosen_language``: the one
     picked with the switch while Python loaded (``html[data-lang-chosen]``) or None;
     ``embed``: ``?embed`` (``html[data-embed]``); ``pathname``: ``location.pathname``;
-    ``frame``: the embedding frame's name ("" for the full page), for per-embed storage.
+    in an embed, what tells it from other embeds (:func:`bleu2.page.tab_storage.storage_keys`):
+    ``frame``: its frame's name ("" when it has none), ``frame_index``: its index among
+    the host page's frames (-1: unknown), ``host``: ``document.referrer`` (the host page),
+    ``prefill``: ``location.hash`` it was opened with.
     """
 
     languages: Sequence[str] = ("en",)
@@ -123,6 +126,9 @@ class PageContext:
     embed: bool = False
     pathname: str = "/"
     frame: str = ""
+    frame_index: int = -1
+    host: str = ""
+    prefill: str = ""
 
 
 class Elements(Protocol):

@@ -11,8 +11,11 @@ Not a share link (:mod:`bleu2.page.share`) and no length limit. It is written on
                                         :func:`pack_tab_state`)
 
 Packed saves end after their task; :class:`Writes` drops one that a newer write to its
-key superseded. :class:`TabStore` writes through the controller's port. Standard library
-only (runs in Pyodide).
+key superseded. :class:`TabStore` writes through the controller's port.
+
+Every ``?embed`` frame keeps its texts under its own keys (:func:`storage_keys`,
+:func:`embed_identity`): the full page's keys are never read or written by an embed, and
+two embeds on one host page never share theirs. Standard library only (runs in Pyodide).
 """
 
 from __future__ import annotations
@@ -33,11 +36,14 @@ __all__ = [
     "SAVE_AT_ONCE_CHARS",
     "SAVE_AFTER_PAUSE_CHARS",
     "SLOW_SAVE_EVERY_MS",
+    "EMBED_PREFIX",
     "StorageKeys",
     "SaveOutcome",
     "Writes",
     "TabStore",
     "storage_keys",
+    "embed_identity",
+    "start_fragment",
     "tab_meta",
     "encode_tab_state",
     "pack_tab_state",
@@ -57,6 +63,10 @@ TAB_PACKED_PREFIX = "z1."
 STORAGE_KEY = "bleu2-state"
 SELECTED_KEY = "bleu2-selected"
 
+#: An embed's keys: ``EMBED_PREFIX + <its identity, 16 hex digits> + "-state"`` (and
+#: ``"-selected"``), :func:`storage_keys`.
+EMBED_PREFIX = "bleu2-embed."
+
 
 class StorageKeys(TypedDict):
     """The keys one page keeps its texts (``state``) and selection (``selected``) under."""
@@ -73,9 +83,47 @@ class SaveOutcome(TypedDict):
     unsaved: bool
 
 
+def embed_identity(context: PageContext) -> str:
+    """What tells one embed from another in a tab, as 16 hex digits (zlib's CRC-32 and
+    Adler-32 of the facts, UTF-8): the host page (``context.host``: the frame's
+    ``document.referrer`` without its fragment; browsers may send only its origin), the
+    frame (its ``name`` when it has one, else its index among the host page's frames) and
+    its prefill (the share link's fragment it was opened with, ``context.prefill``).
+
+    >>> a = embed_identity(PageContext(embed=True, host="https://docs.example/a", frame_index=0))
+    >>> b = embed_identity(PageContext(embed=True, host="https://docs.example/a", frame_index=1))
+    >>> len(a), a == b
+    (16, False)
+    """
+    frame = f"name:{context.frame}" if context.frame else f"index:{context.frame_index}"
+    facts = json.dumps([context.host.split("#")[0], frame, context.prefill], ensure_ascii=False).encode("utf-8")
+    return f"{zlib.crc32(facts):08x}{zlib.adler32(facts):08x}"
+
+
 def storage_keys(context: PageContext) -> StorageKeys:
-    """The keys this page keeps its texts under (the same for every page of the tab today)."""
-    return {"state": STORAGE_KEY, "selected": SELECTED_KEY}
+    """The keys this page keeps its texts under: the full page's (:data:`STORAGE_KEY`,
+    :data:`SELECTED_KEY`), or, in an embed, its own (:data:`EMBED_PREFIX` + its
+    :func:`embed_identity` + ``"-state"`` / ``"-selected"``).
+
+    >>> storage_keys(PageContext())["state"], storage_keys(PageContext(embed=True, frame="f"))["state"][:12]
+    ('bleu2-state', 'bleu2-embed.')
+    """
+    if not context.embed:
+        return {"state": STORAGE_KEY, "selected": SELECTED_KEY}
+    prefix = EMBED_PREFIX + embed_identity(context) + "-"
+    return {"state": prefix + "state", "selected": prefix + "selected"}
+
+
+def start_fragment(context: PageContext, fragment: str, saved: str | None) -> str:
+    """The fragment the start-up plan reads (:func:`bleu2.page.startup.restore_plan`): in
+    an embed that kept texts under its keys (which name its prefill), "" (what was typed
+    into it wins over the prefill it was opened with, which stays in its URL); else
+    ``fragment`` (a share link wins).
+
+    >>> start_fragment(PageContext(embed=True), "#v1.x", "t1.{}"), start_fragment(PageContext(), "#v1.x", "t1.{}")
+    ('', '#v1.x')
+    """
+    return "" if context.embed and saved else fragment
 
 
 class Writes:

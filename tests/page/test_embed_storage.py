@@ -1,0 +1,122 @@
+"""Each embed keeps its own texts (bleu2.page.tab_storage.storage_keys), never the full
+page's. Reloads are new pages on the same tab's storage (tests/fake_port.py)."""
+
+from __future__ import annotations
+
+from bleu2.page import i18n
+from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.port import PageContext
+from bleu2.page.share import encode_state
+from bleu2.page.tab_storage import (
+    EMBED_PREFIX,
+    SELECTED_KEY,
+    STORAGE_KEY,
+    decode_tab_state,
+    embed_identity,
+    start_fragment,
+    storage_keys,
+)
+from fake_port import FakePage, Tab, open_page, type_in
+
+REF, CAND = "the cat sat on the mat", "the cat is on the mat"
+HOST = "http://127.0.0.1:8000/docs/guide.html"
+PREFILL = "#" + encode_state({"references": ["a b c"], "candidates": ["a b"], "options": {}})
+RESTORED = i18n.t("en", "state_restored")
+
+
+def embed_context(index: int, name: str = "", prefill: str = "", host: str = HOST) -> dict:
+    return {"embed": True, "frame": name, "frame_index": index, "host": host, "prefill": prefill}
+
+
+def open_embed(tab: Tab, index: int, name: str = "", prefill: str = ""):
+    """An embed started on ``tab``, opened with ``prefill`` in its URL (the iframe's src)."""
+    tab.hash = prefill
+    return open_page(tab, **embed_context(index, name, prefill))
+
+
+def shown(port: FakePage) -> tuple[list[str], list[str]]:
+    return port.values["reference"], port.values["candidate"]
+
+
+# --- the keys ------------------------------------------------------------------------------
+
+
+def test_the_full_page_keeps_its_keys_and_each_embed_has_its_own():
+    assert storage_keys(PageContext()) == {"state": STORAGE_KEY, "selected": SELECTED_KEY}
+    first, second = storage_keys(PageContext(**embed_context(0))), storage_keys(PageContext(**embed_context(1)))
+    for keys in (first, second):
+        assert keys["state"].startswith(EMBED_PREFIX) and keys["state"].endswith("-state")
+        assert keys["selected"] == keys["state"].removesuffix("state") + "selected"
+        assert STORAGE_KEY not in keys.values() and SELECTED_KEY not in keys.values()
+    assert first["state"] != second["state"]
+
+
+def test_an_embed_is_told_by_its_host_page_its_frame_and_its_prefill():
+    base = embed_identity(PageContext(**embed_context(0)))
+    assert base == embed_identity(PageContext(**embed_context(0)))  # a reload: the same keys
+    assert base == embed_identity(PageContext(**embed_context(0, host=HOST + "#setup")))  # the host's fragment
+    others = [
+        embed_context(1),
+        embed_context(0, prefill=PREFILL),
+        embed_context(0, host="http://127.0.0.1:8000/docs/other.html"),
+        embed_context(0, name="demo"),
+    ]
+    identities = {embed_identity(PageContext(**c)) for c in others}
+    assert len(identities) == len(others) and base not in identities
+    # a named frame is told by its name wherever it stands among the host's frames
+    assert embed_identity(PageContext(**embed_context(0, "demo"))) == embed_identity(
+        PageContext(**embed_context(3, "demo"))
+    )
+
+
+def test_an_embed_with_texts_kept_starts_from_them_not_from_its_prefill():
+    embed, full = PageContext(embed=True), PageContext()
+    assert start_fragment(embed, PREFILL, "t1.{}") == ""
+    assert start_fragment(embed, PREFILL, None) == PREFILL  # nothing kept: the prefill
+    assert start_fragment(full, PREFILL, "t1.{}") == PREFILL  # the full page: a share link wins
+
+
+# --- the page: separate texts across reloads --------------------------------------------------
+
+
+def test_the_full_page_and_an_embed_in_one_tab_never_see_each_others_texts():
+    tab = Tab()
+    port, page = open_page(tab)
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", CAND)
+    eport, epage = open_embed(tab, 0)  # a docs page with an embed, in the same tab
+    assert shown(eport) == ([""], [""]) and RESTORED not in eport.text("status-text")
+    type_in(eport, epage, "reference", "an embed's own reference")
+    type_in(eport, epage, "candidate", "an embed's candidate")
+    eport.advance(DEFERRED_MS)
+    port, page = open_page(tab)  # back to the full page, reloaded
+    assert shown(port) == ([REF], [CAND]) and RESTORED in port.text("status-text")
+    assert decode_tab_state(tab.items[STORAGE_KEY])["references"] == [REF]
+
+
+def test_two_embeds_on_one_host_page_keep_separate_texts_after_a_reload():
+    tab = Tab()
+    first, first_page = open_embed(tab, 0)
+    second, second_page = open_embed(tab, 1)
+    type_in(first, first_page, "reference", "first reference")
+    type_in(first, first_page, "candidate", "first candidate")
+    type_in(second, second_page, "reference", "second reference")
+    type_in(second, second_page, "candidate", "second candidate")
+    first, _ = open_embed(tab, 0)  # the host page reloaded: both frames start again
+    second, _ = open_embed(tab, 1)
+    assert shown(first) == (["first reference"], ["first candidate"])
+    assert shown(second) == (["second reference"], ["second candidate"])
+    assert STORAGE_KEY not in tab.items  # the full page's slot is untouched
+
+
+def test_a_prefilled_embed_shows_what_was_typed_into_it_after_a_reload_and_keeps_its_prefill():
+    tab = Tab()
+    port, page = open_embed(tab, 0, prefill=PREFILL)
+    assert shown(port) == (["a b c"], ["a b"])
+    type_in(port, page, "candidate", "a b c")
+    port.advance(DEFERRED_MS)
+    assert tab.hash == PREFILL  # the frame's URL still names its prefill (its keys do too)
+    port, _ = open_embed(tab, 0, prefill=PREFILL)
+    assert shown(port) == (["a b c"], ["a b c"]) and port.text("score") == "1.0000"
+    other, _ = open_embed(tab, 1, prefill=PREFILL)  # the same prefill in another frame
+    assert shown(other) == (["a b c"], ["a b"])
