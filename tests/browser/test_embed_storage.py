@@ -1,0 +1,66 @@
+"""Each embed keeps its own texts, in Chromium, across reloads: docs and calculator on one
+site (as on OWNER.github.io: the docs page is another page of the same origin) with two
+embeds and a prefilled one, and the full page in the same tab. Firefox ESR (cross-site):
+test_firefox_embeds.py.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from bleu2.page import i18n, share
+from browser_helpers import SUB_PATH, enter
+from conftest import open_page, wait_ready_state
+
+REF, CAND = "the cat sat on the mat", "the cat is on the mat"
+PREFILL = share.encode_state({"references": ["a b c d"], "candidates": ["a b c"], "options": {}})
+FRAMES = ("first", "second", "prefilled")
+
+
+def host_html(src: str) -> str:
+    """A docs page with two plain embeds and a prefilled one (no names: told apart by place)."""
+    frames = "".join(
+        f'<iframe id="{name}" src="{src}index.html?embed{"#" + PREFILL if name == "prefilled" else ""}" '
+        'style="width: 900px; height: 400px; border: 0" title="BLEU calculator"></iframe>'
+        for name in FRAMES
+    )
+    return f'<!doctype html><meta charset="utf-8"><title>docs</title><link rel="icon" href="data:,">{frames}'
+
+
+def frames_of(page) -> dict:
+    out = {name: page.wait_for_selector(f"#{name}").content_frame() for name in FRAMES}
+    for frame in out.values():
+        wait_ready_state(frame)
+    return out
+
+
+def boxes(page) -> tuple[str, str]:
+    return page.input_value("#reference"), page.input_value("#candidate")
+
+
+def test_the_full_page_and_three_embeds_on_one_site_keep_separate_texts(new_context, served_root, origin, site_url):
+    (served_root / "docs-two-embeds.html").write_text(host_html(f"{SUB_PATH}/"), encoding="utf-8")
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    enter(page, guard, REF, CAND)
+    page.goto(f"{origin}/docs-two-embeds.html")  # the docs, in the same tab
+    frames = frames_of(page)
+    assert boxes(frames["first"]) == ("", "") and boxes(frames["second"]) == ("", "")
+    assert boxes(frames["prefilled"]) == ("a b c d", "a b c")
+    restored = i18n.t("en", "state_restored")
+    assert all(restored not in f.text_content("#status-text") for f in frames.values())
+    typed = {name: (f"{name} reference text", f"{name} candidate text") for name in FRAMES}
+    for name, frame in frames.items():
+        enter(frame, guard, *typed[name])
+    page.reload()
+    frames = frames_of(page)
+    for name, frame in frames.items():
+        assert boxes(frame) == typed[name], name
+        assert urlsplit(frame.url).fragment == (PREFILL if name == "prefilled" else "")
+    page.goto(site_url)  # back to the full page, reloaded: its own texts
+    wait_ready_state(page)
+    assert boxes(page) == (REF, CAND) and page.text_content("#score") == "0.7071"
+    assert restored in page.text_content("#status-text")
+    kept = page.evaluate("Object.keys(sessionStorage).sort()")
+    embeds = [k for k in kept if k.startswith("bleu2-embed.") and k.endswith("-state")]
+    assert "bleu2-state" in kept and len(embeds) == 3, kept
