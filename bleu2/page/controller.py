@@ -82,7 +82,7 @@ class SentencePage:
         self.edited = False  # changed since the page started (then a share link in the URL is dropped)
         self.unsaved, self.saved_at = False, float("-inf")  # not kept for the tab since (when) it last was
         self.edits = 0  # edits so far (a packed save that ends after an edit leaves the texts unsaved)
-        self.status: Status = {}  # the status line, as data
+        self.status: Status = {"embed": self.context.embed}  # the status line, as data
         self.notes: dict[str, Note] = {}  # element id -> the message shown there, as data
         self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
@@ -259,9 +259,10 @@ class SentencePage:
 
     def saved(self, outcome: SaveOutcome, saved: PageState) -> None:
         self.unsaved = outcome["unsaved"]
-        if outcome["problem"] != self.status.get("storage"):
+        problem = tab_storage.storage_notice(outcome["problem"], self.context.embed, self.edited)
+        if problem != self.status.get("storage"):
             size = sum(map(len, saved["references"] + saved["candidates"]))
-            self.show_status(storage=outcome["problem"], size=size)
+            self.show_status(storage=problem, size=size)
 
     def restore(self) -> RestorePlan:
         """Start from a share link, else what this tab kept, else what was typed."""

@@ -44,6 +44,7 @@ __all__ = [
     "storage_keys",
     "embed_identity",
     "start_fragment",
+    "storage_notice",
     "tab_meta",
     "encode_tab_state",
     "pack_tab_state",
@@ -124,6 +125,17 @@ def start_fragment(context: PageContext, fragment: str, saved: str | None) -> st
     ('', '#v1.x')
     """
     return "" if context.embed and saved else fragment
+
+
+def storage_notice(problem: str | None, embed: bool, typed: bool) -> str | None:
+    """What the status line says of a refused save (:func:`storage_problem`): on the full
+    page, ``problem``; in an embed, nothing until something was typed into it (its texts
+    are the host page's), then ``problem`` (said briefly: ``bleu2.page.updates.status_line``).
+
+    >>> storage_notice("denied", False, False), storage_notice("denied", True, False), storage_notice("denied", True, True)
+    ('denied', None, 'denied')
+    """
+    return problem if typed or not embed else None
 
 
 class Writes:

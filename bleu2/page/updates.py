@@ -53,6 +53,7 @@ class Status(TypedDict, total=False):
     storage: str | None
     size: int
     error: str | None
+    embed: bool
 
 
 class Note(TypedDict, total=False):
@@ -250,12 +251,14 @@ def status_line(status: Status, lang="en") -> Updates:
             could not be read or None, "saved_error": why the tab's saved texts could not be
             read or None, "storage": None | "full" | "denied" (the browser refused to keep
             the texts), "size": characters it was asked to keep, "error": what failed
-            (state "error")}``; missing keys count as None.
+            (state "error"), "embed": the page is an embed (a refused save is said in
+            a few words, as a note)}``; missing keys count as None.
         lang: interface language.
     Returns:
         element updates of ``status-text`` (the sentences) and ``status`` (classes:
         ``status-ready``, green, only when nothing needs attention; ``status-warning`` when
-        the page runs but a link or the tab's storage failed; ``status-error``).
+        the page runs but a link or the tab's storage failed; ``status-note`` in an embed
+        whose storage alone failed; ``status-error``).
     """
     if status.get("state") == "error":
         text, look = i18n.t(lang, "start_failed", error=status.get("error") or ""), "error"
@@ -267,15 +270,19 @@ def status_line(status: Status, lang="en") -> Updates:
             parts.append(i18n.t(lang, "share_invalid", error=status["link_error"]))
         if status.get("saved_error"):
             parts.append(i18n.t(lang, "saved_unreadable", error=status["saved_error"]))
-        if status.get("storage") == "full":
+        if status.get("embed") and status.get("storage"):
+            parts.append(i18n.t(lang, "storage_embed_" + str(status["storage"])))
+        elif status.get("storage") == "full":
             parts.append(i18n.t(lang, "storage_full", size=i18n.format_integer(status.get("size") or 0, lang)))
         elif status.get("storage") == "denied":
             parts.append(i18n.t(lang, "storage_denied"))
         text = " ".join(parts)
         look = "warning" if any(status.get(k) for k in ("link_error", "saved_error", "storage")) else "ready"
+        if look == "warning" and status.get("embed") and not (status.get("link_error") or status.get("saved_error")):
+            look = "note"
     return {
         "status-text": {"text": text},
-        "status": {"classes": {f"status-{name}": name == look for name in ("ready", "warning", "error")}},
+        "status": {"classes": {f"status-{name}": name == look for name in ("ready", "note", "warning", "error")}},
     }
 
 

@@ -1,7 +1,8 @@
 """Each embed keeps its own texts, in Chromium, across reloads: docs and calculator on one
 site (as on OWNER.github.io: the docs page is another page of the same origin) with two
-embeds and a prefilled one, and the full page in the same tab. Firefox ESR (cross-site):
-test_firefox_embeds.py.
+embeds and a prefilled one, and the full page in the same tab. In a cross-site frame
+(denied storage, see test_cross_site_frame.py) an embed says so only once something was
+typed into it, briefly, in its own status line. Firefox ESR: test_firefox_embeds.py.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from urllib.parse import urlsplit
 
 from bleu2.page import i18n, share
 from browser_helpers import SUB_PATH, enter
-from conftest import open_page, wait_ready_state
+from conftest import open_in_parent, open_page, wait_ready_state
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 PREFILL = share.encode_state({"references": ["a b c d"], "candidates": ["a b c"], "options": {}})
@@ -64,3 +65,32 @@ def test_the_full_page_and_three_embeds_on_one_site_keep_separate_texts(new_cont
     kept = page.evaluate("Object.keys(sessionStorage).sort()")
     embeds = [k for k in kept if k.startswith("bleu2-embed.") and k.endswith("-state")]
     assert "bleu2-state" in kept and len(embeds) == 3, kept
+
+
+def test_a_cross_site_embed_says_it_cannot_keep_texts_only_once_typed_into(new_context, served_root, site_url):
+    port = urlsplit(site_url).port
+    parent_url = f"http://localhost:{port}/cross-site-two-embeds.html"
+    html = (
+        '<!doctype html><meta charset="utf-8"><title>docs on another site</title><link rel="icon" href="data:,">'
+        f'<iframe id="f" src="{site_url}index.html?embed#{PREFILL}" width="900" height="400"></iframe>'
+        f'<iframe id="g" src="{site_url}index.html?embed" width="900" height="400"></iframe>'
+    )
+    page, first, guard = open_in_parent(new_context, served_root, parent_url, html)
+    second = page.wait_for_selector("#g").content_frame()
+    wait_ready_state(second)
+    ready = i18n.t("en", "status_ready", python="Python 3.14")
+    first.wait_for_timeout(500)  # past the pause after start-up (a prefilled embed would save then)
+    assert first.text_content("#status-text") == f"{ready} {i18n.t('en', 'link_restored')}"
+    assert second.text_content("#status-text") == ready
+    for frame in (first, second):
+        assert frame.evaluate("document.getElementById('status').className") == "status status-ready"
+    enter(second, guard, REF, CAND)
+    note = i18n.t("en", "storage_embed_denied")
+    second.wait_for_function("t => document.getElementById('status-text').textContent.endsWith(t)", arg=note)
+    assert second.text_content("#status-text") == f"{ready} {note}"
+    assert second.evaluate("document.getElementById('status').className") == "status status-note"
+    small = second.evaluate("parseFloat(getComputedStyle(document.getElementById('status')).fontSize)")
+    body = second.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert small < body
+    assert first.text_content("#status-text") == f"{ready} {i18n.t('en', 'link_restored')}"  # not typed into
+    assert second.text_content("#score") == "0.7071"

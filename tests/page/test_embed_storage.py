@@ -1,9 +1,10 @@
 """Each embed keeps its own texts (bleu2.page.tab_storage.storage_keys), never the full
-page's. Reloads are new pages on the same tab's storage (tests/fake_port.py)."""
+page's, and says a refused save briefly, only once something was typed into it. Reloads
+are new pages on the same tab's storage (tests/fake_port.py)."""
 
 from __future__ import annotations
 
-from bleu2.page import i18n
+from bleu2.page import i18n, updates
 from bleu2.page.controller import DEFERRED_MS
 from bleu2.page.port import PageContext
 from bleu2.page.share import encode_state
@@ -15,8 +16,9 @@ from bleu2.page.tab_storage import (
     embed_identity,
     start_fragment,
     storage_keys,
+    storage_notice,
 )
-from fake_port import FakePage, Tab, open_page, type_in
+from fake_port import FakePage, Tab, event, open_page, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 HOST = "http://127.0.0.1:8000/docs/guide.html"
@@ -120,3 +122,52 @@ def test_a_prefilled_embed_shows_what_was_typed_into_it_after_a_reload_and_keeps
     assert shown(port) == (["a b c"], ["a b c"]) and port.text("score") == "1.0000"
     other, _ = open_embed(tab, 1, prefill=PREFILL)  # the same prefill in another frame
     assert shown(other) == (["a b c"], ["a b"])
+
+
+# --- what an embed says when the browser refuses to keep its texts -----------------------------
+
+
+def test_the_storage_notice_waits_for_something_typed_in_an_embed_only():
+    assert storage_notice("denied", embed=False, typed=False) == "denied"
+    assert storage_notice("full", embed=False, typed=True) == "full"
+    assert storage_notice("denied", embed=True, typed=False) is None
+    assert storage_notice("denied", embed=True, typed=True) == "denied"
+    assert storage_notice(None, embed=True, typed=True) is None
+
+
+def test_an_embed_says_a_refused_save_in_a_few_words_as_a_note_unless_more_needs_attention():
+    for problem in ("denied", "full"):
+        line = updates.status_line({"state": "ready", "python": "P", "storage": problem, "size": 9, "embed": True})
+        assert line["status-text"]["text"] == "Ready (P). " + i18n.t("en", f"storage_embed_{problem}")
+        assert line["status"]["classes"] == {
+            "status-ready": False,
+            "status-note": True,
+            "status-warning": False,
+            "status-error": False,
+        }
+    broken = {"state": "ready", "python": "P", "storage": "denied", "embed": True, "link_error": "cut off"}
+    assert updates.status_line(broken)["status"]["classes"]["status-warning"]  # a broken link still warns
+
+
+def test_a_denied_embed_says_nothing_until_typed_into_then_a_short_note():
+    tab = Tab(denied=True)
+    port, page = open_embed(tab, 0, prefill=PREFILL)
+    port.advance(DEFERRED_MS)
+    page.on_hide(event("pagehide"))
+    ready = "Ready (Python 3.11). " + i18n.t("en", "link_restored")
+    assert port.text("status-text") == ready and port.elements["status"]["classes"]["status-ready"]
+    type_in(port, page, "candidate", "a b c")
+    port.advance(DEFERRED_MS)
+    assert port.text("status-text") == ready + " " + i18n.t("en", "storage_embed_denied")
+    classes = port.elements["status"]["classes"]
+    assert classes["status-note"] and not classes["status-warning"] and not classes["status-ready"]
+    page.set_language("es")
+    spanish = [i18n.t("es", "status_ready", python="Python 3.11"), i18n.t("es", "link_restored")]
+    assert port.text("status-text") == " ".join([*spanish, i18n.t("es", "storage_embed_denied")])
+
+
+def test_the_full_page_still_warns_when_its_storage_is_denied():
+    port, page = open_page(Tab(denied=True))
+    type_in(port, page, "reference", REF)
+    assert i18n.t("en", "storage_denied") in port.text("status-text")
+    assert port.elements["status"]["classes"]["status-warning"]

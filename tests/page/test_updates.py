@@ -71,7 +71,12 @@ def test_status_line_is_data_rendered_in_each_language():
     en, es = updates.status_line(status, "en"), updates.status_line(status, "es")
     assert en["status-text"]["text"] == "Ready (Python 3.14). Texts restored from this tab."
     assert es["status-text"]["text"] == "Listo (Python 3.14). Textos recuperados de esta pestaña."
-    assert en["status"]["classes"] == {"status-ready": True, "status-warning": False, "status-error": False}
+    assert en["status"]["classes"] == {
+        "status-ready": True,
+        "status-note": False,
+        "status-warning": False,
+        "status-error": False,
+    }
     failed = updates.status_line({"state": "error", "error": "ValueError: x"}, "pt")
     assert failed["status-text"]["text"] == "A calculadora não pôde iniciar: ValueError: x"
     assert failed["status"]["classes"]["status-error"]
@@ -82,7 +87,12 @@ def test_broken_link_and_refused_storage_are_warnings_in_the_status_line():
     assert link["status-text"]["text"] == (
         "Ready (Python 3.14). This link could not be read: the link's data is cut off. Nothing was changed."
     )
-    assert link["status"]["classes"] == {"status-ready": False, "status-warning": True, "status-error": False}
+    assert link["status"]["classes"] == {
+        "status-ready": False,
+        "status-note": False,
+        "status-warning": True,
+        "status-error": False,
+    }
     full = updates.status_line({"state": "ready", "python": "P", "storage": "full", "size": 10_000_000}, "en")
     assert "the browser's storage for this page is full (10,000,000 characters)" in full["status-text"]["text"]
     assert full["status"]["classes"]["status-warning"]
