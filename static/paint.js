@@ -150,11 +150,11 @@
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
       (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; });
     },
-    // The page's URL with this fragment (or none: ""), without a new history entry; returns it.
+    // This fragment ("": none) in the URL, no new history entry; returns location.href before (share.share_url).
     fragment: function (fragment) {
-      var loc = window.location, url = loc.origin + loc.pathname + loc.search + (fragment ? "#" + fragment : "");
+      var loc = window.location, href = loc.href;
       if (fragment || loc.hash) window.history.replaceState(null, "", fragment ? "#" + fragment : loc.pathname + loc.search);
-      return url;
+      return href;
     },
     // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str],
     // button, title}], selected, rebuild}: with rebuild false, only changed cell texts

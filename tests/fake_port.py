@@ -230,8 +230,9 @@ class FakePage:
         return self.tab.hash
 
     def set_fragment(self, fragment):
+        before = self.url + self.tab.hash  # location.href before the change
         self.tab.hash = "#" + fragment if fragment else ""
-        return self.url + self.tab.hash
+        return before
 
     # --- copies and downloads --------------------------------------------------------------------
 

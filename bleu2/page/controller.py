@@ -26,7 +26,7 @@ from .guide import help_sections
 from .options_form import FIELDS
 from .port import EventData, PageContext, SentencePort, Updates
 from .screen import Screen
-from .share import MAX_CHARS, PageState, share_fragment
+from .share import MAX_CHARS, PageState, share_fragment, share_url
 from .startup import RestorePlan
 from .tab_storage import SaveOutcome
 from .updates import Note, Status
@@ -286,7 +286,7 @@ class SentencePage:
             self.write({"share-url": {"props": {"value": ""}}}, force=True)
             self.note("share-status", "share_too_long", length=out["length"], limit=MAX_CHARS)
             return
-        url = self.port.set_fragment(out["fragment"] or "")
+        url = share_url(self.port.set_fragment(out["fragment"] or ""), out["fragment"])
         self.write({"share-url": {"props": {"value": url}}}, force=True)
         self.copy(url, "share-status", "share_copied")
 

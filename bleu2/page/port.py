@@ -211,7 +211,8 @@ class Location(Protocol):
         """``location.hash`` (with its ``#``, or "")."""
 
     def set_fragment(self, fragment: str) -> str:
-        """Replace the URL's fragment ("" drops it; no new history entry); returns the URL."""
+        """Replace the URL's fragment ("" drops it; no new history entry); returns the full
+        location before (``location.href``; the link is :func:`bleu2.page.share.share_url`)."""
 
 
 class Clipboard(Protocol):

@@ -43,6 +43,7 @@ __all__ = [
     "encode_state",
     "decode_state",
     "share_fragment",
+    "share_url",
 ]
 
 
@@ -272,3 +273,17 @@ def share_fragment(state: Mapping[str, Any], max_chars: int = MAX_CHARS) -> Shar
     boxes = max(len(state["references"]), len(state["candidates"]))
     too_long = len(fragment) > max_chars or boxes > MAX_BOXES
     return {"fragment": None if too_long else fragment, "too_long": too_long, "length": len(fragment)}
+
+
+def share_url(href: str, fragment: str | None) -> str:
+    """The share link: the page's full location ``href`` (``location.href``: scheme, host,
+    path and query, whatever the browser's ``location.origin``, which Firefox gives as
+    ``"null"`` for ``file:``) with its fragment replaced by ``fragment`` (None or "": none).
+
+    >>> share_url("file:///home/me/bleu2-offline.html#v1.old", "v1.new")
+    'file:///home/me/bleu2-offline.html#v1.new'
+    >>> share_url("https://owner.github.io/bleu2/?lang=es", None)
+    'https://owner.github.io/bleu2/?lang=es'
+    """
+    base = href.split("#", 1)[0]
+    return f"{base}#{fragment}" if fragment else base

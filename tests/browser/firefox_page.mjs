@@ -7,8 +7,9 @@
 // For each run: a fresh profile, open URL, record every request the page makes, the time
 // from navigation to html[data-state=ready] and to the first score (the empty texts score
 // 0.0000 once Python runs), then (first run only) type the reference and the candidate, read
-// #score, set #opt-max-order to 4, read #score again and, with --download-dir, press the JSON
-// export's Download button and wait for the file. Prints one JSON object on stdout; exits 0
+// #score, set #opt-max-order to 4, read #score again, press Share link and read the link
+// (#share-url) and, with --download-dir, press the JSON export's Download button and wait for
+// the file. Prints one JSON object on stdout; exits 0
 // even when the page failed (the caller judges), 2 on bad usage, 3 when Firefox cannot start.
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -145,6 +146,9 @@ async function checkPage(page, result) {
   await page.waitForFunction(() => document.getElementById("score-label").textContent.includes("4"), {timeout: 10000});
   result.scoreOrder4 = await page.evaluate(() => document.getElementById("score").textContent);
   result.scoreLabel = await page.evaluate(() => document.getElementById("score-label").textContent);
+  await page.click("#share-button");  // the share link, made from the full location
+  await page.waitForFunction(() => document.getElementById("share-url").value !== "", {timeout: 10000});
+  result.shareUrl = await page.evaluate(() => document.getElementById("share-url").value);
   if (downloadDir) {
     // page.click scrolls the button into view, then clicks its centre; when the layout moves in
     // between (the rows re-rendered for BLEU-4), the click can land beside it. The status line

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bleu2.page import share
 from browser_helpers import ROOT, enter, texts
 from conftest import open_page
 
@@ -68,6 +69,12 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
     assert exported["references"][0]["text"] == "the cat sat on the mat"
     assert exported["ranking"][0]["text"] == "the cat is on the mat"
     assert f"{exported['ranking'][0]['score']:.4f}" == order4
+
+    page.click("#share-button")  # the share link: the file's own URL with the texts in its fragment
+    page.wait_for_function("document.getElementById('share-url').value !== ''")
+    link = page.input_value("#share-url")
+    assert link.startswith(offline_file.as_uri() + "#v1."), link
+    assert share.decode_state(link.split("#", 1)[1])["candidates"] == ["the cat is on the mat"]
 
     # The language switch works offline too (every string comes from bleu2.i18n).
     page.select_option("#lang-select", "es")
@@ -139,6 +146,12 @@ def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_pat
     exported = json.loads((downloads / "bleu2-comparison.json").read_text(encoding="utf-8"))
     assert exported["options"]["max_order"] == 4
     assert f"{exported['ranking'][0]['score']:.4f}" == run["scoreOrder4"]
+    # The share link is the file's own URL (Firefox gives location.origin as "null" for file:).
+    link = run["shareUrl"]
+    assert link.startswith(page_file.as_uri() + "#v1."), link
+    shared = share.decode_state(link.split("#", 1)[1])
+    assert (shared["references"], shared["candidates"]) == (["the cat sat on the mat"], ["the cat is on the mat"])
+    assert shared["options"]["max_order"] == 4
 
 
 def test_corpus_mode_works_in_the_offline_file(new_file_context, offline_file):

@@ -1,13 +1,14 @@
 """Each embed keeps its own texts (bleu2.page.tab_storage.storage_keys), never the full
-page's, and says a refused save briefly, only once something was typed into it. Reloads
-are new pages on the same tab's storage (tests/fake_port.py)."""
+page's, and says a refused save briefly, only once something was typed into it; share
+links are made from the page's full location. Reloads are new pages on the same tab's
+storage (tests/fake_port.py)."""
 
 from __future__ import annotations
 
 from bleu2.page import i18n, updates
 from bleu2.page.controller import DEFERRED_MS
 from bleu2.page.port import PageContext
-from bleu2.page.share import encode_state
+from bleu2.page.share import decode_state, encode_state, share_url
 from bleu2.page.tab_storage import (
     EMBED_PREFIX,
     SELECTED_KEY,
@@ -171,3 +172,35 @@ def test_the_full_page_still_warns_when_its_storage_is_denied():
     type_in(port, page, "reference", REF)
     assert i18n.t("en", "storage_denied") in port.text("status-text")
     assert port.elements["status"]["classes"]["status-warning"]
+
+
+# --- share links from the full location ---------------------------------------------------------
+
+
+def test_share_url_replaces_only_the_fragment_of_the_full_location():
+    assert share_url("file:///home/me/Downloads/bleu2-offline.html", "v1.abc") == (
+        "file:///home/me/Downloads/bleu2-offline.html#v1.abc"
+    )
+    assert share_url("https://owner.github.io/bleu2/?lang=es#v1.old", "v1.new") == (
+        "https://owner.github.io/bleu2/?lang=es#v1.new"
+    )
+    assert share_url("https://owner.github.io/bleu2/#v1.old", None) == "https://owner.github.io/bleu2/"
+    assert share_url("https://owner.github.io/bleu2/#v1.old", "") == "https://owner.github.io/bleu2/"
+
+
+def test_a_page_opened_from_a_file_shares_a_file_link():
+    port = FakePage()
+    port.url = "file:///home/me/Downloads/bleu2-offline.html"
+    from bleu2.page.controller import SentencePage
+
+    page = SentencePage(port, PageContext())
+    page.start()
+    page.ready("Python 3.11")
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", CAND)
+    page.on_share(event("click", "share-button", "share-button"))
+    url = port.prop("share-url", "value")
+    assert url.startswith("file:///home/me/Downloads/bleu2-offline.html#v1.") and url == port.clipboard_text[-1]
+    assert decode_state(url.split("#", 1)[1])["candidates"] == [CAND]
+    page.on_share(event("click", "share-button", "share-button"))  # again, with a link in the URL already
+    assert port.prop("share-url", "value") == url
