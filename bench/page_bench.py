@@ -53,9 +53,14 @@ TED = ROOT.parent / "shared" / "data" / "ted"
 TARGETS = {"cold": 2.5, "warm": 1.2, "keystroke_p95_ms": 16.0}
 
 
-# Records when #score first shows a number, in ms since navigation start.
+# Records when #score first shows a number, in ms since navigation start (and when PyScript
+# is about to run static/app.py: its "py:ready" event, which it sends before fetching the code).
 FIRST_SCORE_JS = """
 window.__firstScore = null;
+window.__pyReady = null;
+addEventListener('py:ready', (event) => {
+  if (window.__pyReady === null && !(event.detail && event.detail.worker)) window.__pyReady = performance.now();
+});
 document.addEventListener('DOMContentLoaded', () => {
   const el = document.getElementById('score');
   new MutationObserver((_, obs) => {
@@ -228,6 +233,60 @@ def pct(values: list[float], q: float) -> float:
     k = (len(values) - 1) * q
     lo, hi = int(k), min(int(k) + 1, len(values) - 1)
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+# Where the start-up time goes, from the page's Performance API: resource timing of the files
+# (fetch start, response end, ms since navigation start), the marks static/pyodide-boot.mjs
+# sets (bleu2:pyodide-start / snapshot-ready / pyodide-ready), "py:ready" and the first score.
+STARTUP_JS = """() => {
+  const files = {};
+  for (const e of performance.getEntriesByType('resource')) {
+    const name = new URL(e.name).pathname.split('/').pop();
+    (files[name] = files[name] || []).push([e.fetchStart, e.responseEnd]);
+  }
+  const marks = {};
+  for (const e of performance.getEntriesByType('mark')) if (e.name.startsWith('bleu2:')) marks[e.name.slice(6)] = e.startTime;
+  return {files, marks, pyReady: window.__pyReady, firstScore: window.__firstScore};
+}"""
+
+#: The start-up phases :func:`startup_phases` returns, in order, with what each holds.
+PHASES = (
+    ("scripts", "page + PyScript's scripts (navigation -> core.js loaded)"),
+    ("pyscript_before", "PyScript before Pyodide (config, plugins)"),
+    ("network", "waiting for Pyodide's files (wasm, snapshot, stdlib, lock)"),
+    ("restore", "Pyodide: snapshot restore (after its files are in)"),
+    ("pyscript_after", "PyScript after Pyodide ([files] unpacked, hooks)"),
+    ("app_fetch", "waiting for static/app.py"),
+    ("first_render", "first render (app.py runs -> first score)"),
+)
+_PYODIDE_FILES = ("pyodide.asm.wasm", "snapshot.bin.gz", "python_stdlib_snapshot.zip", "pyodide-lock.json")
+
+
+def startup_phases(timing: dict) -> dict:
+    """ms per phase of :data:`PHASES` (they add up to the first score), plus "serial": the
+    files whose fetch started after Pyodide was ready, and "fetches": {file: requests}.
+    ``timing`` is :data:`STARTUP_JS`'s result. Empty when the page set no marks."""
+    files, marks = timing["files"], timing["marks"]
+    if not {"pyodide-start", "pyodide-ready"} <= marks.keys() or timing["pyReady"] is None:
+        return {}
+
+    def end(name: str) -> float:
+        return max((e for _, e in files.get(name, [])), default=0.0)
+
+    core, start, ready = end("core.js"), marks["pyodide-start"], marks["pyodide-ready"]
+    arrived = max([end(n) for n in _PYODIDE_FILES] + [marks.get("snapshot-ready", 0.0), start])
+    code = max(timing["pyReady"], end("app.py"))
+    return {
+        "scripts": core,
+        "pyscript_before": start - core,
+        "network": arrived - start,
+        "restore": ready - arrived,
+        "pyscript_after": timing["pyReady"] - ready,
+        "app_fetch": code - timing["pyReady"],
+        "first_render": timing["firstScore"] - code,
+        "serial": sorted(n for n, es in files.items() if any(s > ready for s, _ in es)),
+        "fetches": {n: len(es) for n, es in files.items()},
+    }
 
 
 def first_score_seconds(page) -> float:
@@ -445,6 +504,7 @@ def timed_load(browser, url: str, throttle: dict | None = None, wait: str = "sco
         seconds = page.evaluate("window.__bare.ms") / 1000.0
     else:
         seconds = first_score_seconds(page)
+    phases = startup_phases(page.evaluate(STARTUP_JS)) if wait == "score" else {}
     by_kind: dict[str, int] = {}
     for request_id, size in list(sizes.items()):
         if request_id in urls and urls[request_id].startswith("http"):
@@ -456,6 +516,7 @@ def timed_load(browser, url: str, throttle: dict | None = None, wait: str = "sco
         "by_kind": by_kind,
         "requests": len(sizes),
         "encodings": dict(encodings),
+        "phases": phases,
     }
     if reload:
         if throttle:
@@ -465,6 +526,7 @@ def timed_load(browser, url: str, throttle: dict | None = None, wait: str = "sco
             )
         page.reload()
         out["warm_seconds"] = first_score_seconds(page) if wait == "score" else None
+        out["warm_phases"] = startup_phases(page.evaluate(STARTUP_JS)) if wait == "score" else {}
     context.close()
     return out
 
@@ -498,6 +560,7 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
         (root / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
         server, base = start_server(root, encodings=encodings) if encodings is not None else start_server(root)
         results: dict[str, list] = {"bare": [], "bare_warm": [], "cold": [], "warm": [], "offline": [], "throttled": []}
+        phases: dict[str, list[dict]] = {"cold": [], "warm": []}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             first = None
@@ -508,6 +571,8 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
                 first = first or cold
                 results["cold"].append(cold["seconds"])
                 results["warm"].append(cold["warm_seconds"])
+                phases["cold"].append(cold["phases"])
+                phases["warm"].append(cold["warm_phases"])
                 if (site / "bleu2-offline.html").exists():
                     results["offline"].append(offline_file_seconds(browser, site))
                 results["throttled"].append(timed_load(browser, base + "site/", throttle=THROTTLE)["seconds"])
@@ -543,6 +608,7 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
         f"  warm reload -> first score    : {med['warm']:.2f} s = {med['warm'] / med['bare']:.2f}x bare"
         f"  target <= {LOAD_TARGETS['warm_vs_bare']}x  (runs: {runs_of('warm')})"
     )
+    print_phases(phases)
     if "offline" in med:
         print(
             f"  offline file from file://     : {med['offline']:.2f} s = {med['offline'] / med['cold']:.2f}x served cold"
@@ -552,7 +618,28 @@ def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = N
         f"  cold, 3 MB/s + 50 ms emulated : {med['throttled']:.2f} s  target <= {LOAD_TARGETS['throttled_s']} s"
         f"  (runs: {runs_of('throttled')})"
     )
-    return {"median": med, "runs": results, "transfer": first}
+    return {"median": med, "runs": results, "transfer": first, "phases": phases}
+
+
+def print_phases(phases: dict[str, list[dict]]) -> None:
+    """Where the cold and warm start-up time goes: the median of each phase over the runs
+    (medians need not add up to the median first score), the files fetched only after
+    Pyodide was ready, and files requested more than once."""
+    runs = {kind: [p for p in found if p] for kind, found in phases.items()}
+    if not all(runs.values()):
+        print("  start-up phases: the page set no bleu2:pyodide-* marks")
+        return
+    print("  where the time goes (ms, medians; cold | warm):")
+    for key, label in PHASES:
+        cold, warm = (statistics.median(p[key] for p in runs[kind]) for kind in ("cold", "warm"))
+        print(f"    {label:<62} {cold:7.0f} | {warm:7.0f}")
+    for kind in ("cold", "warm"):
+        serial = sorted({n for p in runs[kind] for n in p["serial"]})
+        twice = sorted({n for p in runs[kind] for n, c in p["fetches"].items() if c > 1})
+        print(
+            f"    {kind}: fetched only after Pyodide was ready: {', '.join(serial) or 'nothing'};"
+            f" requested more than once: {', '.join(twice) or 'nothing'}"
+        )
 
 
 if __name__ == "__main__":

@@ -23,13 +23,21 @@ async function fetchSnapshot() {
 // python_stdlib_snapshot.zip holds only the standard-library modules the page may import that the
 // snapshot does not hold already; a boot without the snapshot needs python_stdlib.zip,
 // every module the page may import (tools/trim_stdlib.py).
+// Performance marks "bleu2:pyodide-start", "bleu2:snapshot-ready" (its bytes decoded) and
+// "bleu2:pyodide-ready" say where start-up time goes (bench/page_bench.py prints them).
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: base };
+  performance.mark("bleu2:pyodide-start");
   try {
     // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
-    return await loadVendored({ ...settings, stdLibURL: base + "python_stdlib_snapshot.zip", _loadSnapshot: fetchSnapshot() });
+    const snapshot = fetchSnapshot().then((bytes) => (performance.mark("bleu2:snapshot-ready"), bytes));
+    const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib_snapshot.zip", _loadSnapshot: snapshot });
+    performance.mark("bleu2:pyodide-ready");
+    return pyodide;
   } catch (error) {
     console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
   }
-  return loadVendored({ ...settings, stdLibURL: base + "python_stdlib.zip" });
+  const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib.zip" });
+  performance.mark("bleu2:pyodide-ready");
+  return pyodide;
 }
