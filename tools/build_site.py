@@ -332,14 +332,32 @@ def boot_strings_js() -> str:
     )
 
 
+# PyScript's chunks every start imports one after the other (core.js -> its core chunk ->
+# the TOML parser and the error plugin): index_html() preloads them with core.js.
+PRELOADED_CHUNKS = ("core-", "toml-", "error-")
+CHUNKS_BEFORE = '  <link rel="modulepreload" href="./static/pyodide-boot.mjs">\n'
+
+
+def chunk_preloads(vendor: Path = VENDOR / "pyscript") -> str:
+    """``<link rel="modulepreload">`` lines for the vendored PRELOADED_CHUNKS (hashed names;
+    none when the runtime is not vendored)."""
+    names = sorted(p.name for p in vendor.glob("*.js") if p.name.startswith(PRELOADED_CHUNKS))
+    return "".join(f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n' for name in names)
+
+
 def index_html() -> str:
     """index.html for the site: its ``<mpy-config>`` gets pyscript.toml's ``plugins`` (the
-    plugins switched off), which PyScript applies per script type, MicroPython's included.
+    plugins switched off), which PyScript applies per script type, MicroPython's included;
+    the PyScript chunks of :func:`chunk_preloads` are preloaded.
 
     Raises:
-        SystemExit: index.html has no empty ``<mpy-config></mpy-config>``, or more than one.
+        SystemExit: index.html has no empty ``<mpy-config></mpy-config>``, or more than one,
+            or not one :data:`CHUNKS_BEFORE` line.
     """
     page = (ROOT / "index.html").read_text(encoding="utf-8")
+    if page.count(CHUNKS_BEFORE) != 1:
+        sys.exit(f"[build_site] index.html must hold {CHUNKS_BEFORE.strip()} once (the chunks' preloads go before it)")
+    page = page.replace(CHUNKS_BEFORE, chunk_preloads() + CHUNKS_BEFORE)
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
     empty = "<mpy-config></mpy-config>"
     if page.count(empty) != 1:

@@ -134,7 +134,21 @@ def test_the_built_page_switches_off_pyscript_toml_s_plugins_for_micropython_too
     assert _html().mpy_config == "", "the list is written once, in pyscript.toml"
     built = build_site.index_html()
     assert tomllib.loads(_html(built).mpy_config)["plugins"] == plugins
-    assert built.replace(_html(built).mpy_config, "") == (ROOT / "index.html").read_text(encoding="utf-8")
+    preloads = build_site.chunk_preloads()
+    assert built.replace(_html(built).mpy_config, "").replace(preloads, "") == (ROOT / "index.html").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_the_built_page_preloads_the_pyscript_chunks_every_start_imports(tmp_path):
+    for name in ("core.js", "core-AbC12.js", "toml-x1.js", "error-y2.js", "zip-z3.js", "py-editor-q.js"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    links = build_site.chunk_preloads(tmp_path)
+    assert links == "".join(
+        f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n'
+        for name in ("core-AbC12.js", "error-y2.js", "toml-x1.js")
+    )
+    assert build_site.chunk_preloads(tmp_path / "missing") == ""
 
 
 def test_the_runtime_pins_are_package_json_s_and_its_lock_s():
