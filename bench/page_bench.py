@@ -29,7 +29,10 @@ the same vendored runtime (load Pyodide, run ``1+1``): cold first score (target 
 bare boot), warm reload (<= 0.3x), the one-file page from file:// (<= 1.0x the served cold
 load); first-visit transfer per file type (bytes on the wire, CDP encodedDataLength; target
 <= 8 MB) and the cold first score with Chromium's network emulation at 3 MB/s and 50 ms
-latency (target <= 4 s). ``--load-only`` runs just these.
+latency (target <= 4 s); and where the cold and warm start-up time goes (:data:`PHASES`,
+from resource timing, static/pyodide-boot.mjs's marks and PyScript's ``py:ready``), with the
+files fetched only after Pyodide was ready and any file requested twice. ``--load-only``
+runs just these.
 
 Needs ``make site`` (built here if missing) and /usr/bin/chromium.
 """
