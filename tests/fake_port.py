@@ -264,13 +264,20 @@ class FakePage:
         done(live.pack(measured))
 
 
-def open_page(tab: Tab | None = None, boxes: dict[str, list[str]] | None = None, **context: Any):
-    """A page started on ``tab`` (what survived a reload) with ``boxes`` typed while Python
-    loaded: ``(port, controller)``."""
+def open_page(
+    tab: Tab | None = None,
+    boxes: dict[str, list[str]] | None = None,
+    controls: dict[str, Any] | None = None,
+    **context: Any,
+):
+    """A page started on ``tab`` (what survived a reload) with ``boxes`` typed and the form's
+    ``controls`` ({element id: value}) changed while Python loaded: ``(port, controller)``."""
     from bleu2.page.controller import SentencePage
     from bleu2.page.port import PageContext
 
     port = FakePage(tab, boxes)
+    for element_id, value in (controls or {}).items():
+        port.controls[element_id]["checked" if port.controls[element_id].get("type") == "checkbox" else "value"] = value
     page = SentencePage(port, PageContext(**context))
     page.start()
     page.ready("Python 3.11")

@@ -470,13 +470,17 @@ class SentencePage:
     # --- start ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """The language (picked while Python loaded, else the browser's), the form, then the
-        texts (:meth:`restore`); text typed while Python loaded is kept for the tab at once."""
+        """The language (picked while Python loaded, else the browser's), the texts
+        (:meth:`restore`), the form; options changed while Python loaded win over the tab's
+        (not a link's), and they and text typed meanwhile are kept for the tab at once."""
         self.set_language(startup.start_language(self.context))
-        self.write(options_form.form_updates(self.options, self.lang), force=True)
+        chosen = startup.chosen_options(self.port.read_form(FIELDS), self.lang)
         plan = self.restore()
+        if chosen is not None and plan["message"] != "link_restored":
+            self.options = chosen
+        self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.render()
-        if plan["save"]:
+        if plan["save"] or (chosen is not None and self.options is chosen):
             self.touch(render=False)
             self.save_state()
 

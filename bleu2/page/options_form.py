@@ -293,7 +293,8 @@ def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValue
 
 def option_labels(lang="en") -> dict[str, dict[str, str]]:
     """The visible text of every choice of the option lists, in ``lang``; the default
-    choice (:data:`bleu2.options.DEFAULTS`) is marked "(default)".
+    choice (:data:`bleu2.options.DEFAULTS`) is marked "(default)", unless its name is the
+    marker's word already (the tokenizer "default" in English).
 
     Returns:
         ``{select id: {value: label}}`` for the ids of :data:`OPTION_CHOICES`.
@@ -306,7 +307,8 @@ def option_labels(lang="en") -> dict[str, dict[str, str]]:
         labels = {}
         for value in values:
             text = i18n.t(lang, f"{name}_{value}") if name in named else value
-            labels[value] = f"{text} {mark}" if value == default[name] else text
+            marked = value == default[name] and mark != f"({text})"  # never "default (default)"
+            labels[value] = f"{text} {mark}" if marked else text
         out[FIELDS[name]] = labels
     return out
 

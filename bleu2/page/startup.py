@@ -2,19 +2,22 @@
 
 A share link in the URL wins, then what this tab kept, then what is in the boxes (typed
 while Python loaded, or put back by the browser on a reload); the language picked while
-Python loaded wins over the browser's. Standard library only (runs in Pyodide).
+Python loaded wins over the browser's, and options changed while Python loaded win over
+the tab's (:func:`chosen_options`). Standard library only (runs in Pyodide).
 """
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from . import i18n
+from .options_form import form_from_options, options_from_form
 from .port import PageContext
 from .share import PageState, decode_state
 from .tab_storage import decode_tab_state
 
-__all__ = ["RestorePlan", "start_language", "startup_choice", "restore_plan", "kept_selection"]
+__all__ = ["RestorePlan", "start_language", "chosen_options", "startup_choice", "restore_plan", "kept_selection"]
 
 
 class RestorePlan(TypedDict):
@@ -39,6 +42,24 @@ def start_language(context: PageContext) -> str:
     if context.chosen_language:
         return i18n.language(context.chosen_language)
     return i18n.pick_language(list(context.languages) or ["en"])
+
+
+def chosen_options(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any] | None:
+    """The options the form holds at start-up when they are not the defaults ``index.html``
+    shows (changed while Python loaded, or put back by the browser on a reload), else None.
+
+    Args:
+        fields: the form as read (:meth:`bleu2.page.port.Elements.read_form`).
+        lang: the page's language (its decimal separator).
+    Returns:
+        options as :func:`bleu2.page.options_form.options_from_form` reads them (maybe
+        refused by the engine: the page then says so), or None.
+
+    >>> chosen_options({"max_order": "4"})["max_order"], chosen_options({"max_order": "2"})
+    (4, None)
+    """
+    options = options_from_form(fields, lang)
+    return None if form_from_options(options, lang) == form_from_options({}, lang) else options
 
 
 def startup_choice(fragment: str, saved: str | None, typed: bool) -> str:

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 from bleu2.page.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
-from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, encode_tab_state
+from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state, encode_tab_state
 from fake_port import Tab, open_page, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -41,6 +41,30 @@ def test_typed_text_wins_over_the_tab_and_is_kept_at_once():
     assert port.values == {"reference": [REF], "candidate": [CAND]} and port.text("score") == "0.7071"
     assert page.selected == 0  # one candidate: the kept selection (1) does not exist
     assert port.tab.items[STORAGE_KEY].startswith("t1.") and CAND in port.tab.items[STORAGE_KEY]
+
+
+def test_options_changed_while_python_loads_are_kept_and_win_over_the_tabs():
+    port, page = open_page(boxes={"references": [REF], "candidates": [CAND]}, controls={"opt-max-order": "3"})
+    assert page.options["max_order"] == 3 and port.controls["opt-max-order"]["value"] == "3"
+    assert port.text("score-label") == "BLEU-3" and port.text("options-state") == "Some options differ from the defaults."
+    assert decode_tab_state(port.tab.items[STORAGE_KEY])["options"]["max_order"] == 3  # kept for the tab at once
+    port, page = open_page(tab_with_texts(), controls={"opt-max-order": "4", "opt-tokenizer": "13a"})
+    assert port.values["candidate"] == ["kept candidate", "kept two"]  # the tab's texts, with the options chosen
+    assert (page.options["max_order"], page.options["tokenizer"]) == (4, "13a") and port.text("score-label") == "BLEU-4"
+    assert decode_tab_state(port.tab.items[STORAGE_KEY])["options"]["tokenizer"] == "13a"
+
+
+def test_a_share_link_wins_over_options_changed_while_python_loads():
+    port, page = open_page(Tab(hash="#" + encode_state(LINKED)), controls={"opt-max-order": "4"})
+    assert page.options["max_order"] == 3 and port.controls["opt-max-order"]["value"] == "3"
+
+
+def test_an_untouched_form_starts_from_the_defaults_or_the_tabs_options():
+    port, page = open_page()
+    assert page.options["max_order"] == 2 and STORAGE_KEY not in port.tab.items  # nothing to keep
+    kept = Tab(items={STORAGE_KEY: encode_tab_state({**KEPT, "options": {"max_order": 1}})})
+    port, page = open_page(kept)
+    assert page.options["max_order"] == 1 and port.controls["opt-max-order"]["value"] == "1"
 
 
 def test_a_broken_link_falls_back_to_the_tab_and_says_why():

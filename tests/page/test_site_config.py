@@ -65,6 +65,42 @@ def test_option_lists_are_in_the_html():
         assert listed == values, select
 
 
+def test_the_form_shows_the_defaults_and_their_labels_before_python_runs():
+    from bleu2.page.options_form import FIELDS, OPTION_CHOICES, form_from_options, option_labels
+
+    class Options(HTMLParser):  # each select's options: value -> (text, selected)
+        def __init__(self):
+            super().__init__()
+            self.selects: dict[str, dict[str, list]] = {}
+            self.select = self.option = None
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "select":
+                self.select = self.selects.setdefault(attrs.get("id"), {})
+            elif tag == "option" and self.select is not None:
+                self.option = self.select[attrs["value"]] = ["", "selected" in attrs]
+
+        def handle_data(self, data):
+            if self.option is not None:
+                self.option[0] += data
+
+        def handle_endtag(self, tag):
+            self.option = None if tag == "option" else self.option
+            self.select = None if tag == "select" else self.select
+
+    parser = Options()
+    parser.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    defaults, labels = form_from_options({}), option_labels("en")
+    for name, element_id in FIELDS.items():
+        if element_id not in OPTION_CHOICES:
+            continue
+        listed = parser.selects[element_id]
+        shown = next((v for v, (_, selected) in listed.items() if selected), next(iter(listed)))  # as a browser shows it
+        assert shown == defaults[name], element_id
+        assert {v: text for v, (text, _) in listed.items()} == labels[element_id]
+
+
 def test_pyscript_toml_loads_everything_from_this_origin():
     config = _pyscript_config()
     assert "packages" not in config, "a packages key (even []) makes PyScript fetch micropip"
