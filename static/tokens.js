@@ -22,6 +22,15 @@
     detail.textContent = token.title || "";
   }
 
+  // The sticky summary's height (it wraps on narrow screens), so that what is scrolled to
+  // stops below it (style.css: #breakdown's scroll-margin-top).
+  var summary = $("summary");
+  if (summary && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--summary-height", summary.offsetHeight + "px");
+    }).observe(summary);
+  }
+
   // The summary's "Full breakdown" button: to the breakdown, without touching the URL's
   // fragment (which holds share links).
   document.addEventListener("click", function (event) {

@@ -11,7 +11,7 @@ import pytest
 import bleu2
 from bleu2.page import live
 from bleu2.page.explain import highlight
-from browser_helpers import TED, settled
+from browser_helpers import TED, enter, settled
 from conftest import open_page
 
 
@@ -74,7 +74,8 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     # the summary's button goes to the full breakdown
     page.evaluate("window.scrollTo(0, 0)")
     page.click("#summary-link")
-    assert abs(page.locator("#breakdown").bounding_box()["y"]) < 5
+    summary = page.locator("#summary").bounding_box()
+    assert 0 <= page.locator("#breakdown-heading").bounding_box()["y"] - (summary["y"] + summary["height"]) < 20
     assert page.evaluate("location.hash") == ""  # the URL's fragment is for share links
     # the hint's button takes both boxes to corpus mode, scored line by line
     page.click("#hint-corpus")
@@ -85,6 +86,21 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     )
     assert page.get_attribute("html", "data-mode") == "corpus"
     assert "2,445" in page.text_content("#corpus-references-list")
+    page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_full_breakdown_shows_its_heading_below_the_sticky_summary(new_context, site_url, width):
+    context, guard = new_context(viewport={"width": width, "height": 800})
+    page = open_page(context, guard, site_url)
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    page.click("#summary-link")
+    summary = page.locator("#summary").bounding_box()
+    heading = page.locator("#breakdown-heading").bounding_box()
+    assert summary["y"] < 2 and page.evaluate("window.scrollY") > 0  # scrolled, the summary stuck at the top
+    assert 0 <= heading["y"] - (summary["y"] + summary["height"]) < 20, (summary, heading)  # in full, right below it
+    top = "([x, y]) => document.elementFromPoint(x, y).closest('#breakdown-heading, #summary')?.id"
+    assert page.evaluate(top, [heading["x"] + 5, heading["y"] + 2]) == "breakdown-heading"  # not under the summary
     page.close()
 
 
