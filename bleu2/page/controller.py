@@ -4,10 +4,11 @@
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
 (:class:`bleu2.page.live.Live`), what a pause does (highlighting, chart, help, saving,
-dropping a share link from the URL), what Clear resets, what a ``hashchange`` or a hidden
-page means, what the page starts from. It reads and writes the page only through its port
-(:class:`bleu2.page.port.SentencePort`): ``static/app.py`` binds it to the DOM, the tests
-to a fake (``tests/page/test_controller*.py``). Design: ``docs/architecture-page.md``.
+dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.clearing`), what a
+``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
+page only through its port (:class:`bleu2.page.port.SentencePort`): ``static/app.py``
+binds it to the DOM, the tests to a fake (``tests/page/test_controller*.py``). Design:
+``docs/architecture-page.md``.
 
 Standard library only (runs in Pyodide).
 """
@@ -18,7 +19,7 @@ import json
 import traceback
 from typing import Any, cast
 
-from . import chart, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
+from . import blank, chart, clearing, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
 from .compare import Comparison, compare
@@ -54,6 +55,7 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     ("export", "click", "on_export"),
     ("share-button", "click", "on_share"),
     ("clear", "click", "on_clear"),
+    ("clear-undo", "click", "on_undo"),
     ("hints", "click", "on_hint"),
     ("copy-json", "click", "on_copy_json"),
     ("window", "hashchange", "on_hashchange"),
@@ -87,6 +89,7 @@ class SentencePage:
         self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
+        self.cleared: clearing.Cleared | None = None  # what Undo brings back (until the next edit)
 
     # --- writing the page ----------------------------------------------------------------
 
@@ -126,10 +129,13 @@ class SentencePage:
 
         self.port.copy(text, updates.COPY_AREAS[element_id], done)
 
-    def touch(self, render: bool = True) -> None:
-        """The texts, options or selection changed: render (kept for the tab, a share link dropped)."""
+    def touch(self, render: bool = True, edit: bool = True) -> None:
+        """The texts, options or selection changed (``edit``: Clear's Undo goes; else the
+        language), or Clear ran: render (kept for the tab, a share link dropped)."""
         self.edited = self.unsaved = True
         self.edits += 1
+        if edit:
+            clearing.forget(self)
         if render:
             self.render()
 
@@ -221,7 +227,7 @@ class SentencePage:
 
     def on_language(self, event: EventData | None = None) -> None:
         self.set_language(self.port.read_value("lang-select"))
-        self.touch()
+        self.touch(edit=False)
 
     # --- the page's state: share links, the tab's storage, start-up ------------------------
 
@@ -291,20 +297,10 @@ class SentencePage:
         self.copy(url, "share-status", "share_copied")
 
     def on_clear(self, event: EventData | None = None) -> None:
-        """Empty every box, forget what the tab kept and the share link; options and
-        language stay as they are."""
-        for kind in KINDS:
-            self.set_box_count(kind, 1, [""])
-        self.selected = 0
-        self.tab.remove("state")
-        self.tab.remove("selected")
-        self.unsaved = False
-        self.port.set_fragment("")
-        self.notes.pop("share-status", None)
-        self.write({"share-url": {"props": {"value": ""}}, "share-status": {"text": ""}}, force=True)
-        self.show_status(restored=None, link_error=None, saved_error=None, storage=None)
-        self.render()
-        self.port.focus("#reference")
+        clearing.clear(self)  # texts emptied; options and language kept; Undo offered
+
+    def on_undo(self, event: EventData | None = None) -> None:
+        clearing.undo(self)
 
     def open_texts(self, texts_json: str) -> None:
         """Show one corpus line in the sentence view (corpus mode's "open" button)."""
@@ -317,6 +313,7 @@ class SentencePage:
         plan = startup.restore_plan(self.port.location_hash(), None, False)
         self.show_status(restored=plan["message"], link_error=plan["link_error"])
         if plan["state"]:
+            clearing.forget(self)
             self.apply_state(plan["state"])
             self.edited, self.unsaved = False, True
             self.render()
@@ -403,9 +400,10 @@ class SentencePage:
         rebuild = not self.screen.same("ranking-structure", data["structure"])
         painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
         self.paint_once("ranking", "ranking", painted)
-        v = self.view = candidate_view(comp, self.selected, self.lang)
+        empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
+        v = self.view = blank.shown_view(candidate_view(comp, self.selected, self.lang), empty)
         self.order_rows(v)
-        self.write(updates.breakdown_updates(v, self.lang))
+        self.write({**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)})
         hints = [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]]
         self.paint_once("hints", "items", hints, "hints")
         if self.timer is not None:

@@ -5,6 +5,7 @@ Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TypedDict
 
@@ -13,7 +14,17 @@ from ..result import BleuResult
 from ..scoring import bleu_score
 from . import i18n
 
-__all__ = ["MANY_LINES", "HintAction", "Hint", "emptiness", "hints", "unsmoothed_score", "many_lines_hints"]
+__all__ = [
+    "MANY_LINES",
+    "HintAction",
+    "Hint",
+    "emptiness",
+    "hints",
+    "unsmoothed_score",
+    "counted_score",
+    "zero_orders_hint",
+    "many_lines_hints",
+]
 
 
 class HintAction(TypedDict):
@@ -68,7 +79,7 @@ def hints(
     ``"both-empty"`` (both texts blank), ``"reference-empty"``, ``"candidate-empty"`` (a
     text has no tokens: blank, or only punctuation or symbols, said in its text),
     ``"no-match"`` (no candidate word is in a reference: what the score is and what it
-    would be without smoothing), ``"short"`` (the candidate is shorter than the
+    would be without smoothing), ``"left-out"`` (:func:`zero_orders_hint`), ``"short"`` (the candidate is shorter than the
     reference, so BP < 1), ``"word-order"`` (right words, wrong order: the raw
     p1 = m1/t1 >= 0.5 and the raw p2 = m2/t2 < p1 / 2).
     With several references, pass them joined (``"\\n".join``) and all their tokens.
@@ -95,6 +106,8 @@ def hints(
         }
         key = "hint_no_match_smoothed" if result.score > 0 else "hint_no_match"
         out.append(_hint("no-match", i18n.t(lang, key, **params)))
+    if (left_out := zero_orders_hint(result, lang)) is not None:
+        out.append(left_out)
     if result.brevity_penalty < 1.0:
         c, r = result.hyp_len, result.ref_len
         out.append(
@@ -136,6 +149,36 @@ def unsmoothed_score(result: BleuResult) -> float:
     order and weights)."""
     config = BleuConfig.make(max_order=result.max_order, weights=list(result.weights), smoothing="none")
     return bleu_score(result.stats, config)
+
+
+def counted_score(result: BleuResult) -> float:
+    """The score with every order counted, as BLEU's definition does (Papineni et al. 2002):
+    BP × Π p_n^w_n over all orders with the precisions that entered the mean (so 0.0 when
+    one of them is 0), whatever the method left out."""
+    return result.brevity_penalty * math.prod(p.value**w for p, w in zip(result.precisions, result.weights))
+
+
+def zero_orders_hint(result: BleuResult, lang="en") -> Hint | None:
+    """A ``"left-out"`` hint when NLTK's methods left orders out of the geometric mean
+    because their precision is 0 (:attr:`bleu2.result.BleuResult.mean_weights` None up to
+    the effective order) and the score is not 0: which orders, how the score shown is
+    computed, and :func:`counted_score`. None otherwise (also for the effective order,
+    which the breakdown explains)."""
+    weights = result.mean_weights or result.weights
+    left = [p.n for p, w in zip(result.precisions, weights) if w is None and p.n <= result.orders_used]
+    if not left or result.score <= 0:
+        return None
+    kept = [p.n for p, w in zip(result.precisions, weights) if w is not None]
+    text = i18n.t(
+        lang,
+        "hint_zero_orders_left_out",
+        orders=", ".join(f"p{n}" for n in left),
+        kept=", ".join(f"p{n}" for n in kept),
+        method=result.smoothing,
+        score=i18n.format_number(result.score, lang),
+        counted=i18n.format_number(counted_score(result), lang),
+    )
+    return _hint("left-out", text)
 
 
 def many_lines_hints(texts: Sequence[tuple[str, str]], lang="en", limit: int = MANY_LINES) -> list[Hint]:

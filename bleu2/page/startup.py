@@ -117,7 +117,9 @@ def restore_plan(fragment: str, saved: str | None, typed: bool) -> RestorePlan:
             choice = startup_choice("", saved, typed)
     if choice == "tab" and saved is not None:
         try:
-            return {**plan, "state": decode_tab_state(saved), "message": "state_restored", "keep_selection": True}
+            state = decode_tab_state(saved)
+            texts = any(t.strip() for t in state["references"] + state["candidates"])  # none after Clear
+            return {**plan, "state": state, "message": "state_restored" if texts else None, "keep_selection": True}
         except ValueError as error:
             return {**plan, "forget_saved": True, "saved_error": str(error)}
     plan["keep_selection"] = bool(saved)  # the browser put the texts back itself (a reload)

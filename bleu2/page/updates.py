@@ -121,11 +121,12 @@ def ranking_paint(comparison: Comparison, selected: int, lang="en") -> RankingPa
 
 
 def box_updates(kind: str, count: int, lang="en") -> Updates:
-    """The labels and Remove buttons of ``count`` boxes of ``kind`` (Remove is hidden when
-    there is only one box)."""
+    """The labels, placeholders (what to type) and Remove buttons of ``count`` boxes of
+    ``kind`` (Remove is hidden when there is only one box)."""
     out: Updates = {}
     for number in range(1, count + 1):
         bid = box_id(kind, number)
+        out[bid] = {"attrs": {"placeholder": i18n.t(lang, f"{kind}_placeholder")}}
         out[f"{bid}-label"] = {"text": i18n.t(lang, f"{kind}_label", number=number)}
         out[f"{bid}-remove"] = {
             "text": i18n.t(lang, "remove"),

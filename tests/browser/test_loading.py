@@ -49,6 +49,8 @@ def test_file_url_says_how_to_serve_the_page(browser, site_dir):
         status = page.text_content("#status")
         assert "file://" in status and "block" in status
         assert page.text_content("#serve-command") == "make serve"
+        # the address is the one `make serve` prints (PORT=8001 make serve: another one)
+        assert "then open the address it prints." in status and "127.0.0.1" not in status
         # ... and points to the one-file page that does work from disk
         assert page.get_attribute("#offline-file-link", "href") == "./bleu2-offline.html"
         assert "one-file version" in status
@@ -118,7 +120,7 @@ def test_loading_status_and_file_message_in_the_browser_language(new_context, br
         page.wait_for_selector("#serve-command", timeout=10_000)
         status = page.text_content("#status")
         assert "Esta página no funciona abierta como archivo (file://)" in status
-        assert "y abra http://127.0.0.1:8000/" in status
+        assert "y abra la dirección que muestra." in status and "8000" not in status  # any PORT
     finally:
         other.close()
 
@@ -135,6 +137,28 @@ document.addEventListener('DOMContentLoaded', () => {
   new MutationObserver(keep).observe(el, {childList: true, characterData: true, subtree: true});
 });
 """
+
+
+def test_options_changed_while_loading_are_kept_when_python_is_ready(new_context, site_url):
+    context, guard = new_context(locale="en-US")
+    page, release = open_held(context, guard, site_url)
+    # before Python runs the form shows the defaults, labelled as Python labels them
+    assert page.input_value("#opt-max-order") == "2" and page.input_value("#opt-tokenizer") == "default"
+    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
+    assert page.eval_on_selector("#opt-max-order option:checked", "e => e.textContent") == "2 (default)"
+    page.select_option("#opt-max-order", "4")
+    page.select_option("#opt-tokenizer", "13a")
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    release()
+    wait_ready_state(page)
+    assert page.input_value("#opt-max-order") == "4" and page.input_value("#opt-tokenizer") == "13a"
+    assert page.text_content("#score-label") == "BLEU-4"
+    # add-1 (the classic calculator's): p1..p4 = 5/6, 3/5, 1/4, (0+1)/(3+1); BP 1;
+    # BLEU-4 = (5/6 · 3/5 · 1/4 · 1/4)^(1/4) = 0.03125^(1/4) = 0.4204
+    assert page.text_content("#score") == "0.4204" and page.text_content("#p4-fraction") == "(0+1)/(3+1)"
+    assert "tok:13a" in page.text_content("#signature")
+    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
+    page.close()
 
 
 def test_loading_stages_are_named_in_the_page_language(new_context, site_url):

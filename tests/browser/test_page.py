@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
 import bleu2
-from browser_helpers import TED, enter, texts
+from browser_helpers import TED, enter, settled, texts
 from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table (tests/golden_values.py)
 from tools import build_site
 
@@ -99,6 +100,43 @@ def test_hints_shown(ready_page, guard):
     assert "candidate is empty" in ready_page.text_content("#hints")
     enter(ready_page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert ready_page.locator("#hints li").count() == 0
+
+
+def test_an_empty_page_shows_no_number_only_what_to_do(ready_page, guard):
+    page = ready_page
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    enter(page, guard, "", " ")
+    settled(page)
+    assert page.text_content("#score") == page.text_content("#summary-score") == "–"
+    assert page.text_content("#summary-terms") == "Type or paste a reference and a candidate to see the score."
+    assert page.text_content("#hints") == "Both texts are empty: type or paste a reference and a candidate."
+    assert page.is_hidden("#ranking-section") and page.is_hidden("#chart") and page.is_hidden("#json-section")
+    # what is rendered: no score, precision or penalty (the help's questions quote an example)
+    shown = page.inner_text("#summary") + page.inner_text("#breakdown")
+    assert not re.search(r"\d[.,]\d{4}", shown), re.findall(r".{20}\d[.,]\d{4}.{5}", shown)
+    assert page.get_attribute("#reference", "placeholder") == "Type or paste the reference translation here"
+    assert page.get_attribute("#candidate", "placeholder").startswith("Type or paste the translation to score")
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    settled(page)
+    assert page.text_content("#score") == "0.7071" and page.text_content("#summary-terms").startswith("p1 0.8333")
+    assert page.is_visible("#ranking-section") and page.is_visible("#chart")
+
+
+def test_an_order_nltk_s_methods_leave_out_is_said_with_the_score_counting_it(ready_page, guard):
+    """method6 on scrambled words, BLEU-4: p1 = 6/6, p2..p4 = 0 are left out (NLTK's frame:
+    BP·exp(¼·ln 1) = 1.0000); counted, as BLEU's definition does, a zero precision gives 0."""
+    page = ready_page
+    page.select_option("#opt-max-order", "4")
+    page.select_option("#opt-smoothing", "method6")
+    enter(page, guard, "the cat sat on the mat", "mat the on sat cat the")
+    assert page.text_content("#score") == "1.0000"
+    hint = page.text_content("#hints .hint-left-out")
+    assert hint.startswith("Zero precision in p2, p3, p4 (no matching n-gram): method6 leaves these orders out")
+    assert hint.endswith(
+        "With every order counted, as in BLEU's definition (Papineni et al. 2002), the score would be 0.0000."
+    )
+    page.click("#restore-defaults")
+    assert page.text_content("#score-label") == "BLEU-2" and page.locator("#hints .hint-left-out").count() == 0
 
 
 def test_tokens_of_both_texts_shown(ready_page, guard):

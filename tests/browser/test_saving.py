@@ -52,6 +52,39 @@ def test_typing_after_a_pause_then_reloading_at_once(new_context, site_url):
     page.close()
 
 
+def test_clear_keeps_options_and_language_at_once_and_after_a_reload_and_undo_brings_the_texts_back(
+    new_context, site_url
+):
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    guard.typed += [REF, CAND]
+    page.fill("#reference", REF)
+    page.fill("#candidate", CAND)
+    page.select_option("#opt-max-order", "1")
+    page.select_option("#lang-select", "es")
+    assert page.is_hidden("#clear-undo")
+    page.click("#clear")
+    assert boxes(page) == ("", "") and page.text_content("#score") == "–"
+    assert page.input_value("#opt-max-order") == "1" and page.get_attribute("html", "lang") == "es"
+    assert page.text_content("#score-label") == "BLEU-1"
+    assert page.is_visible("#clear-undo") and page.text_content("#clear-undo") == "Deshacer"
+    assert page.text_content("#clear-status").startswith("Textos borrados.")
+    page.click("#clear-undo")
+    assert boxes(page) == (REF, CAND) and page.text_content("#score") == "0,8333"  # BLEU-1 = p1 = 5/6, BP 1
+    assert page.is_hidden("#clear-undo") and page.text_content("#clear-status") == "Textos recuperados."
+    page.click("#clear")
+    page.fill("#candidate", "un perro")  # an edit: Undo is gone
+    assert page.is_hidden("#clear-undo") and page.text_content("#clear-status") == ""
+    page.click("#clear")
+    reload(page)  # what Clear showed is what a reload shows
+    assert boxes(page) == ("", "") and page.input_value("#opt-max-order") == "1"
+    assert page.get_attribute("html", "lang") == "es" and page.text_content("#score-label") == "BLEU-1"
+    status = page.text_content("#status-text")
+    assert status.startswith("Listo (Python") and "recuperados" not in status  # nothing said to be restored
+    assert page.is_hidden("#clear-undo")
+    page.close()
+
+
 def test_text_typed_while_python_loads_is_saved_once_it_is_ready(new_context, site_url):
     context, guard = new_context()
     page, release = open_held(context, guard, site_url)

@@ -399,3 +399,35 @@ def test_help_sections_show_the_live_numbers_in_three_languages():
     scale = {q["id"]: q["a"] for q in en["faq"]}["faq-scale"]
     assert scale.endswith("This score would be 70.90 there.")  # exp(1 - 6/5) * sqrt(1 * 3/4) = 0.7090
     assert all(q["q"].endswith("?") for q in en["faq"])
+
+
+def test_orders_an_nltk_method_leaves_out_are_said_with_the_score_counting_them():
+    """The candidate "mat the on sat cat the", reference "the cat sat on the mat", BLEU-4 method6: p1 = 6/6, no
+    bigram, trigram or 4-gram matches (method6's prior is 0 after p2 = 0/5), c = r = 6."""
+    from nltk.translate.bleu_score import sentence_bleu
+
+    ref, cand = "the cat sat on the mat", "mat the on sat cat the"
+    # NLTK's frame (zero precisions left out, weights kept) with these precisions; NLTK's own
+    # method6 refuses the input (it asserts a non-zero trigram precision), bleu2 applies it.
+    nltk_score = sentence_bleu([ref.split()], cand.split(), smoothing_function=lambda p_n, **_: p_n)
+    v = breakdown.candidate_view(compare([cand], [ref], max_order=4, smoothing="method6"), 0, "en")
+    assert v["score"]["value"] == f"{nltk_score:.4f}" == "1.0000"
+    [hint] = [h["text"] for h in v["hints"] if h["kind"] == "left-out"]
+    assert hint == (
+        "Zero precision in p2, p3, p4 (no matching n-gram): method6 leaves these orders out of the geometric mean,"
+        " as NLTK does, without renormalising the weights, so 1.0000 is BP × exp(Σ wₙ·ln pₙ) over p1 only."
+        " With every order counted, as in BLEU's definition (Papineni et al. 2002), the score would be 0.0000."
+    )
+    assert [h["kind"] for h in v["hints"]] == ["left-out", "word-order"]
+    es = breakdown.candidate_view(compare([cand], [ref], max_order=4, smoothing="method6"), 0, "es")["hints"][0]
+    assert es["text"].startswith("Precisión cero en p2, p3, p4") and "la puntuación sería 0,0000." in es["text"]
+
+
+def test_no_left_out_hint_when_every_order_counts_or_the_effective_order_drops_them():
+    ref = "the cat sat on the mat"
+    for options in ({"max_order": 4, "smoothing": "method1"}, {"max_order": 4}, {"effective_order": True}):
+        v = breakdown.candidate_view(compare(["mat the on sat cat the"], [ref], **options), 0, "en")
+        assert "left-out" not in [h["kind"] for h in v["hints"]], options
+    v = breakdown.candidate_view(compare(["the cat"], [ref], max_order=4, effective_order=True), 0, "en")
+    assert v["result"].orders_used == 2 and "left-out" not in [h["kind"] for h in v["hints"]]
+    assert hints.counted_score(v["result"]) == 0.0  # p3, p4 = 0 when counted

@@ -13,7 +13,7 @@ from bleu2.page import i18n, live
 from bleu2.page.controller import DEFERRED_MS, EVENTS, SentencePage
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
 from bleu2.page.share import decode_state, encode_state
-from bleu2.page.tab_storage import STORAGE_KEY
+from bleu2.page.tab_storage import STORAGE_KEY, decode_tab_state
 from fake_port import event, open_page, set_control, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -83,7 +83,7 @@ def test_removing_a_candidate_keeps_the_selection_on_its_candidate():
     assert port.values["candidate"] == [REF]
 
 
-def test_clear_empties_the_boxes_forgets_the_tab_and_the_link_and_keeps_options_and_language():
+def test_clear_empties_the_texts_drops_the_link_and_keeps_options_and_language_also_after_a_reload():
     port, page = open_page()
     set_control(port, page, "opt-max-order", "3")
     port.controls["lang-select"]["value"] = "es"
@@ -95,11 +95,48 @@ def test_clear_empties_the_boxes_forgets_the_tab_and_the_link_and_keeps_options_
     assert port.tab.hash.startswith("#v1.") and STORAGE_KEY in port.tab.items
     page.on_clear(event("click", "clear", "clear"))
     assert port.values == {"reference": [""], "candidate": [""]} and page.selected == 0
-    assert port.tab.items == {} and port.tab.hash == ""
-    assert port.prop("share-url", "value") == "" and port.text("share-status") == ""
+    assert port.tab.hash == "" and port.prop("share-url", "value") == "" and port.text("share-status") == ""
     assert port.focused[-1] == "#reference"
     assert page.options["max_order"] == 3 and page.lang == "es" and port.controls["opt-max-order"]["value"] == "3"
-    assert port.text("score-label") == "BLEU-3" and not page.unsaved
+    assert port.text("score-label") == "BLEU-3" and port.text("score") == "–" and not page.unsaved
+    assert decode_tab_state(port.tab.items[STORAGE_KEY]) == {
+        "references": [""],
+        "candidates": [""],
+        "options": {**page.options, "max_order": 3},
+        "lang": "es",
+    }
+    port, page = open_page(port.tab)  # a reload shows what Clear showed
+    assert port.values == {"reference": [""], "candidate": [""]} and page.options["max_order"] == 3
+    assert page.lang == "es" and port.text("status-text") == "Listo (Python 3.11)."  # nothing "restored"
+
+
+def test_undo_brings_back_what_clear_emptied_until_the_next_edit():
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    type_in(port, page, "candidate-2", CAND)
+    page.on_clear(event("click", "clear", "clear"))
+    assert port.prop("clear-undo", "hidden") is False
+    assert port.text("clear-status") == "Texts cleared. Undo brings them back until your next edit."
+    port.controls["lang-select"]["value"] = "pt"  # a language switch is no edit: Undo stays, in Portuguese
+    page.on_language(event("change", "lang-select"))
+    assert port.prop("clear-undo", "hidden") is False and port.text("clear-status").startswith("Textos apagados.")
+    page.on_undo(event("click", "clear-undo", "clear-undo"))
+    assert port.values == {"reference": [REF], "candidate": ["", CAND]} and page.selected == 1
+    assert port.text("score") == "0,7071" and port.text("clear-status") == "Textos recuperados."
+    assert port.prop("clear-undo", "hidden") is True
+    assert decode_tab_state(port.tab.items[STORAGE_KEY])["candidates"] == ["", CAND]  # kept for the tab again
+    page.on_clear(event("click", "clear", "clear"))
+    type_in(port, page, "candidate", "a dog")  # an edit: nothing to undo any more
+    assert port.prop("clear-undo", "hidden") is True and port.text("clear-status") == ""
+    page.on_undo(event("click", "clear-undo", "clear-undo"))
+    assert port.values == {"reference": [""], "candidate": ["a dog"]}
+
+
+def test_clear_on_an_empty_page_offers_no_undo():
+    port, page = open_page()
+    page.on_clear(event("click", "clear", "clear"))
+    assert port.prop("clear-undo", "hidden") is not False and port.text("clear-status") in (None, "")
 
 
 def test_a_pasted_link_shows_its_texts_unsaved_and_stays_in_the_url_until_an_edit():

@@ -46,7 +46,8 @@ def test_typed_text_wins_over_the_tab_and_is_kept_at_once():
 def test_options_changed_while_python_loads_are_kept_and_win_over_the_tabs():
     port, page = open_page(boxes={"references": [REF], "candidates": [CAND]}, controls={"opt-max-order": "3"})
     assert page.options["max_order"] == 3 and port.controls["opt-max-order"]["value"] == "3"
-    assert port.text("score-label") == "BLEU-3" and port.text("options-state") == "Some options differ from the defaults."
+    assert port.text("score-label") == "BLEU-3"
+    assert port.text("options-state") == "Some options differ from the defaults."
     assert decode_tab_state(port.tab.items[STORAGE_KEY])["options"]["max_order"] == 3  # kept for the tab at once
     port, page = open_page(tab_with_texts(), controls={"opt-max-order": "4", "opt-tokenizer": "13a"})
     assert port.values["candidate"] == ["kept candidate", "kept two"]  # the tab's texts, with the options chosen

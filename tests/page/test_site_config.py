@@ -96,7 +96,8 @@ def test_the_form_shows_the_defaults_and_their_labels_before_python_runs():
         if element_id not in OPTION_CHOICES:
             continue
         listed = parser.selects[element_id]
-        shown = next((v for v, (_, selected) in listed.items() if selected), next(iter(listed)))  # as a browser shows it
+        # as a browser shows it: the option marked selected, else the first
+        shown = next((v for v, (_, selected) in listed.items() if selected), next(iter(listed)))
         assert shown == defaults[name], element_id
         assert {v: text for v, (text, _) in listed.items()} == labels[element_id]
 
@@ -213,6 +214,10 @@ def test_boot_strings_are_generated_from_the_catalogs():
     data = json.loads(m.group(1))
     assert tuple(data["languages"]) == i18n.LANGUAGES
     assert data["strings"] == i18n.boot_catalog()
+    # the file:// message names no address: `make serve` prints it, with the port it uses
+    assert not any(
+        re.search(r"127\.0\.0\.1|localhost|:\d{4}", text) for s in data["strings"].values() for text in s.values()
+    )
     boot = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
     assert "BLEU2_BOOT" in boot and "Cargando" not in boot, "boot.js keeps no strings of its own"
     html = (ROOT / "index.html").read_text(encoding="utf-8")
