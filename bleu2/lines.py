@@ -34,7 +34,19 @@ STDIN_LABEL = "<stdin>"
 
 class InputError(Exception):
     """Bad input (unreadable file, bad encoding, binary data, line counts): a message
-    for the person who gave it, naming the file and, where there is one, the line."""
+    for the person who gave it, naming the file and, where there is one, the line.
+
+    Attributes:
+        key: what went wrong, stable for other front ends to word it themselves ("" when
+            none is given): ``"unreadable"``, ``"not_text"``, ``"nul"``, ``"not_utf8"``,
+            ``"all_empty"``, ``"counts_differ"``.
+        params: the message's parts by name (texts, numbers, lists), as each key's
+            ``raise`` below gives them.
+    """
+
+    def __init__(self, message: str, key: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 def label(path: str) -> str:
@@ -44,27 +56,30 @@ def label(path: str) -> str:
 
 _CONVERT = "convert it to UTF-8 first (iconv -f {} -t UTF-8 FILE)"
 
-#: Leading bytes of files that are not UTF-8 text -> how the message names them.
+#: Leading bytes of files that are not UTF-8 text -> how the message names them, and the
+#: format's name (:class:`InputError` ``"not_text"``'s ``format``).
 _NOT_UTF8 = (
-    (b"\x1f\x8b", "a gzip file: decompress it first (gunzip -k FILE)"),
-    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-32")),
-    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-32")),
-    (b"\xff\xfe", "UTF-16 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-16")),
-    (b"\xfe\xff", "UTF-16 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-16")),
+    (b"\x1f\x8b", "a gzip file: decompress it first (gunzip -k FILE)", "gzip"),
+    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-32"), "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-32"), "UTF-32"),
+    (b"\xff\xfe", "UTF-16 (little-endian, with a byte-order mark): " + _CONVERT.format("UTF-16"), "UTF-16"),
+    (b"\xfe\xff", "UTF-16 (big-endian, with a byte-order mark): " + _CONVERT.format("UTF-16"), "UTF-16"),
 )
 
 
-def _not_utf8(data: bytes) -> str | None:
-    """What ``data`` is when it is plainly not UTF-8 text (gzip, UTF-16, UTF-32), else None."""
-    for magic, what in _NOT_UTF8:
+def _not_utf8(data: bytes) -> tuple[str, str] | None:
+    """What ``data`` is when it is plainly not UTF-8 text (gzip, UTF-16, UTF-32): the
+    message's words and the format's name; else None."""
+    for magic, what, fmt in _NOT_UTF8:
         if data.startswith(magic):
-            return what
+            return what, fmt
     head = data[:4096]
     if len(head) >= 4:  # UTF-16 without a byte-order mark: Latin text has every other byte NUL
         even, odd = head[0::2], head[1::2]
         for order, zeros, text in (("little", odd, even), ("big", even, odd)):
             if zeros.count(0) >= 0.9 * len(zeros) and text.count(0) <= 0.1 * len(text):
-                return f"UTF-16 ({order}-endian, no byte-order mark): " + _CONVERT.format(f"UTF-16{order[0].upper()}E")
+                fmt = f"UTF-16{order[0].upper()}E"
+                return f"UTF-16 ({order}-endian, no byte-order mark): " + _CONVERT.format(fmt), fmt
     return None
 
 
@@ -89,18 +104,29 @@ def split_lines(data: bytes, name: str, keep_bom: bool = False, first_line: int 
     """
     what = _not_utf8(data) if first_line == 1 else None
     if what is not None:
-        raise InputError(f"{name} is {what}")
+        raise InputError(f"{name} is {what[0]}", "not_text", name=name, format=what[1])
     nul = data.find(b"\x00")
     if nul >= 0:
         line = data.count(b"\n", 0, nul) + first_line
-        raise InputError(f"{name}: line {line} holds a NUL byte: this looks like a binary file, not text")
+        raise InputError(
+            f"{name}: line {line} holds a NUL byte: this looks like a binary file, not text",
+            "nul",
+            name=name,
+            line=line,
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + first_line
         col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        byte = f"0x{data[e.start]:02x}"
         raise InputError(
-            f"{name}: line {line} is not valid UTF-8 (byte 0x{data[e.start]:02x} at byte {col} of the line)"
+            f"{name}: line {line} is not valid UTF-8 (byte {byte} at byte {col} of the line)",
+            "not_utf8",
+            name=name,
+            line=line,
+            byte=byte,
+            column=col,
         ) from None
     if first_line == 1 and text.startswith("\ufeff") and not keep_bom:
         text = text[1:]
@@ -128,7 +154,7 @@ def read_lines(path: str, stdin: Callable[[], bytes] | None = None, keep_bom: bo
             data = f.read()
     except OSError as e:
         reason = e.strerror or str(e)
-        raise InputError(f"cannot read {path!r}: {reason}") from None
+        raise InputError(f"cannot read {path!r}: {reason}", "unreadable", name=path, reason=reason) from None
     return split_lines(data, name, keep_bom)
 
 
@@ -156,11 +182,19 @@ def check_counts(files: Sequence[tuple[str, int]]) -> None:
     if all(k == 0 for _, k in files):
         names = [label(p) for p, _ in files]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        raise InputError(f"{listed} {'is' if len(names) == 1 else 'are'} empty: nothing to score")
+        raise InputError(
+            f"{listed} {'is' if len(names) == 1 else 'are'} empty: nothing to score", "all_empty", names=names
+        )
     bad = [(p, k) for p, k in files[1:] if k != n]
     if bad:
         others = ", ".join(f"{label(p)} has {_lines_word(k)}" for p, k in bad)
-        raise InputError(f"line counts differ: {label(first_name)} has {_lines_word(n)}, {others}")
+        raise InputError(
+            f"line counts differ: {label(first_name)} has {_lines_word(n)}, {others}",
+            "counts_differ",
+            first=label(first_name),
+            lines=n,
+            others=[(label(p), k) for p, k in bad],
+        )
 
 
 # --------------------------------------------------------------------------- streaming
@@ -208,7 +242,8 @@ class LineReader:
             try:
                 self._stream = open(path, "rb")  # noqa: SIM115 (open while the reader reads; close() closes it)
             except OSError as e:
-                raise InputError(f"cannot read {path!r}: {e.strerror or e}") from None
+                reason = e.strerror or str(e)
+                raise InputError(f"cannot read {path!r}: {reason}", "unreadable", name=path, reason=reason) from None
         self.size = _regular_size(self._stream)
         self._read = 0
         if self._stream is None:
