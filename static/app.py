@@ -142,7 +142,7 @@ def main():
     page.ready(f"Python {sys.version_info.major}.{sys.version_info.minor}")
     window.bleu2App = page
     window.bleu2Label = create_proxy(page.highlight_label)
-    corpus_mode = corpus_control.start(window.bleu2Corpus, create_once_callable)  # static/corpus.js binds its port
+    corpus_mode = corpus_control.start(window.bleu2Corpus, create_once_callable, page.tab)  # corpus.js binds its port
     window.bleu2Corpus.attach(create_proxy(corpus_mode.on))
 
 

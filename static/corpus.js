@@ -201,6 +201,7 @@
         readFiles(role, event.dataTransfer.files);
       });
       on("corpus-" + role + "s-add", "click", function () { send("add_pasted", role); });
+      on("corpus-" + role + "s-paste", "input", function () { send("paste_changed", role); });
       on("corpus-" + role + "s-list", "click", function (event) {
         var button = event.target.closest("button[data-id]");
         if (button) send("remove", Number(button.getAttribute("data-id")));

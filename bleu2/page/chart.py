@@ -316,13 +316,17 @@ def histogram(
     width: int = 480,
     height: int = 200,
     id_prefix: str = "bleu2-hist",
+    x_title: str = "",
+    y_title: str = "",
 ) -> Histogram:
     """A histogram of ``values`` (sentence scores in [0, 1]) as SVG data, in the shape of
     :func:`bar_chart`'s result.
 
     ``bins`` equal bins cover [0, 1] (a value of 1 falls in the last; values outside are
     clamped); each bar is labelled with its count; the axis shows 0, 0.5 and 1; the
-    description lists every bin ("0–0.1: 12, ...") for screen readers.
+    description lists every bin ("0–0.1: 12, ...") for screen readers; ``x_title`` and
+    ``y_title``, when given, name the axes (class ``axis-title``; the y title turned a
+    quarter turn, along the left edge).
 
     Raises:
         ValueError: fewer than 1 bin, or a drawing too small.
@@ -372,6 +376,13 @@ def histogram(
                 "text": label,
             }
         )
+    if x_title:
+        at = {"x": _num((plot_left + plot_right) / 2), "y": _num(height - 4), "text-anchor": "middle"}
+        elements.append({"tag": "text", "attrs": {**at, "class": "axis-title"}, "text": x_title})
+    if y_title:
+        cy = _num((plot_top + plot_bottom) / 2)
+        at = {"x": "12", "y": cy, "text-anchor": "middle", "transform": f"rotate(-90 12 {cy})"}
+        elements.append({"tag": "text", "attrs": {**at, "class": "axis-title"}, "text": y_title})
     for i, c in enumerate(counts):
         h = (plot_bottom - plot_top) * c / top
         x = plot_left + band * i + band * (1 - _BAR_FRACTION) / 2

@@ -25,37 +25,33 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..lines import InputError, check_line_counts, split_lines
+from ..lines import InputError, split_lines
 from ..options import BleuConfig
 from ..pipeline import Keep, chunks_of, corpus_steps
-from ..report import (
-    best_first,
-    competition_ranks,
-    corpus_json,
-    csv_table,
-    csv_text_cell,
-    markdown_cell,
-    markdown_table,
-    sentences_jsonl,
-)
 from ..significance import DEFAULT_RESAMPLES
 from ..steps import drive
-from . import chart, i18n
+from . import corpus_views, i18n
 from .compare import scorer as page_scorer
+from .corpus_port import Message, input_message, lines_message
 from .options_form import normalize_options, options_from_form
 
-__all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK"]
+__all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK", "whole_number"]
 
 #: Largest file accepted (bytes).
 MAX_FILE_BYTES = 50 * 2**20
 #: Lines scored between two progress reports.
 CHUNK = 256
 #: Rows of the per-sentence table on one page.
-PAGE_SIZE = 50
+PAGE_SIZE = corpus_views.PAGE_SIZE
 #: The significance tests (sacreBLEU's flags) and their default numbers of resamples.
 TESTS = {"none": 0, **DEFAULT_RESAMPLES}
-#: Longest text excerpt in the per-sentence table (characters).
-EXCERPT = 160
+
+
+def whole_number(value: Any) -> bool:
+    """Whether ``value`` is a whole number of 0 or more (an int, not a bool): what resamples
+    (0: the test's default) and a seed (:func:`bleu2._random.default_rng` takes any
+    non-negative integer) must be."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 class _File:
@@ -63,11 +59,6 @@ class _File:
 
     def __init__(self, file_id, role, name, lines, size):
         self.id, self.role, self.name, self.lines, self.size = file_id, role, name, lines, size
-
-
-def _excerpt(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
 class Session:
@@ -84,26 +75,30 @@ class Session:
     def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict:
         """Read one file (``role``: "reference" or "system") as the command line does.
 
+        A file is refused when it is too big, not UTF-8 text, empty, or has another number
+        of lines than the files loaded (every loaded file has the same number). ``lang``
+        is not used (messages are data, written by the page in its language).
+
         Returns:
             ``{"ok": True, "file": {"id", "role", "name", "lines", "size"}}`` or ``{"ok":
-            False, "message": str}`` naming the file (and the line and byte for invalid
-            UTF-8 or binary data); a refused file changes nothing already loaded.
+            False, "message": Message}`` (:class:`bleu2.page.corpus_port.Message`) naming
+            the file (and the line and byte for invalid UTF-8 or binary data); a refused
+            file changes nothing already loaded.
         """
         if role not in ("reference", "system"):
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
-            return {
-                "ok": False,
-                "message": i18n.t(
-                    lang, "corpus_too_big", name=name, limit=i18n.format_integer(MAX_FILE_BYTES // 2**20, lang)
-                ),
-            }
+            return _refused("corpus_too_big", params={"name": name}, numbers={"limit": MAX_FILE_BYTES // 2**20})
         try:
             lines = split_lines(bytes(data), name)
         except InputError as error:
-            return {"ok": False, "message": i18n.t(lang, "corpus_bad_file", error=str(error))}
+            return _refused("corpus_bad_file", params={"error": input_message(error)})
         if not lines:
-            return {"ok": False, "message": i18n.t(lang, "corpus_empty_file", name=name)}
+            return _refused("corpus_empty_file", params={"name": name})
+        loaded = next(iter(self.files.values()), None)
+        if loaded is not None and len(loaded.lines) != len(lines):
+            params = {"name": name, "lines": lines_message(len(lines)), "expected": lines_message(len(loaded.lines))}
+            return _refused("corpus_count_differs", params=params)
         f = _File(self.next_id, role, name, lines, len(data))
         self.files[f.id] = f
         self.next_id += 1
@@ -123,7 +118,7 @@ class Session:
         """The loaded files as the page lists them, and what keeps them from being scored.
 
         Returns:
-            ``{"references": [row], "systems": [row], "problem": str | None, "ready":
+            ``{"references": [row], "systems": [row], "problem": Message | None, "ready":
             bool}``, each row ``{"id", "name", "lines" (text, e.g. "2,445 lines"),
             "remove" (the Remove button's accessible name)}``.
         """
@@ -138,24 +133,15 @@ class Session:
                 }
                 for f in self.of_role(role)
             ]
-        return {
-            "references": rows["reference"],
-            "systems": rows["system"],
-            "problem": self.problem(lang),
-            "ready": self.problem(lang) is None,
-        }
+        problem = self.problem()
+        return {"references": rows["reference"], "systems": rows["system"], "problem": problem, "ready": not problem}
 
-    def problem(self, lang: str = "en") -> str | None:
+    def problem(self) -> Message | None:
         """Why the loaded files cannot be scored yet (None when they can)."""
-        refs, systems = self.of_role("reference"), self.of_role("system")
-        if not refs:
-            return i18n.t(lang, "corpus_need_reference")
-        if not systems:
-            return i18n.t(lang, "corpus_need_system")
-        try:
-            check_line_counts([(f.name, f.lines) for f in refs + systems])
-        except InputError as error:
-            return i18n.t(lang, "corpus_bad_file", error=str(error))
+        if not self.of_role("reference"):
+            return {"key": "corpus_need_reference"}
+        if not self.of_role("system"):
+            return {"key": "corpus_need_system"}
         return None
 
     # --- jobs -------------------------------------------------------------------------
@@ -170,31 +156,33 @@ class Session:
                 "baseline": file id of the baseline system (default: the first), "chunk":
                 lines per step of work (default :data:`CHUNK`; smaller on the main thread)}``.
         Returns:
-            ``{"ok": True, "job": id}`` or ``{"ok": False, "message": str}``.
+            ``{"ok": True, "job": id}`` or ``{"ok": False, "message": Message}``; resamples
+            and a seed that are not whole numbers of 0 or more are refused.
         """
         lang = i18n.language(request.get("lang"))
-        problem = self.problem(lang)
+        problem = self.problem()
         if problem:
             return {"ok": False, "message": problem}
         try:
             options = normalize_options(options_from_form(request.get("form") or {}, lang))
         except ValueError as error:
-            return {"ok": False, "message": i18n.t(lang, "option_invalid", error=str(error))}
+            return _refused("option_invalid", params={"error": str(error)})
         test = request.get("test") or "none"
         if test not in TESTS:
-            return {"ok": False, "message": f"unknown test {test!r}"}
+            return {"ok": False, "message": {"text": f"unknown test {test!r}"}}
         systems = self.of_role("system")
         if test.startswith("paired") and len(systems) < 2:
-            return {"ok": False, "message": i18n.t(lang, "corpus_need_two_systems")}
+            return _refused("corpus_need_two_systems")
         baseline = request.get("baseline")
         ids = [f.id for f in systems]
         if baseline in ids:  # the baseline first, the others in loading order
             systems = [self.files[baseline]] + [f for f in systems if f.id != baseline]
-        n = int(request.get("n") or TESTS[test])
-        if test != "none" and n < 1:
-            return {"ok": False, "message": i18n.t(lang, "corpus_bad_resamples")}
-        seed = request.get("seed")
-        seed = None if seed in (None, "") else int(seed)
+        n, seed = request.get("n") or 0, request.get("seed")
+        if not whole_number(n):
+            return _refused("corpus_bad_resamples", params={"value": str(n)})
+        if seed is not None and not whole_number(seed):
+            return _refused("corpus_bad_seed", params={"value": str(seed)})
+        n = n or TESTS[test]
         chunk = max(1, int(request.get("chunk") or CHUNK))
         job_id = self.next_id
         self.next_id += 1
@@ -207,11 +195,11 @@ class Session:
         Returns:
             ``{"done": False, "fraction": float in [0, 1], "stage": "scoring" |
             "significance"}``, or ``{"done": True, "result": id}`` once finished, or
-            ``{"done": True, "error": str}``.
+            ``{"done": True, "error": Message}``.
         """
         job = self.jobs.get(int(job_id))
         if job is None:
-            return {"done": True, "error": "no such job"}
+            return {"done": True, "error": {"text": "no such job"}}
         done, progress = drive(job, budget=budget_ms / 1000)
         if not done:
             return {"done": False, "fraction": progress.share(), "stage": progress.stage}
@@ -256,27 +244,8 @@ class Session:
     # --- views ------------------------------------------------------------------------
 
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict:
-        """What the page shows of a result.
-
-        Args:
-            request: ``{"lang", "system": index in the result's systems (default 0),
-                "sort": "worst" | "best" | "line", "page": 0-based}``.
-        Returns:
-            ``{"table": :func:`system_table`, "signature": str, "json": the CLI's
-            --json text, "sentences": :func:`sentence_page`, "histogram": SVG data,
-            "system_names": [str]}``.
-        """
-        res = self.results[int(result_id)]
-        lang = i18n.language(request.get("lang"))
-        index = min(max(int(request.get("system") or 0), 0), len(res["systems"]) - 1)
-        return {
-            "table": system_table(res, lang),
-            "signature": res["signature"],
-            "json": corpus_json(res["systems"], res["significance"], res["signature"] if res["significance"] else None),
-            "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
-            "histogram": histogram(res, index, lang),
-            "system_names": [name for name, _ in res["systems"]],
-        }
+        """What the page shows of a result (:func:`bleu2.page.corpus_views.view`)."""
+        return corpus_views.view(self.results[int(result_id)], request)
 
     def line(self, result_id: int, system: int, line: int) -> dict:
         """The texts of one line, for the sentence view: ``{"references": [str],
@@ -292,15 +261,9 @@ class Session:
         }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
-        """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
-        ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
-
-        Returns:
-            ``{"text", "filename", "mime"}``.
-        """
-        res = self.results[int(result_id)]
-        text, ext, mime = _export(res, what, fmt, i18n.language(lang))
-        return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
+        """An export of a result (:func:`bleu2.page.corpus_views.export`): ``{"text",
+        "filename", "mime"}``."""
+        return corpus_views.export(self.results[int(result_id)], what, fmt, lang)
 
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and
@@ -339,176 +302,11 @@ class Session:
         return json.dumps(out, ensure_ascii=False)
 
 
-# --- tables ----------------------------------------------------------------------------------
-
-
-def system_table(res: Mapping, lang: str = "en") -> dict:
-    """The systems ranked by corpus BLEU (best first; equal scores share a rank).
-
-    Returns:
-        ``{"head": [str], "rows": [[str]], "note": str}``: rank, system, BLEU-N (four
-        decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
-        significance test the mean ± 95% half-width and the p-value (the baseline's
-        cell says "baseline").
-    """
-    systems = res["systems"]
-    order = systems[0][1].max_order
-
-    def num(v: float) -> str:
-        return i18n.format_number(v, lang)
-
-    head = [i18n.t(lang, "col_rank"), i18n.t(lang, "corpus_col_system"), i18n.t(lang, "col_score", order=order)]
-    head += [i18n.t(lang, "col_precision", n=k) for k in range(1, order + 1)]
-    head += [
-        i18n.t(lang, "col_bp"),
-        i18n.t(lang, "corpus_col_ratio"),
-        i18n.t(lang, "col_hyp_len"),
-        i18n.t(lang, "col_ref_len"),
-    ]
-    sig = res["significance"]
-    if sig:
-        if sig[0].get("mean") is not None:
-            head.append(i18n.t(lang, "corpus_col_ci"))
-        if res["test"].startswith("paired"):
-            head.append(i18n.t(lang, "corpus_col_p"))
-    scores = [r.score for _, r in systems]
-    ranks = competition_ranks(scores)
-    rows = []
-    for i in best_first(scores):
-        name, r = systems[i]
-        row = [i18n.format_integer(ranks[i], lang), name, num(r.score)]
-        row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
-        ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
-        row += [
-            num(r.brevity_penalty),
-            ratio,
-            i18n.format_integer(r.hyp_len, lang),
-            i18n.format_integer(r.ref_len, lang),
-        ]
-        if sig:
-            s = sig[i]
-            if sig[0].get("mean") is not None:
-                row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
-            if res["test"].startswith("paired"):
-                row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
-        rows.append(row)
-    note = i18n.t(
-        lang,
-        "corpus_note_" + res["test"].replace("-", "_"),
-        n=i18n.format_integer(res["n"], lang),
-        seed="–" if res["seed"] is None else str(res["seed"]),
-    )
-    return {"head": head, "rows": rows, "note": note}
-
-
-def _order(scores: Sequence[float], sort: str) -> list[int]:
-    idx = range(len(scores))
-    if sort == "line":
-        return list(idx)
-    if sort == "best":
-        return sorted(idx, key=lambda i: (-scores[i], i))
-    return sorted(idx, key=lambda i: (scores[i], i))  # worst first
-
-
-def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "en") -> dict:
-    """One page of the per-sentence table of ``system`` (sentence BLEU with the same
-    options), sorted worst first by default.
-
-    Returns:
-        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
-        button's accessible name}], "page": int,
-        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str}``; the
-        cells are the line number, the score, the candidate and the (first) reference,
-        shortened to :data:`EXCERPT` characters.
-    """
-    name, result = res["systems"][system]
-    scores = result.sentence_scores
-    order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
-    pages = max(1, -(-len(order) // PAGE_SIZE))
-    page = min(max(page, 0), pages - 1)
-    chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    cand = res["system_files"][system].lines
-    ref = res["references"][0].lines
-    rows = [
-        {
-            "line": i,
-            "cells": [
-                i18n.format_integer(i + 1, lang),
-                i18n.format_number(scores[i], lang),
-                _excerpt(cand[i]),
-                _excerpt(ref[i]),
-            ],
-            "open": i18n.t(lang, "corpus_open_line", line=i18n.format_integer(i + 1, lang)),
-        }
-        for i in chunk
-    ]
-    first = page * PAGE_SIZE + 1
-    label = i18n.t(
-        lang,
-        "corpus_page_label",
-        first=i18n.format_integer(first, lang),
-        last=i18n.format_integer(first + len(chunk) - 1, lang),
-        total=i18n.format_integer(len(order), lang),
-    )
-    head = [
-        i18n.t(lang, "corpus_col_line"),
-        i18n.t(lang, "col_score", order=result.max_order),
-        i18n.t(lang, "corpus_col_candidate", name=name),
-        i18n.t(lang, "corpus_col_reference"),
-    ]
-    return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
-
-
-def histogram(res: Mapping, system: int, lang: str = "en", bins: int = 10) -> dict:
-    """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
-    name, result = res["systems"][system]
-    return chart.histogram(
-        result.sentence_scores,
-        lang,
-        bins=bins,
-        title=i18n.t(lang, "corpus_histogram", name=name),
-        id_prefix="bleu2-corpus-hist",
-    )
-
-
-def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str]:
-    systems = res["systems"]
-    if what == "systems":
-        if fmt == "json":
-            sig = res["significance"]
-            return corpus_json(systems, sig, res["signature"] if sig else None), "json", "application/json"
-        table = system_table(res, lang)
-        if fmt == "csv":
-            order = systems[0][1].max_order
-            head = ["rank", "system", "score"] + [
-                f"p{k}_{x}" for k in range(1, order + 1) for x in ("matches", "total")
-            ]
-            head += ["bp", "c", "r", "signature"]
-            ranks = competition_ranks([r.score for _, r in systems])
-            rows = []
-            for i in best_first([r.score for _, r in systems]):
-                name, r = systems[i]
-                row = [ranks[i], csv_text_cell(name), repr(r.score)]
-                for p in r.precisions:
-                    row += [p.matches, p.total]
-                rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res["signature"]])
-            return csv_table(head, rows), "csv", "text/csv"
-        md = markdown_table(
-            [markdown_cell(h) for h in table["head"]],
-            [[markdown_cell(c) for c in row] for row in table["rows"]],
-            left=[1],
-        )
-        return md + "\n" + markdown_cell(res["signature"]) + "\n", "md", "text/markdown"
-    # per-sentence scores, every system
-    if fmt == "json":
-        return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
-    rows = [[name, i + 1, repr(sc)] for name, r in systems for i, sc in enumerate(r.sentence_scores)]
-    if fmt == "csv":
-        return csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in rows]), "csv", "text/csv"
-    head = [
-        i18n.t(lang, "corpus_col_system"),
-        i18n.t(lang, "corpus_col_line"),
-        i18n.t(lang, "col_score", order=systems[0][1].max_order),
-    ]
-    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in rows]
-    return markdown_table(head, body, left=[0]), "md", "text/markdown"
+def _refused(key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None) -> dict:
+    """A refusal's answer: ``{"ok": False, "message": Message}``."""
+    message: dict[str, Any] = {"key": key}
+    if params:
+        message["params"] = dict(params)
+    if numbers:
+        message["numbers"] = dict(numbers)
+    return {"ok": False, "message": message}

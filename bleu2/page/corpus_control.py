@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from . import i18n
 from .corpus import Session
 from .corpus_backend import SessionLink
+from .corpus_keep import CorpusKeep
 from .corpus_port import CorpusPort, GluePort, Message, message_text
+from .corpus_request import job_request, request_problem
+from .tab_storage import TabStore
 
-__all__ = ["DEBOUNCE_MS", "EVENTS", "CorpusControl", "job_request", "start"]
+__all__ = ["DEBOUNCE_MS", "EVENTS", "CorpusControl", "job_request", "request_problem", "start"]
 
 #: Milliseconds without a new change before a job starts on its own.
 DEBOUNCE_MS = 300
@@ -33,52 +36,12 @@ MODES = ("sentence", "corpus")
 WORKER_NOTE = "corpus_worker_failed"
 
 
-def _number(text: str) -> float | None:
-    """A number box's value (the browser gives "" or a number's text); None when empty or not finite."""
-    try:
-        value = float(text)
-    except (TypeError, ValueError):
-        return None
-    return value if math.isfinite(value) else None
-
-
-def job_request(fields: Mapping[str, str], form: Mapping[str, Any], lang: str, chunk: int) -> dict[str, Any]:
-    """The request of a job (:meth:`bleu2.page.corpus.Session.start`'s argument).
-
-    Args:
-        fields: the significance boxes' values as the page gives them (text): "test",
-            "n" (resamples; empty: the test's default, 0), "seed" (empty: none),
-            "baseline" (a file id; empty: the first system).
-        form: the options form (:func:`bleu2.page.state.options_from_form`'s input).
-        chunk: lines per piece of work (the backend's).
-    Returns:
-        ``{"form", "lang", "test", "n", "seed", "baseline", "chunk"}``.
-
-    >>> job_request({"test": "paired-bs", "n": "200", "seed": "", "baseline": "3"}, {}, "en", 256)
-    {'form': {}, 'lang': 'en', 'test': 'paired-bs', 'n': 200, 'seed': None, 'baseline': 3, 'chunk': 256}
-    """
-
-    def whole(value: float | None) -> int | float | None:
-        return int(value) if value is not None and value.is_integer() else value
-
-    baseline = _number(fields.get("baseline", ""))
-    return {
-        "form": dict(form),
-        "lang": lang,
-        "test": fields.get("test") or "none",
-        "n": whole(_number(fields.get("n", ""))) or 0,
-        "seed": whole(_number(fields.get("seed", ""))),
-        "baseline": None if baseline is None else int(baseline),
-        "chunk": chunk,
-    }
-
-
 #: The events the glue reports (:meth:`CorpusControl.on`), each a method of the controller.
 EVENTS = frozenset(
     {
         "show_mode", "files_chosen", "file_read", "file_failed", "add_pasted", "take", "remove", "score", "cancel",
         "inputs_changed", "options_changed", "show_system", "sort_changed", "page_step", "open_line", "export",
-        "language",
+        "language", "paste_changed",
     }
 )  # fmt: skip
 
@@ -91,10 +54,18 @@ class CorpusControl:
         lang: the page's language.
         offline: the one-file offline page, where no worker can start.
         session: makes the session for the page's thread (the tests give their own).
+        tab: the tab's storage of the page (the sentence view's :class:`TabStore`), where
+            the mode, the settings and the pasted texts are kept for a reload
+            (:class:`bleu2.page.corpus_keep.CorpusKeep`); None keeps nothing.
     """
 
     def __init__(
-        self, port: CorpusPort, lang: str = "en", offline: bool = False, session: Callable[[], Session] = Session
+        self,
+        port: CorpusPort,
+        lang: str = "en",
+        offline: bool = False,
+        session: Callable[[], Session] = Session,
+        tab: TabStore | None = None,
     ) -> None:
         self.port, self.lang = port, i18n.language(lang)
         self.link = SessionLink(port, offline, session, self._fell_back, self._call_failed)
@@ -110,6 +81,9 @@ class CorpusControl:
         self.pasted = dict.fromkeys(ROLES, 0)
         self.status: Message | None = None  # #corpus-status: progress, cancelled, why nothing runs
         self.message: Message | None = None  # #corpus-message: what reading a file ended in
+        self.stale = False  # the result shown is for inputs that changed since
+        self.listed: list[int] = []  # the ids of the files listed
+        self.keep = CorpusKeep(port, tab)  # what a reload gets back
 
     def on(self, event: str, *args: Any) -> None:
         """One event from the glue, by name (:data:`EVENTS`), with its arguments."""
@@ -152,6 +126,18 @@ class CorpusControl:
             {"corpus-cancel": {"props": {"disabled": fraction is None}}, "corpus-progress": {"props": props}}
         )
 
+    def _mark_stale(self, stale: bool) -> None:
+        """Mark the result shown as no longer matching the inputs (or as matching them)."""
+        stale = stale and self.result is not None
+        self.stale = stale
+        text = i18n.t(self.lang, "corpus_stale") if stale else ""
+        self.port.write(
+            {
+                "corpus-results": {"classes": {"stale": stale}},
+                "corpus-stale": {"text": text, "props": {"hidden": not stale}},
+            }
+        )
+
     def _fell_back(self, why: str) -> None:
         self._say({"key": WORKER_NOTE, "params": {"error": why}})
 
@@ -165,6 +151,7 @@ class CorpusControl:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         self._paint("mode", mode)
         self.mode = mode
+        self.keep.mode(mode)
         if mode == "corpus":
             self.link.when_ready(lambda backend: None)
             if self.dirty:
@@ -179,6 +166,8 @@ class CorpusControl:
         self.lang = lang
         self._show(self.status)
         self._say(self.message)
+        self._mark_stale(self.stale)
+        self.keep.note(lang)
         if self.link.backend is not None:
             self._refresh(changed=False)
         self._render()
@@ -200,7 +189,11 @@ class CorpusControl:
     def file_read(self, role: str, name: str, data: Any) -> None:
         """A file's bytes (of :meth:`files_chosen`), read into the session."""
         self.link.call(
-            "load", [str(role), str(name), self.lang], self._loaded, data, lambda why: self._unread(name, why)
+            "load",
+            [str(role), str(name), self.lang],
+            lambda out: self._loaded(out, given=(str(role), str(name), None)),
+            data,
+            lambda why: self._unread(name, why),
         )
 
     def file_failed(self, role: str, name: str, why: str) -> None:
@@ -212,33 +205,52 @@ class CorpusControl:
         self._say({"key": "corpus_read_failed", "params": {"name": str(name), "error": str(why)}})
         self._refresh()
 
-    def _loaded(self, out: dict[str, Any], area: str | None = None) -> None:
+    def _loaded(
+        self, out: dict[str, Any], given: tuple[str, str, str | None], area: str | None = None, refresh: bool = True
+    ) -> None:
+        """A file or pasted text (``given``: its role, name and, when pasted, text) was
+        read: listed and kept (``out["ok"]``), else refused, saying why."""
         self.reading -= 1
         if not out["ok"]:
-            self._say({"text": out["message"]})
-        elif area:
-            self.port.write({area: {"props": {"value": ""}}})
-        self._refresh()
+            self._say(out["message"])
+            self.keep.settled(given[0], given[1])
+        else:
+            self.keep.loaded(out["file"]["id"], *given)
+            if area:  # emptied, unless more was typed meanwhile (kept)
+                now = self.port.read_value(area)
+                if now == given[2]:
+                    self.port.write({area: {"props": {"value": ""}}})
+                self.keep.paste("" if now == given[2] else now, given[0])
+        if refresh:
+            self._refresh()
 
-    def _load_text(self, role: str, text: str, area: str | None = None) -> None:
-        self.pasted[role] += 1
-        kind = i18n.t(self.lang, f"corpus_kind_{role}")
-        name = i18n.t(self.lang, "corpus_pasted_name", kind=kind, number=self.pasted[role])
+    def _load_text(self, role: str, text: str, area: str | None = None, name: str | None = None) -> None:
+        if name is None:
+            self.pasted[role] += 1
+            kind = i18n.t(self.lang, f"corpus_kind_{role}")
+            name = i18n.t(self.lang, "corpus_pasted_name", kind=kind, number=self.pasted[role])
         self._reading(1)
+        given = (role, name, text)
         self.link.call(
             "load_text",
             [role, name, text, self.lang],
-            lambda out: self._loaded(out, area),
-            failed=lambda why: self._unread(name, why),
+            lambda out: self._loaded(out, given, area),
+            failed=lambda why: self._unread(given[1], why),
         )
 
     def add_pasted(self, role: str) -> None:
         """The "Add as a file" button of ``role``: its box's text becomes a file (the box is
-        emptied once it is loaded)."""
+        emptied once it is loaded); an empty box says so."""
         area = f"corpus-{role}s-paste"
         text = self.port.read_value(area)
-        if text:
+        if text.strip():
             self._load_text(role, text, area)
+        else:
+            self._say({"key": f"corpus_paste_empty_{role}"})
+
+    def paste_changed(self, role: str) -> None:
+        """A pasted-text box was edited: kept for a reload."""
+        self.keep.paste(self.port.read_value(f"corpus-{role}s-paste"), str(role))
 
     def take(self, boxes_json: str) -> None:
         """The sentence view's texts to corpus mode (``{"references": [str], "candidates":
@@ -253,6 +265,7 @@ class CorpusControl:
     def remove(self, file_id: int) -> None:
         """A file's Remove button: a job running on the files stops at once."""
         self.cancel()
+        self.keep.removed(int(file_id))
         self.link.call("remove", [int(file_id)], lambda out: self._refresh())
 
     def _refresh(self, changed: bool = True) -> None:
@@ -265,6 +278,10 @@ class CorpusControl:
             baseline = kept if kept in ids else (ids[0] if ids else "")
             self._paint("files", {"references": view["references"], "systems": view["systems"], "baseline": baseline})
             self.port.write({"corpus-score": {"props": {"disabled": not view["ready"]}}})
+            listed = [row["id"] for role in ("references", "systems") for row in view[role]]
+            if changed and listed != self.listed:  # a refused file changes nothing
+                self._mark_stale(True)
+            self.listed = listed
             if view["ready"]:
                 if changed:
                     self._show(None)
@@ -273,7 +290,7 @@ class CorpusControl:
             if changed:
                 self._clear("debounce")
                 self.cancel()
-            self._show({"text": view["problem"]} if view["references"] or view["systems"] else None)
+            self._show(view["problem"] if view["references"] or view["systems"] else None)
 
         self.link.call("files_view", [self.lang], show)
 
@@ -290,12 +307,15 @@ class CorpusControl:
             self._after("debounce", DEBOUNCE_MS, self.score)
 
     def inputs_changed(self) -> None:
-        """The test, resamples, seed or baseline changed."""
+        """The test, resamples, seed or baseline changed: the result shown is stale."""
+        self.keep.fields({name: self.port.read_value(f"corpus-{name}") for name in ("test", "n", "seed")})
+        self._mark_stale(True)
         self.schedule()
 
     def options_changed(self) -> None:
         """The options form changed: a result shown or a job running is scored again."""
         if self.result is not None or self.job is not None:
+            self._mark_stale(True)
             self.schedule()
 
     def score(self) -> None:
@@ -305,6 +325,11 @@ class CorpusControl:
         self._show(None)
         fields = {name: self.port.read_value(f"corpus-{name}") for name in ("test", "n", "seed", "baseline")}
         form, lang = self.port.read_options(), self.lang
+        problem = request_problem(job_request(fields, form, lang, 1), fields)
+        if problem is not None:  # nothing runs on a refused value; the result shown is not for it
+            self._mark_stale(True)
+            self._show(problem)
+            return
         self.runs += 1
         run = self.runs
 
@@ -314,7 +339,7 @@ class CorpusControl:
                     self.link.call("cancel", [out["job"]])
                 return
             if not out["ok"]:
-                self._show({"text": out["message"]})
+                self._show(out["message"])
                 return
             self.job = out["job"]
             self._paint("job", {"job": self.job, "event": "start"})
@@ -347,10 +372,11 @@ class CorpusControl:
             self._paint("job", {"job": job, "event": "done"})
             self._running(None)
             if "error" in out:
-                self._show({"text": out["error"]})
+                self._show(out["error"])
                 return
             self.result, self.page = out["result"], 0
             self._show(None)
+            self._mark_stale(False)
             self._render()
 
         def failed(why: str) -> None:
@@ -438,11 +464,30 @@ class CorpusControl:
                 lambda out: self.port.download(out["filename"], out["mime"], out["text"]),
             )
 
+    # --- a reload ----------------------------------------------------------------------------
 
-def start(glue: Any, once: Callable[[Callable[..., Any]], Any] = lambda fn: fn) -> CorpusControl:
+    def restore(self) -> None:
+        """Give back what the tab kept (:class:`bleu2.page.corpus_keep.CorpusKeep`): the
+        settings, the pasted boxes, the pasted texts added as files (loaded again), the mode;
+        the files that must be given again are named."""
+        kept = self.keep.restore(self.lang)
+        if kept is None:
+            return
+        for role, count in kept["pasted_counts"].items():
+            self.pasted[role] = max(self.pasted.get(role, 0), count)
+        for role, name, text in kept["texts"]:
+            self._load_text(role, text, name=name)
+        self.show_mode(kept["mode"])
+
+
+def start(
+    glue: Any, once: Callable[[Callable[..., Any]], Any] = lambda fn: fn, tab: TabStore | None = None
+) -> CorpusControl:
     """The controller of the page's glue object (``static/corpus.js``'s ``window.bleu2Corpus``:
     its ``port``, ``lang()`` and ``offline``; ``once`` wraps callbacks, see
-    :class:`bleu2.page.corpus_port.GluePort`), showing sentence mode."""
-    control = CorpusControl(GluePort(glue.port, once), lang=str(glue.lang()), offline=bool(glue.offline))
+    :class:`bleu2.page.corpus_port.GluePort`), showing sentence mode, or what the tab's
+    storage ``tab`` kept from before a reload."""
+    control = CorpusControl(GluePort(glue.port, once), lang=str(glue.lang()), offline=bool(glue.offline), tab=tab)
     control.show_mode("sentence")
+    control.restore()
     return control

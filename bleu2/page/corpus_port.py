@@ -20,7 +20,7 @@ from typing import Any, Literal, Protocol, TypedDict
 
 from . import i18n
 
-__all__ = ["CorpusPainter", "CorpusPort", "GluePort", "Message", "message_text"]
+__all__ = ["CorpusPainter", "CorpusPort", "GluePort", "Message", "input_message", "lines_message", "message_text"]
 
 #: The painters the port runs (``static/corpus.js``'s, and ``static/paint.js``'s "svg"):
 #: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
@@ -30,13 +30,15 @@ CorpusPainter = Literal["mode", "root", "job", "files", "results", "svg"]
 
 
 class Message(TypedDict, total=False):
-    """A line of text as data: a catalog ``key`` with its ``params`` (texts) and
-    ``numbers`` (integers, formatted for the language when shown), or a ``text`` already
-    written (the session's messages, in the language they were asked in)."""
+    """A line of text as data: a catalog ``key`` with its ``params`` (texts, or messages
+    written in the same language) and ``numbers`` (integers, formatted for the language
+    when shown), and ``count`` for a key with plural forms; or a ``text`` already written
+    (what no catalog words, e.g. a browser's error)."""
 
     key: str
-    params: dict[str, str]
+    params: dict[str, Any]
     numbers: dict[str, int]
+    count: int
     text: str
 
 
@@ -45,13 +47,43 @@ def message_text(message: Message | None, lang: str = "en") -> str:
 
     >>> message_text({"key": "corpus_progress_scoring", "numbers": {"percent": 12}}, "es")
     'Puntuando: 12 %'
+    >>> message_text({"key": "corpus_empty_file", "params": {"name": "a.txt"}}, "pt")
+    'a.txt está vazio (sem linhas): não foi carregado.'
     """
     if message is None:
         return ""
     if "key" not in message:
         return message.get("text", "")
+    params = {
+        k: message_text(v, lang) if isinstance(v, dict) else str(v) for k, v in (message.get("params") or {}).items()
+    }
     numbers = {k: i18n.format_integer(v, lang) for k, v in (message.get("numbers") or {}).items()}
-    return i18n.t(lang, message["key"], **(message.get("params") or {}), **numbers)
+    if "count" in message:
+        return i18n.tn(lang, message["key"], message["count"], **params, **numbers)
+    return i18n.t(lang, message["key"], **params, **numbers)
+
+
+def lines_message(count: int) -> Message:
+    """ "2,445 lines" as data."""
+    return {"key": "corpus_lines", "count": count}
+
+
+#: The engine's input errors (:class:`bleu2.lines.InputError` ``key``) the page words itself.
+INPUT_KEYS = {"not_text": "input_not_text", "nul": "input_nul", "not_utf8": "input_not_utf8"}
+
+
+def input_message(error: Exception) -> Message:
+    """An input error of the engine (:class:`bleu2.lines.InputError`: its ``key`` and
+    ``params``) as data, worded by the page's catalogs (``input_*``: a gzip file gets its
+    own); one the page has no words for keeps the engine's English text."""
+    key, params = getattr(error, "key", ""), dict(getattr(error, "params", {}))
+    if key not in INPUT_KEYS:
+        return {"text": str(error)}
+    if key == "not_text" and params.get("format") == "gzip":
+        return {"key": "input_gzip", "params": {"name": str(params["name"])}}
+    numbers = {k: v for k, v in params.items() if isinstance(v, int)}
+    texts = {k: str(v) for k, v in params.items() if k not in numbers}
+    return {"key": INPUT_KEYS[key], "params": texts, "numbers": numbers}
 
 
 class CorpusPort(Protocol):

@@ -14,6 +14,7 @@ import pytest
 import bleu2
 from bleu2 import cli
 from bleu2.page.corpus import PAGE_SIZE, Session
+from bleu2.page.corpus_port import message_text
 from shared_data import TED
 
 REF = TED / "ted.ref.detok.eng"
@@ -82,19 +83,53 @@ def test_bad_files_name_the_file_and_keep_what_was_loaded():
     s = loaded(("reference", REF))
     bad = s.load("system", "broken.txt", b"fine\n\xff\xfe oops\n")
     assert not bad["ok"]
-    assert "broken.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)" in bad["message"]
-    assert "already loaded is kept" in bad["message"]
-    binary = s.load("system", "image.png", b"\x89PNG\r\n\x1a\n\x00\x00")
-    assert not binary["ok"] and "image.png" in binary["message"] and "binary" in binary["message"]
+    text = message_text(bad["message"])
+    assert "broken.txt: line 2 is not valid UTF-8 (byte 0xff at byte 1 of the line)" in text
+    assert "already loaded is kept" in text
+    binary = message_text(s.load("system", "image.png", b"\x89PNG\r\n\x1a\n\x00\x00")["message"])
+    assert "image.png: line 3 holds a NUL byte" in binary and "binary" in binary
     empty = s.load("system", "empty.txt", b"")
-    assert not empty["ok"] and "empty.txt is empty" in empty["message"]
+    assert not empty["ok"] and "empty.txt is empty" in message_text(empty["message"])
     assert [f["name"] for f in s.files_view()["references"]] == [REF.name]
     assert s.files_view()["systems"] == []
-    short = s.load("system", "short.txt", b"one line\n")
-    assert short["ok"]  # loaded, but the counts differ: scoring says why
-    problem = s.files_view()["problem"]
-    assert f"line counts differ: {REF.name} has 2445 lines, short.txt has 1 line" in problem
-    assert not s.start({"lang": "en"})["ok"]
+
+
+def test_a_file_whose_line_count_differs_is_refused_and_not_listed():
+    s = loaded(("reference", REF))
+    short = s.load("system", "short100.txt", b"one line\n" * 100)
+    assert not short["ok"]
+    assert message_text(short["message"]) == (
+        "Not loaded: short100.txt has 100 lines, the files loaded have 2,445 lines (line i of every file belongs"
+        " to sentence i). What was already loaded is kept."
+    )
+    assert message_text(short["message"], "es").startswith("No se cargó: short100.txt tiene 100 líneas")
+    view = s.files_view()
+    assert view["systems"] == [] and view["problem"] == {"key": "corpus_need_system"}
+    assert s.load("system", SYS1.name, SYS1.read_bytes())["ok"] and s.files_view()["ready"]
+
+
+def test_the_engines_input_errors_are_written_in_the_pages_language():
+    s = Session()
+    cases = [
+        (b"fine\n\xe9t\xe9\n", "es", "No se cargó: latin1.txt: la línea 2 no es UTF-8 válido (byte 0xe9 en el byte 1"),
+        (b"\x1f\x8b\x08\x00", "pt", "Não carregado: latin1.txt é um arquivo gzip: descompacte-o antes."),
+        ("one\ntwo\n".encode("utf-16"), "es", "No se cargó: latin1.txt está en UTF-16, no es texto UTF-8"),
+        (b"a\nb\n\x00", "pt", "Não carregado: latin1.txt: a linha 3 contém um byte NUL"),
+    ]
+    for data, lang, expected in cases:
+        out = s.load("reference", "latin1.txt", data, lang)
+        assert not out["ok"]
+        assert message_text(out["message"], lang).startswith(expected), message_text(out["message"], lang)
+        assert json.loads(json.dumps(out)) == out  # plain data, as the worker sends it
+
+
+@pytest.mark.parametrize(("field", "value"), [("seed", -1), ("seed", 1.5), ("n", 1.5), ("n", -3), ("seed", True)])
+def test_resamples_and_seeds_that_are_not_whole_numbers_are_refused(field, value):
+    s = loaded(("reference", REF), ("system", SYS1))
+    out = s.start({"lang": "en", "form": {}, "test": "confidence", field: value})
+    key = "corpus_bad_seed" if field == "seed" else "corpus_bad_resamples"
+    assert out == {"ok": False, "message": {"key": key, "params": {"value": str(value)}}}
+    assert s.jobs == {}
 
 
 def test_crlf_cr_and_bom_read_as_the_cli_reads_them(tmp_path):
@@ -105,8 +140,8 @@ def test_crlf_cr_and_bom_read_as_the_cli_reads_them(tmp_path):
         str(_write(tmp_path / "a.txt", b"\xef\xbb\xbfthe cat sat\r\non the mat\r\n"))
     )
     assert s.files[a["file"]["id"]].lines == ["the cat sat", "on the mat"]
-    b = s.load("system", "b.txt", b"one\rtwo\n")  # a lone CR stays inside its line, as in the CLI
-    assert s.files[b["file"]["id"]].lines == ["one\rtwo"]
+    b = s.load("system", "b.txt", b"one\rtwo\nthree\n")  # a lone CR stays inside its line, as in the CLI
+    assert s.files[b["file"]["id"]].lines == ["one\rtwo", "three"]
 
 
 def _write(path, data):
@@ -152,7 +187,7 @@ def test_cancel_forgets_the_job_and_keeps_the_last_result():
     job = s.start({"lang": "en", "form": {"max_order": "4"}})["job"]
     s.step(job, 1)
     s.cancel(job)
-    assert s.step(job, 1) == {"done": True, "error": "no such job"}
+    assert s.step(job, 1) == {"done": True, "error": {"text": "no such job"}}
     assert first in s.results
 
 
@@ -162,7 +197,8 @@ def test_json_calls_as_the_worker_makes_them():
         s.call("load_text", json.dumps(["reference", "pasted reference 1", "the cat sat on the mat\n", "en"]))
     )
     assert out["ok"] and out["file"]["lines"] == 1
-    assert json.loads(s.call("files_view", json.dumps(["es"])))["problem"] == "Cargue al menos un archivo de sistema."
+    problem = json.loads(s.call("files_view", json.dumps(["es"])))["problem"]
+    assert message_text(problem, "es") == "Cargue al menos un archivo de sistema."
 
 
 def test_a_file_is_loaded_from_its_bytes_and_only_session_methods_are_called():
@@ -171,7 +207,7 @@ def test_a_file_is_loaded_from_its_bytes_and_only_session_methods_are_called():
         s.call("load", json.dumps(["reference", "ref.txt", "en"]), b"the cat sat on the mat\na dog ran in the park\n")
     )
     assert out["ok"] and out["file"]["lines"] == 2
-    out = json.loads(s.call("load_text", json.dumps(["system", "pasted system 1", "the cat\n", "en"])))
+    out = json.loads(s.call("load_text", json.dumps(["system", "pasted system 1", "the cat\na dog\n", "en"])))
     assert out["ok"] and out["file"]["name"] == "pasted system 1"
     with pytest.raises(ValueError, match="unknown session method"):
         s.call("_job", "[]")

@@ -22,6 +22,8 @@ from bleu2.page.corpus import Session
 from bleu2.page.corpus_backend import PAGE, WORKER
 from bleu2.page.corpus_control import DEBOUNCE_MS, CorpusControl, job_request
 from bleu2.page.corpus_port import GluePort
+from bleu2.page.port import StorageReply
+from bleu2.page.tab_storage import TabStore
 from shared_data import TED
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
@@ -59,6 +61,7 @@ class FakePort:
             if "text" in spec:
                 shown["text"] = spec["text"]
             shown["props"].update(spec.get("props", {}))
+            shown.setdefault("classes", {}).update(spec.get("classes", {}))
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         data = json.loads(data_json)
@@ -588,8 +591,12 @@ def test_the_baseline_chosen_is_kept_while_it_is_loaded_else_the_first_system():
 
 def test_a_pasted_text_becomes_a_file_and_its_box_is_emptied():
     page = Page()
-    page.on("add_pasted", "reference")  # an empty box: nothing
-    assert page.port.calls == []
+    page.on("add_pasted", "reference")  # an empty box: says so, nothing is read
+    assert page.port.calls == [] and page.control.reading == 0
+    assert page.port.text("corpus-message") == i18n.t("en", "corpus_paste_empty_reference")
+    page.port.values["corpus-references-paste"] = " \n "
+    page.on("add_pasted", "reference")
+    assert page.port.calls == [] and page.port.text("corpus-message").startswith("The reference box is empty")
     page.port.values["corpus-references-paste"] = REF.decode()
     page.on("add_pasted", "reference")
     page.work()
@@ -689,3 +696,255 @@ def test_the_glue_port_sends_one_json_text_per_call_and_wraps_each_callback():
     assert sent[3] == ("setTimer", 300, wrapped[2]) and len(wrapped) == 3
     wrapped[0]('{"ok": true}')
     assert answers == ['{"ok": true}']
+
+
+# --- refused files, stale results, refused values -----------------------------------------------
+
+
+def test_a_file_with_another_line_count_is_not_listed_and_the_files_loaded_can_still_be_scored():
+    page = Page()
+    ready(page)
+    page.scored()
+    page.load("system", ("short100.txt", b"x\n" * 100))
+    page.work()
+    assert not stale(page)  # the inputs did not change: the result still matches them
+    assert page.port.text("corpus-message") == (
+        "Not loaded: short100.txt has 100 lines, the files loaded have 2 lines (line i of every file belongs to"
+        " sentence i). What was already loaded is kept."
+    )
+    assert [row["name"] for row in page.port.last("files")["systems"]] == ["sys1.txt"]
+    assert page.port.prop("corpus-score", "disabled") is False and page.port.text("corpus-status") == ""
+    page.on("language", "es")  # the message is data: written again in the new language
+    assert page.port.text("corpus-message").startswith("No se cargó: short100.txt tiene 100 líneas")
+    page.on("language", "pt")
+    assert page.port.text("corpus-message").startswith("Não carregado: short100.txt tem 100 linhas")
+
+
+def test_an_engine_error_follows_a_language_switch():
+    page = Page("es")
+    page.load("reference", ("latin1.txt", b"caf\xe9\n"))
+    page.work()
+    assert page.port.text("corpus-message") == (
+        "No se cargó: latin1.txt: la línea 1 no es UTF-8 válido (byte 0xe9 en el byte 4 de la línea)."
+        " Lo ya cargado se conserva."
+    )
+    page.on("language", "en")
+    assert page.port.text("corpus-message") == (
+        "Not loaded: latin1.txt: line 1 is not valid UTF-8 (byte 0xe9 at byte 4 of the line)."
+        " What was already loaded is kept."
+    )
+
+
+def stale(page: Page) -> bool:
+    shown = page.port.shown.get("corpus-results", {}).get("classes", {}).get("stale", False)
+    note = page.port.text("corpus-stale")
+    assert (note == i18n.t(page.control.lang, "corpus_stale")) is shown
+    assert page.port.prop("corpus-stale", "hidden") is (not shown)
+    return bool(shown)
+
+
+def test_a_result_that_no_longer_matches_the_inputs_is_marked_stale_until_scored_again():
+    page = Page()
+    ready(page)
+    first = page.scored()
+    assert not stale(page)
+    page.load("system", ("sys2.txt", SYS2))
+    page.work()
+    assert stale(page) and json.loads(page.port.text("corpus-json")) == first  # the old result, marked
+    page.fire(DEBOUNCE_MS)
+    page.work()
+    assert not stale(page) and len(json.loads(page.port.text("corpus-json"))) == 2
+    for event in (("inputs_changed",), ("options_changed",)):
+        page.on(*event)
+        assert stale(page)
+        page.fire(DEBOUNCE_MS)
+        page.work()
+        assert not stale(page)
+    page.on("language", "pt")
+    page.port.values["corpus-seed"] = "-1"
+    page.on("inputs_changed")
+    page.fire(DEBOUNCE_MS)
+    page.work()
+    assert stale(page)  # in Portuguese, and it stays: nothing ran
+
+
+def test_removing_a_file_marks_the_result_stale():
+    page = Page()
+    ready(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
+    page.scored()
+    page.on("remove", page.port.last("files")["systems"][1]["id"])
+    page.work()
+    assert stale(page)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("corpus-seed", "-1", "Not scored: the seed must be a whole number, 0 or more (not -1)"),
+        ("corpus-seed", "1.5", "Not scored: the seed must be a whole number, 0 or more (not 1.5)"),
+        ("corpus-n", "1.5", "Not scored: resamples must be a whole number, 0 (the test's default) or more (not 1.5)."),
+        ("corpus-n", "-2", "Not scored: resamples must be a whole number, 0 (the test's default) or more (not -2)."),
+    ],
+)
+def test_a_refused_seed_or_number_of_resamples_says_so_and_nothing_runs(field, value, message):
+    page = Page()
+    ready(page)
+    page.port.values["corpus-test"] = "confidence"
+    page.scored()
+    results = len(page.worker.results)
+    page.port.values[field] = value
+    page.on("inputs_changed")
+    page.fire(DEBOUNCE_MS)
+    assert page.port.calls == [] and page.control.job is None  # no start asked
+    assert page.port.text("corpus-status").startswith(message) and stale(page)
+    page.on("score")  # the button too
+    assert page.port.calls == [] and page.port.text("corpus-status").startswith(message)
+    page.work()
+    assert len(page.worker.results) == results
+    page.port.values[field] = "7"
+    page.on("inputs_changed")
+    page.fire(DEBOUNCE_MS)
+    page.work()
+    assert page.port.text("corpus-status") == "" and not stale(page) and len(page.worker.results) == results + 1
+
+
+def test_a_running_job_stops_when_a_refused_value_is_given():
+    page = Page()
+    ready(page)
+    started(page)
+    page.port.values["corpus-seed"] = "-1"
+    page.on("score")
+    assert page.control.job is None and methods(page.port.calls)[-1] == "cancel"
+
+
+# --- a reload ---------------------------------------------------------------------------------------------
+
+
+class Tab:
+    """The tab's sessionStorage (shared by the pages opened in it), as the port reaches it."""
+
+    can_pack_later = False
+
+    def __init__(self, refuse: str | None = None) -> None:
+        self.items: dict[str, str] = {}
+        self.refuse = refuse
+
+    def storage(self, method: str, key: str, value: str = "") -> StorageReply:
+        if method == "getItem":
+            return StorageReply(self.items.get(key), None)
+        if self.refuse:
+            return StorageReply(None, self.refuse)
+        if method == "setItem":
+            self.items[key] = value
+        else:
+            self.items.pop(key, None)
+        return StorageReply(None, None)
+
+    def save_plain(self, key: str, meta_json: str) -> str | None:
+        raise AssertionError("corpus mode writes its own JSON")
+
+    def save_packed(self, key, meta_json, wanted, done) -> None:
+        raise AssertionError("corpus mode writes its own JSON")
+
+
+KEYS = {"state": "bleu2-state", "selected": "bleu2-selected"}
+
+
+def reloaded(tab: Tab, lang: str = "en", keys: dict | None = None) -> Page:
+    """A page opened (again) in the tab: the controller made as static/app.py makes it."""
+    page = Page.__new__(Page)
+    page.port, page.sessions, page.worker = FakePort(), [], Session()
+    page.control = CorpusControl(page.port, lang, session=page._local, tab=TabStore(tab, keys or KEYS))
+    page.control.on("show_mode", "sentence")
+    page.control.restore()
+    if page.port.workers:
+        page.port.worker_ready()
+    return page
+
+
+def test_a_reload_gives_back_the_mode_the_settings_the_pasted_texts_and_names_the_files_to_give_again():
+    tab = Tab()
+    page = reloaded(tab)
+    assert tab.items == {} and page.port.workers == []  # nothing kept, nothing asked
+    page.on("show_mode", "corpus")
+    page.port.worker_ready()
+    page.load("reference", ("ref.txt", REF))
+    page.port.values["corpus-systems-paste"] = SYS1.decode()
+    page.on("add_pasted", "system")
+    page.port.values["corpus-systems-paste"] = "still typing"
+    page.on("paste_changed", "system")
+    page.port.values.update({"corpus-test": "paired-bs", "corpus-n": "50", "corpus-seed": "7"})
+    page.on("inputs_changed")
+    page.work()
+    assert list(tab.items) == ["bleu2-state.corpus"]  # the page's key, with .corpus after it
+
+    again = reloaded(tab, "es")
+    assert again.port.last("mode") == "corpus"
+    values = {k: again.port.prop(k, "value") for k in ("corpus-test", "corpus-n", "corpus-seed")}
+    assert values == {"corpus-test": "paired-bs", "corpus-n": "50", "corpus-seed": "7"}
+    assert again.port.prop("corpus-systems-paste", "value") == "still typing"
+    assert again.port.prop("corpus-references-paste", "value") == ""
+    assert [(c.method, c.args[:3]) for c in again.port.calls] == [
+        ("load_text", ["system", "pasted system 1", SYS1.decode()])  # under its name, in the worker
+    ]
+    assert again.port.text("corpus-restored") == (
+        "Restaurado de esta pestaña: el modo, los ajustes y los textos pegados."
+        " Los archivos no se conservan al recargar: vuelva a dar este archivo: ref.txt."
+    )
+    again.work()
+    again.load("reference", ("ref.txt", REF))
+    again.work()
+    assert (
+        again.port.text("corpus-restored") == "Restaurado de esta pestaña: el modo, los ajustes y los textos pegados."
+    )
+    again.on("language", "en")
+    assert again.port.text("corpus-restored") == "Restored from this tab: the mode, the settings and the pasted texts."
+    names = [row["name"] for role in ("references", "systems") for row in again.port.last("files")[role]]
+    assert names == ["ref.txt", "pasted system 1"]
+    again.port.values["corpus-systems-paste"] = SYS2.decode()
+    again.on("add_pasted", "system")
+    again.work()
+    assert again.port.last("files")["systems"][-1]["name"] == "pasted system 2"  # the numbering goes on
+
+    third = reloaded(tab)
+    assert [c.args[1] for c in third.port.calls] == ["pasted system 1", "pasted system 2"]
+    assert third.port.text("corpus-restored").endswith("give this file again: ref.txt.")  # after every reload
+
+
+def test_the_kept_state_follows_the_pages_key_and_a_file_given_again_is_named_until_given():
+    tab = Tab()
+    embed_keys = {"state": "bleu2-state:frame-a", "selected": "bleu2-selected:frame-a"}
+    page = reloaded(tab, keys=embed_keys)
+    page.on("show_mode", "corpus")
+    page.port.worker_ready()
+    page.load("reference", ("ref.txt", REF))
+    page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2))
+    page.work()
+    assert list(tab.items) == ["bleu2-state:frame-a.corpus"]
+    assert reloaded(tab).port.last("mode") == "sentence"  # another page of the tab: its own key
+    again = reloaded(tab, keys=embed_keys)
+    assert again.port.text("corpus-restored").endswith("give these 3 files again: ref.txt, sys1.txt, sys2.txt.")
+    again.on("remove", 999)  # the kept names stay until each file is given
+    again.work()
+    assert again.port.text("corpus-restored").endswith("give these 3 files again: ref.txt, sys1.txt, sys2.txt.")
+
+
+def test_a_save_the_browser_refuses_is_said_once_and_nothing_else_changes():
+    tab = Tab(refuse="QuotaExceededError Setting the value exceeded the quota.")
+    page = reloaded(tab)
+    page.on("show_mode", "corpus")
+    page.port.worker_ready()
+    assert page.port.text("corpus-restored") == (
+        "Corpus mode's pasted texts could not be kept for a reload in this tab"
+        " (QuotaExceededError Setting the value exceeded the quota.)."
+    )
+    assert page.port.prop("corpus-restored", "hidden") is False
+
+
+def test_what_the_tab_keeps_that_is_not_corpus_modes_shape_is_ignored():
+    for text in ("not json", '{"v": 2, "mode": "corpus"}', '{"v": 1, "mode": "both"}', "[]"):
+        tab = Tab()
+        tab.items["bleu2-state.corpus"] = text
+        page = reloaded(tab)
+        assert page.port.last("mode") == "sentence" and page.port.calls == []
+        assert "corpus-restored" not in page.port.shown

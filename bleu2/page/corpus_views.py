@@ -1,0 +1,248 @@
+"""Corpus mode's views of a result, as plain data: the ranked system table, a page of the
+per-sentence table, the histogram of sentence scores, and the exports.
+
+A result is the mapping :meth:`bleu2.page.corpus.Session` keeps per finished job:
+``{"options", "config", "test", "n", "seed", "systems": [(name, CorpusBleuResult)],
+"significance": [dict] | None, "signature", "references": [file], "system_files":
+[file]}`` (a file has ``name`` and ``lines``). Scores are floats in [0, 1]; display
+strings are in the page's language; the JSON is the CLI's ``--json``, exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..report import (
+    best_first,
+    competition_ranks,
+    corpus_json,
+    csv_table,
+    csv_text_cell,
+    markdown_cell,
+    markdown_table,
+    sentences_jsonl,
+)
+from . import chart, i18n
+
+__all__ = ["EXCERPT", "PAGE_SIZE", "export", "histogram", "sentence_page", "system_table", "view"]
+
+#: Rows of the per-sentence table on one page.
+PAGE_SIZE = 50
+#: Longest text excerpt in the per-sentence table (characters).
+EXCERPT = 160
+
+
+def _excerpt(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
+
+
+def view(res: Mapping, request: Mapping) -> dict:
+    """What the page shows of a result.
+
+    Args:
+        request: ``{"lang", "system": index in the result's systems (default 0),
+            "sort": "worst" | "best" | "line", "page": 0-based}``.
+    Returns:
+        ``{"table": :func:`system_table`, "signature": str, "json": the CLI's
+        --json text, "sentences": :func:`sentence_page`, "histogram": SVG data,
+        "system_names": [str]}``.
+    """
+    lang = i18n.language(request.get("lang"))
+    index = min(max(int(request.get("system") or 0), 0), len(res["systems"]) - 1)
+    return {
+        "table": system_table(res, lang),
+        "signature": res["signature"],
+        "json": corpus_json(res["systems"], res["significance"], res["signature"] if res["significance"] else None),
+        "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
+        "histogram": histogram(res, index, lang),
+        "system_names": [name for name, _ in res["systems"]],
+    }
+
+
+def export(res: Mapping, what: str, fmt: str, lang: str = "en") -> dict:
+    """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
+    ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
+
+    Returns:
+        ``{"text", "filename", "mime"}``.
+    """
+    text, ext, mime = _export(res, what, fmt, i18n.language(lang))
+    return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def system_table(res: Mapping, lang: str = "en") -> dict:
+    """The systems ranked by corpus BLEU (best first; equal scores share a rank).
+
+    Returns:
+        ``{"head": [str], "rows": [[str]], "note": str}``: rank, system, BLEU-N (four
+        decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
+        significance test the mean ± 95% half-width and the p-value (the baseline's
+        cell says "baseline").
+    """
+    systems = res["systems"]
+    order = systems[0][1].max_order
+
+    def num(v: float) -> str:
+        return i18n.format_number(v, lang)
+
+    head = [i18n.t(lang, "col_rank"), i18n.t(lang, "corpus_col_system"), i18n.t(lang, "col_score", order=order)]
+    head += [i18n.t(lang, "col_precision", n=k) for k in range(1, order + 1)]
+    head += [
+        i18n.t(lang, "col_bp"),
+        i18n.t(lang, "corpus_col_ratio"),
+        i18n.t(lang, "col_hyp_len"),
+        i18n.t(lang, "col_ref_len"),
+    ]
+    sig = res["significance"]
+    if sig:
+        if sig[0].get("mean") is not None:
+            head.append(i18n.t(lang, "corpus_col_ci"))
+        if res["test"].startswith("paired"):
+            head.append(i18n.t(lang, "corpus_col_p"))
+    scores = [r.score for _, r in systems]
+    ranks = competition_ranks(scores)
+    rows = []
+    for i in best_first(scores):
+        name, r = systems[i]
+        row = [i18n.format_integer(ranks[i], lang), name, num(r.score)]
+        row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
+        ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
+        row += [
+            num(r.brevity_penalty),
+            ratio,
+            i18n.format_integer(r.hyp_len, lang),
+            i18n.format_integer(r.ref_len, lang),
+        ]
+        if sig:
+            s = sig[i]
+            if sig[0].get("mean") is not None:
+                row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
+            if res["test"].startswith("paired"):
+                row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
+        rows.append(row)
+    note = i18n.t(
+        lang,
+        "corpus_note_" + res["test"].replace("-", "_"),
+        n=i18n.format_integer(res["n"], lang),
+        seed="–" if res["seed"] is None else str(res["seed"]),
+    )
+    return {"head": head, "rows": rows, "note": note}
+
+
+def _order(scores: Sequence[float], sort: str) -> list[int]:
+    idx = range(len(scores))
+    if sort == "line":
+        return list(idx)
+    if sort == "best":
+        return sorted(idx, key=lambda i: (-scores[i], i))
+    return sorted(idx, key=lambda i: (scores[i], i))  # worst first
+
+
+def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "en") -> dict:
+    """One page of the per-sentence table of ``system`` (sentence BLEU with the same
+    options), sorted worst first by default.
+
+    Returns:
+        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
+        button's accessible name}], "page": int,
+        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str}``; the
+        cells are the line number, the score, the candidate and the (first) reference,
+        shortened to :data:`EXCERPT` characters.
+    """
+    name, result = res["systems"][system]
+    scores = result.sentence_scores
+    order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
+    pages = max(1, -(-len(order) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    cand = res["system_files"][system].lines
+    ref = res["references"][0].lines
+    rows = [
+        {
+            "line": i,
+            "cells": [
+                i18n.format_integer(i + 1, lang),
+                i18n.format_number(scores[i], lang),
+                _excerpt(cand[i]),
+                _excerpt(ref[i]),
+            ],
+            "open": i18n.t(lang, "corpus_open_line", line=i18n.format_integer(i + 1, lang)),
+        }
+        for i in chunk
+    ]
+    first = page * PAGE_SIZE + 1
+    label = i18n.t(
+        lang,
+        "corpus_page_label",
+        first=i18n.format_integer(first, lang),
+        last=i18n.format_integer(first + len(chunk) - 1, lang),
+        total=i18n.format_integer(len(order), lang),
+    )
+    head = [
+        i18n.t(lang, "corpus_col_line"),
+        i18n.t(lang, "col_score", order=result.max_order),
+        i18n.t(lang, "corpus_col_candidate", name=name),
+        i18n.t(lang, "corpus_col_reference"),
+    ]
+    return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
+
+
+def histogram(res: Mapping, system: int, lang: str = "en", bins: int = 10) -> dict:
+    """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
+    name, result = res["systems"][system]
+    return chart.histogram(
+        result.sentence_scores,
+        lang,
+        bins=bins,
+        title=i18n.t(lang, "corpus_histogram", name=name),
+        id_prefix="bleu2-corpus-hist",
+        x_title=i18n.t(lang, "corpus_histogram_x"),
+        y_title=i18n.t(lang, "corpus_histogram_y"),
+    )
+
+
+def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str]:
+    systems = res["systems"]
+    if what == "systems":
+        if fmt == "json":
+            sig = res["significance"]
+            return corpus_json(systems, sig, res["signature"] if sig else None), "json", "application/json"
+        table = system_table(res, lang)
+        if fmt == "csv":
+            order = systems[0][1].max_order
+            head = ["rank", "system", "score"] + [
+                f"p{k}_{x}" for k in range(1, order + 1) for x in ("matches", "total")
+            ]
+            head += ["bp", "c", "r", "signature"]
+            ranks = competition_ranks([r.score for _, r in systems])
+            rows = []
+            for i in best_first([r.score for _, r in systems]):
+                name, r = systems[i]
+                row = [ranks[i], csv_text_cell(name), repr(r.score)]
+                for p in r.precisions:
+                    row += [p.matches, p.total]
+                rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res["signature"]])
+            return csv_table(head, rows), "csv", "text/csv"
+        md = markdown_table(
+            [markdown_cell(h) for h in table["head"]],
+            [[markdown_cell(c) for c in row] for row in table["rows"]],
+            left=[1],
+        )
+        return md + "\n" + markdown_cell(res["signature"]) + "\n", "md", "text/markdown"
+    # per-sentence scores, every system
+    if fmt == "json":
+        return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
+    rows = [[name, i + 1, repr(sc)] for name, r in systems for i, sc in enumerate(r.sentence_scores)]
+    if fmt == "csv":
+        return csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in rows]), "csv", "text/csv"
+    head = [
+        i18n.t(lang, "corpus_col_system"),
+        i18n.t(lang, "corpus_col_line"),
+        i18n.t(lang, "col_score", order=systems[0][1].max_order),
+    ]
+    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in rows]
+    return markdown_table(head, body, left=[0]), "md", "text/markdown"
