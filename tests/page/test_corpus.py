@@ -167,6 +167,14 @@ def test_sentence_page_worst_first_paginated_and_lines_open():
     assert bleu2.sentence_bleu(line["candidate"], line["references"]).score == scores[7]
     hist = view["histogram"]
     assert sum(hist["counts"]) == 2445 and len(hist["counts"]) == 10
+    titles = [e["text"] for e in hist["elements"] if e["attrs"].get("class") == "axis-title"]
+    assert titles == ["Sentence BLEU", "Sentences"]
+    spanish = s.view(result, {"lang": "es"})["histogram"]["elements"]
+    assert [e["text"] for e in spanish if e["attrs"].get("class") == "axis-title"] == ["BLEU por oración", "Oraciones"]
+    y_title = next(e for e in hist["elements"] if e["text"] == "Sentences")
+    assert y_title["attrs"]["transform"].startswith("rotate(-90 ")  # along the left edge
+    bars = [e for e in hist["elements"] if e["tag"] == "rect"]
+    assert {e["attrs"]["class"] for e in bars} == {"bar bar-histogram"}  # styled by the page's CSS
 
 
 def test_exports_in_the_cli_shapes(capsys, monkeypatch):
