@@ -5,7 +5,8 @@ then hides everything but the two texts, the score and the terms table: p1…pN,
 r), and tells the parent page its height (``{"type": "bleu2:height", "height": <px>}``, a
 number only). Here: the "open in full" link, which opens the full page with the texts and
 options in its fragment, as share links carry them (:func:`bleu2.page.share.encode_state`;
-browsers never send the fragment to a server).
+browsers never send the fragment to a server); what the compact calculator shows beyond one
+score (:func:`layout_updates`).
 
 Standard library only (runs in Pyodide).
 """
@@ -16,9 +17,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import i18n, share
+from .options_form import options_are_default
 from .port import Updates
 
-__all__ = ["HEIGHT_MESSAGE", "full_link", "link_updates"]
+__all__ = ["HEIGHT_MESSAGE", "full_link", "layout_updates", "link_updates"]
 
 #: The ``type`` of the message an embedded page posts to its parent (static/embed.js).
 HEIGHT_MESSAGE = "bleu2:height"
@@ -46,10 +48,25 @@ def full_link(page_state: Mapping[str, Any], pathname: str) -> str:
     return pathname if out["too_long"] else f"{pathname}#{out['fragment']}"
 
 
+def layout_updates(page_state: Mapping[str, Any]) -> Updates:
+    """What the compact calculator shows beyond the selected candidate's score: with
+    several candidates, the ranking (each candidate's score); with options other than the
+    defaults, the signature. Classes ``embed-shown`` on ``#ranking-section`` and
+    ``#breakdown-signature`` (static/style.css shows them in ``?embed``)."""
+    several = len(page_state.get("candidates") or []) > 1
+    options = not options_are_default(page_state.get("options"))
+    return {
+        "ranking-section": {"classes": {"embed-shown": several}},
+        "breakdown-signature": {"classes": {"embed-shown": options}},
+    }
+
+
 def link_updates(page_state: Mapping[str, Any], pathname: str, lang: str = "en") -> Updates:
-    """The element update of the "open in full" link (``#embed-full``) for static/paint.js."""
+    """The element updates of an embed (static/paint.js): the "open in full" link
+    (``#embed-full``) and :func:`layout_updates`."""
     return {
         "embed-full": {
             "attrs": {"href": full_link(page_state, pathname), "title": i18n.t(lang, "embed_open_full_title")}
-        }
+        },
+        **layout_updates(page_state),
     }
