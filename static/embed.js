@@ -1,14 +1,25 @@
-// Embed mode (?embed): a compact calculator for documentation pages (README: "Embed in
-// documentation"). Runs before the page is shown, so the compact layout applies at once:
+// Embed mode (?embed) and the theme (docs/embedding.md). Runs before the page is shown, so
+// the compact layout and the theme apply at once:
+// - ?theme=light|dark|auto sets <html data-theme> (static/style.css: its color-scheme);
+//   "auto" or none follows prefers-color-scheme (the system's, or the iframe's color-scheme);
 // - marks the page <html data-embed> (static/style.css hides the options, the ranking,
 //   export, share, highlighting, chart and footer; every element stays, with its id);
-// - in a frame, tells the parent page its height whenever it changes:
+// - in a frame, takes the parent's {type: "bleu2:theme", theme: ...} (the host script,
+//   _site/embed.js, sends it when the documentation switches its theme), and tells the
+//   parent page its height once the page has started and whenever it changes after that:
 //     parent.postMessage({type: "bleu2:height", height: <CSS pixels, an integer>}, "*")
 //   The message carries that number only, never a text typed into the page.
-// The "open in full" link (#embed-full), with the texts in its fragment, is written by
-// static/app.py (bleu2.page.embed.link_updates).
+// The names are bleu2.page.embed's (THEMES, THEME_MESSAGE, HEIGHT_MESSAGE; a test checks
+// them). The "open in full" link (#embed-full), with the texts in its fragment, and what the
+// compact calculator shows are written by static/app.py (bleu2.page.embed.link_updates).
 (function () {
   "use strict";
+
+  var THEMES = ["light", "dark", "auto"];
+  var root = document.documentElement;
+  function theme(value) {
+    if (THEMES.indexOf(value) >= 0) root.setAttribute("data-theme", value);
+  }
 
   var params;
   try {
@@ -16,8 +27,8 @@
   } catch (error) {
     return;
   }
+  theme(params.get("theme"));
   if (!params.has("embed")) return;
-  var root = document.documentElement;
   root.setAttribute("data-embed", "");
 
   var framed;
@@ -28,10 +39,17 @@
   }
   if (!framed) return;
 
-  var last = -1;
-  function post() {
+  addEventListener("message", function (event) {
+    var data = event.data;
+    if (event.source === window.parent && data && data.type === "bleu2:theme") theme(data.theme);
+  });
+
+  // The height, after 100 ms without a change, and not while the page is loading (the
+  // status line changes then): the parent sizes the frame once, to the started page.
+  var last = -1, timer = 0;
+  function measure() {
     var body = document.body;
-    if (!body) return;
+    if (!body || root.getAttribute("data-state") === "loading") return;
     var style = getComputedStyle(body);
     var height = Math.ceil(body.getBoundingClientRect().height +
                            parseFloat(style.marginTop || "0") + parseFloat(style.marginBottom || "0"));
@@ -39,10 +57,15 @@
     last = height;
     window.parent.postMessage({type: "bleu2:height", height: height}, "*");
   }
+  function post() {
+    clearTimeout(timer);
+    timer = setTimeout(measure, 100);
+  }
   function watch() {
     post();
     if (typeof ResizeObserver === "function") new ResizeObserver(post).observe(document.body);
     else setInterval(post, 500);
+    new MutationObserver(post).observe(root, {attributes: true, attributeFilter: ["data-state"]});
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
   else watch();
