@@ -63,7 +63,7 @@ def test_the_embedding_example_is_exactly_the_snippet_it_shows(built):
     ]
     assert example.group(1).strip() in [s.strip() for s in shown]
     assert f'src="{URL}?embed"' in example.group(1)  # the calculator's address, in the copy too
-    assert 'event.origin !== "https://docs-test.example"' in example.group(1)
+    assert f'<script src="{URL}embed.js" defer></script>' in example.group(1)  # the host script, one line
 
 
 def test_the_calculator_address_replaces_the_placeholder_everywhere(built):
