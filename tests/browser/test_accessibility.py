@@ -1,6 +1,7 @@
 """Accessibility and layout: axe-core (the npm package, installed by `npm ci` from
 package.json's devDependencies and injected by the test; never part of _site/) finds no
-violations in the light and dark themes with several candidates shown; the layout has no
+violations in the light and dark themes with several candidates shown, at 360 px and 1280 px,
+and in the compact calculator (``?embed``, ``&theme=``); the layout has no
 horizontal scrolling from 360 px to 1280 px; screenshots of both themes at both widths are
 written to test-artifacts/screenshots/ for a person to look at."""
 
@@ -79,4 +80,28 @@ def test_layout_and_screenshots(new_context, site_url, scheme, width):
     path = SHOTS / f"page-{scheme}-{width}.png"
     page.screenshot(path=str(path), full_page=True)
     assert path.stat().st_size > 10_000
+    # at this width too, with the JSON open (at 360 px it scrolls sideways: reachable by keyboard)
+    page.click("#json-section summary")
+    violations = run_axe(page)
+    assert violations == [], violations
+    page.close()
+
+
+@pytest.mark.parametrize("scheme, theme", [("light", None), ("dark", None), ("light", "dark"), ("dark", "light")])
+def test_axe_finds_no_violations_in_an_embed(new_context, site_url, scheme, theme):
+    """The compact calculator (``?embed``, and ``&theme=``) prefilled with two candidates and
+    options other than the defaults: the ranking and the signature are shown too."""
+    from bleu2.page.share import encode_state
+
+    state = {"references": REFS[:1], "candidates": CANDS[:2], "options": {"max_order": 4}}
+    query = "?embed" + (f"&theme={theme}" if theme else "")
+    context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
+    guard.typed += REFS[:1] + CANDS[:2]
+    page = open_page(context, guard, f"{site_url}index.html{query}#{encode_state(state)}")
+    settled(page)
+    page.wait_for_function("document.getElementById('ranking-section').classList.contains('embed-shown')")
+    assert page.is_visible("#ranking-section") and page.is_visible("#signature")
+    page.click("#json-section summary")
+    violations = run_axe(page)
+    assert violations == [], violations
     page.close()

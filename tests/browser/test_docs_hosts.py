@@ -1,0 +1,201 @@
+"""The calculator embedded by REAL documentation sites from ANOTHER SITE, with the shipped
+host script (``_site/embed.js``, docs/embedding.md): a MkDocs Material site and a Sphinx
+site with the furo theme, each built here into the served folder (pinned in the test and
+docs extras) from a page holding the documentation's own snippet (docs/snippets/embed.html)
+twice. The docs are asked for on http://localhost:PORT/, the calculator on
+http://127.0.0.1:PORT/some/sub/path/ (host names differ: cross-site frames, as in
+test_embed.py).
+
+Checked: switching the docs' theme (Material's palette toggle, furo's theme button)
+switches the frames' theme; the frame's height settles once (one height message, after
+the page started) and fits its content, score included; two embeds on one page score
+their own texts; ``?theme=`` and the iframe element's ``color-scheme`` set the theme
+without the script.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import pytest
+
+from browser_helpers import ROOT, enter, texts
+from conftest import Guard, open_in_parent, wait_ready_state
+from docs_site import PLACEHOLDER
+
+SNIPPET = (ROOT / "docs" / "snippets" / "embed.html").read_text(encoding="utf-8")
+PALETTE = """
+  palette:
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      toggle: {icon: material/weather-night, name: Dark theme}
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      toggle: {icon: material/weather-sunny, name: Light theme}
+"""
+# The frame's background (static/style.css: --bg) in each scheme.
+BACKGROUND = {"light": "rgb(255, 255, 255)", "dark": "rgb(21, 24, 28)"}
+# Heights the parent was told, [frame index, height], recorded in the top window only.
+RECORD_HEIGHTS = """if (window.top === window) {
+  window.bleu2Heights = [];
+  addEventListener("message", (e) => {
+    const frames = [...document.querySelectorAll("iframe.bleu2")].map((f) => f.contentWindow);
+    if (e.data && e.data.type === "bleu2:height") window.bleu2Heights.push([frames.indexOf(e.source), e.data.height]);
+  });
+}"""
+
+
+def snippet(site_url: str) -> str:
+    return SNIPPET.replace(PLACEHOLDER, site_url).strip()
+
+
+def build_material(out, site_url: str) -> None:
+    src = out.parent / (out.name + "-src")
+    (src / "docs").mkdir(parents=True)
+    page = f"# Embedded twice\n\nText above.\n\n{snippet(site_url)}\n\nBetween.\n\n{snippet(site_url)}\n"
+    (src / "docs" / "index.md").write_text(page, encoding="utf-8")
+    config = f"site_name: host docs\nplugins: []\ntheme:\n  name: material\n  font: false\n{PALETTE}"
+    (src / "mkdocs.yml").write_text(config, encoding="utf-8")
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)]
+    subprocess.run(command, cwd=src, check=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+
+
+def build_sphinx(out, site_url: str) -> None:
+    src = out.parent / (out.name + "-src")
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text('project = "host docs"\nhtml_theme = "furo"\n', encoding="utf-8")
+    raw = "\n".join("   " + line for part in (snippet(site_url), snippet(site_url)) for line in part.splitlines())
+    (src / "index.rst").write_text(f"Embedded twice\n==============\n\n.. raw:: html\n\n{raw}\n", encoding="utf-8")
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", str(src), str(out)]
+    subprocess.run(command, check=True, timeout=300)
+
+
+@dataclass
+class HostGuard(Guard):
+    """A guard that also lets the documentation site's own URLs through."""
+
+    docs_prefix: str = ""
+
+    def _allowed(self, url: str) -> bool:
+        return url.startswith(self.docs_prefix) or super()._allowed(url)
+
+
+BUILDERS = {"material": build_material, "furo": build_sphinx}
+
+
+@pytest.fixture(scope="module", params=sorted(BUILDERS))
+def host(request, browser, served_root, site_url, origin, guards):
+    """(name, page, [frame, frame], guard): the docs' page on the other host name, light
+    system theme, both frames started."""
+    name = request.param
+    BUILDERS[name](served_root / f"host-{name}", site_url)
+    docs_url = f"http://localhost:{urlsplit(site_url).port}/host-{name}/"
+    context = browser.new_context(color_scheme="light", viewport={"width": 1000, "height": 900})
+    guard = HostGuard(origin, docs_prefix=docs_url)
+    guard.attach_context(context)
+    guards.append(guard)
+    context.add_init_script(RECORD_HEIGHTS)
+    page = context.new_page()
+    guard.attach_page(page)
+    page.goto(docs_url)
+    frames = [page.locator("iframe.bleu2").nth(i).element_handle().content_frame() for i in range(2)]
+    for frame in frames:
+        wait_ready_state(frame)
+    yield name, page, frames, guard
+    context.close()
+
+
+def frame_theme(frame) -> tuple[str | None, str]:
+    return frame.get_attribute("html", "data-theme"), frame.evaluate(
+        "getComputedStyle(document.documentElement).backgroundColor"
+    )
+
+
+def switch_docs_theme(name: str, page) -> str:
+    """Press the docs' own theme switch once; returns the theme the host script should send."""
+    if name == "material":
+        page.locator("form[data-md-component=palette] label:visible").first.click()
+        return {"default": "light", "slate": "dark"}[page.get_attribute("body", "data-md-color-scheme")]
+    page.locator("button.theme-toggle:visible").first.click()
+    return page.get_attribute("body", "data-theme")
+
+
+def test_the_frames_follow_the_docs_theme_switch(host):
+    name, page, frames, _ = host
+    expected = "light" if name == "material" else "auto"  # Material's palette for a light system; furo's own default
+    for frame in frames:
+        frame.wait_for_function("t => document.documentElement.getAttribute('data-theme') === t", arg=expected)
+        assert frame_theme(frame)[1] == BACKGROUND["light"]
+    seen = []
+    for _ in range(3):  # Material: dark, light, dark; furo: (auto) dark, light, auto
+        theme = switch_docs_theme(name, page)
+        seen.append(theme)
+        for frame in frames:
+            frame.wait_for_function("t => document.documentElement.getAttribute('data-theme') === t", arg=theme)
+            assert frame_theme(frame) == (theme, BACKGROUND["light" if theme == "auto" else theme])
+    assert "dark" in seen and "light" in seen
+
+
+def test_the_frame_height_settles_once_and_fits_the_score(host):
+    _, page, frames, _ = host
+    for i, frame in enumerate(frames):
+        frame.wait_for_timeout(1500)  # later messages, if any, would be in by now
+        # heights the parent got from this frame: the host script sets the frame's style
+        height = page.evaluate("i => document.querySelectorAll('iframe.bleu2')[i].getBoundingClientRect().height", i)
+        body = frame.evaluate(
+            "() => { const s = getComputedStyle(document.body); return Math.ceil(document.body.getBoundingClientRect().height"
+            " + parseFloat(s.marginTop) + parseFloat(s.marginBottom)); }"
+        )
+        assert height == body != 460  # (460: the snippet's starting height)
+        assert frame.evaluate("document.documentElement.scrollHeight <= innerHeight")  # no scrolling inside
+        score = frame.evaluate("document.getElementById('score').getBoundingClientRect().bottom")
+        assert 0 < score <= height
+    told = page.evaluate("window.bleu2Heights")
+    assert sorted(i for i, _ in told) == [0, 1], f"each frame is resized once: {told}"
+
+
+def test_two_embeds_on_one_page_score_their_own_texts(host):
+    _, _, frames, guard = host
+    enter(frames[0], guard, "the cat sat on the mat", "the cat is on the mat")
+    enter(frames[1], guard, "a quick brown fox", "a quick brown fox")
+    assert texts(frames[0], "score", "p1-fraction", "p2-fraction") == {
+        "score": "0.7071",
+        "p1-fraction": "5/6",
+        "p2-fraction": "3/5",
+    }
+    assert texts(frames[1], "score", "p1-fraction", "p2-fraction") == {
+        "score": "1.0000",
+        "p1-fraction": "4/4",
+        "p2-fraction": "3/3",
+    }
+    assert frames[0].input_value("#reference") == "the cat sat on the mat"
+
+
+def test_the_theme_in_the_frames_address_and_the_iframes_color_scheme(new_context, served_root, site_url):
+    """In a light system: ``?theme=dark`` paints the frame dark (no host script involved:
+    the frame has no class ``bleu2``); an iframe element given ``color-scheme: dark`` on a
+    page with no theme attributes is sent "dark" by the host script (Chromium does not
+    pass the iframe's color-scheme on to ``prefers-color-scheme`` inside it); ``?theme=light``
+    stays light in a dark-schemed iframe the script does not look after."""
+    port = urlsplit(site_url).port
+    page, frame, _ = open_in_parent(
+        new_context,
+        served_root,
+        f"http://localhost:{port}/theme-parent.html",
+        '<!doctype html><meta charset="utf-8"><title>themes</title><link rel="icon" href="data:,">'
+        f'<iframe id="f" src="{site_url}index.html?embed&amp;theme=dark" title="a"></iframe>'
+        f'<iframe id="g" class="bleu2" src="{site_url}?embed" style="color-scheme: dark" title="b"></iframe>'
+        f'<iframe id="h" src="{site_url}index.html?embed&amp;theme=light" style="color-scheme: dark" title="c"></iframe>'
+        f'<script src="{site_url}embed.js"></script>',
+    )
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") is False
+    assert frame_theme(frame) == ("dark", BACKGROUND["dark"])
+    for frame_id, expected in (("g", "dark"), ("h", "light")):
+        other = page.wait_for_selector(f"#{frame_id}").content_frame()
+        wait_ready_state(other)
+        other.wait_for_function("t => document.documentElement.getAttribute('data-theme') === t", arg=expected)
+        assert frame_theme(other) == (expected, BACKGROUND[expected])
