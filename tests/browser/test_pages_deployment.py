@@ -35,6 +35,7 @@ REQUIRED = (
     "static/boot.js",
     "static/pwa.js",
     "static/embed.js",
+    "embed.js",  # the host script documentation pages include (docs/embedding.md)
     "static/icons/icon.svg",
     "static/icons/icon-192.png",
     "static/icons/icon-512.png",
