@@ -233,10 +233,6 @@ def test_messages_from_another_origin_than_the_one_named_are_ignored(new_context
     assert page.evaluate("document.getElementById('f').getBoundingClientRect().height") == 460
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="each embed's own storage keys (branch embed-storage) are not on main yet: remove this mark once merged",
-)
 def test_two_embeds_and_the_full_page_keep_separate_texts(browser, served_root, site_url, origin, guards):
     """Docs and calculator on ONE site (as on OWNER.github.io): the full page's texts, then
     a docs page with two embeds in the same tab, each typed into, then a reload and back."""
