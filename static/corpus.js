@@ -215,7 +215,7 @@
     document.querySelectorAll("select[id^='opt-'], input[id^='opt-']").forEach(function (control) {
       control.addEventListener("change", function () { send("options_changed"); });
     });
-    ["restore-defaults", "sacrebleu-defaults"].forEach(function (id) {
+    ["restore-defaults"].forEach(function (id) {
       on(id, "click", function () { send("options_changed"); });
     });
     on("corpus-sentence-system", "change", function () { send("show_system", Number($("corpus-sentence-system").value)); });

@@ -26,6 +26,9 @@ CONTROLS = {
     "opt-lowercase": {"value": "auto"},
     "opt-empty-references": {"value": "ignore"},
     "opt-effective-order": {"checked": False, "type": "checkbox"},
+    "opt-ref-length": {"value": "closest"},
+    "opt-rstrip": {"checked": False, "type": "checkbox"},
+    "opt-preset": {"value": "defaults"},
     "lang-select": {"value": "en"},
 }
 
@@ -290,8 +293,9 @@ def type_in(port: FakePage, page: Any, box_id: str, text: str) -> None:
     page.on_box(event("input", box_id))
 
 
-def set_control(port: FakePage, page: Any, element_id: str, value: Any) -> None:
-    """Change an option's control as a person does (its change or input event)."""
+def set_control(port: FakePage, page: Any, element_id: str, value: Any, handler: str = "on_options") -> None:
+    """Change an option's control as a person does (its change or input event, handled by
+    the controller's ``handler``: the preset list's is ``on_preset``)."""
     key = "checked" if port.controls[element_id].get("type") == "checkbox" else "value"
     port.controls[element_id][key] = value
-    page.on_options(event("input" if element_id == "opt-smooth-value" else "change", element_id))
+    getattr(page, handler)(event("input" if element_id == "opt-smooth-value" else "change", element_id))

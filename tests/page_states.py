@@ -12,6 +12,8 @@ STATE = {
         "smooth_value": None,
         "effective_order": False,
         "empty_references": "ignore",
+        "ref_length": "shortest",
+        "rstrip": True,
     },
     "lang": "pt",
 }

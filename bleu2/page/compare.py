@@ -10,7 +10,8 @@ split in two: :func:`measure` (tokens and statistics: the costly half, which the
 in its worker for long texts) and :func:`assemble` (scores from statistics, rows, ranking).
 
 r is the reference length closest to the candidate's length c, ties going to the shorter
-reference (Papineni et al. 2002; as sacreBLEU's ``closest`` rule, Post 2018):
+reference (Papineni et al. 2002; as sacreBLEU's ``closest`` rule, Post 2018), or as the
+option ``ref_length`` says (the closest, ties to the first given; the shortest):
 :func:`ref_length_choice` says which one and why.
 
 Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry (the
@@ -29,7 +30,7 @@ from ..options import BleuConfig
 from ..report import competition_ranks
 from ..result import BleuResult
 from ..scorer import BLEU
-from ..stats import SentenceStats, closest_ref_len
+from ..stats import SentenceStats, ref_len_for
 from . import i18n
 from .options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
@@ -134,19 +135,22 @@ def clear_caches() -> None:
     _RESULTS.clear()
 
 
-def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> RefLengthChoice:
+def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int], rule: str = "closest") -> RefLengthChoice:
     """Which reference length is r for a candidate of ``hyp_len`` tokens, and why.
 
     Args:
         hyp_len: c, the candidate's token count.
         ref_lengths: token counts of the references that were scored (in box order).
+        rule: the option ``ref_length`` (:func:`bleu2.stats.ref_len_for`).
     Returns:
         ``{"chosen_index": i | None, "chosen_length": r, "lengths": [int],
         "hyp_len": c, "reason": "only" | "closest" | "tie-shorter" | "none",
         "tied_indices": [int]}``: ``chosen_index`` indexes ``ref_lengths`` (the first
         reference of the chosen length); ``reason`` is ``"only"`` for a single
         reference, ``"tie-shorter"`` when two different lengths are equally close to c
-        (the shorter wins), ``"closest"`` otherwise, ``"none"`` with no reference.
+        (the shorter wins), ``"tie-first"`` for such a tie under ``closest-first`` (the
+        first given wins), ``"shortest"`` under ``shortest`` (c plays no part),
+        ``"closest"`` otherwise, ``"none"`` with no reference.
         ``tied_indices`` lists the references equally close to c (the ones compared in a
         tie; all references of the chosen length otherwise).
     """
@@ -160,14 +164,16 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int]) -> RefLengthChoi
             "reason": "none",
             "tied_indices": [],
         }
-    r = closest_ref_len(hyp_len, lengths)
+    r = ref_len_for(hyp_len, lengths, rule)
     best = lengths.index(r)
     d = abs(r - hyp_len)
     close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == d]
     if len(lengths) == 1:
         reason = "only"
+    elif rule == "shortest":
+        reason, close = "shortest", [i for i, L in enumerate(lengths) if r == L]
     elif any(lengths[i] != r for i in close):
-        reason = "tie-shorter"
+        reason = "tie-first" if rule == "closest-first" else "tie-shorter"
     else:
         reason = "closest"
     return {
@@ -188,8 +194,10 @@ def _stats(bleu: BLEU, candidate: str, references: tuple[str, ...]) -> SentenceS
     return stats
 
 
-def _row(index: int, text: str, tokens: Sequence[str], result: BleuResult, lengths: list[int]) -> CandidateRow:
-    choice = ref_length_choice(result.hyp_len, lengths)
+def _row(
+    index: int, text: str, tokens: Sequence[str], result: BleuResult, lengths: list[int], rule: str
+) -> CandidateRow:
+    choice = ref_length_choice(result.hyp_len, lengths, rule)
     return {
         "index": index,
         "rank": 0,
@@ -312,7 +320,7 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: Mea
     for i, (text, toks, stats) in enumerate(zip(candidates, measured["candidates"], measured["stats"])):
         result = bleu.score_stats(stats, n_refs)
         results.append(result)
-        rows.append(_row(i, text, toks, result, lengths))
+        rows.append(_row(i, text, toks, result, lengths, config.ref_length))
 
     for row, rank in zip(rows, competition_ranks([r["score"] for r in rows])):
         row["rank"] = rank
@@ -358,7 +366,9 @@ def ref_length_text(choice: RefLengthChoice, lang: str = "en", box_indices: Sequ
     }
     if choice["reason"] == "only":
         return i18n.t(lang, "r_only", **params)
-    if choice["reason"] == "tie-shorter":
+    if choice["reason"] in ("tie-shorter", "tie-first"):
         numbers = ", ".join(i18n.format_integer(boxes[i] + 1, lang) for i in choice["tied_indices"])
-        return i18n.t(lang, "r_tie", numbers=numbers, **params)
+        return i18n.t(lang, "r_tie" if choice["reason"] == "tie-shorter" else "r_tie_first", numbers=numbers, **params)
+    if choice["reason"] == "shortest":
+        return i18n.t(lang, "r_shortest", **params)
     return i18n.t(lang, "r_closest", **params)

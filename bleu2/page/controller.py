@@ -25,6 +25,7 @@ from .breakdown import CandidateView, candidate_view
 from .compare import Comparison, compare
 from .guide import help_sections
 from .options_form import FIELDS
+from .peers_view import PeersPanel
 from .port import EventData, PageContext, SentencePort, Updates
 from .screen import Screen
 from .share import MAX_CHARS, PageState, share_fragment, share_url
@@ -50,6 +51,7 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     ("add-candidate", "click", "on_add"),
     *((element_id, event, "on_options") for element_id, event in options_form.CONTROLS.items()),
     *((button, "click", "on_preset") for button in options_form.PRESETS),
+    (options_form.PRESET_FIELD, "change", "on_preset"),
     ("lang-select", "change", "on_language"),
     ("ranking-body", "click", "on_ranking_click"),
     ("export", "click", "on_export"),
@@ -90,6 +92,7 @@ class SentencePage:
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
         self.cleared: clearing.Cleared | None = None  # what Undo brings back (until the next edit)
+        self.peers = PeersPanel()  # the candidate shown under every preset
 
     # --- writing the page ----------------------------------------------------------------
 
@@ -199,7 +202,11 @@ class SentencePage:
         self.touch()
 
     def on_preset(self, event: EventData) -> None:
-        self.set_options(options_form.PRESETS[event["button"] or event["target"]])
+        """A button of options or the preset list ("custom": the list shows the options' preset again)."""
+        options = options_form.preset_options(event["button"] or event["target"], self.port.read_value("opt-preset"))
+        if options is None:
+            return self.write(options_form.options_state_updates(self.options, self.lang), force=True)
+        self.set_options(options)
 
     def set_options(self, options: dict[str, Any]) -> None:
         self.options = options_form.normalize_options(options)
@@ -440,6 +447,7 @@ class SentencePage:
             bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
             self.paint_once("chart", "svg", bars, "chart")
             self.paint_once("help", "help", help_sections(v, self.lang))
+            self.write(self.peers.updates(comp, self.selected, self.lang))
             self.write({"score-announce": {"text": v["announce"]}})
             if self.context.embed:  # ?embed: its "open in full" link
                 self.write(embed.link_updates(self.page_state(), self.context.pathname, self.lang))

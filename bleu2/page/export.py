@@ -1,7 +1,9 @@
 """Export of a comparison (:func:`bleu2.page.compare.compare`) as JSON, CSV and a Markdown table.
 
 * JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
-  (floats unrounded), candidates best first.
+  (floats unrounded), candidates best first, and each candidate under every preset with
+  what makes it differ (``peers``: :meth:`bleu2.peers.PeerTable.to_dict`, the page's
+  ``#peers`` table).
 * CSV (RFC 4180 via the :mod:`csv` module: comma, double quotes, CRLF line ends) has one
   row per candidate, best first: ``rank, candidate, score, p1_matches, p1_total, p1, ...,
   bp, c, r, signature, text``. ``candidate`` is the box number (1-based, as the page
@@ -25,6 +27,7 @@ from typing import Any, TypedDict
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
 from .breakdown import precision_cell, used_weights
+from .peers_view import table_for
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
@@ -61,8 +64,11 @@ def export_data(comparison: Mapping) -> dict[str, Any]:
         [{"index", "text", "used"}], "no_references", "ranking": [{"rank", "index",
         "text", "empty", "score", "brevity_penalty", "hyp_len", "ref_len", "precisions":
         [{"n", "matches", "total", "value", "smoothed"}], "mean_weights" (the weight of
-        each order in the mean, null for an order left out), "ref_length"}]}`` (best
-        first; ``index`` 0-based).
+        each order in the mean, null for an order left out), "ref_length"}], "peers":
+        [{"candidate": index, "options", "score", "presets": [{"preset", "score",
+        "precisions", "brevity_penalty", "hyp_len", "ref_len", "signature", "same",
+        "differences": [{"rule", "key", "ours", "theirs", "score"}], "notes"}]}]}`` (ranking
+        best first, peers in box order; ``index`` 0-based; see :mod:`bleu2.peers`).
     """
     return {
         "tool": "bleu2",
@@ -73,6 +79,10 @@ def export_data(comparison: Mapping) -> dict[str, Any]:
         "no_references": comparison["no_references"],
         "ranking": [
             dict({k: row[k] for k in _ROW_FIELDS}, ref_length=row.get("ref_length")) for row in comparison["ranking"]
+        ],
+        "peers": [
+            {"candidate": i, **table_for(comparison, i).to_dict()}  # type: ignore[arg-type]
+            for i in range(len(comparison["candidates"]))
         ],
     }
 

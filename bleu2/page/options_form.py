@@ -6,7 +6,9 @@ the classic BLEU-2 calculator's), the checks a share link's or the tab's options
 ids (:data:`FIELDS`), reading the form (:func:`options_from_form`) and writing it
 (:func:`form_from_options`, :func:`form_updates`), the choices' labels, the smoothing
 parameter's box, the options the engine refuses (:func:`usable_options`, kept while a bad
-value is typed, and :func:`option_error_text`) and the "defaults"/"changed" note.
+value is typed, and :func:`option_error_text`), the "defaults"/"changed" note and the
+preset choice (:data:`PRESET_FIELD`: one choice per :data:`bleu2.options.PRESETS` entry,
+the defaults, and "custom" for any other options; :func:`preset_choice`).
 
 Standard library only (runs in Pyodide).
 """
@@ -18,7 +20,15 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..options import DEFAULTS, EMPTY_REFERENCES, SACREBLEU_OPTIONS, BleuConfig, ParameterRange, smooth_value_range
+from ..options import (
+    DEFAULTS,
+    EMPTY_REFERENCES,
+    REF_LENGTHS,
+    BleuConfig,
+    ParameterRange,
+    smooth_value_range,
+)
+from ..options import PRESETS as ENGINE_PRESETS
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
 from . import i18n
@@ -28,6 +38,9 @@ __all__ = [
     "MAX_ORDERS",
     "DEFAULT_OPTIONS",
     "SACREBLEU_PAGE_OPTIONS",
+    "PRESET_OPTIONS",
+    "PRESET_FIELD",
+    "PRESET_CHOICES",
     "PRESETS",
     "FIELDS",
     "CONTROLS",
@@ -37,6 +50,8 @@ __all__ = [
     "FormValues",
     "SmoothField",
     "normalize_options",
+    "preset_choice",
+    "preset_options",
     "options_are_default",
     "usable_options",
     "parse_decimal",
@@ -65,6 +80,8 @@ FIELDS: dict[str, str] = {
     "lowercase": "opt-lowercase",
     "empty_references": "opt-empty-references",
     "effective_order": "opt-effective-order",
+    "ref_length": "opt-ref-length",
+    "rstrip": "opt-rstrip",
 }
 
 #: The controls and the event each one reports a change by (a select or the check box:
@@ -72,6 +89,9 @@ FIELDS: dict[str, str] = {
 CONTROLS: dict[str, str] = {
     element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
 }
+
+#: The preset choice's element id (a list: the defaults, each preset, "custom").
+PRESET_FIELD = "opt-preset"
 
 
 class FormValues(TypedDict):
@@ -85,6 +105,8 @@ class FormValues(TypedDict):
     smooth_value: str
     effective_order: bool
     empty_references: str
+    ref_length: str
+    rstrip: bool
 
 
 class SmoothField(TypedDict):
@@ -99,18 +121,25 @@ MAX_ORDERS = (1, 2, 3, 4)
 
 #: The options the page offers (every option but ``weights``) with their defaults, the
 #: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`).
-#: (``ref_length`` and ``rstrip`` are not offered yet: they come with the page's presets.)
-DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k not in ("weights", "ref_length", "rstrip")}
+DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k != "weights"}
 
-#: The page's options under which it gives sacreBLEU's numbers (its "sacreBLEU defaults"
-#: button): :data:`bleu2.options.SACREBLEU_OPTIONS` on top of :data:`DEFAULT_OPTIONS`.
-SACREBLEU_PAGE_OPTIONS: dict[str, Any] = {
-    **DEFAULT_OPTIONS,
-    **{k: v for k, v in SACREBLEU_OPTIONS.items() if k in DEFAULT_OPTIONS},
+#: Each preset of :data:`bleu2.options.PRESETS` as the page's options (every preset has
+#: uniform weights, so each is exactly the preset: its signature names it).
+PRESET_OPTIONS: dict[str, dict[str, Any]] = {
+    name: {k: v for k, v in options.items() if k in DEFAULT_OPTIONS} for name, options in ENGINE_PRESETS.items()
 }
 
-#: The option buttons: "Restore defaults" and "sacreBLEU defaults" (button id -> options).
-PRESETS: dict[str, dict[str, Any]] = {"restore-defaults": DEFAULT_OPTIONS, "sacrebleu-defaults": SACREBLEU_PAGE_OPTIONS}
+#: The page's options under which it gives sacreBLEU's numbers for one segment (the
+#: sentence view scores each candidate alone): ``sacrebleu.sentence_bleu``, the
+#: ``sacrebleu-sentence`` preset.
+SACREBLEU_PAGE_OPTIONS: dict[str, Any] = PRESET_OPTIONS["sacrebleu-sentence"]
+
+#: The choices of the preset list (:data:`PRESET_FIELD`): the defaults, the presets,
+#: "custom" (any other options; choosing it changes nothing).
+PRESET_CHOICES: tuple[str, ...] = ("defaults", *PRESET_OPTIONS, "custom")
+
+#: The option buttons: "Restore defaults" (button id -> options).
+PRESETS: dict[str, dict[str, Any]] = {"restore-defaults": DEFAULT_OPTIONS}
 
 #: The choices of the lowercase field: the tokenizer's default, yes, no.
 LOWERCASE_CHOICES = ("auto", "yes", "no")
@@ -123,6 +152,7 @@ CHOICES: dict[str, list[str]] = {
     "tokenizer": list(TOKENIZERS),
     "lowercase": list(LOWERCASE_CHOICES),
     "empty_references": list(EMPTY_REFERENCES),
+    "ref_length": list(REF_LENGTHS),
 }
 
 #: The same choices by the select's element id.
@@ -162,6 +192,10 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ValueError(f"smooth_value must be a finite number or null, got {sv!r}")
     if not isinstance(out["effective_order"], bool):
         raise ValueError(f"effective_order must be true or false, got {out['effective_order']!r}")
+    if not isinstance(out["rstrip"], bool):
+        raise ValueError(f"rstrip must be true or false, got {out['rstrip']!r}")
+    if out["ref_length"] not in REF_LENGTHS:
+        raise ValueError(f"ref_length must be one of {', '.join(REF_LENGTHS)}, got {out['ref_length']!r}")
     if out["empty_references"] not in EMPTY_REFERENCES:
         raise ValueError(
             f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
@@ -186,6 +220,30 @@ def options_are_default(options: Mapping[str, Any] | None) -> bool:
     except ValueError:
         return False
     return BleuConfig.make(**opts) == BleuConfig.make(**DEFAULT_OPTIONS)
+
+
+def preset_choice(options: Mapping[str, Any] | None) -> str:
+    """The preset list's choice for ``options``: ``"defaults"``, the name of the preset
+    whose options they are exactly (:attr:`bleu2.options.BleuConfig.preset`), else
+    ``"custom"`` (also for invalid options; never raises)."""
+    if options_are_default(options):
+        return "defaults"
+    try:
+        preset = BleuConfig.make(**normalize_options(options)).preset
+    except ValueError:
+        return "custom"
+    return preset if preset in PRESET_OPTIONS else "custom"
+
+
+def preset_options(control: str, choice: str = "") -> dict[str, Any] | None:
+    """The options a button or the preset list sets: ``control`` is the element id
+    (a button of :data:`PRESETS` or :data:`PRESET_FIELD`), ``choice`` the list's value;
+    None for "custom" (nothing changes) or an unknown id."""
+    if control in PRESETS:
+        return PRESETS[control]
+    if control != PRESET_FIELD:
+        return None
+    return DEFAULT_OPTIONS if choice == "defaults" else PRESET_OPTIONS.get(choice)
 
 
 def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple[dict[str, Any], Exception | None]:
@@ -272,6 +330,8 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         "smooth_value": smooth_value,
         "effective_order": bool(fields.get("effective_order", False)),
         "empty_references": str(fields.get("empty_references", DEFAULT_OPTIONS["empty_references"])),
+        "ref_length": str(fields.get("ref_length", DEFAULT_OPTIONS["ref_length"])),
+        "rstrip": bool(fields.get("rstrip", False)),
     }
 
 
@@ -288,6 +348,8 @@ def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValue
         "smooth_value": "" if sv is None else (sv if isinstance(sv, str) else format_decimal(sv, lang)),
         "effective_order": bool(o["effective_order"]),
         "empty_references": o["empty_references"],
+        "ref_length": o["ref_length"],
+        "rstrip": bool(o["rstrip"]),
     }
 
 
@@ -300,7 +362,7 @@ def option_labels(lang="en") -> dict[str, dict[str, str]]:
         ``{select id: {value: label}}`` for the ids of :data:`OPTION_CHOICES`.
     """
     default: Mapping[str, Any] = form_from_options({}, lang)
-    named = ("lowercase", "empty_references")  # choices with words (catalog keys <name>_<value>)
+    named = ("lowercase", "empty_references", "ref_length")  # choices with words (catalog keys <name>_<value>)
     mark = i18n.t(lang, "default_marker")
     out = {}
     for name, values in CHOICES.items():
@@ -310,6 +372,7 @@ def option_labels(lang="en") -> dict[str, dict[str, str]]:
             marked = value == default[name] and mark != f"({text})"  # never "default (default)"
             labels[value] = f"{text} {mark}" if marked else text
         out[FIELDS[name]] = labels
+    out[PRESET_FIELD] = {choice: i18n.t(lang, "preset_" + choice) for choice in PRESET_CHOICES}
     return out
 
 
@@ -395,9 +458,13 @@ def option_error_updates(options: dict, refused: Exception | None, lang="en", ty
 
 
 def options_state_updates(options: dict, lang="en") -> Updates:
-    """The note next to the options' buttons: whether ``options`` are the defaults."""
+    """The note next to the options' buttons (whether ``options`` are the defaults) and
+    the preset list showing which preset they are (:func:`preset_choice`)."""
     default = options_are_default(options)
-    return {"options-state": {"text": i18n.t(lang, "options_default" if default else "options_changed")}}
+    return {
+        "options-state": {"text": i18n.t(lang, "options_default" if default else "options_changed")},
+        PRESET_FIELD: {"props": {"value": preset_choice(options)}},
+    }
 
 
 def smooth_field_updates(method: str, lang="en") -> Updates:
@@ -415,6 +482,8 @@ def form_updates(options: dict, lang="en") -> Updates:
     fields: Mapping[str, Any] = form_from_options(options, lang)
     out: Updates = {FIELDS[name]: {"props": {"value": fields[name]}} for name in CHOICES}
     out[FIELDS["effective_order"]] = {"props": {"checked": fields["effective_order"]}}
+    out[FIELDS["rstrip"]] = {"props": {"checked": fields["rstrip"]}}
+    out[PRESET_FIELD] = {"props": {"value": preset_choice(options)}}
     out.update(smooth_field_updates(fields["smoothing"], lang))
     out[FIELDS["smooth_value"]]["props"]["value"] = fields["smooth_value"]
     return out

@@ -122,7 +122,7 @@ def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
     rows = page.eval_on_selector_all("#corpus-table-body tr", "rows => rows.map(r => r.children[1].textContent)")
     assert rows == ["ted.sys2.detok.eng", "ted.sys1.detok.eng"]
     # sacreBLEU's options: its numbers (1e-9)
-    page.click("#sacrebleu-defaults")
+    page.select_option("#opt-preset", "sacrebleu")
     shown = wait_result(page, shown)
     refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()
     for obj, name in zip(json.loads(shown), ("ted.sys1.detok.eng", "ted.sys2.detok.eng")):
@@ -200,7 +200,7 @@ def test_paired_bootstrap_equals_sacrebleu(page):
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
-    page.click("#sacrebleu-defaults")
+    page.select_option("#opt-preset", "sacrebleu")
     page.dispatch_event("#corpus-n", "change")
     shown = json.loads(wait_result(page, previous))
     if "|bs:200|" not in shown[0]["signature"]:  # an earlier job finished first: wait for this one

@@ -12,9 +12,10 @@ import pytest
 
 import bleu2
 from bleu2.page import compare as compare_mod
-from bleu2.page.compare import compare, ref_length_choice
+from bleu2.page.compare import compare, ref_length_choice, ref_length_text
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
+from peer_rules import hf_evaluate_bleu
 
 # (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?): the golden table.
 GOLDEN = [
@@ -156,6 +157,32 @@ def test_ref_length_choice():
         assert ref_length_choice(c, lengths)["chosen_length"] == bleu2.stats.closest_ref_len(c, lengths)
 
 
+def test_ref_length_choice_follows_the_ref_length_rule():
+    # shortest (HF evaluate, tensorflow/nmt): c plays no part
+    got = ref_length_choice(9, [5, 3, 9], "shortest")
+    assert (got["chosen_index"], got["chosen_length"], got["reason"], got["tied_indices"]) == (1, 3, "shortest", [1])
+    # closest-first (torchmetrics): a tie goes to the reference given first
+    got = ref_length_choice(4, [5, 3, 9], "closest-first")
+    assert (got["chosen_index"], got["chosen_length"], got["reason"]) == (0, 5, "tie-first")
+    assert ref_length_choice(4, [5, 3, 9], "closest")["chosen_length"] == 3
+
+
+def test_the_page_says_which_reference_is_r_under_each_rule():
+    refs = ["a b c", "a b c d e"]  # c = 4: 3 and 5 equally close
+    assert hf_evaluate_bleu(["a b c d"], [refs])["reference_length"] == 3
+    row = compare(["a b c d e f"], refs, ref_length="shortest")["candidates"][0]
+    assert row["ref_len"] == 3 == hf_evaluate_bleu(["a b c d e f"], [refs])["reference_length"]
+    assert ref_length_text(row["ref_length"]) == (
+        "r = 3: reference 1 (3 tokens) is the shortest; under this rule the candidate's length (c = 6) plays no part."
+    )
+    row = compare(["a b c d"], refs, ref_length="closest-first")["candidates"][0]
+    assert row["ref_len"] == 3 and row["ref_length"]["reason"] == "tie-first"
+    row = compare(["a b c d"], list(reversed(refs)), ref_length="closest-first")["candidates"][0]
+    assert row["ref_len"] == 5 and ref_length_text(row["ref_length"], "es").startswith(
+        "r = 5: las referencias 1, 2 están igual de cerca"
+    )
+
+
 def test_tie_in_page_data():
     # c = 4; references of 3 and 5 tokens: r = 3 and the reason says why
     out = compare(["a b c d"], ["a b c", "a b c d e"])
@@ -240,6 +267,8 @@ def test_options_and_errors():
         "smooth_value": None,
         "effective_order": False,
         "empty_references": "ignore",
+        "ref_length": "closest",
+        "rstrip": False,
     }
     assert out["version"] == f"bleu2-{bleu2.__version__}"
     with pytest.raises(ValueError, match="smoothing"):

@@ -188,11 +188,18 @@ def test_a_bad_option_keeps_the_last_valid_ones_and_says_so():
 def test_the_option_buttons_set_the_whole_form():
     port, page = scored_page()
     assert port.text("options-state") == "These are the default options."
-    page.on_preset(event("click", "sacrebleu-defaults", "sacrebleu-defaults"))
+    set_control(port, page, "opt-preset", "sacrebleu-sentence", "on_preset")
     expected = form_from_options(SACREBLEU_PAGE_OPTIONS)
     assert port.controls["opt-tokenizer"]["value"] == expected["tokenizer"] == "13a"
     assert port.controls["opt-max-order"]["value"] == "4" and port.text("score-label") == "BLEU-4"
+    assert port.controls["opt-effective-order"]["checked"] is True and port.controls["opt-rstrip"]["checked"] is True
     assert port.text("options-state") == "Some options differ from the defaults."
+    assert "preset:sacrebleu-sentence" in "".join(port.elements["signature"]["chips"]["items"])
+    set_control(port, page, "opt-lowercase", "yes")  # one option changed: no preset any more
+    assert port.controls["opt-preset"]["value"] == "custom"
+    assert "preset:" not in "".join(port.elements["signature"]["chips"]["items"])
+    set_control(port, page, "opt-preset", "custom", "on_preset")  # "custom" changes nothing
+    assert port.controls["opt-lowercase"]["value"] == "yes" and port.controls["opt-preset"]["value"] == "custom"
     page.on_preset(event("click", "restore-defaults", "restore-defaults"))
     assert port.controls["opt-max-order"]["value"] == "2" and port.text("score") == "0.7071"
 

@@ -56,7 +56,8 @@ def written_ids() -> set[str]:
         set_control(port, page, "opt-smoothing", "floor")
         set_control(port, page, "opt-smooth-value", "x")  # refused: the error line
         set_control(port, page, "opt-effective-order", True)
-        page.on_preset(event("click", "sacrebleu-defaults", "sacrebleu-defaults"))
+        set_control(port, page, "opt-preset", "hf-evaluate", "on_preset")
+        port.advance(DEFERRED_MS)  # the peers table
         page.on_ranking_click(event("click", "", "", index="2"))
         port.clipboard = lang != "es"
         page.on_share(event("click", "share-button", "share-button"))

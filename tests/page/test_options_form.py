@@ -6,6 +6,9 @@ import pytest
 
 from bleu2.page.options_form import (
     DEFAULT_OPTIONS,
+    PRESET_CHOICES,
+    PRESET_FIELD,
+    PRESET_OPTIONS,
     SACREBLEU_PAGE_OPTIONS,
     form_from_options,
     form_updates,
@@ -15,6 +18,8 @@ from bleu2.page.options_form import (
     options_are_default,
     options_from_form,
     parse_decimal,
+    preset_choice,
+    preset_options,
     smooth_field_updates,
     smooth_value_field,
 )
@@ -30,6 +35,8 @@ def test_default_options():
         "smooth_value": None,
         "effective_order": False,
         "empty_references": "ignore",
+        "ref_length": "closest",
+        "rstrip": False,
     }
     assert options_are_default(None) and options_are_default({})
     assert options_are_default(dict(DEFAULT_OPTIONS))
@@ -88,6 +95,8 @@ def test_options_from_form_and_back():
         "smooth_value_enabled": True,
         "effective_order": True,
         "empty_references": "count",
+        "ref_length": "shortest",
+        "rstrip": True,
     }
     opts = options_from_form(fields, "es")
     assert opts == {
@@ -98,6 +107,8 @@ def test_options_from_form_and_back():
         "smooth_value": 0.2,
         "effective_order": True,
         "empty_references": "count",
+        "ref_length": "shortest",
+        "rstrip": True,
     }
     back = form_from_options(opts, "es")
     assert back == {
@@ -108,6 +119,8 @@ def test_options_from_form_and_back():
         "smooth_value": "0,2",
         "effective_order": True,
         "empty_references": "count",
+        "ref_length": "shortest",
+        "rstrip": True,
     }
     assert options_from_form(back, "es") == opts
     # what was typed is passed on when it is not a plain decimal, so the message can quote it
@@ -118,17 +131,55 @@ def test_options_from_form_and_back():
     assert form_from_options({}, "en")["smooth_value"] == ""
 
 
-def test_sacrebleu_defaults_button_options():
+def test_the_sentence_view_s_sacrebleu_options_are_sentence_bleu_s():
+    # sacrebleu.sentence_bleu: BLEU-4, 13a, exp smoothing, case kept, effective order on,
+    # empty references counted, segments right-stripped (sacreBLEU 2.6.0's BLEU class)
     assert SACREBLEU_PAGE_OPTIONS == {
         "max_order": 4,
         "smoothing": "exp",
         "tokenizer": "13a",
         "lowercase": False,
         "smooth_value": None,
-        "effective_order": False,
+        "effective_order": True,
         "empty_references": "count",
+        "ref_length": "closest",
+        "rstrip": True,
     }
     assert normalize_options(SACREBLEU_PAGE_OPTIONS) == SACREBLEU_PAGE_OPTIONS
+
+
+def test_the_preset_list_has_one_choice_per_preset_and_shows_the_options_preset():
+    assert PRESET_CHOICES == (
+        "defaults",
+        "sacrebleu",
+        "sacrebleu-sentence",
+        "nltk",
+        "hf-evaluate",
+        "torchmetrics",
+        "custom",
+    )
+    assert preset_choice(DEFAULT_OPTIONS) == preset_choice({}) == "defaults"
+    for name in ("sacrebleu", "sacrebleu-sentence", "nltk", "hf-evaluate", "torchmetrics"):
+        assert preset_choice(preset_options(PRESET_FIELD, name)) == name
+    assert preset_choice(dict(PRESET_OPTIONS["nltk"], lowercase=True)) == "custom"
+    assert preset_choice({"max_order": 4}) == "custom"
+    assert preset_choice({"max_order": "x"}) == "custom"  # invalid: never raises
+    assert preset_options(PRESET_FIELD, "defaults") == DEFAULT_OPTIONS
+    assert preset_options(PRESET_FIELD, "custom") is None
+    assert preset_options("restore-defaults") == DEFAULT_OPTIONS
+    # HF evaluate: the shortest reference; torchmetrics: ties to the first reference
+    assert PRESET_OPTIONS["hf-evaluate"]["ref_length"] == "shortest" and not PRESET_OPTIONS["hf-evaluate"]["rstrip"]
+    assert PRESET_OPTIONS["torchmetrics"]["ref_length"] == "closest-first"
+    labels = option_labels("es")[PRESET_FIELD]
+    assert labels["sacrebleu-sentence"] == "sacreBLEU, oración (sentence_bleu)" and labels["custom"] == "Personalizado"
+
+
+def test_ref_length_and_rstrip_are_checked():
+    assert normalize_options({"ref_length": "shortest", "rstrip": True})["ref_length"] == "shortest"
+    with pytest.raises(ValueError, match="ref_length"):
+        normalize_options({"ref_length": "longest"})
+    with pytest.raises(ValueError, match="rstrip"):
+        normalize_options({"rstrip": "yes"})
 
 
 def test_option_error_text_bad_smoothing_parameter_in_each_language():
