@@ -81,7 +81,7 @@ def value_text(option: str, value: Any, lang: str = "en") -> str:
     if option == "empty_references":
         return i18n.t(lang, f"peers.value.empty_{value}")
     if option == "ref_length":
-        return i18n.t(lang, f"ref_length_{value}")
+        return i18n.t(lang, f"peers.value.ref_{value}")
     if option == "smooth_value":
         return "" if value is None else f" [{i18n.format_g(value, lang)}]"
     return str(value)
