@@ -24,7 +24,7 @@ from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_r
 from .breakdown import CandidateView, candidate_view
 from .compare import Comparison, compare
 from .guide import help_sections
-from .options_form import FIELDS
+from .options_form import FIELDS, PRESET_FIELD
 from .peers_view import PeersPanel
 from .port import EventData, PageContext, SentencePort, Updates
 from .screen import Screen
@@ -51,7 +51,7 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     ("add-candidate", "click", "on_add"),
     *((element_id, event, "on_options") for element_id, event in options_form.CONTROLS.items()),
     *((button, "click", "on_preset") for button in options_form.PRESETS),
-    (options_form.PRESET_FIELD, "change", "on_preset"),
+    (PRESET_FIELD, "change", "on_preset"),
     ("lang-select", "change", "on_language"),
     ("ranking-body", "click", "on_ranking_click"),
     ("export", "click", "on_export"),
@@ -203,7 +203,7 @@ class SentencePage:
 
     def on_preset(self, event: EventData) -> None:
         """A button of options or the preset list ("custom": the list shows the options' preset again)."""
-        options = options_form.preset_options(event["button"] or event["target"], self.port.read_value("opt-preset"))
+        options = options_form.preset_options(event["button"] or event["target"], self.port.read_value(PRESET_FIELD))
         if options is None:
             return self.write(options_form.options_state_updates(self.options, self.lang), force=True)
         self.set_options(options)
