@@ -20,7 +20,7 @@ __all__ = ["NO_NUMBER", "HIDDEN", "is_blank", "shown_view", "blank_updates"]
 NO_NUMBER = "–"
 
 #: The elements an empty page hides: they hold numbers only.
-HIDDEN = ("ranking-section", "chart", "json-section")
+HIDDEN = ("ranking-section", "chart", "json-section", "peers")
 
 
 def is_blank(boxes: Mapping[str, Sequence[str]]) -> bool:

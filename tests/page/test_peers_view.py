@@ -167,3 +167,16 @@ def test_the_json_export_carries_every_candidate_under_every_preset():
     assert [p["matches"] for p in rows["sacrebleu"]["precisions"]] == sb.counts
     assert "|preset:sacrebleu|" in rows["sacrebleu"]["signature"]
     assert {d["rule"] for d in rows["hf-evaluate"]["differences"]} >= {"tokenizer", "order", "ref_length"}
+
+
+def test_the_empty_page_hides_the_table_until_something_is_typed():
+    port = FakePage()
+    page = SentencePage(port)
+    page.start()
+    port.advance(DEFERRED_MS)
+    assert port.prop("peers", "hidden") is True
+    type_in(port, page, "reference", "the cat")
+    type_in(port, page, "candidate", "the cat")
+    port.advance(DEFERRED_MS)
+    assert port.prop("peers", "hidden") is False
+    assert port.text("peer-nltk-score") == f"{nltk_sentence_bleu([['the', 'cat']], ['the', 'cat']):.4f}"
