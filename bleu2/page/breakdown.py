@@ -434,9 +434,11 @@ def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
     return out
 
 
-def ranking_header(max_order: int, lang="en") -> list[str]:
+def ranking_header(max_order: int, lang="en", item: str = "col_candidate", after_bp: tuple[str, ...] = ()) -> list[str]:
     """The ranking table's column titles: rank, candidate, BLEU-N, p1..pN, BP, c, r
-    (the cells of :func:`ranking_rows` in the same order)."""
-    out = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=max_order)]
+    (the cells of :func:`ranking_rows` in the same order). ``item``: the catalog key of the
+    second column (the corpus table's systems); ``after_bp``: keys of columns between BP and c."""
+    out = [i18n.t(lang, "col_rank"), i18n.t(lang, item), i18n.t(lang, "col_score", order=max_order)]
     out += [i18n.t(lang, "col_precision", n=n) for n in range(1, max_order + 1)]
-    return out + [i18n.t(lang, "col_bp"), i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len")]
+    out += [i18n.t(lang, key) for key in ("col_bp", *after_bp)]
+    return out + [i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len")]

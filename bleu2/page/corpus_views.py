@@ -23,6 +23,7 @@ from ..report import (
     sentences_jsonl,
 )
 from . import chart, i18n
+from .breakdown import ranking_header
 
 __all__ = ["EXCERPT", "PAGE_SIZE", "export", "histogram", "sentence_page", "system_table", "view"]
 
@@ -89,14 +90,7 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
     def num(v: float) -> str:
         return i18n.format_number(v, lang)
 
-    head = [i18n.t(lang, "col_rank"), i18n.t(lang, "corpus_col_system"), i18n.t(lang, "col_score", order=order)]
-    head += [i18n.t(lang, "col_precision", n=k) for k in range(1, order + 1)]
-    head += [
-        i18n.t(lang, "col_bp"),
-        i18n.t(lang, "corpus_col_ratio"),
-        i18n.t(lang, "col_hyp_len"),
-        i18n.t(lang, "col_ref_len"),
-    ]
+    head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
     sig = res["significance"]
     if sig:
         if sig[0].get("mean") is not None:

@@ -26,7 +26,7 @@ from typing import Any, TypedDict
 
 from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from . import i18n
-from .breakdown import precision_cell, used_weights
+from .breakdown import precision_cell, ranking_header, used_weights
 from .peers_view import table_for
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
@@ -146,14 +146,7 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
     def num(v: float) -> str:
         return i18n.format_number(v, lang)
 
-    header = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), i18n.t(lang, "col_score", order=n)]
-    header += [i18n.t(lang, "col_precision", n=k) for k in range(1, n + 1)]
-    header += [
-        i18n.t(lang, "col_bp"),
-        i18n.t(lang, "col_hyp_len"),
-        i18n.t(lang, "col_ref_len"),
-        i18n.t(lang, "col_text"),
-    ]
+    header = [*ranking_header(n, lang), i18n.t(lang, "col_text")]
     results = comparison["results"]
     rows = []
     for row in comparison["ranking"]:
