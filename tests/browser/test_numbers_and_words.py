@@ -225,3 +225,33 @@ def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
         assert page.text_content("#help-heading") == i18n.t(lang, "help_heading")
         assert page.text_content("#faq-heading") == i18n.t(lang, "faq_heading")
     page.select_option("#lang-select", "en")
+
+
+def test_a_smoothing_parameter_that_would_lift_a_precision_above_1_is_refused(ready_page, guard):
+    page = ready_page
+    options(page, "2", "floor")
+    enter(page, guard, "the cat sat on the mat", "the dog lay down")
+    # floor 0.1 (its default) on p2 = 0/3: p1 = 1/4, p2 = 0.1/3, BP = exp(1 - 6/4)
+    expected = math.exp(1 - 6 / 4) * math.sqrt(1 / 4 * 0.1 / 3)
+    assert page.text_content("#score") == f"{expected:.4f}"
+    page.fill("#opt-smooth-value", "1000000")
+    assert page.is_visible("#option-error")
+    error = page.text_content("#option-error")
+    assert "floor" in error and "≤ 1" in error and "1000000" in error
+    # nothing is scored with the refused value: the last valid options stay
+    assert page.text_content("#score") == f"{expected:.4f}"
+    page.fill("#opt-smooth-value", "1")  # the bound itself is allowed: p2 = 1/3
+    assert page.is_hidden("#option-error")
+    assert page.text_content("#score") == f"{math.exp(1 - 6 / 4) * math.sqrt(1 / 4 * 1 / 3):.4f}"
+    page.click("#restore-defaults")
+
+
+def test_a_variation_selector_is_never_a_word_of_its_own(ready_page, guard):
+    page = ready_page
+    options(page)
+    # "❤️" is U+2764 U+FE0F: the heart is dropped (no letter), and so is the selector;
+    # reference i, you (r = 2), candidate i, love, you (c = 3): p1 = 2/3, p2 = (0+1)/(2+1)
+    enter(page, guard, "I \u2764\ufe0f you", "I love you")
+    shown = texts(page, "p1-fraction", "ref-len", "hyp-len", "score")
+    assert (shown["p1-fraction"], shown["ref-len"], shown["hyp-len"]) == ("2/3", "2", "3")
+    assert shown["score"] == f"{math.sqrt(2 / 3 * 1 / 3):.4f}"
