@@ -38,7 +38,12 @@ document.addEventListener('DOMContentLoaded', () => {
   const root = document.documentElement, score = document.getElementById('score');
   if (!score) return;
   new MutationObserver(() => {
-    if (root.getAttribute('data-state') === 'ready' && window.__bleu2Times.ready === null) window.__bleu2Times.ready = performance.now();
+    if (root.getAttribute('data-state') === 'ready' && window.__bleu2Times.ready === null) {
+      window.__bleu2Times.ready = performance.now();
+      // an empty page shows no number: its first render is done when it is ready
+      const typed = [...document.querySelectorAll('textarea')].some((box) => box.value.trim());
+      if (!typed && window.__bleu2Times.firstScore === null) window.__bleu2Times.firstScore = window.__bleu2Times.ready;
+    }
   }).observe(root, {attributes: true, attributeFilter: ['data-state']});
   new MutationObserver((_, obs) => {
     if (/\\d/.test(score.textContent) && window.__bleu2Times.firstScore === null) { window.__bleu2Times.firstScore = performance.now(); obs.disconnect(); }

@@ -56,7 +56,8 @@ TED = ROOT.parent / "shared" / "data" / "ted"
 TARGETS = {"cold": 2.5, "warm": 1.2, "keystroke_p95_ms": 16.0}
 
 
-# Records when #score first shows a number, in ms since navigation start (and when PyScript
+# Records when #score first shows a number (an empty page, which shows none: when it is ready),
+# in ms since navigation start (and when PyScript
 # is about to run static/app.py: its "py:ready" event, which it sends before fetching the code).
 FIRST_SCORE_JS = """
 window.__firstScore = null;
@@ -65,7 +66,14 @@ addEventListener('py:ready', (event) => {
   if (window.__pyReady === null && !(event.detail && event.detail.worker)) window.__pyReady = performance.now();
 });
 document.addEventListener('DOMContentLoaded', () => {
-  const el = document.getElementById('score');
+  const el = document.getElementById('score'), root = document.documentElement;
+  // an empty page shows no number: its first render is done when it is ready
+  new MutationObserver((_, obs) => {
+    if (root.getAttribute('data-state') !== 'ready') return;
+    const typed = [...document.querySelectorAll('textarea')].some((box) => box.value.trim());
+    if (!typed && window.__firstScore === null) window.__firstScore = performance.now();
+    obs.disconnect();
+  }).observe(root, {attributes: true, attributeFilter: ['data-state']});
   new MutationObserver((_, obs) => {
     if (/\\d/.test(el.textContent) && window.__firstScore === null) {
       window.__firstScore = performance.now();

@@ -30,7 +30,8 @@ if (!url) {
   process.exit(2);
 }
 
-// Timestamps in the page (ms since navigation start): data-state=ready and the first score.
+// Timestamps in the page (ms since navigation start): data-state=ready and the first score
+// (on an empty page, which shows no number, the first render: ready).
 const RECORDER = `(() => {
   window.__bleu2Times = {ready: null, firstScore: null};
   const watch = () => {
@@ -40,6 +41,9 @@ const RECORDER = `(() => {
     new MutationObserver(() => {
       if (root.getAttribute("data-state") === "ready" && window.__bleu2Times.ready === null) {
         window.__bleu2Times.ready = performance.now();
+        // an empty page shows no number: its first render is done when it is ready
+        const typed = [...document.querySelectorAll("textarea")].some((box) => box.value.trim());
+        if (!typed && window.__bleu2Times.firstScore === null) window.__bleu2Times.firstScore = window.__bleu2Times.ready;
       }
     }).observe(root, {attributes: true, attributeFilter: ["data-state"]});
     new MutationObserver((_, obs) => {
