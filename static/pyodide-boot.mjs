@@ -1,8 +1,13 @@
 // The Pyodide entry point PyScript loads (pyscript.toml: interpreter = this file).
-// It is the vendored pyodide.mjs, plus: start from the memory snapshot that the build
-// made (static/vendor/pyodide/snapshot.bin.gz, see tools/make_snapshot.mjs), which is
-// several times faster than booting CPython from scratch. Without a usable snapshot it
-// boots normally. Everything comes from this origin.
+// It is the vendored pyodide.mjs, plus:
+// - start from the memory snapshot that the build made (static/vendor/pyodide/snapshot.bin.gz,
+//   see tools/make_snapshot.mjs), which is several times faster than booting CPython from
+//   scratch; without a usable snapshot it boots normally;
+// - start at once: index.html runs this module as soon as it has arrived (an async module
+//   script), and the boot begins then, while PyScript reads its config, opens its storage and
+//   loads its plugins; when PyScript asks for Pyodide (loadPyodide below) it gets that boot,
+//   its stdout/stderr put in place of the console. A worker imports this module to boot too.
+// Everything comes from this origin.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -23,9 +28,10 @@ async function fetchSnapshot() {
 // python_stdlib_snapshot.zip holds only the standard-library modules the page may import that the
 // snapshot does not hold already; a boot without the snapshot needs python_stdlib.zip,
 // every module the page may import (tools/trim_stdlib.py).
-// Performance marks "bleu2:pyodide-start", "bleu2:snapshot-ready" (its bytes decoded) and
-// "bleu2:pyodide-ready" say where start-up time goes (bench/page_bench.py prints them).
-export async function loadPyodide(options = {}) {
+// Performance marks "bleu2:pyodide-start" (the boot begins), "bleu2:snapshot-ready" (its
+// bytes decoded), "bleu2:pyodide-ready" and "bleu2:pyodide-asked" (PyScript calls
+// loadPyodide) say where start-up time goes (bench/page_bench.py prints them).
+async function boot(options) {
   const settings = { ...options, indexURL: base };
   performance.mark("bleu2:pyodide-start");
   try {
@@ -40,4 +46,22 @@ export async function loadPyodide(options = {}) {
   const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib.zip" });
   performance.mark("bleu2:pyodide-ready");
   return pyodide;
+}
+
+// Where the early boot's output goes until PyScript gives its own streams.
+const streams = { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+let early = boot({ stdout: (line) => streams.stdout(line), stderr: (line) => streams.stderr(line) });
+early.catch(() => {}); // a failure is PyScript's to report, when it asks
+
+// PyScript's call: options are its stdout/stderr and indexURL (replaced by this folder);
+// with anything else (packages, a lock file) Pyodide is booted again with them.
+export async function loadPyodide(options = {}) {
+  performance.mark("bleu2:pyodide-asked");
+  const { stdout, stderr, indexURL, ...rest } = options;
+  if (early === null || Object.keys(rest).length > 0) return boot(options);
+  if (stdout) streams.stdout = stdout;
+  if (stderr) streams.stderr = stderr;
+  const started = early;
+  early = null;
+  return started;
 }

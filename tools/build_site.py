@@ -35,6 +35,7 @@ paths it writes are relative to the root.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import re
@@ -217,6 +218,7 @@ SNAPSHOT_PREIMPORTS = (
 )
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 ARCHIVE = ROOT / "build" / "bleu2.zip"
+PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + PyScript's package compiled (write_page_archive)
 
 # Files of bleu2/ the page does not run: the command lines, the test configuration and the
 # Dask extra (it imports Dask).
@@ -275,11 +277,19 @@ def make_snapshot(archive: bytes) -> None:
     stdlib = hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest()
     key = hashlib.sha256(
         json.dumps(
-            [PINS["pyodide"], modules, script.read_text(encoding="utf-8"), hashlib.sha256(archive).hexdigest(), stdlib]
+            [
+                PINS["pyodide"],
+                PINS["@pyscript/core"],
+                modules,
+                script.read_text(encoding="utf-8"),
+                hashlib.sha256(archive).hexdigest(),
+                stdlib,
+            ]
         ).encode()
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
-    if not cached.exists():
+    pyc = SNAPSHOT_CACHE / f"pyc-{key}"
+    if not (cached.exists() and pyc.is_dir()):
         node = shutil.which("node")
         if node is None:
             sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
@@ -299,6 +309,7 @@ def make_snapshot(archive: bytes) -> None:
                 ",".join(modules),
                 str(ARCHIVE),
                 str(VENDOR / "pyodide" / BOOT_STDLIB),
+                str(pyc),
             ],
             cwd=ROOT,
             check=True,
@@ -306,7 +317,23 @@ def make_snapshot(archive: bytes) -> None:
         Path(str(tmp) + ".modules.json").rename(str(cached) + ".modules.json")
         tmp.rename(cached)
     shutil.copy2(cached, VENDOR / "pyodide" / "snapshot.bin.gz")
+    write_page_archive(archive, pyc)
     write_page_stdlib(set(json.loads(Path(str(cached) + ".modules.json").read_text(encoding="utf-8"))))
+
+
+def write_page_archive(archive: bytes, pyc: Path) -> None:
+    """build/bleu2-page.zip, the site's bleu2.zip: the archive plus PyScript's own Python
+    package compiled by the page's Pyodide (``pyscript/__pycache__/*.pyc``, checked source
+    hashes, tools/make_snapshot.mjs), unpacked into the working directory where PyScript
+    then writes that package's sources: its import reads the bytecode instead of compiling."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(PAGE_ARCHIVE, "w", zipfile.ZIP_DEFLATED) as z:
+        for info in source.infolist():
+            z.writestr(info, source.read(info))
+        for path in sorted(p for p in pyc.rglob("*.pyc")):
+            info = zipfile.ZipInfo(path.relative_to(pyc).as_posix(), date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, path.read_bytes())
 
 
 def write_page_stdlib(loaded: set[str]) -> None:
@@ -336,7 +363,7 @@ def boot_strings_js() -> str:
 # PyScript's chunks every start imports one after the other (core.js -> its core chunk ->
 # the TOML parser and the error plugin): index_html() preloads them with core.js.
 PRELOADED_CHUNKS = ("core-", "toml-", "error-")
-CHUNKS_BEFORE = '  <link rel="modulepreload" href="./static/pyodide-boot.mjs">\n'
+CHUNKS_BEFORE = '  <script type="module" async src="./static/pyodide-boot.mjs"></script>\n'
 
 
 def chunk_preloads(vendor: Path = VENDOR / "pyscript") -> str:
@@ -374,7 +401,7 @@ def assemble_site() -> None:
     tmp.mkdir()
     (tmp / "index.html").write_text(index_html(), encoding="utf-8")
     shutil.copy2(ROOT / "pyscript.toml", tmp / "pyscript.toml")
-    shutil.copy2(ARCHIVE, tmp / "bleu2.zip")
+    shutil.copy2(PAGE_ARCHIVE, tmp / "bleu2.zip")
     shutil.copytree(
         ROOT / "static",
         tmp / "static",
