@@ -67,17 +67,22 @@
     }
   }
 
-  // After start-up (Python ready, or failed): the worker's downloads must not compete with
-  // the page's own, and mostly revalidate what the page just fetched.
+  // A while after start-up (Python ready, or failed): the worker's install (every file
+  // fetched again and stored) must not compete with the page's own start, nor with a reload
+  // right after it, which would then wait for the install.
+  var AFTER_START_MS = 3000;
   function started() {
     return document.documentElement.getAttribute("data-state") !== "loading";
   }
+  function registerLater() {
+    setTimeout(register, AFTER_START_MS);
+  }
   function whenStarted() {
-    if (started()) { register(); return; }
+    if (started()) { registerLater(); return; }
     var observer = new MutationObserver(function () {
       if (!started()) return;
       observer.disconnect();
-      register();
+      registerLater();
     });
     observer.observe(document.documentElement, {attributes: true, attributeFilter: ["data-state"]});
   }
