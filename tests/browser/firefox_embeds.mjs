@@ -1,39 +1,22 @@
-// Embeds' own texts in Debian's Firefox ESR (WebDriver BiDi through puppeteer-core, as
-// tests/browser/firefox_page.mjs). Run by tests/browser/test_firefox_embeds.py:
+// Embeds' own texts in Debian's Firefox ESR (tests/browser/firefox_driver.mjs: the launch,
+// the recorders, the blocking). Run by tests/browser/test_firefox_embeds.py:
 //
-//   node tests/browser/firefox_embeds.mjs --full URL --host URL [--firefox PATH]
+//   node tests/browser/firefox_embeds.mjs --full URL --host URL --allow ORIGIN... [--firefox PATH]
 //
 // In one tab of a fresh profile: open --full (the full page), type its texts; open --host (a
 // page of another site whose iframes #f and #g are ?embed pages), type other texts into each
-// frame; reload the host page; open --full again. Prints one JSON object on stdout: the boxes'
-// values (and status lines) at each step, and every request the pages made. Exits 0 even when
-// the page failed (the caller judges), 2 on bad usage, 3 when Firefox cannot start.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import puppeteer from "puppeteer-core";
+// frame; reload the host page; open --full again. Every request to an origin not named by an
+// --allow is aborted (and recorded). Prints one JSON object on stdout: the boxes' values (and
+// status lines) at each step, and every request the pages made. Exit codes: firefox_driver.mjs.
+import { close, fill, launch, option, options, recordedPage, recording, usage } from "./firefox_driver.mjs";
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const full = option("full"), host = option("host");
 const firefox = option("firefox", "/usr/bin/firefox-esr");
+const allow = options("allow");
 const timeout = 120000;
-if (!full || !host) {
-  console.error("usage: node firefox_embeds.mjs --full URL --host URL [--firefox PATH]");
-  process.exit(2);
-}
+if (!full || !host || !allow.length) usage("node firefox_embeds.mjs --full URL --host URL --allow ORIGIN... [--firefox PATH]");
 
 const READY = "html[data-state=ready], html[data-state=error]";
-
-async function fill(target, selector, text) {
-  await target.evaluate((selector, text) => {
-    const box = document.querySelector(selector);
-    box.value = text;
-    box.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: text}));
-  }, selector, text);
-}
 
 async function shown(target) {
   await target.waitForSelector(READY, {timeout});
@@ -55,37 +38,10 @@ async function frames(page) {
   return out;
 }
 
-const profile = mkdtempSync(path.join(tmpdir(), "bleu2-firefox-"));
-let browser;
+const firefoxRun = await launch(firefox);
+const result = await recording(firefoxRun.browser);
 try {
-  browser = await puppeteer.launch({
-    browser: "firefox", executablePath: firefox, headless: true, userDataDir: profile, timeout: 60000,
-    extraPrefsFirefox: {
-      "network.captive-portal-service.enabled": false,
-      "network.connectivity-service.enabled": false,
-      "browser.safebrowsing.malware.enabled": false,
-      "browser.safebrowsing.phishing.enabled": false,
-      "app.update.enabled": false,
-      "datareporting.policy.dataSubmissionEnabled": false,
-      "toolkit.telemetry.enabled": false,
-    },
-  });
-} catch (error) {
-  rmSync(profile, {recursive: true, force: true});
-  console.log(JSON.stringify({launchError: String(error && error.message || error)}));
-  process.exit(3);
-}
-const result = {browserVersion: await browser.version(), requests: [], consoleErrors: [], pageErrors: []};
-try {
-  const page = await browser.newPage();
-  page.on("request", (request) => result.requests.push(request.url().slice(0, 200)));
-  page.on("console", (message) => {
-    const text = message.text();
-    if (message.type() === "error" || /Traceback \(most recent call last\)|PythonError/.test(text)) {
-      result.consoleErrors.push(text.slice(0, 500));
-    }
-  });
-  page.on("pageerror", (error) => result.pageErrors.push(String(error && error.message || error)));
+  const page = await recordedPage(firefoxRun.browser, result, allow);
   await page.goto(full, {waitUntil: "domcontentloaded", timeout});
   await shown(page);
   await fill(page, "#reference", "the cat sat on the mat");
@@ -114,7 +70,6 @@ try {
 } catch (error) {
   result.error = String(error && error.stack || error);
 } finally {
-  await browser.close();
-  rmSync(profile, {recursive: true, force: true});
+  await close(firefoxRun);
 }
 console.log(JSON.stringify(result));

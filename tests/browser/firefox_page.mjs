@@ -1,34 +1,30 @@
-// Drive the bleu2 page in Debian's Firefox ESR through WebDriver BiDi (puppeteer-core, a
-// pinned devDependency; never a downloaded browser). Run by tests/browser/test_offline.py
-// and bench/offline_bench.py:
+// Drive the bleu2 page in Debian's Firefox ESR through WebDriver BiDi (tests/browser/
+// firefox_driver.mjs: the launch, the recorders, the blocking). Run by
+// tests/browser/test_offline.py and bench/offline_bench.py:
 //
-//   node tests/browser/firefox_page.mjs --url URL [--download-dir DIR] [--firefox PATH] [--runs N]
+//   node tests/browser/firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR]
+//        [--firefox PATH] [--runs N]
 //
-// For each run: a fresh profile, open URL, record every request the page makes, the time
-// from navigation to html[data-state=ready] and to the first score (the empty texts score
-// 0.0000 once Python runs), then (first run only) type the reference and the candidate, read
-// #score, set #opt-max-order to 4, read #score again, press Share link and read the link
-// (#share-url) and, with --download-dir, press the JSON export's Download button and wait for
-// the file. Prints one JSON object on stdout; exits 0
-// even when the page failed (the caller judges), 2 on bad usage, 3 when Firefox cannot start.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+// For each run: a fresh profile, open URL, record every request the page makes (any not to
+// URL's own origin, URL itself for a file: URL, or an --allow is aborted and recorded as
+// blocked), the time from navigation to html[data-state=ready] and to the first score (the
+// empty texts score 0.0000 once Python runs), then (first run only) type the reference and
+// the candidate, read #score, set #opt-max-order to 4, read #score again, press Share link
+// and read the link (#share-url) and, with --download-dir, press the JSON export's Download
+// button and wait for the file. Prints one JSON object on stdout; exit codes as
+// firefox_driver.mjs says (0 even when the page failed: the caller judges).
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
+import { close, fill, launch, option, options, recordedPage, recording, usage } from "./firefox_driver.mjs";
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const url = option("url");
 const downloadDir = option("download-dir");
 const firefox = option("firefox", "/usr/bin/firefox-esr");
 const runs = Number(option("runs", "1"));
 const timeout = Number(option("timeout-ms", "120000"));
-if (!url) {
-  console.error("usage: node firefox_page.mjs --url URL [--download-dir DIR] [--firefox PATH] [--runs N]");
-  process.exit(2);
-}
+if (!url) usage("node firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR] [--firefox PATH] [--runs N]");
+const own = url.startsWith("file:") ? url.split("#")[0] : new URL(url).origin;
+const allow = [own, ...options("allow")];
 
 // Timestamps in the page (ms since navigation start): data-state=ready and the first score
 // (on an empty page, which shows no number, the first render: ready).
@@ -58,17 +54,7 @@ const RECORDER = `(() => {
 })();`;
 
 async function oneRun(index) {
-  const profile = mkdtempSync(path.join(tmpdir(), "bleu2-firefox-"));
-  const prefs = {
-    // no background traffic from the browser itself
-    "network.captive-portal-service.enabled": false,
-    "network.connectivity-service.enabled": false,
-    "browser.safebrowsing.malware.enabled": false,
-    "browser.safebrowsing.phishing.enabled": false,
-    "app.update.enabled": false,
-    "datareporting.policy.dataSubmissionEnabled": false,
-    "toolkit.telemetry.enabled": false,
-  };
+  const prefs = {};
   if (downloadDir) {
     Object.assign(prefs, {
       "browser.download.dir": downloadDir,
@@ -80,36 +66,10 @@ async function oneRun(index) {
       "browser.download.alwaysOpenPanel": false,
     });
   }
-  let browser;
+  const firefoxRun = await launch(firefox, prefs);
+  const result = {...await recording(firefoxRun.browser), state: null, status: null, readyMs: null, firstScoreMs: null};
   try {
-    browser = await puppeteer.launch({
-      browser: "firefox",
-      executablePath: firefox,
-      headless: true,
-      userDataDir: profile,
-      extraPrefsFirefox: prefs,
-      timeout: 60000,
-    });
-  } catch (error) {
-    rmSync(profile, {recursive: true, force: true});
-    console.log(JSON.stringify({launchError: String(error && error.message || error)}));
-    process.exit(3);
-  }
-  const result = {
-    browserVersion: await browser.version(),
-    requests: [], consoleErrors: [], pageErrors: [], state: null, status: null,
-    readyMs: null, firstScoreMs: null,
-  };
-  try {
-    const page = await browser.newPage();
-    page.on("request", (request) => result.requests.push(request.url().slice(0, 200)));
-    page.on("console", (message) => {
-      const text = message.text();
-      if (message.type() === "error" || /Traceback \(most recent call last\)|PythonError/.test(text)) {
-        result.consoleErrors.push(text.slice(0, 500));
-      }
-    });
-    page.on("pageerror", (error) => result.pageErrors.push(String(error && error.message || error)));
+    const page = await recordedPage(firefoxRun.browser, result, allow);
     await page.evaluateOnNewDocument(RECORDER);
     await page.goto(url, {waitUntil: "domcontentloaded", timeout});
     await page.waitForSelector("html[data-state=ready], html[data-state=error], html[data-state=file-blocked]", {timeout});
@@ -129,22 +89,14 @@ async function oneRun(index) {
   } catch (error) {
     result.error = String(error && error.stack || error);
   } finally {
-    await browser.close();
-    rmSync(profile, {recursive: true, force: true});
+    await close(firefoxRun);
   }
   return result;
 }
 
 async function checkPage(page, result) {
-  const fill = async (selector, text) => {
-    await page.evaluate((selector, text) => {
-      const box = document.querySelector(selector);
-      box.value = text;
-      box.dispatchEvent(new InputEvent("input", {bubbles: true, inputType: "insertText", data: text}));
-    }, selector, text);
-  };
-  await fill("#reference", "the cat sat on the mat");
-  await fill("#candidate", "the cat is on the mat");
+  await fill(page, "#reference", "the cat sat on the mat");
+  await fill(page, "#candidate", "the cat is on the mat");
   result.score = await page.evaluate(() => document.getElementById("score").textContent);
   await page.select("#opt-max-order", "4");
   await page.waitForFunction(() => document.getElementById("score-label").textContent.includes("4"), {timeout: 10000});
