@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 SUB_PATH = "some/sub/path"
 TED = ROOT.parent / "shared" / "data" / "ted"
+FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 
 
 def enter(page, guard, reference: str, candidate: str) -> None:
@@ -28,3 +33,27 @@ def settled(page) -> None:
     score and the saved state: ``static/app.py``'s ``deferred``, 150 ms after the last edit)
     has run: its timer is cleared when that work starts and the work runs in one task."""
     page.wait_for_function("() => window.bleu2App !== undefined && window.bleu2App.timer == null")
+
+
+def run_firefox_driver(script: str, *args: str, timeout: float) -> dict:
+    """Run ``tests/browser/<script>`` (a Firefox ESR driver built on firefox_driver.mjs) under
+    node with ``--firefox FIREFOX`` added; returns the JSON object it printed last. Skips the
+    test where Firefox ESR or node is missing or Firefox cannot start (exit code 3); fails it
+    where puppeteer-core is not installed or the driver exits otherwise than 0."""
+    import pytest
+
+    if not Path(FIREFOX).exists():
+        pytest.skip(
+            f"Firefox ESR is not installed ({FIREFOX}); `make test` installs it from Debian packages "
+            "(apt-get install -y firefox-esr) and skips this check where that fails"
+        )
+    if shutil.which("node") is None:
+        pytest.skip("node is missing (Debian: apt-get install -y nodejs npm)")
+    if not (ROOT / "node_modules" / "puppeteer-core" / "package.json").exists():
+        pytest.fail("node_modules/puppeteer-core is missing: run `npm ci` (tools/build_site.py does)")
+    command = ["node", str(ROOT / "tests" / "browser" / script), *args, "--firefox", FIREFOX]
+    proc = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    if proc.returncode == 3:
+        pytest.skip(f"Firefox ESR could not start here: {proc.stdout.strip()[:500]} {proc.stderr.strip()[-500:]}")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -10,20 +10,12 @@ is recorded and checked to go to these two origins only.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from urllib.parse import urlsplit
 
-import pytest
-
-from browser_helpers import ROOT
-from test_offline import FIREFOX, _firefox_unavailable
+from browser_helpers import run_firefox_driver
 
 
 def test_two_cross_site_embeds_and_the_full_page_keep_separate_texts_in_firefox(served_root, site_url):
-    why = _firefox_unavailable()
-    if why:
-        pytest.skip(why)
     port = urlsplit(site_url).port
     host = f"http://localhost:{port}/firefox-two-embeds.html"
     (served_root / "firefox-two-embeds.html").write_text(
@@ -32,21 +24,14 @@ def test_two_cross_site_embeds_and_the_full_page_keep_separate_texts_in_firefox(
         f'<iframe id="g" src="{site_url}index.html?embed" width="900" height="400"></iframe>',
         encoding="utf-8",
     )
-    proc = subprocess.run(
-        ["node", str(ROOT / "tests" / "browser" / "firefox_embeds.mjs"), "--full", f"{site_url}index.html"]
-        + ["--host", host, "--firefox", FIREFOX],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
+    origins = {f"http://localhost:{port}", f"http://127.0.0.1:{port}"}
+    allow = [arg for origin in sorted(origins) for arg in ("--allow", origin)]
+    run = run_firefox_driver(
+        "firefox_embeds.mjs", "--full", f"{site_url}index.html", "--host", host, *allow, timeout=600
     )
-    if proc.returncode == 3:
-        pytest.skip(f"Firefox ESR could not start here: {proc.stdout.strip()[:500]} {proc.stderr.strip()[-500:]}")
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    run = json.loads(proc.stdout.strip().splitlines()[-1])
     assert "error" not in run, run["error"]
     assert run["consoleErrors"] == [] and run["pageErrors"] == [], run
-    origins = {f"http://localhost:{port}", f"http://127.0.0.1:{port}"}
+    assert run["blocked"] == [], f"requests the driver aborted: {run['blocked']}"
     parts = [urlsplit(url) for url in run["requests"]]
     bad = [p.geturl() for p in parts if p.scheme not in ("data", "blob") and f"{p.scheme}://{p.netloc}" not in origins]
     assert bad == [] and run["requests"], bad

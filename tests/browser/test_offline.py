@@ -8,19 +8,16 @@ URL fails the test (nothing may be fetched from disk beside it, or from a networ
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from bleu2.page import share
-from browser_helpers import ROOT, enter, texts
+from browser_helpers import ROOT, enter, run_firefox_driver, texts
 from conftest import open_page
 
 OFFLINE = "bleu2-offline.html"
-FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 
 
 @pytest.fixture(scope="module")
@@ -99,44 +96,19 @@ def test_offline_file_csp_allows_no_network(offline_file):
             assert not value.startswith(("http", "ws", "'self'", "*", "file:")), (value, csp)
 
 
-def _firefox_unavailable() -> str | None:
-    if not Path(FIREFOX).exists():
-        return (
-            f"Firefox ESR is not installed ({FIREFOX}); `make test` installs it from Debian packages "
-            "(apt-get install -y firefox-esr) and skips this check where that fails"
-        )
-    if shutil.which("node") is None:
-        return "node is missing (Debian: apt-get install -y nodejs npm)"
-    return None
-
-
 def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_path):
-    why = _firefox_unavailable()
-    if why:
-        pytest.skip(why)
-    if not (ROOT / "node_modules" / "puppeteer-core" / "package.json").exists():
-        pytest.fail("node_modules/puppeteer-core is missing: run `npm ci` (tools/build_site.py does)")
     folder = tmp_path / "alone"
     folder.mkdir()
     page_file = folder / OFFLINE
     shutil.copy2(offline_file, page_file)
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    script = Path(__file__).with_name("firefox_page.mjs")
-    proc = subprocess.run(
-        ["node", str(script), "--url", page_file.as_uri(), "--download-dir", str(downloads), "--firefox", FIREFOX],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    if proc.returncode == 3:
-        pytest.skip(f"Firefox ESR could not start here: {proc.stdout.strip()[:500]} {proc.stderr.strip()[-500:]}")
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    run = json.loads(proc.stdout.strip().splitlines()[-1])["runs"][0]
+    args = ("--url", page_file.as_uri(), "--download-dir", str(downloads))
+    run = run_firefox_driver("firefox_page.mjs", *args, timeout=300)["runs"][0]
     assert "error" not in run, run["error"]
     assert run["state"] == "ready", run["status"]
     assert run["pageErrors"] == [] and run["consoleErrors"] == [], run
+    assert run["blocked"] == [], f"requests the driver aborted: {run['blocked']}"
     assert run["score"] == "0.7071"
     assert run["scoreLabel"] == "BLEU-4" and run["scoreOrder4"] not in ("0.7071", "–")
     assert run["offline"]["released"] is True and run["offline"]["payloadInDom"] is False
