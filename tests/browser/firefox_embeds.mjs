@@ -1,16 +1,28 @@
-// Embeds' own texts in Debian's Firefox ESR (tests/browser/firefox_driver.mjs: the launch,
-// the recorders, the blocking). Run by tests/browser/test_firefox_embeds.py:
+// Embeds in Debian's Firefox ESR (tests/browser/firefox_driver.mjs: the launch, the
+// recorders, the blocking). Run by tests/browser/test_firefox_embeds.py:
 //
-//   node tests/browser/firefox_embeds.mjs --full URL --host URL --allow ORIGIN... [--firefox PATH]
+//   node tests/browser/firefox_embeds.mjs --full URL --host URL --allow ORIGIN...
+//        [--themes URL --host-steps JSON] [--firefox PATH]
 //
 // In one tab of a fresh profile: open --full (the full page), type its texts; open --host (a
 // page of another site whose iframes #f and #g are ?embed pages), type other texts into each
-// frame; reload the host page; open --full again. Every request to an origin not named by an
-// --allow is aborted (and recorded). Prints one JSON object on stdout: the boxes' values (and
-// status lines) at each step, and every request the pages made. Exit codes: firefox_driver.mjs.
+// frame; reload the host page; open --full again. With --themes (a page of another site with
+// two <iframe class="bleu2"> looked after by embed.js, starting 460 px high, and #d and #l,
+// ?embed&theme=dark and ?embed&theme=light frames the script leaves alone): the heights the
+// host was told ([index among iframe.bleu2, height]) and each frame's height beside its
+// document's once they settled, and again after the second frame is narrowed to 360 px;
+// the theme of #d and #l, then of #l after each bleu2:theme message the host posts it
+// ("dark", "light", "auto"); the theme of the bleu2 frames, then after each of --host-steps
+// ([[element ("html" or "body"), attribute, value, the theme to wait for], ...]) is set on
+// the host page. A theme is the frame's <html data-theme>, its computed background and text
+// colours and whether it matches prefers-color-scheme: dark.
+// Every request to an origin not named by an --allow is aborted (and recorded). Prints one
+// JSON object on stdout: the findings above, and every request the pages made. Exit codes:
+// firefox_driver.mjs.
 import { close, fill, launch, option, options, recordedPage, recording, usage } from "./firefox_driver.mjs";
 
-const full = option("full"), host = option("host");
+const full = option("full"), host = option("host"), themes = option("themes");
+const hostSteps = JSON.parse(option("host-steps", "[]"));
 const firefox = option("firefox", "/usr/bin/firefox-esr");
 const allow = options("allow");
 const timeout = 120000;
@@ -38,7 +50,116 @@ async function frames(page) {
   return out;
 }
 
-const firefoxRun = await launch(firefox);
+// Heights the iframe.bleu2 frames told the host page, [index among them, height], in the top
+// window only.
+const RECORD_HEIGHTS = `if (window.top === window) {
+  window.bleu2Heights = [];
+  addEventListener("message", (e) => {
+    const frames = [...document.querySelectorAll("iframe.bleu2")].map((f) => f.contentWindow);
+    const index = frames.indexOf(e.source);  // (the #d and #l frames post their heights too)
+    if (index >= 0 && e.data && e.data.type === "bleu2:height") window.bleu2Heights.push([index, e.data.height]);
+  });
+}`;
+
+function themeOf(frame) {
+  return frame.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return {
+      theme: document.documentElement.getAttribute("data-theme"),
+      background: style.backgroundColor,
+      color: style.color,
+      prefersDark: matchMedia("(prefers-color-scheme: dark)").matches,
+    };
+  });
+}
+
+// A frame's document measured from inside: the body's box with its margins (what embed.js
+// posts), the root element's box, the lowest bottom of any element rendered plus the body's
+// bottom padding and margin, the scroll height, the viewport's height and the score's bottom.
+function documentHeights(frame) {
+  return frame.evaluate(() => {
+    const body = document.body, style = getComputedStyle(body);
+    let bottom = 0;
+    for (const element of body.querySelectorAll("*")) {
+      // (a closed <details>' content has boxes in Firefox, but is not rendered)
+      if (!element.checkVisibility({visibilityProperty: true})) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width || box.height) bottom = Math.max(bottom, box.bottom + scrollY);
+    }
+    return {
+      body: body.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom),
+      root: document.documentElement.getBoundingClientRect().height,
+      content: bottom + parseFloat(style.paddingBottom) + parseFloat(style.marginBottom),
+      scrollHeight: document.documentElement.scrollHeight,
+      innerHeight,
+      scoreBottom: document.getElementById("score").getBoundingClientRect().bottom,
+    };
+  });
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const waitTheme = (frame, theme) => frame.waitForFunction(
+  (theme) => document.documentElement.getAttribute("data-theme") === theme, {timeout: 10000}, theme,
+).catch(() => {});  // recorded as it is: the test judges
+
+async function themeChecks(page) {
+  const out = {};
+  await page.setViewport({width: 1000, height: 1800});  // every frame in view: none waits (loading=lazy)
+  await page.goto(themes, {waitUntil: "domcontentloaded", timeout});
+  const handles = await page.$$("iframe.bleu2");
+  const embeds = [];
+  for (const handle of handles) embeds.push(await handle.contentFrame());
+  const byId = {};
+  for (const id of ["d", "l"]) byId[id] = await (await page.waitForSelector(`#${id}`, {timeout})).contentFrame();
+  out.states = [];
+  for (const frame of [...embeds, byId.d, byId.l]) out.states.push((await shown(frame)).state);
+
+  const frameHeights = () => page.evaluate(
+    () => [...document.querySelectorAll("iframe.bleu2")].map((f) => f.getBoundingClientRect().height));
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("iframe.bleu2")].every((f) => f.getBoundingClientRect().height !== 460),
+    {timeout: 30000},
+  ).catch(() => {});
+  await pause(1500);  // later height messages, if any, would be in by now
+  const measure = async () => ({
+    told: await page.evaluate(() => window.bleu2Heights),
+    frames: await frameHeights(),
+    documents: await Promise.all(embeds.map(documentHeights)),
+  });
+  out.settled = await measure();
+  // A narrower frame stacks the two texts: its document grows, says so, and the host follows.
+  const before = out.settled.told.length;
+  await page.evaluate(() => { document.querySelectorAll("iframe.bleu2")[1].style.width = "360px"; });
+  await page.waitForFunction((n) => window.bleu2Heights.length > n, {timeout: 10000}, before).catch(() => {});
+  await pause(500);
+  out.narrowed = await measure();
+
+  out.byAddress = {d: await themeOf(byId.d), l: await themeOf(byId.l)};
+  out.messages = [];
+  for (const theme of ["dark", "light", "auto"]) {
+    await page.evaluate((theme) => {
+      const frame = document.getElementById("l");
+      frame.contentWindow.postMessage({type: "bleu2:theme", theme}, new URL(frame.src).origin);
+    }, theme);
+    await waitTheme(byId.l, theme);
+    out.messages.push({sent: theme, shown: await themeOf(byId.l)});
+  }
+
+  out.hostAtFirst = await Promise.all(embeds.map(themeOf));
+  out.hostSteps = [];
+  for (const [element, attribute, value, expected] of hostSteps) {
+    await page.evaluate((element, attribute, value) => {
+      (element === "body" ? document.body : document.documentElement).setAttribute(attribute, value);
+    }, element, attribute, value);
+    for (const frame of embeds) await waitTheme(frame, expected);
+    await pause(300);  // a message sent after the one waited for would be in by now
+    out.hostSteps.push({set: [element, attribute, value], shown: await Promise.all(embeds.map(themeOf))});
+  }
+  return out;
+}
+
+// a light system, so that the dark theme can only come from the address, a message or the host
+const firefoxRun = await launch(firefox, {"layout.css.prefers-color-scheme.content-override": 1});
 const result = await recording(firefoxRun.browser);
 try {
   const page = await recordedPage(firefoxRun.browser, result, allow);
@@ -67,6 +188,11 @@ try {
 
   await page.goto(full, {waitUntil: "domcontentloaded", timeout});
   result.fullAgain = await shown(page);
+
+  if (themes) {
+    await page.evaluateOnNewDocument(RECORD_HEIGHTS);
+    result.themes = await themeChecks(page);
+  }
 } catch (error) {
   result.error = String(error && error.stack || error);
 } finally {
