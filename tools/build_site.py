@@ -218,7 +218,7 @@ SNAPSHOT_PREIMPORTS = (
 )
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 ARCHIVE = ROOT / "build" / "bleu2.zip"
-PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + PyScript's package compiled (write_page_archive)
+PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecode (write_page_archive)
 
 # Files of bleu2/ the page does not run: the command lines, the test configuration and the
 # Dask extra (it imports Dask).
@@ -277,19 +277,11 @@ def make_snapshot(archive: bytes) -> None:
     stdlib = hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest()
     key = hashlib.sha256(
         json.dumps(
-            [
-                PINS["pyodide"],
-                PINS["@pyscript/core"],
-                modules,
-                script.read_text(encoding="utf-8"),
-                hashlib.sha256(archive).hexdigest(),
-                stdlib,
-            ]
+            [PINS["pyodide"], modules, script.read_text(encoding="utf-8"), hashlib.sha256(archive).hexdigest(), stdlib]
         ).encode()
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
-    pyc = SNAPSHOT_CACHE / f"pyc-{key}"
-    if not (cached.exists() and pyc.is_dir()):
+    if not cached.exists():
         node = shutil.which("node")
         if node is None:
             sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
@@ -309,7 +301,6 @@ def make_snapshot(archive: bytes) -> None:
                 ",".join(modules),
                 str(ARCHIVE),
                 str(VENDOR / "pyodide" / BOOT_STDLIB),
-                str(pyc),
             ],
             cwd=ROOT,
             check=True,
@@ -317,20 +308,47 @@ def make_snapshot(archive: bytes) -> None:
         Path(str(tmp) + ".modules.json").rename(str(cached) + ".modules.json")
         tmp.rename(cached)
     shutil.copy2(cached, VENDOR / "pyodide" / "snapshot.bin.gz")
-    write_page_archive(archive, pyc)
     write_page_stdlib(set(json.loads(Path(str(cached) + ".modules.json").read_text(encoding="utf-8"))))
 
 
-def write_page_archive(archive: bytes, pyc: Path) -> None:
-    """build/bleu2-page.zip, the site's bleu2.zip: the archive plus PyScript's own Python
-    package compiled by the page's Pyodide (``pyscript/__pycache__/*.pyc``, checked source
-    hashes, tools/make_snapshot.mjs), unpacked into the working directory where PyScript
-    then writes that package's sources: its import reads the bytecode instead of compiling."""
+#: What the page imports from source at every start besides bleu2 (which the snapshot holds):
+#: {path in Pyodide's working directory: the file PyScript writes there}; PyScript's own
+#: Python package is added by tools/compile_pyc.mjs.
+PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py"}
+BYTECODE_CACHE = ROOT / "build" / "bytecode"
+
+
+def compile_bytecode() -> Path:
+    """The folder of bytecode for PAGE_SOURCES and PyScript's Python package, compiled by
+    the vendored Pyodide (tools/compile_pyc.mjs under Node); cached in build/bytecode/ by the
+    pins, the script and the sources."""
+    script = ROOT / "tools" / "compile_pyc.mjs"
+    parts = [PINS["pyodide"], PINS["@pyscript/core"], script.read_text(encoding="utf-8")]
+    parts += [f"{k}={hashlib.sha256(v.read_bytes()).hexdigest()}" for k, v in sorted(PAGE_SOURCES.items())]
+    key = hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+    folder = BYTECODE_CACHE / key
+    if not folder.is_dir():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+        if BYTECODE_CACHE.exists():
+            shutil.rmtree(BYTECODE_CACHE)
+        tmp = BYTECODE_CACHE / (key + ".tmp")
+        pairs = [f"{k}={v}" for k, v in sorted(PAGE_SOURCES.items())]
+        subprocess.run([node, str(script), str(VENDOR / "pyodide"), str(tmp), *pairs], cwd=ROOT, check=True)
+        tmp.rename(folder)
+    return folder
+
+
+def write_page_archive(archive: bytes, bytecode: Path) -> None:
+    """build/bleu2-page.zip, the site's bleu2.zip: the archive plus :func:`compile_bytecode`'s
+    ``__pycache__`` files, unpacked into the working directory where PyScript then writes
+    those sources: their import reads the bytecode instead of compiling them."""
     with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(PAGE_ARCHIVE, "w", zipfile.ZIP_DEFLATED) as z:
         for info in source.infolist():
             z.writestr(info, source.read(info))
-        for path in sorted(p for p in pyc.rglob("*.pyc")):
-            info = zipfile.ZipInfo(path.relative_to(pyc).as_posix(), date_time=_ZIP_DATE)
+        for path in sorted(bytecode.rglob("*.pyc")):
+            info = zipfile.ZipInfo(path.relative_to(bytecode).as_posix(), date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, path.read_bytes())
@@ -452,7 +470,9 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         return 0
     vendor_runtime()
-    make_snapshot(make_archive())
+    archive = make_archive()
+    make_snapshot(archive)
+    write_page_archive(archive, compile_bytecode())
     assemble_site()
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
     log(f"built {SITE.relative_to(ROOT)}/ ({size / 1e6:.1f} MB)")

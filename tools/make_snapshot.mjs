@@ -1,6 +1,6 @@
 // Make a Pyodide memory snapshot for the page (run by tools/build_site.py with Node).
 //
-//   node tools/make_snapshot.mjs <pyodide dir> <output .gz> <module,module,...> [archive.zip] [stdlib.zip] [pyc dir]
+//   node tools/make_snapshot.mjs <pyodide dir> <output .gz> <module,module,...> [archive.zip] [stdlib.zip]
 //
 // Booting CPython inside WebAssembly takes seconds; restoring a snapshot of the memory
 // of an interpreter that has already booted (and imported the standard-library modules
@@ -16,20 +16,14 @@
 // imported into the snapshot too: compiling bleu2's source in WebAssembly is most of what
 // is left of the page's start-up.
 import { gzipSync } from "node:zlib";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
-// [pyc dir]: also write there PyScript's own Python package (the `pyscript` modules its start-up
-// writes into the working directory and imports before the page's script) compiled by this
-// Pyodide, as pyscript/__pycache__/<module>.<cache tag>.pyc with a checked source hash
-// (PEP 552): the page's archive carries them, so Python reads that bytecode instead of
-// compiling the package at every start (a source that differs is compiled as before).
-//
 // [stdlib.zip]: the standard-library zip to boot with (default: the one in <pyodide dir>).
 // Written next to the output: <output>.modules.json, the modules the snapshot holds
 // imported (sys.modules), which the page's own standard-library zip can leave out.
-const [pyodideDir, output, modules = "", archive = "", stdlib = "", pycDir = ""] = process.argv.slice(2);
+const [pyodideDir, output, modules = "", archive = "", stdlib = ""] = process.argv.slice(2);
 if (!pyodideDir || !output) {
   console.error("usage: node tools/make_snapshot.mjs <pyodide dir> <output .gz> [modules]");
   process.exit(2);
@@ -48,35 +42,6 @@ if (archive) {
   pyodide.FS.mkdirTree(home);
   pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: home });
   pyodide.runPython(`import os, sys\nos.chdir("${home}")\nsys.path.insert(0, "${home}") if "${home}" not in sys.path else None`);
-}
-if (pycDir) {
-  // the sources PyScript's start-up writes (its dist bundle inlines this generated module)
-  const core = path.resolve("node_modules/@pyscript/core");
-  const { default: tree } = await import(pathToFileURL(path.join(core, "src/stdlib/pyscript.js")).href);
-  const bundle = readdirSync(path.join(core, "dist"))
-    .filter((name) => /^core-.*\.js$/.test(name))
-    .map((name) => readFileSync(path.join(core, "dist", name), "utf8"))
-    .join("");
-  const compiled = pyodide.runPython(
-    `
-import sys
-from importlib import _bootstrap_external as be, util
-def pyc(name, source):
-    data = source.encode("utf-8")
-    code = compile(data, f"/home/pyodide/pyscript/{name}", "exec", dont_inherit=True)
-    return name[:-3] + "." + sys.implementation.cache_tag + ".pyc", bytes(be._code_to_hash_pyc(code, util.source_hash(data), True))
-pyc`,
-    { globals: pyodide.toPy({}) },
-  );
-  const folder = path.join(pycDir, "pyscript", "__pycache__");
-  mkdirSync(folder, { recursive: true });
-  for (const [name, source] of Object.entries(tree.pyscript)) {
-    if (typeof source !== "string" || !name.endsWith(".py")) throw new Error(`unexpected entry in PyScript's package: ${name}`);
-    if (!bundle.includes(JSON.stringify(source))) throw new Error(`PyScript's dist bundle does not write src/stdlib's ${name}`);
-    const [file, bytes] = compiled(name, source).toJs();
-    writeFileSync(path.join(folder, file), bytes);
-  }
-  compiled.destroy();
 }
 const names = modules.split(",").map((s) => s.trim()).filter(Boolean);
 for (const name of names) {

@@ -10,7 +10,13 @@ from conftest import open_page
 
 # Each file, by its path under the site: fetched later by PyScript (config, [files], the
 # script's src) or by Pyodide (its lock file), once Pyodide has loaded.
-STARTUP_FILES = ("pyscript.toml", "bleu2.zip", "static/vendor/pyodide/pyodide-lock.json", "static/app.py")
+STARTUP_FILES = (
+    "pyscript.toml",
+    "bleu2.zip",
+    "static/vendor/pyodide/pyodide-lock.json",
+    "static/app.py",
+    "static/start.py",
+)
 
 TIMING_JS = """() => ({
   resources: performance.getEntriesByType('resource').map(e => [e.name, e.fetchStart]),

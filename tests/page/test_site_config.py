@@ -19,9 +19,15 @@ def _pyscript_config() -> dict:
     return tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
 
 
-def test_pyscript_toml_ships_the_package_as_one_archive():
+def test_pyscript_toml_ships_the_package_as_one_archive_and_the_script_as_a_module():
     files = _pyscript_config()["files"]
-    assert files == {"./bleu2.zip": "./*"}, "one archive, unpacked into the working directory"
+    # one archive, unpacked into the working directory; the page's script written there as
+    # a module, which index.html imports (so its bytecode in the archive is read)
+    assert files == {"./bleu2.zip": "./*", "./static/app.py": "./app.py"}
+    assert build_site.PAGE_SOURCES == {"app.py": ROOT / "static" / "app.py"}
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert '<script type="py" src="./static/start.py" config="./pyscript.toml"></script>' in page
+    assert "\nimport app  # " in (ROOT / "static" / "start.py").read_text(encoding="utf-8")
 
 
 def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
