@@ -55,6 +55,15 @@ def _check_tokens(tokens: object, where: str) -> None:
         raise TypeError(f"{where} must be a list of tokens (strings), not {type(tokens).__name__}")
 
 
+def _reject_string_entries(entries: Iterable[object], message: str) -> None:
+    """Raise ``TypeError(message.format(j=j))`` for the first entry ``j`` that is a string
+    (where a list is expected: a string is a sequence too, and would be read character by
+    character)."""
+    for j, entry in enumerate(entries):
+        if isinstance(entry, str):
+            raise TypeError(message.format(j=j))
+
+
 def extract_stats(
     candidate_tokens: Sequence[str],
     reference_tokens: Sequence[Sequence[str]],
@@ -77,12 +86,12 @@ def extract_stats(
     _check_tokens(candidate_tokens, "candidate_tokens")
     if isinstance(reference_tokens, str) or not isinstance(reference_tokens, Sequence):
         raise TypeError("reference_tokens must be a list of token lists, one per reference ([tokens] for one)")
+    _reject_string_entries(
+        reference_tokens,
+        "reference_tokens[{j}] is a string: reference_tokens is a list of token lists, one per reference; "
+        "for one tokenized reference give [tokens]",
+    )
     for j, ref in enumerate(reference_tokens):
-        if isinstance(ref, str):
-            raise TypeError(
-                f"reference_tokens[{j}] is a string: reference_tokens is a list of token lists, one per "
-                "reference; for one tokenized reference give [tokens]"
-            )
         _check_tokens(ref, f"reference_tokens[{j}]")
     depth = max_order if stats_order is None else max(stats_order, max_order)
     refs = reference_stats(reference_tokens, depth, empty_references)
@@ -141,12 +150,11 @@ def references_from_streams(streams: Sequence[Sequence[str]]) -> list[list[str]]
     """
     if isinstance(streams, str):
         raise TypeError("references_from_streams takes a list of streams (each a list of lines), not a string")
-    for j, s in enumerate(streams):
-        if isinstance(s, str):
-            raise TypeError(
-                f"stream {j} is a string, not a list of lines: references_from_streams takes a list of streams; "
-                "for one reference per candidate give [stream] (or pass the list itself to corpus_bleu)"
-            )
+    _reject_string_entries(
+        streams,
+        "stream {j} is a string, not a list of lines: references_from_streams takes a list of streams; "
+        "for one reference per candidate give [stream] (or pass the list itself to corpus_bleu)",
+    )
     streams = [list(s) for s in streams]
     if not streams:
         return []
