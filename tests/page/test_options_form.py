@@ -26,18 +26,52 @@ from bleu2.page.options_form import (
 from bleu2.page.share import encode_state
 
 
+@pytest.mark.parametrize(
+    "choice,options,expected",
+    [
+        pytest.param(
+            "defaults",
+            DEFAULT_OPTIONS,
+            {
+                "max_order": 2,
+                "smoothing": "add-1",
+                "tokenizer": "default",
+                "lowercase": None,
+                "smooth_value": None,
+                "effective_order": False,
+                "empty_references": "ignore",
+                "ref_length": "closest",
+                "rstrip": False,
+            },
+            id="defaults",
+        ),
+        pytest.param(
+            # sacrebleu.sentence_bleu: BLEU-4, 13a, exp smoothing, case kept, effective order on,
+            # empty references counted, segments right-stripped (sacreBLEU 2.6.0's BLEU class)
+            "sacrebleu-sentence",
+            SACREBLEU_PAGE_OPTIONS,
+            {
+                "max_order": 4,
+                "smoothing": "exp",
+                "tokenizer": "13a",
+                "lowercase": False,
+                "smooth_value": None,
+                "effective_order": True,
+                "empty_references": "count",
+                "ref_length": "closest",
+                "rstrip": True,
+            },
+            id="sacrebleu-sentence-is-sentence_bleu",
+        ),
+    ],
+)
+def test_the_page_options_of_a_preset(choice, options, expected):
+    assert options == expected
+    assert normalize_options(options) == options
+    assert preset_options(PRESET_FIELD, choice) == expected
+
+
 def test_default_options():
-    assert DEFAULT_OPTIONS == {
-        "max_order": 2,
-        "smoothing": "add-1",
-        "tokenizer": "default",
-        "lowercase": None,
-        "smooth_value": None,
-        "effective_order": False,
-        "empty_references": "ignore",
-        "ref_length": "closest",
-        "rstrip": False,
-    }
     assert options_are_default(None) and options_are_default({})
     assert options_are_default(dict(DEFAULT_OPTIONS))
     assert options_are_default({"lowercase": True})  # the default tokenizer lower-cases anyway
@@ -129,23 +163,6 @@ def test_options_from_form_and_back():
     assert options_from_form(dict(fields, smooth_value_enabled=False, lowercase="auto"), "en")["smooth_value"] is None
     assert options_from_form(dict(fields, lowercase="auto"), "en")["lowercase"] is None
     assert form_from_options({}, "en")["smooth_value"] == ""
-
-
-def test_the_sentence_view_s_sacrebleu_options_are_sentence_bleu_s():
-    # sacrebleu.sentence_bleu: BLEU-4, 13a, exp smoothing, case kept, effective order on,
-    # empty references counted, segments right-stripped (sacreBLEU 2.6.0's BLEU class)
-    assert SACREBLEU_PAGE_OPTIONS == {
-        "max_order": 4,
-        "smoothing": "exp",
-        "tokenizer": "13a",
-        "lowercase": False,
-        "smooth_value": None,
-        "effective_order": True,
-        "empty_references": "count",
-        "ref_length": "closest",
-        "rstrip": True,
-    }
-    assert normalize_options(SACREBLEU_PAGE_OPTIONS) == SACREBLEU_PAGE_OPTIONS
 
 
 def test_the_preset_list_has_one_choice_per_preset_and_shows_the_options_preset():
