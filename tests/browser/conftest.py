@@ -55,12 +55,22 @@ def served_root(site_dir, tmp_path_factory) -> Path:
     return root
 
 
+@contextlib.contextmanager
+def serving(folder: Path, **options):
+    """``folder`` served by ``tools.serve`` on a free loopback port while the block runs;
+    yields the base URL (ends with "/"). ``options``: ``start_server``'s (``encodings``)."""
+    srv, base = start_server(folder, **options)
+    try:
+        yield base
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
 @pytest.fixture(scope="session")
 def server(served_root):
-    srv, base = start_server(served_root)
-    yield base
-    srv.shutdown()
-    srv.server_close()
+    with serving(served_root) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")

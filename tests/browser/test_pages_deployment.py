@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import ROOT, enter, texts
-from conftest import wait_ready_state
+from conftest import Guard, serving, wait_ready_state
 from tools import pwa
-from tools.serve import start_server
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 REPO_NAME = "bleu2"  # the sub-path of a project site: https://<owner>.github.io/bleu2/
@@ -138,10 +137,7 @@ def test_artifact_tree_is_the_site_and_nothing_else(artifact):
 
 def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_file(artifact, browser):
     """Served like Pages (no precompressed copies sent) from /bleu2/."""
-    from conftest import Guard
-
-    server, base = start_server(artifact.parent, encodings=())
-    try:
+    with serving(artifact.parent, encodings=()) as base:
         url = f"{base}{REPO_NAME}/"
         context = browser.new_context()
         guard = Guard(base.rstrip("/"))
@@ -163,6 +159,3 @@ def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_
         context.close()
         problems = guard.new_problems()
         assert problems == [], problems
-    finally:
-        server.shutdown()
-        server.server_close()
