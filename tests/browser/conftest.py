@@ -204,16 +204,24 @@ def guards():
     return made
 
 
+def guarded_context(browser, guard, guards=None, **options):
+    """A fresh browser context (``options``: ``browser.new_context``'s) with ``guard``
+    attached; the guard joins ``guards`` (checked after every test) when given."""
+    context = browser.new_context(**options)
+    guard.attach_context(context)
+    if guards is not None:
+        guards.append(guard)
+    return context
+
+
 def _contexts(browser, guards, make_guard):
     """A factory of fresh browser contexts, each with a guard from ``make_guard(*args)``; yields
     the factory and closes every context it made afterwards."""
     contexts = []
 
     def make(*args, **kwargs):
-        context = browser.new_context(**kwargs)
         guard = make_guard(*args)
-        guard.attach_context(context)
-        guards.append(guard)
+        context = guarded_context(browser, guard, guards, **kwargs)
         contexts.append(context)
         return context, guard
 

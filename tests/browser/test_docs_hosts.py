@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser_helpers import ROOT, enter, settled, texts
-from conftest import Guard, open_in_parent, wait_ready_state
+from conftest import Guard, guarded_context, open_in_parent, open_page, wait_ready_state
 from docs_site import PLACEHOLDER
 
 SNIPPET = (ROOT / "docs" / "snippets" / "embed.html").read_text(encoding="utf-8")
@@ -94,14 +94,10 @@ def host(request, browser, served_root, site_url, origin, guards):
     name = request.param
     BUILDERS[name](served_root / f"host-{name}", site_url)
     docs_url = f"http://localhost:{urlsplit(site_url).port}/host-{name}/"
-    context = browser.new_context(color_scheme="light", viewport={"width": 1000, "height": 900})
     guard = HostGuard(origin, docs_prefix=docs_url)
-    guard.attach_context(context)
-    guards.append(guard)
+    context = guarded_context(browser, guard, guards, color_scheme="light", viewport={"width": 1000, "height": 900})
     context.add_init_script(RECORD_HEIGHTS)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.goto(docs_url)
+    page = open_page(context, guard, docs_url, wait_ready=False)
     frames = [page.locator("iframe.bleu2").nth(i).element_handle().content_frame() for i in range(2)]
     for frame in frames:
         wait_ready_state(frame)
@@ -238,14 +234,9 @@ def test_two_embeds_and_the_full_page_keep_separate_texts(browser, served_root, 
     a docs page with two embeds in the same tab, each typed into, then a reload and back."""
     build_material(served_root / "same-site-material", site_url)
     docs_url = f"{origin}/same-site-material/"
-    context = browser.new_context()
     guard = Guard(origin)
-    guard.attach_context(context)
-    guards.append(guard)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.goto(site_url)
-    wait_ready_state(page)
+    context = guarded_context(browser, guard, guards)
+    page = open_page(context, guard, site_url)
     enter(page, guard, "the full page's reference", "the full page's candidate")
     settled(page)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import ROOT, enter, texts
-from conftest import Guard, serving, wait_ready_state
+from conftest import Guard, guarded_context, open_page, serving
 from tools import pwa
 
 WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
@@ -139,13 +139,9 @@ def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_
     """Served like Pages (no precompressed copies sent) from /bleu2/."""
     with serving(artifact.parent, encodings=()) as base:
         url = f"{base}{REPO_NAME}/"
-        context = browser.new_context()
         guard = Guard(base.rstrip("/"))
-        guard.attach_context(context)
-        page = context.new_page()
-        guard.attach_page(page)
-        page.goto(url)
-        wait_ready_state(page)
+        context = guarded_context(browser, guard)
+        page = open_page(context, guard, url)
         enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
         assert texts(page, "score")["score"] == "0.7071"
         page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
