@@ -15,39 +15,8 @@ from bleu2.page import compare as compare_mod
 from bleu2.page.compare import compare, ref_length_choice, ref_length_text
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
+from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table
 from peer_rules import hf_evaluate_bleu
-
-# (reference, candidate, (m1, t1), (m2, t2), c, r, BP, BLEU-2, smoothed p2?): the golden table.
-GOLDEN = [
-    ("the cat sat on the mat", "the cat is on the mat", (5, 6), (3, 5), 6, 6, 1.0, 0.707107, False),
-    ("El gato está en la alfombra.", "el gato en la alfombra", (5, 5), (3, 4), 5, 6, 0.818731, 0.709042, False),
-    ("我喜欢学习中文", "我爱学习中文", (5, 6), (3, 5), 6, 7, 0.846482, 0.598553, False),
-    (
-        "I visited 北京 in 2019, it was great!",
-        "i visited 北京 in 2019 and it was great",
-        (9, 10),
-        (7, 9),
-        10,
-        9,
-        1.0,
-        0.836660,
-        False,
-    ),
-    ("the quick brown fox", "fox brown quick the", (4, 4), (0, 3), 4, 4, 1.0, 0.5, True),
-    ("a b c d e f", "a", (1, 1), (0, 0), 1, 6, 0.006738, 0.006738, True),
-    ("the the the", "the the the the the the the", (3, 7), (2, 6), 7, 3, 1.0, 0.377964, False),
-    (
-        "Der Bürgermeister ließ die Straße sperren.",
-        "Der Bürgermeister sperrte die Straße.",
-        (4, 5),
-        (2, 4),
-        5,
-        6,
-        0.818731,
-        0.517811,
-        False,
-    ),
-]
 
 REF = "the cat sat on the mat"
 
