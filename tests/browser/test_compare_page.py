@@ -17,7 +17,7 @@ from bleu2 import smoothing
 from bleu2.page import export, i18n, share
 from bleu2.page.compare import compare, ref_length_text
 from browser_helpers import settled, texts
-from conftest import open_page
+from conftest import open_page, wait_ready_state
 
 REFS = ["the cat sat on the mat", "there is a cat on the mat", "a cat was sitting on the mat today"]
 CANDS = ["the cat is on the mat", "a cat sat on a mat", "on the mat the cat"]
@@ -332,7 +332,7 @@ def test_texts_and_options_survive_a_reload_and_clear_empties_them(new_context, 
     page.select_option("#opt-smoothing", "exp")
     wait_deferred(page)
     page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    wait_ready_state(page)
     assert [page.input_value(box("reference", i)) for i in (1, 2)] == REFS[:2]
     assert [page.input_value(box("candidate", i)) for i in (1, 2, 3)] == CANDS
     assert page.input_value("#opt-smoothing") == "exp"
@@ -342,14 +342,14 @@ def test_texts_and_options_survive_a_reload_and_clear_empties_them(new_context, 
     select(page, 2)
     wait_deferred(page)
     page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    wait_ready_state(page)
     assert page.get_attribute("#rank-row-2 button.rank-select", "aria-pressed") == "true"
     check_breakdown(page, compare(CANDS, REFS[:2], smoothing="exp"), 1)
     page.click("#clear")
     assert page.locator("#candidates textarea").count() == 1
     assert page.input_value("#reference") == "" and page.input_value("#candidate") == ""
     page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    wait_ready_state(page)
     assert page.input_value("#reference") == "" and page.input_value("#candidate") == ""
     page.close()
 
@@ -484,7 +484,7 @@ def test_text_typed_while_an_option_is_invalid_survives_a_reload(new_context, si
     check_breakdown(page, comp, 0)
     wait_deferred(page)
     page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
+    wait_ready_state(page)
     assert page.input_value("#candidate") == "a dog lay on the rug"
     assert page.input_value("#reference") == "the cat sat on the mat"
     assert page.input_value("#opt-smoothing") == "floor"  # the last valid options
