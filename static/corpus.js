@@ -9,13 +9,7 @@
   "use strict";
 
   function $(id) { return document.getElementById(id); }
-  function el(tag, attrs, text, parent) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
-    if (text !== undefined && text !== null) node.textContent = text;
-    if (parent) parent.appendChild(node);
-    return node;
-  }
+  function el(tag, attrs, text, parent) { return window.bleu2Paint.make(tag, attrs, text, parent); }
   function errorText(error) { return String(error && error.message || error); }
 
   // --- the worker ------------------------------------------------------------------------------

@@ -17,7 +17,6 @@
     return readers[name];
   }
 
-  // An element: make("td", {class: "num"}, "text", parent).
   function make(tag, attrs, text, parent) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
@@ -70,6 +69,7 @@
   }
 
   window.bleu2Paint = {
+    make: make,  // an element: make("td", {class: "num"}, "text", parent) (static/corpus.js's too)
     // Element updates from bleu2.page.updates: {id: {text, attrs: {name: value | null},
     // props: {name: value}, classes: {name: bool}}}; ids that are not on the page are
     // skipped. One call per render, so Python crosses into JavaScript once.
