@@ -37,6 +37,9 @@ async function boot(options) {
   try {
     // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
     const snapshot = fetchSnapshot().then((bytes) => (performance.mark("bleu2:snapshot-ready"), bytes));
+    // Pyodide awaits it only after its lock file: a failure (a site without the snapshot)
+    // must not count as an unhandled rejection meanwhile (static/boot.js reports those)
+    snapshot.catch(() => {});
     const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib_snapshot.zip", _loadSnapshot: snapshot });
     performance.mark("bleu2:pyodide-ready");
     return pyodide;
