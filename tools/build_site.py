@@ -381,7 +381,7 @@ def boot_strings_js() -> str:
 # PyScript's chunks every start imports one after the other (core.js -> its core chunk ->
 # the TOML parser and the error plugin): index_html() preloads them with core.js.
 PRELOADED_CHUNKS = ("core-", "toml-", "error-")
-CHUNKS_BEFORE = '  <link rel="modulepreload" href="./static/vendor/pyodide/pyodide.asm.mjs">\n'
+CHUNKS_BEFORE = '  <script type="module" async src="./static/pyodide-boot.mjs"></script>\n'
 
 
 def chunk_preloads(vendor: Path = VENDOR / "pyscript") -> str:
