@@ -102,8 +102,19 @@ async function checkPage(page, result) {
   await page.waitForFunction(() => document.getElementById("score-label").textContent.includes("4"), {timeout: 10000});
   result.scoreOrder4 = await page.evaluate(() => document.getElementById("score").textContent);
   result.scoreLabel = await page.evaluate(() => document.getElementById("score-label").textContent);
-  await page.click("#share-button");  // the share link, made from the full location
-  await page.waitForFunction(() => document.getElementById("share-url").value !== "", {timeout: 10000});
+  // The share link, made from the full location. page.click scrolls the button into view,
+  // then clicks its centre; when the layout moves in between (the rows re-rendered for
+  // BLEU-4), the click can land on the link's box below it: click again until the link is
+  // there (at most three times), as for the export below.
+  result.shareClicks = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    result.shareClicks += 1;
+    await page.click("#share-button");
+    const made = await page.waitForFunction(
+      () => document.getElementById("share-url").value !== "", {timeout: 5000},
+    ).then(() => true, () => false);
+    if (made) break;
+  }
   result.shareUrl = await page.evaluate(() => document.getElementById("share-url").value);
   if (downloadDir) {
     // page.click scrolls the button into view, then clicks its centre; when the layout moves in
