@@ -232,6 +232,22 @@ ARCHIVE_EXCLUDE = {
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the archive (and the snapshot key) depend on content only
 
 
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A deterministic archive entry: fixed date, deflated, mode 644."""
+    info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def node_path() -> str:
+    """Node.js, which the snapshot and the bytecode are made with; exits with how to install it."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+    return node
+
+
 def archive_files() -> list[Path]:
     """The files of the page's archive: bleu2's modules and catalogs, minus ARCHIVE_EXCLUDE."""
     files = [p for p in sorted((ROOT / "bleu2").rglob("*")) if p.is_file() and p.suffix in (".py", ".json")]
@@ -257,10 +273,7 @@ def make_archive() -> bytes:
     tmp = ARCHIVE.with_suffix(".tmp")
     with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         for path in archive_files():
-            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, path.read_bytes())
+            z.writestr(zip_entry(path.relative_to(ROOT).as_posix()), path.read_bytes())
     tmp.replace(ARCHIVE)
     return ARCHIVE.read_bytes()
 
@@ -282,9 +295,7 @@ def make_snapshot(archive: bytes) -> None:
     ).hexdigest()[:16]
     cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
     if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+        node = node_path()
         log("making the Pyodide memory snapshot (boots Pyodide once under Node)")
         if SNAPSHOT_CACHE.exists():
             shutil.rmtree(SNAPSHOT_CACHE)
@@ -328,9 +339,7 @@ def compile_bytecode() -> Path:
     key = hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
     folder = BYTECODE_CACHE / key
     if not folder.is_dir():
-        node = shutil.which("node")
-        if node is None:
-            sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
+        node = node_path()
         if BYTECODE_CACHE.exists():
             shutil.rmtree(BYTECODE_CACHE)
         tmp = BYTECODE_CACHE / (key + ".tmp")
@@ -348,10 +357,7 @@ def write_page_archive(archive: bytes, bytecode: Path) -> None:
         for info in source.infolist():
             z.writestr(info, source.read(info))
         for path in sorted(bytecode.rglob("*.pyc")):
-            info = zipfile.ZipInfo(path.relative_to(bytecode).as_posix(), date_time=_ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, path.read_bytes())
+            z.writestr(zip_entry(path.relative_to(bytecode).as_posix()), path.read_bytes())
 
 
 def write_page_stdlib(loaded: set[str]) -> None:
