@@ -1,4 +1,4 @@
-"""Corpus-mode benchmark (issue 9): the page's worker against CPython, and a 50 MB corpus.
+"""Corpus-mode benchmark: the page's worker against CPython, and a 50 MB corpus.
 
     python -m bench.corpus_bench [--skip-50mb]
 

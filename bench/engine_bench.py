@@ -2,7 +2,7 @@
 
     python -m bench.engine_bench [--repeat 5]
 
-Part 1 (issue 7): 16 systems x 3,004 lines (WMT-size; built from ../shared/data: the TED
+Part 1, many systems at WMT size: 16 systems x 3,004 lines (WMT-size; built from ../shared/data: the TED
 reference repeated to 3,004 lines, and 16 systems whose line i is sys1 or sys2, detokenized
 or tokenized, chosen by a seeded random generator per system), one reference file:
 bleu2.corpus_bleu with its defaults called once per system (references tokenized once for
@@ -11,8 +11,7 @@ metric object for all systems, (a) references given to each corpus_score call an
 cached in the metric (BLEU(references=...), then corpus_score(hyps, None)); sacreBLEU's
 tokenizer cache cleared before each run. Target: bleu2 <= 0.4x sacreBLEU.
 
-Part 2 (issue 3):
-On the TED files (2,445 lines) and the same files concatenated ten times:
+Part 2, growth with corpus size: on the TED files (2,445 lines) and the same files concatenated ten times:
 - bleu2.corpus_bleu with its defaults (BLEU-2, add-1, default tokenizer, lower-cased),
 - sacreBLEU BLEU(max_ngram_order=2, tokenize="intl"),
 - NLTK corpus_bleu(weights=(0.5, 0.5)) including NLTK's tokenization
@@ -23,7 +22,7 @@ Python memory (tracemalloc, in a separate run so it does not slow the timing).
 sacreBLEU's process-wide tokenizer cache is cleared before each run; bleu2 and
 sacreBLEU both tokenize a repeated line once per run, so on the corpus concatenated
 ten times the growth in time is below 10.
-Part 3 (issue 15): each preset against its peer in the same run (sacreBLEU, NLTK,
+Part 3, the presets: each preset against its peer in the same run (sacreBLEU, NLTK,
 bleuscore and HF evaluate's rules in Python, torchmetrics' rules in Python), on TED; and
 ``bleu2 sacrebleu`` against ``sacrebleu`` on the 16 systems of part 1: wall time and peak
 memory (RSS) of each process.
@@ -186,7 +185,7 @@ def main(argv=None) -> None:
         print(f"growth 10x corpus / 1x, {name}: {t10[name] / t1[name]:.1f} (linear = 10)")
 
 
-# --------------------------------------------------------------------------- presets (issue 15)
+# --------------------------------------------------------------------------- presets against their peers
 
 
 def _peer_rules():

@@ -1,4 +1,4 @@
-"""The load choices of issue 10, side by side (printed, never asserted):
+"""The page's load choices, side by side (printed, never asserted):
 
     python -m bench.load_choices [--runs 2]
 
@@ -80,7 +80,7 @@ def variant(folder: Path, replace: dict) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="issue 10's load choices")
+    parser = argparse.ArgumentParser(description="the page's load choices, side by side")
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright

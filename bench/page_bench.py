@@ -2,7 +2,7 @@
 
     python -m bench.page_bench [--runs 3] [--keystrokes 200] [--words 1000]
 
-Measures, and prints next to the issue's targets (nothing is asserted):
+Measures, and prints next to the page's targets (nothing is asserted):
 - cold load to first score: a fresh browser context (empty HTTP cache, empty storage),
   navigation start -> the score first shows a number (``performance.now()`` in the page);
 - warm reload to first score: the same context reloaded (files revalidated, 304s);
@@ -11,9 +11,9 @@ Measures, and prints next to the issue's targets (nothing is asserted):
   press does), timed in the page until the handler has updated the breakdown (the score,
   c and the JSON), median and p95; for keystrokes in the candidate (the reference's tokens
   and counts come from the cache) and in the reference (everything recomputed).
-- big pastes (issue 8, item 2), in the same run, on the page and on a bare page holding
+- big pastes, in the same run, on the page and on a bare page holding
   only a text area (the same attributes as the page's boxes: ``dir="auto"``,
-  ``spellcheck="false"``; full width, as the issue measured it, and again at the page's box
+  ``spellcheck="false"``; full width, and again at the page's box
   size and font, which is what the browser itself needs for the page's box): a 1 MB and a 5 MB multi-line paste (TED lines repeated) into
   the reference box, then one of the same size into the candidate box (a real paste:
   the clipboard, then Ctrl+V; one ``input`` event); for each, the longest
@@ -24,7 +24,7 @@ Measures, and prints next to the issue's targets (nothing is asserted):
   and what saving the tab's state after a pause costs (the plain form; with 5 MB in each
   box, the packed form, which the browser compresses in steps).
 
-Load (issue 10, :func:`load_report`, in the same run): against a bare Pyodide page using
+Load (:func:`load_report`, in the same run): against a bare Pyodide page using
 the same vendored runtime (load Pyodide, run ``1+1``): cold first score (target <= 0.5x the
 bare boot), warm reload (<= 0.3x; at once after the first score: the HTTP cache, files
 revalidated; the service worker registers only a while after start-up), then once more when
@@ -320,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="cold loads and warm reloads each (median)")
     parser.add_argument("--keystrokes", type=int, default=200)
     parser.add_argument("--words", type=int, default=1000)
-    parser.add_argument("--load-only", action="store_true", help="only the load measurements (issue 10)")
+    parser.add_argument("--load-only", action="store_true", help="only the load measurements")
     parser.add_argument(
         "--paste-sizes", default="1000000,5000000", help="characters of each big paste, comma-separated (0: skip)"
     )
@@ -423,9 +423,7 @@ def main(argv: list[str] | None = None) -> int:
         f"longest main-thread task {pause['longest_task']:.0f} ms ({pause['n_long']} tasks over 50 ms)"
     )
     if sizes:
-        print(
-            "  big multi-line pastes (issue 8, item 2; TED lines repeated), page vs a bare page holding only a text area:"
-        )
+        print("  big multi-line pastes (TED lines repeated), page vs a bare page holding only a text area:")
     for size in sizes:
         bare, page_ = pasted[size, "bare"], pasted[size, "page"]
         mb = f"{size / 1e6:g} MB"
@@ -461,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# --- load: transfer, throttled cold start, against a bare Pyodide boot (issue 10) -----------
+# --- load: transfer, throttled cold start, against a bare Pyodide boot -----------
 
 LOAD_TARGETS = {
     "cold_vs_bare": 0.5,
@@ -575,7 +573,7 @@ def offline_file_seconds(browser, site: Path) -> float:
 
 
 def load_report(site: Path, runs: int = 3, encodings: tuple[str, ...] | None = None, label: str = "") -> dict:
-    """Measure and print the load figures of issue 10 for ``site`` (medians of ``runs``)."""
+    """Measure and print the load figures for ``site`` (medians of ``runs``)."""
     import tempfile
 
     from playwright.sync_api import sync_playwright

@@ -125,7 +125,7 @@ def test_loading_status_and_file_message_in_the_browser_language(new_context, br
         other.close()
 
 
-# --- issue 8, item 9: every loading stage in the page's language; the switch works while loading
+# --- every loading stage in the page's language; the switch works while loading
 
 
 RECORD_STATUS_JS = """

@@ -20,7 +20,7 @@ def _statuses(h, n):
     return [(" ".join(s["ngram"]), s["status"], s["occurrence"]) for s in h["candidate"]["orders"][n - 1]["spans"]]
 
 
-def test_clipping_example_from_the_issue():
+def test_a_repeated_word_is_matched_once_and_clipped_after():
     h = highlight("the the the cat".split(), ["the cat".split()], max_order=2)
     assert h["max_order"] == 2
     assert _statuses(h, 1) == [

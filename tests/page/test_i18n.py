@@ -158,7 +158,7 @@ def test_cldr_plural_categories(lang, count, category):
 
 
 def test_portuguese_zero_is_singular():
-    # the example: "0 cortados" is wrong under CLDR's Portuguese rule
+    # "0 cortados" is wrong under CLDR's Portuguese rule (zero takes the singular)
     assert tn("pt", "hl_clipped", 0) == "0 cortado"
     assert tn("pt", "hl_clipped", 2) == "2 cortados"
     assert tn("es", "hl_clipped", 0) == "0 recortados"

@@ -62,8 +62,8 @@ def test_the_tab_keeps_any_number_of_boxes_but_links_do_not():
 
 
 def test_a_5_mb_pair_is_kept_and_read_back_whole():
-    # the issue: with 5 MB in each box the saved state was refused as too long, deleted and
-    # the boxes came back empty
+    # 5 MB in each box is kept: neither refused as too long nor deleted, so the boxes do
+    # not come back empty
     text = ("El gato está en la alfombra. " * 180000)[:5_000_000]
     st = {"references": [text], "candidates": [text[::-1]]}
     for form in (encode_tab_state(st), pack_tab_state(st)):
