@@ -128,7 +128,7 @@ def rewrite_relative_imports(path: str, text: str, embedded: set[str]) -> tuple[
         resolved = posixpath.normpath(posixpath.join(here, spec))
         return resolved if resolved in embedded else None
 
-    def rewrite(m: re.Match) -> str:
+    def rewrite(m: re.Match[str]) -> str:
         """An import of an embedded module: its specifier becomes the module's name (groups:
         the text before, the quote, the specifier and, for import(), the closing part)."""
         nonlocal count
@@ -233,7 +233,7 @@ def transform_page(page_html: str, site: Path, page: str, parts: PageParts) -> s
             raise OfflineBuildError(f"{what} {url!r}: not a file of the site")
         return path, (site / path).read_text(encoding="utf-8")
 
-    def link(m: re.Match) -> str:
+    def link(m: re.Match[str]) -> str:
         attrs = parse_attrs(m.group(1))
         rels = set(attrs.get("rel", "").lower().split())
         href = attrs.get("href", "")
@@ -256,7 +256,7 @@ def transform_page(page_html: str, site: Path, page: str, parts: PageParts) -> s
             return f"<style>{css}</style>"
         raise OfflineBuildError(f"<link rel={attrs.get('rel')!r} href={href!r}>: not handled offline")
 
-    def script(m: re.Match) -> str:
+    def script(m: re.Match[str]) -> str:
         attrs = parse_attrs(m.group(1))
         src = attrs.get("src")
         kind = attrs.get("type", "").lower()

@@ -118,7 +118,8 @@ def installed_version(name: str) -> str | None:
     manifest = NODE_MODULES / name / "package.json"
     if not manifest.exists():
         return None
-    return json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    version = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    return version if isinstance(version, str) else None
 
 
 def pyscript_chunks(dist: Path) -> list[str]:

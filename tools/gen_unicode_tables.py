@@ -36,6 +36,7 @@ import importlib.metadata
 import re
 import sys
 import unicodedata
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import regex
@@ -55,14 +56,14 @@ EVERYTHING = "".join(chr(cp) for cp in range(sys.maxunicode + 1) if cp not in SU
 
 def regex_unicode_version() -> str:
     """The Unicode version of the installed ``regex``, from its documentation."""
-    description = importlib.metadata.metadata("regex").get_payload() or ""
+    description = str(importlib.metadata.metadata("regex").json.get("description", ""))  # the body
     found = re.search(r"This module supports Unicode (\d+\.\d+\.\d+)", description)
     if not found:
         sys.exit("cannot find the Unicode version in the regex package's description")
     return found.group(1)
 
 
-def to_ranges(cps) -> list[tuple[int, int]]:
+def to_ranges(cps: Iterable[int]) -> list[tuple[int, int]]:
     """Sorted code points -> inclusive (first, last) ranges."""
     out: list[list[int]] = []
     for cp in cps:
@@ -102,7 +103,7 @@ DECODER = [
 ]
 
 
-def table_lines(name: str, doc: str, rs) -> list[str]:
+def table_lines(name: str, doc: str, rs: Sequence[tuple[int, int]]) -> list[str]:
     lines = [f"# {doc}: {len(rs)} ranges", f"{name} = _decode("]
     lines.extend(
         '    "' + "".join(_escape(a) + _escape(b) for a, b in rs[i : i + 6]) + '"' for i in range(0, len(rs), 6)

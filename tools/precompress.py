@@ -23,10 +23,11 @@ from __future__ import annotations
 import gzip
 import hashlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 try:
-    import brotli  # type: ignore[import-not-found]
+    import brotli
 except ImportError:  # the build still writes the gzip copies
     brotli = None
 
@@ -45,7 +46,7 @@ BROTLI = {"quality": 11, "lgwin": 24}
 GZIP_MAGIC = b"\x1f\x8b"
 
 
-def _cached(data: bytes, kind: str, make) -> bytes:
+def _cached(data: bytes, kind: str, make: Callable[[bytes], bytes]) -> bytes:
     key = hashlib.sha256(data).hexdigest()[:32]
     settings = f"gz{GZIP_LEVEL}" if kind == "gz" else f"br{BROTLI['quality']}w{BROTLI['lgwin']}"
     path = CACHE / f"{key}.{settings}.{kind}"
@@ -82,7 +83,7 @@ def candidates(site: Path) -> list[Path]:
     return out
 
 
-def precompress(site: Path, log=print) -> dict[str, int]:
+def precompress(site: Path, log: Callable[[str], object] = print) -> dict[str, int]:
     """Write the ``.gz``/``.br`` copies into ``site``; return {"gz": n, "br": n, "skipped": n}."""
     counts = {"gz": 0, "br": 0, "skipped": 0}
     if brotli is None:

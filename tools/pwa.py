@@ -128,7 +128,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def write_icons(folder: Path, cache: Path | None = None) -> list[dict]:
+def write_icons(folder: Path, cache: Path | None = None) -> list[dict[str, str]]:
     """Write the icons into ``folder``; return the manifest's ``icons`` entries (URLs
     relative to the site's root, ``folder`` being ``<site>/static/icons``). Drawing a
     512 px icon in pure Python takes a few seconds, so PNGs are cached in ``cache``,
@@ -146,7 +146,7 @@ def write_icons(folder: Path, cache: Path | None = None) -> list[dict]:
         else:
             data = png(size, size, icon_pixels(size, maskable))
             if cached:
-                cache.mkdir(parents=True, exist_ok=True)
+                cached.parent.mkdir(parents=True, exist_ok=True)
                 cached.write_bytes(data)
         (folder / name).write_bytes(data)
         entries.append(
@@ -160,7 +160,7 @@ def write_icons(folder: Path, cache: Path | None = None) -> list[dict]:
     return entries
 
 
-def manifest(name: str, short_name: str, description: str, lang: str, icons: list[dict]) -> str:
+def manifest(name: str, short_name: str, description: str, lang: str, icons: list[dict[str, str]]) -> str:
     """The web app manifest (JSON). URLs are relative to the manifest, i.e. the site's root."""
     data = {
         "name": name,

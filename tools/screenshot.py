@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import start_server
 
+if TYPE_CHECKING:
+    from playwright.sync_api import FloatRect, ViewportSize
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 OUT = ROOT / "docs" / "img" / "page.png"
-VIEWPORT = {"width": 1000, "height": 900}
+VIEWPORT: ViewportSize = {"width": 1000, "height": 900}
 MAX_BYTES = 200_000
 REFERENCE = "The cat sat on the mat by the door."
 CANDIDATE = "The cat is sitting on the mat near the door."
@@ -54,7 +58,7 @@ def screenshot(out: Path = OUT) -> int:
             page.wait_for_timeout(100)
             # from the top of the page to the end of the candidate's highlighted n-grams
             bottom = page.evaluate("document.getElementById('hl-candidate').getBoundingClientRect().bottom + scrollY")
-            clip = {"x": 0, "y": 0, "width": VIEWPORT["width"], "height": bottom + 16}
+            clip: FloatRect = {"x": 0, "y": 0, "width": VIEWPORT["width"], "height": bottom + 16}
             page.screenshot(path=str(out), full_page=True, clip=clip)
             browser.close()
     finally:

@@ -25,11 +25,12 @@ import argparse
 import email.utils
 import functools
 import http.server
+import io
 import os
 import sys
 import threading
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, BinaryIO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -86,12 +87,15 @@ def accepted_encodings(header: str | None) -> set[str]:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with explicit MIME types and revalidation caching."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map: dict[str, str] = {  # noqa: RUF012 (an instance attribute of the base class)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
     protocol_version = "HTTP/1.1"  # keep-alive: the page makes a few dozen requests
     quiet = False
     encodings = ENCODINGS  # the precompressed copies this server sends
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         """Like the base class, plus the precompressed copies (see the module's docstring)."""
         path = self.translate_path(self.path)
         if not os.path.isfile(path) or self.path.split("?", 1)[0].endswith("/"):
@@ -144,7 +148,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (base class name)
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (base class name)
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -178,7 +182,7 @@ def start_server(
     server = make_server(directory, host, port, quiet=True, encodings=encodings)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     return server, f"http://{host}:{port}/"
 
 
@@ -198,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         print("another server may be running there; try PORT=8001 make serve", file=sys.stderr)
         return 1
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     print(f"Serving {args.directory} at http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

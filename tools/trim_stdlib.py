@@ -35,7 +35,9 @@ from __future__ import annotations
 import re
 import sys
 import zipfile
+from collections.abc import Set
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ROOTS_FILE = Path(__file__).resolve().parent / "stdlib_roots.txt"
@@ -175,7 +177,7 @@ def closure(zf: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return keep
 
 
-def trim(source: Path, dest: Path, extra_roots: set[str] = frozenset()) -> dict:
+def trim(source: Path, dest: Path, extra_roots: Set[str] = frozenset()) -> dict[str, Any]:
     """Write the trimmed zip; return {"kept": [modules], "size": bytes, "source_size": bytes}."""
     with zipfile.ZipFile(source) as zf:
         roots = set(read_roots()) | page_imports() | set(CODECS) | set(LAZY) | set(extra_roots)
@@ -206,7 +208,7 @@ def trim(source: Path, dest: Path, extra_roots: set[str] = frozenset()) -> dict:
     return {"kept": sorted(keep), "size": dest.stat().st_size, "source_size": source.stat().st_size}
 
 
-def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict:
+def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict[str, Any]:
     """Write ``source`` without the modules in ``loaded`` (those the memory snapshot already
     holds, imported: the page never reads their source); directories and data files stay.
     Returns {"dropped": [modules], "size": bytes}."""
