@@ -14,9 +14,13 @@ CONFIG = ROOT / "mkdocs.yml"
 PLACEHOLDER = "https://OWNER.github.io/bleu2/"  # how docs/ names the calculator (docs/hooks/bleu2_url.py)
 
 
-def build_docs(out: Path, calculator_url: str) -> subprocess.CompletedProcess:
-    """``mkdocs build --strict`` into ``out``; raises with MkDocs' output if it fails."""
-    env = {**os.environ, "BLEU2_URL": calculator_url, "NO_MKDOCS_2_WARNING": "1"}
+def build_docs(out: Path, calculator_url: str | None) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` into ``out``; raises with MkDocs' output if it fails. With
+    ``calculator_url`` None, ``BLEU2_URL`` is unset (the docs name the calculator relatively)."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("BLEU2_URL", None)
+    if calculator_url is not None:
+        env["BLEU2_URL"] = calculator_url
     command = [
         sys.executable,
         "-m",

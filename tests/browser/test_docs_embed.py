@@ -107,3 +107,21 @@ def test_the_docs_home_page_loads_nothing_from_elsewhere(docs_context, docs_url)
     page.wait_for_load_state("networkidle")
     assert page.locator("img[src='img/page.png']").evaluate("img => img.naturalWidth") > 0
     assert guard.foreign_requests == []
+
+
+def test_the_served_sites_own_docs_embed_the_calculator_beside_them(new_context, site_url):
+    """``make site`` builds the docs without ``BLEU2_URL``: the example names the calculator
+    relative to the page, so it works under the sub-path the site is served from."""
+    context, guard = new_context()
+    page = context.new_page()
+    guard.attach_page(page)
+    page.goto(site_url + "docs/embedding/")
+    frame = page.wait_for_selector(".bleu2-example iframe.bleu2").content_frame()
+    wait_ready_state(frame)
+    assert frame.url == f"{site_url}?embed"
+    enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
+    assert texts(frame, "score", "p1-fraction") == {"score": "0.7071", "p1-fraction": "5/6"}
+    code = page.evaluate(
+        "[...document.querySelectorAll('pre code')].map(c => c.textContent).find(t => t.includes('<iframe'))"
+    )
+    assert 'src="../../?embed"' in code

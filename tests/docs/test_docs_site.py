@@ -51,8 +51,8 @@ def test_every_page_is_in_the_nav():
     assert sorted(listed) == pages, "each page of docs/ needs one line in nav: of mkdocs.yml"
 
 
-def test_the_embedding_example_is_exactly_the_snippet_it_shows(built):
-    page = (built / "embedding" / "index.html").read_text(encoding="utf-8")
+def example_and_shown(page: str) -> tuple[str, list[str]]:
+    """The embedding page's example frame (its markup) and the code blocks it shows (as text)."""
     example = re.search(r'<div class="bleu2-example">\n(.*?)\n</div>', page, re.DOTALL)
     assert example, "the embedding page has no example"
     shown = [
@@ -61,9 +61,14 @@ def test_the_embedding_example_is_exactly_the_snippet_it_shows(built):
             r'<div class="[^"]*highlight"><pre>(?:<span></span>)?<code>(.*?)</code></pre>', page, re.DOTALL
         )
     ]
-    assert example.group(1).strip() in [s.strip() for s in shown]
-    assert f'src="{URL}?embed"' in example.group(1)  # the calculator's address, in the copy too
-    assert f'<script src="{URL}embed.js" defer></script>' in example.group(1)  # the host script, one line
+    return example.group(1).strip(), [s.strip() for s in shown]
+
+
+def test_the_embedding_example_is_exactly_the_snippet_it_shows(built):
+    example, shown = example_and_shown((built / "embedding" / "index.html").read_text(encoding="utf-8"))
+    assert example in shown
+    assert f'src="{URL}?embed"' in example  # the calculator's address, in the copy too
+    assert f'<script src="{URL}embed.js" defer></script>' in example  # the host script, one line
 
 
 def test_the_calculator_address_replaces_the_placeholder_everywhere(built):
@@ -92,3 +97,20 @@ def test_the_docs_load_nothing_from_another_origin(built):
 def test_the_docs_show_the_readme_picture(built):
     assert (built / "img" / "page.png").stat().st_size < 200_000
     assert 'src="img/page.png"' in (built / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def built_without_address(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("docs-site-relative")
+    build_docs(out, None)
+    return out
+
+
+def test_without_an_address_the_docs_name_the_calculator_relative_to_each_page(built_without_address):
+    page = (built_without_address / "embedding" / "index.html").read_text(encoding="utf-8")
+    example, shown = example_and_shown(page)
+    assert example in shown
+    # from _site/docs/embedding/, the calculator is _site/: two folders up
+    assert 'src="../../?embed"' in example
+    assert '<script src="../../embed.js" defer></script>' in example
+    assert "127.0.0.1" not in page and PLACEHOLDER not in page
