@@ -114,3 +114,15 @@ def test_without_an_address_the_docs_name_the_calculator_relative_to_each_page(b
     assert 'src="../../?embed"' in example
     assert '<script src="../../embed.js" defer></script>' in example
     assert "127.0.0.1" not in page and PLACEHOLDER not in page
+
+
+def test_every_page_names_its_search_dialog_and_reads_the_docs_styles(built):
+    for path in built.rglob("*.html"):
+        if path.name == "404.html" or "search" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert 'role="dialog" aria-label="Search"' in text, path.relative_to(built)
+        assert 'role="dialog">' not in text, path.relative_to(built)
+        assert "stylesheets/extra.css" in text, path.relative_to(built)
+    css = (built / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    assert "text-decoration: underline" in css and "--md-code-hl-comment-color: #595959" in css
