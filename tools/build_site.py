@@ -166,7 +166,21 @@ def vendor_runtime() -> None:
     for name in pyscript_chunks(pyscript_dist):
         shutil.copy2(pyscript_dist / name, VENDOR / "pyscript" / name)
     shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", VENDOR / "pyscript" / "LICENSE")
+    for script in sorted(VENDOR.rglob("*.*js")):
+        strip_source_map(script)
     (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")
+
+
+SOURCE_MAP_COMMENT = re.compile(r"\n//# sourceMappingURL=[^\s]+\s*\Z")
+
+
+def strip_source_map(script: Path) -> None:
+    """Drop a vendored script's last-line ``//# sourceMappingURL=`` comment: the site ships
+    no source maps (``*.map``), so a browser's developer tools would ask for a missing file."""
+    text = script.read_text(encoding="utf-8")
+    stripped = SOURCE_MAP_COMMENT.sub("\n", text)
+    if stripped != text:
+        script.write_text(stripped, encoding="utf-8")
 
 
 # The standard library (tools/trim_stdlib.py). BLEU2_STDLIB (for comparisons, bench/load_choices.py):
@@ -503,6 +517,8 @@ def build_docs() -> None:
     subprocess.run([*command, "--config-file", str(ROOT / "mkdocs.yml")], cwd=ROOT, env=env, check=True)
     for source_map in out.rglob("*.map"):  # the theme's; the site ships none
         source_map.unlink()
+    for script in sorted(out.rglob("*.*js")):
+        strip_source_map(script)
     log(f"docs: {len(list(out.rglob('*.html')))} pages in {time.perf_counter() - start:.1f} s")
 
 

@@ -135,6 +135,18 @@ def test_artifact_tree_is_the_site_and_nothing_else(artifact):
     assert not re.findall(r'(?:href|src)="/(?!/)', html)
 
 
+def test_no_script_of_the_artifact_names_a_source_map_it_lacks(artifact):
+    """The site ships no ``*.map``; a script that named one would send developer tools (and
+    Lighthouse) to a 404."""
+    named = [
+        (p.relative_to(artifact).as_posix(), m)
+        for p in sorted(artifact.rglob("*.*js"))
+        for m in re.findall(r"sourceMappingURL=(\S+)", p.read_text(encoding="utf-8", errors="replace"))
+        if not m.startswith("data:") and not (p.parent / m).is_file()
+    ]
+    assert named == []
+
+
 def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_file(artifact, browser):
     """Served like Pages (no precompressed copies sent) from /bleu2/."""
     with serving(artifact.parent, encodings=()) as base:

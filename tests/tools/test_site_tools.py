@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bleu2.page import embed, share
-from tools import precompress, pwa, trim_stdlib
+from tools import build_site, precompress, pwa, trim_stdlib
 from tools.serve import accepted_encodings, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -299,3 +299,16 @@ def test_full_link_carries_the_state_or_nothing_when_too_long():
     updates = embed.link_updates(page_state, "/x/", "pt")
     assert updates["embed-full"]["attrs"]["href"].startswith("/x/#v1.")
     assert updates["embed-full"]["attrs"]["title"].startswith("Abrir")
+
+
+def test_a_vendored_scripts_source_map_comment_is_dropped_and_nothing_else(tmp_path):
+    script = tmp_path / "core.js"
+    script.write_text(
+        'const s = "//# sourceMappingURL=in a string";\nexport { s };\n//# sourceMappingURL=core.js.map\n'
+    )
+    build_site.strip_source_map(script)
+    assert script.read_text() == 'const s = "//# sourceMappingURL=in a string";\nexport { s };\n'
+    untouched = tmp_path / "other.mjs"
+    untouched.write_text("export const x = 1;\n")
+    build_site.strip_source_map(untouched)
+    assert untouched.read_text() == "export const x = 1;\n"
