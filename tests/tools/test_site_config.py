@@ -236,3 +236,11 @@ def test_index_html_links_to_the_offline_file_and_the_offline_file_leaves_the_li
     assert len(link) == 1 and "download" in link[0] and link[0].get("data-i18n") == "offline_download"
     # tools/build_offline.py drops elements marked data-offline-omit: the link's paragraph is one
     assert re.search(r'<p [^>]*data-offline-omit[^>]*><a id="offline-download" href="./bleu2-offline.html"', text)
+
+
+def test_the_page_describes_itself_for_search_engines():
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.findall(r'<meta name="description" content="([^"]+)">', page)
+    assert len(found) == 1
+    assert 50 <= len(found[0]) <= 200  # shown whole in a search result
+    assert "BLEU" in found[0]
