@@ -1,7 +1,7 @@
 # bleu2: build, serve, test and benchmark the page and the package.
 #   make serve   install what is needed, build _site/, serve it on http://127.0.0.1:8000
 #   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, node --test, pytest (unit + browser)
-#   make lint    ruff check, ruff format --check, mypy (the engine)
+#   make lint    ruff check, ruff format --check, mypy (the engine, the page, tools/)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
 # available) the first time if Chromium must be installed.
@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale bench-lighthouse venv chromium firefox node_modules clean
 
 all: site
 
@@ -95,6 +95,11 @@ bench-corpus: venv chromium site
 
 bench-significance: venv
 	$(VPY) -m bench.significance_bench
+
+# Lighthouse 12.2.3 (page mobile and desktop, the docs' accessibility) and pa11y 9 on the
+# built site; both installed on first use into build/bench-node/ (not part of `make bench`).
+bench-lighthouse: venv chromium site
+	$(VPY) -m bench.lighthouse_bench $(BENCH_ARGS)
 
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).

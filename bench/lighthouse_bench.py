@@ -1,0 +1,210 @@
+"""Audits by tools nobody here wrote (``make bench-lighthouse``), printed, never asserted.
+
+    python -m bench.lighthouse_bench [--runs 3] [--skip-pa11y] [--skip-docs]
+
+On the built site (``_site/``, served by tools/serve.py on a free loopback port):
+- Lighthouse 12.2.3 on the page, mobile (its default: simulated throttling), median of
+  ``--runs`` runs, and desktop (``--preset=desktop``): the four category scores, total
+  blocking time, cumulative layout shift, time to interactive, the long tasks and the
+  failed audits;
+- Lighthouse's accessibility score of the docs pages (home, embedding, page, cli, library);
+- pa11y 9 (HTML_CodeSniffer, WCAG2AA) on the page in the sentence view and in corpus mode:
+  its errors.
+
+Lighthouse and pa11y are installed on first use into ``build/bench-node/`` from the npm
+registry (``PUPPETEER_SKIP_DOWNLOAD=1``: no browser download); both drive Debian's
+Chromium (``/usr/bin/chromium``). Targets (the page): performance >= 85, accessibility 100,
+best practices >= 95, SEO 100, CLS <= 0.05, TBT <= 300 ms; desktop performance >= 98; the
+docs' accessibility 100; pa11y 0 errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tools.chromium import CHROMIUM
+from tools.serve import start_server
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+TOOLS = ROOT / "build" / "bench-node"
+PACKAGES = {"lighthouse": "12.2.3", "pa11y": "9.1.1"}
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+    " --disable-component-update --disable-sync"
+)
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+DOCS_PAGES = ("", "embedding/", "page/", "cli/", "library/")
+
+
+def install_tools() -> None:
+    """npm-install the pinned Lighthouse and pa11y into build/bench-node/ (once)."""
+    wanted = {name: TOOLS / "node_modules" / name / "package.json" for name in PACKAGES}
+    if all(p.exists() and json.loads(p.read_text())["version"] == PACKAGES[n] for n, p in wanted.items()):
+        return
+    TOOLS.mkdir(parents=True, exist_ok=True)
+    specs = [f"{name}@{version}" for name, version in PACKAGES.items()]
+    print(f"installing {' '.join(specs)} into {TOOLS.relative_to(ROOT)}/ (npm)", flush=True)
+    env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}
+    subprocess.run(
+        ["npm", "install", "--prefix", str(TOOLS), "-E", "--no-audit", "--no-fund", *specs], check=True, env=env
+    )
+
+
+def lighthouse(url: str, desktop: bool = False, only: str | None = None) -> dict[str, Any]:
+    """One Lighthouse run; its JSON report."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        command = [
+            str(TOOLS / "node_modules" / ".bin" / "lighthouse"),
+            url,
+            "--output=json",
+            f"--output-path={out}",
+            "--quiet",
+            f"--chrome-flags={CHROME_FLAGS} --user-data-dir={tmp}/profile",
+        ]
+        if desktop:
+            command.append("--preset=desktop")
+        if only:
+            command.append(f"--only-categories={only}")
+        subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=600)
+        report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        return report
+
+
+def summary(report: dict[str, Any]) -> dict[str, Any]:
+    """Scores (0-100), TBT and TTI (ms), CLS, the long tasks and the audits that failed."""
+    audits = report["audits"]
+    scores = {c: round(100 * report["categories"][c]["score"]) for c in CATEGORIES if c in report["categories"]}
+    numbers = {
+        key: audits[key].get("numericValue")
+        for key in ("total-blocking-time", "cumulative-layout-shift", "interactive", "largest-contentful-paint")
+        if key in audits
+    }
+    tasks = (audits.get("long-tasks", {}).get("details") or {}).get("items", [])
+    failed = sorted(
+        f"{key}: {a['title']}"
+        for key, a in audits.items()
+        if a.get("score") is not None
+        and a["score"] < 1
+        and a.get("scoreDisplayMode") in ("binary", "numeric")
+        and key
+        not in (
+            "total-blocking-time",
+            "cumulative-layout-shift",
+            "interactive",
+            "largest-contentful-paint",
+            "first-contentful-paint",
+            "speed-index",
+            "max-potential-fid",
+        )
+    )
+    return {"scores": scores, "numbers": numbers, "long_tasks": tasks, "failed": failed}
+
+
+def median_summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per-field medians of several summaries (scores and numbers); the run with the median
+    performance score gives the long tasks and failed audits."""
+    scores = {c: statistics.median(r["scores"][c] for r in runs) for c in runs[0]["scores"]}
+    numbers = {k: statistics.median(r["numbers"][k] for r in runs) for k in runs[0]["numbers"]}
+    middle = sorted(runs, key=lambda r: r["scores"].get("performance", 0))[len(runs) // 2]
+    return {"scores": scores, "numbers": numbers, "long_tasks": middle["long_tasks"], "failed": middle["failed"]}
+
+
+def print_page(label: str, s: dict[str, Any], runs: int) -> None:
+    sc, n = s["scores"], s["numbers"]
+    print(
+        f"{label} (median of {runs}): performance {sc.get('performance')}, accessibility {sc.get('accessibility')}, "
+        f"best practices {sc.get('best-practices')}, SEO {sc.get('seo')}"
+    )
+    print(
+        f"  TBT {n.get('total-blocking-time', 0):.0f} ms, CLS {n.get('cumulative-layout-shift', 0):.3f}, "
+        f"TTI {n.get('interactive', 0) / 1000:.1f} s, LCP {n.get('largest-contentful-paint', 0) / 1000:.1f} s, "
+        f"{len(s['long_tasks'])} long tasks"
+    )
+    for task in sorted(s["long_tasks"], key=lambda t: -t.get("duration", 0))[:5]:
+        print(f"    {task.get('duration', 0):7.0f} ms  {task.get('url', '')}")
+    for line in s["failed"]:
+        print(f"  failed: {line}")
+
+
+PA11Y_CORPUS_ACTIONS = [
+    "click element #mode-corpus",
+    "wait for element #corpus to be visible",
+]
+
+
+def pa11y(url: str, actions: list[str]) -> list[dict[str, Any]]:
+    """pa11y's issues (HTML_CodeSniffer, WCAG2AA) on ``url`` after ``actions``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        config = Path(tmp) / "pa11y.json"
+        config.write_text(
+            json.dumps(
+                {
+                    "standard": "WCAG2AA",
+                    "runners": ["htmlcs"],
+                    "timeout": 180_000,
+                    "actions": ["wait for element html[data-state=ready] to be added", *actions],
+                    "chromeLaunchConfig": {"executablePath": CHROMIUM, "args": CHROME_FLAGS.split()},
+                }
+            ),
+            encoding="utf-8",
+        )
+        proc = subprocess.run(
+            [str(TOOLS / "node_modules" / ".bin" / "pa11y"), "--config", str(config), "--reporter", "json", url],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if proc.returncode not in (0, 2):  # 2: issues found
+            raise RuntimeError(f"pa11y failed ({proc.returncode}): {proc.stderr.strip() or proc.stdout.strip()}")
+        issues: list[dict[str, Any]] = json.loads(proc.stdout or "[]")
+        return issues
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Lighthouse and pa11y on the built site (printed, never asserted)")
+    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs on the page, mobile (median)")
+    parser.add_argument("--skip-pa11y", action="store_true")
+    parser.add_argument("--skip-docs", action="store_true")
+    args = parser.parse_args(argv)
+    if not (SITE / "index.html").exists():
+        print("_site/ is missing: run `make site` first", file=sys.stderr)
+        return 2
+    install_tools()
+    server, base = start_server(SITE)
+    try:
+        page = base + "index.html"
+        mobile = [summary(lighthouse(page)) for _ in range(args.runs)]
+        print_page("page, mobile", median_summary(mobile), args.runs)
+        desktop = [summary(lighthouse(page, desktop=True)) for _ in range(args.runs)]
+        print_page("page, desktop", median_summary(desktop), args.runs)
+        if not args.skip_docs:
+            for path in DOCS_PAGES:
+                s = summary(lighthouse(f"{base}docs/{path}", only="accessibility"))
+                print(f"docs/{path}: accessibility {s['scores']['accessibility']}")
+                for line in s["failed"]:
+                    print(f"  failed: {line}")
+        if not args.skip_pa11y:
+            for label, actions in (("sentence view", []), ("corpus mode", PA11Y_CORPUS_ACTIONS)):
+                issues = pa11y(page, actions)
+                errors = [i for i in issues if i.get("type") == "error"]
+                print(f"pa11y (HTML_CodeSniffer, WCAG2AA), {label}: {len(errors)} errors")
+                for issue in errors:
+                    print(f"  {issue.get('code')}: {issue.get('selector')}: {issue.get('message')}")
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
