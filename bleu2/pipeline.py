@@ -48,12 +48,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+from .columns import LineColumns
 from .layouts import CHUNK_LINES, Chunk, candidate_chunks, chunks_of, n_refs_label, pair_chunks, stream_chunks
 from .line_scorer import LineScorer
 from .peers import PeerSums, PeerTable
 from .report import sentence_lines
 from .result import CorpusBleuResult
-from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, LineColumns, Result, signature_extras
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Result, signature_extras
 from .significance import steps as significance_steps
 from .stats import SentenceStats, pool_stats
 from .steps import Progress, finish
@@ -92,7 +93,7 @@ class Keep:
             preset, ``bleu2 --presets``), from sums kept chunk by chunk
             (:class:`~bleu2.peers.PeerSums`): flat memory too.
     Significance tests need per-line statistics: without ``stats`` they are kept as
-    compact :class:`~bleu2.significance.LineColumns`.
+    compact :class:`~bleu2.columns.LineColumns`.
     """
 
     stats: bool = False
@@ -110,7 +111,7 @@ class ChunkResult:
         n_refs: the numbers of references its lines have.
         pooled: per system, the chunk's statistics summed (:func:`bleu2.stats.pool_stats`).
         stats, scores: per system, each line's statistics and sentence score (when kept).
-        columns: per system, the lines' :class:`~bleu2.significance.LineColumns` (when kept).
+        columns: per system, the lines' :class:`~bleu2.columns.LineColumns` (when kept).
         sentences: per system, the ``--sentence`` lines of the chunk (when asked).
         peers: per system, the chunk's :class:`~bleu2.peers.PeerSums` (when asked).
     """
@@ -158,7 +159,7 @@ def score_chunk(
     """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
 
     Args:
-        columns: also keep the lines as :class:`~bleu2.significance.LineColumns`.
+        columns: also keep the lines as :class:`~bleu2.columns.LineColumns`.
         first_line: the 0-based number of the chunk's first line (messages, ``--sentence``).
         shared_cache: count the references through the scorer's cache, kept across
             calls (bounded: :meth:`bleu2.BLEU.line_stats`); False: a fresh one for this chunk.

@@ -14,8 +14,7 @@ the given encoding, a byte-order mark kept as part of the first word, lines spli
 ``\\n`` and each line right-stripped; standard input with universal newlines, several
 systems as tab-separated columns; ``-nr N``: N tab-separated references per line.
 
-Scores in percent with sacreBLEU's own arithmetic (:func:`bleu2.significance._sacrebleu_score`
-and :func:`_precisions`), so that every printed digit is sacreBLEU's; the significance tests
+Scores in percent with sacreBLEU's own arithmetic (:mod:`bleu2.sacrebleu_math`), so that every printed digit is sacreBLEU's; the significance tests
 are bleu2's (:mod:`bleu2.significance`, sacreBLEU's numbers); the tables are drawn as
 sacreBLEU's ``tabulate`` call draws them (:func:`_tabulate`). Exit status as sacreBLEU's:
 0, 1 for bad input, 2 for bad arguments, 17 for a bad tab-separated line.
@@ -38,8 +37,9 @@ from ._version import __version__
 from .lines import InputError, split_lines
 from .options import BleuConfig
 from .pipeline import Keep, Outcome, chunks_of, corpus_steps
+from .sacrebleu_math import compute_bleu
 from .scorer import BLEU
-from .significance import DEFAULT_RESAMPLES, _sacrebleu_score
+from .significance import DEFAULT_RESAMPLES
 from .stats import SentenceStats
 from .steps import finish
 
@@ -278,42 +278,14 @@ def _systems(args: argparse.Namespace, paired: bool) -> tuple[list[list[str]], l
 # --------------------------------------------------------------------------- sacreBLEU's numbers
 
 
-def _precisions(v: Sequence[int], method: str, k: float | None) -> list[float]:
-    """sacreBLEU's ``BLEU.compute_bleu`` precisions in percent, from
-    ``[hyp_len, ref_len, m_1..m_4, t_1..t_4]``: 100 m/t, the smoothed values of zero
-    orders, 0.0 from the first order without n-grams on (and all 0.0 without any match)."""
-    out = [0.0] * MAX_ORDER
-    ms, ts = v[2 : 2 + MAX_ORDER], v[2 + MAX_ORDER :]
-    if not any(ms):
-        return out
-    doubling = 1.0
-    for i in range(MAX_ORDER):
-        m: float = ms[i]
-        t: float = ts[i]
-        if method == "add-k" and i and k is not None:
-            m, t = m + k, t + k
-        if t == 0:
-            break
-        if m:
-            out[i] = 100.0 * m / t
-        elif method == "exp":
-            doubling *= 2
-            out[i] = 100.0 / (doubling * t)
-        elif method == "floor" and k is not None:
-            out[i] = 100.0 * k / t
-    return out
-
-
 class _Score:
     """One sacreBLEU ``BLEUScore``: its numbers and ``Score.format``."""
 
     def __init__(self, stats: SentenceStats, config: BleuConfig):
         v = [stats.hyp_len, stats.ref_len, *stats.matches, *stats.totals]
         k = 0.0 if config.smooth_value is None else config.smooth_value  # unread for none/exp
-        self.score = _sacrebleu_score(v, MAX_ORDER, config.smoothing, k, config.effective_order, "double")
+        self.score, self.precisions, self.bp = compute_bleu(v, MAX_ORDER, config.smoothing, k, config.effective_order)
         c, r = stats.hyp_len, stats.ref_len
-        self.bp = 1.0 if c >= r else (math.exp(1 - r / c) if c > 0 else 0.0)
-        self.precisions = _precisions(v, config.smoothing, k)
         self.ratio = c / r if r else 0
         self.sys_len, self.ref_len = c, r
         self.mean = -1.0
