@@ -14,6 +14,7 @@ from typing import Any
 
 from ._cache import LRU
 from .options import BleuConfig, options_signature
+from .pipeline import corpus_result
 from .result import BleuResult, CorpusBleuResult
 from .scorer import BLEU
 from .stats import SentenceStats, reference_stats, sentence_stats
@@ -210,8 +211,6 @@ def corpus_bleu(
         >>> round(corpus_bleu(["the cat is on the mat"], [["the cat sat on the mat"]]).score, 6)
         0.707107
     """
-    from .pipeline import corpus_result  # the pipeline is built on the scorer
-
     return corpus_result(
         scorer_for(**options), candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
     )

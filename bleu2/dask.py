@@ -34,10 +34,10 @@ except ImportError as error:  # Dask is an optional extra
     ) from error
 
 from .api import scorer_for
+from .layouts import n_refs_label
 from .options import BleuConfig
 from .pipeline import corpus_steps, pair_chunks
 from .result import BleuResult, CorpusBleuResult
-from .scorer import n_refs_label
 from .stats import SentenceStats, pool_stats
 from .steps import finish
 

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .layouts import as_references, check_candidate, n_refs_label
 from .options import PRESETS, BleuConfig
 from .report import percent, text_table
 from .result import BleuResult
-from .scorer import as_references, check_candidate, n_refs_label
 from .scoring import score_from_stats
 from .stats import SentenceStats, pool_stats, ref_len_for, reference_stats, sentence_stats
 
@@ -163,7 +163,7 @@ _Tokens = tuple[list[list[str]], list[list[list[str]]]]
 _Counts = tuple[list[SentenceStats], list[tuple[int, ...]]]
 
 
-class _Scorer:
+class _TextCounter:
     """Counts one set of texts under many configs: the texts are tokenized once per way of
     tokenizing (tokenizer, lower-casing, right-stripping), the references counted once per
     way of counting them, the statistics pooled once per way of pairing them (orders, the
@@ -294,7 +294,7 @@ class PeerSums:
             TypeError, ValueError: as :func:`bleu2.corpus_bleu`.
         """
         ours = BleuConfig.make(**options)
-        scorer = _Scorer(candidates, references)
+        scorer = _TextCounter(candidates, references)
         pooled: dict[_PoolKey, SentenceStats] = {}
         for c in _configs(ours):
             key = _pool_key(c)

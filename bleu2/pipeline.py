@@ -48,22 +48,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+from .columns import LineColumns
+from .layouts import CHUNK_LINES, Chunk, candidate_chunks, chunks_of, n_refs_label, pair_chunks, stream_chunks
+from .line_scorer import LineScorer
 from .peers import PeerSums, PeerTable
 from .report import sentence_lines
 from .result import CorpusBleuResult
-from .scorer import (
-    BLEU,
-    check_stream,
-    check_stream_list,
-    check_streams,
-    corpus_sequences,
-    count_mismatch,
-    layout_mismatch,
-    n_refs_label,
-    not_one_string,
-    stream_length_error,
-)
-from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, LineColumns, Result, signature_extras
+from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Result, signature_extras
 from .significance import steps as significance_steps
 from .stats import SentenceStats, pool_stats
 from .steps import Progress, finish
@@ -82,13 +73,7 @@ __all__ = [
     "streams_result",
 ]
 
-#: Lines per chunk where the caller does not choose (the command line, the library).
-CHUNK_LINES = 2048
-
 T = TypeVar("T")
-
-#: A chunk: (references per line, candidates per system per line).
-Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +93,7 @@ class Keep:
             preset, ``bleu2 --presets``), from sums kept chunk by chunk
             (:class:`~bleu2.peers.PeerSums`): flat memory too.
     Significance tests need per-line statistics: without ``stats`` they are kept as
-    compact :class:`~bleu2.significance.LineColumns`.
+    compact :class:`~bleu2.columns.LineColumns`.
     """
 
     stats: bool = False
@@ -126,7 +111,7 @@ class ChunkResult:
         n_refs: the numbers of references its lines have.
         pooled: per system, the chunk's statistics summed (:func:`bleu2.stats.pool_stats`).
         stats, scores: per system, each line's statistics and sentence score (when kept).
-        columns: per system, the lines' :class:`~bleu2.significance.LineColumns` (when kept).
+        columns: per system, the lines' :class:`~bleu2.columns.LineColumns` (when kept).
         sentences: per system, the ``--sentence`` lines of the chunk (when asked).
         peers: per system, the chunk's :class:`~bleu2.peers.PeerSums` (when asked).
     """
@@ -155,7 +140,7 @@ class Outcome:
         lines: the number of lines.
         n_refs: references per line (``"var"`` when it varies), as in the signature.
         ref_counts: the numbers of references the lines have (empty for no lines): what
-            :func:`bleu2.scorer.n_refs_label` makes ``n_refs`` of, for merging runs.
+            :func:`bleu2.layouts.n_refs_label` makes ``n_refs`` of, for merging runs.
         peers: with ``Keep(peers=True)``, one :class:`~bleu2.peers.PeerTable` per system.
     """
 
@@ -168,51 +153,13 @@ class Outcome:
     peers: list[PeerTable] | None = None
 
 
-def chunks_of(
-    reference_streams: Sequence[Sequence[str]], system_streams: Sequence[Sequence[str]], size: int = CHUNK_LINES
-) -> Iterator[Chunk]:
-    """Texts held in memory as chunks of ``size`` lines.
-
-    Args:
-        reference_streams: ``reference_streams[j][i]``, reference j of line i
-            (sacreBLEU's layout; every stream as long as the systems).
-        system_streams: ``system_streams[s][i]``, the candidate of system s on line i.
-    """
-    n = len(system_streams[0]) if system_streams else 0
-    for start in range(0, n, max(1, size)):
-        end = start + size
-        if len(reference_streams) == 1:
-            refs: Sequence[Any] = reference_streams[0][start:end]
-        else:
-            refs = list(zip(*[r[start:end] for r in reference_streams]))
-        yield refs, [s[start:end] for s in system_streams]
-
-
-def pair_chunks(pairs: Iterable[tuple[str, Any]], size: int = CHUNK_LINES) -> Iterator[Chunk]:
-    """``(candidate, references)`` pairs (references: a string or strings) as chunks of
-    ``size`` lines.
-
-    Raises:
-        TypeError: an entry that is not a pair.
-    """
-    it = iter(pairs)
-    while True:
-        part = [p for _, p in zip(range(size), it)]
-        if not part:
-            return
-        for p in part:
-            if not isinstance(p, (tuple, list)) or len(p) != 2:
-                raise TypeError(f"expected (hypothesis, references) pairs, got {p!r:.80}")
-        yield [r for _, r in part], [[c for c, _ in part]]
-
-
 def score_chunk(
-    bleu: BLEU, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, shared_cache: bool = False
+    bleu: LineScorer, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, shared_cache: bool = False
 ) -> ChunkResult:
     """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
 
     Args:
-        columns: also keep the lines as :class:`~bleu2.significance.LineColumns`.
+        columns: also keep the lines as :class:`~bleu2.columns.LineColumns`.
         first_line: the 0-based number of the chunk's first line (messages, ``--sentence``).
         shared_cache: count the references through the scorer's cache, kept across
             calls (bounded: :meth:`bleu2.BLEU.line_stats`); False: a fresh one for this chunk.
@@ -301,7 +248,7 @@ def cpu_count() -> int:
 
 
 def corpus_steps(
-    bleu: BLEU,
+    bleu: LineScorer,
     chunks: Iterable[Chunk],
     n_systems: int,
     *,
@@ -374,7 +321,7 @@ def corpus_steps(
     return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs), peers)
 
 
-def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
+def _systems(bleu: LineScorer, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
     out = []
     for s in range(totals.n_systems):
         pooled = totals.pooled[s] if totals.pooled else pool_stats([], bleu.config.max_order)
@@ -391,7 +338,7 @@ def _systems(bleu: BLEU, totals: _Totals, keep: Keep, label: int | str) -> list[
 
 
 def _chunk_results(
-    bleu: BLEU, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, shared_cache: bool
+    bleu: LineScorer, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, shared_cache: bool
 ) -> Iterator[ChunkResult]:
     """The chunks' results in order: in this process, or from ``jobs`` worker processes
     (at most two chunks per worker in flight, so reading never runs far ahead)."""
@@ -425,7 +372,7 @@ def _chunk_results(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_WORKER: dict[str, BLEU] = {}
+_WORKER: dict[str, LineScorer] = {}
 
 
 def _start_worker(options: Mapping[str, Any]) -> None:
@@ -433,7 +380,7 @@ def _start_worker(options: Mapping[str, Any]) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER["bleu"] = BLEU(**options)
+    _WORKER["bleu"] = LineScorer(**options)
 
 
 def _work(chunk: Chunk, keep: Keep, columns: bool, first_line: int) -> ChunkResult:
@@ -444,7 +391,7 @@ def _work(chunk: Chunk, keep: Keep, columns: bool, first_line: int) -> ChunkResu
 
 
 def corpus_result(
-    bleu: BLEU,
+    bleu: LineScorer,
     candidates: Iterable[str],
     references: Iterable[Any],
     *,
@@ -466,19 +413,12 @@ def corpus_result(
         ValueError: different numbers of candidates and references (references in the
             shape of sacreBLEU's streams get a message naming :meth:`bleu2.BLEU.corpus_score`).
     """
-    sized = _sized(candidates) and _sized(references)
-    chunks: Iterable[Chunk]
-    if sized:
-        cands, refs = corpus_sequences(candidates, references)
-        chunks = chunks_of([refs], [cands], _chunk_size(len(cands), sized, sentence_stats))
-    else:
-        not_one_string(candidates, references)
-        chunks = ((refs, [cands]) for cands, refs in _in_step([iter(candidates), iter(references)], _pair_mismatch))
+    chunks, sized = candidate_chunks(candidates, references, sentence_stats)
     return _one_system(bleu, chunks, sized, sentence_scores, sentence_stats)
 
 
 def streams_result(
-    bleu: BLEU,
+    bleu: LineScorer,
     hypotheses: Iterable[str],
     streams: Sequence[Iterable[Any]],
     *,
@@ -491,98 +431,22 @@ def streams_result(
     line; the hypotheses and each stream are lists or any iterables, read in step.
 
     With lengths known (lists, tuples), every length is checked before any line is scored
-    (:func:`bleu2.scorer.check_streams`); with other iterables, when the first of them
+    (:func:`bleu2.layouts.check_streams`); with other iterables, when the first of them
     ends, with the same messages. A string where a stream is expected is a TypeError.
 
     Args:
         sentence_stats, sentence_scores: as :func:`corpus_result` (None: the statistics
             are kept when the hypotheses and every stream have a length).
     Raises:
-        TypeError, ValueError: see :func:`bleu2.scorer.check_streams`.
+        TypeError, ValueError: see :func:`bleu2.layouts.check_streams`.
     """
-    if isinstance(hypotheses, str):
-        raise TypeError("hypotheses must be a sequence of strings; for one sentence use sentence_score")
-    streams = check_stream_list(streams)
-    sized = _sized(hypotheses) and all(_sized(s) for s in streams)
-    chunks: Iterable[Chunk]
-    if sized:
-        hyps = hypotheses if isinstance(hypotheses, (list, tuple)) else list(hypotheses)
-        chunks = _stream_chunks(hyps, check_streams(len(hyps), streams), _chunk_size(len(hyps), sized, sentence_stats))
-    else:
-        for j, stream in enumerate(streams):
-            check_stream(stream, j, iterable=True)
-        iterators = [iter(hypotheses), *map(iter, streams)]
-        chunks = ((list(zip(*refs)), [hyps]) for hyps, *refs in _in_step(iterators, _stream_mismatch))
+    chunks, sized = stream_chunks(hypotheses, streams, sentence_stats)
     return _one_system(bleu, chunks, sized, sentence_scores, sentence_stats)
 
 
-def _sized(x: object) -> bool:
-    return hasattr(x, "__len__")
-
-
-def _chunk_size(n: int, sized: bool, sentence_stats: bool | None) -> int:
-    """Lists whose lines are kept are scored at once (the fastest), others in chunks."""
-    keep = sized if sentence_stats is None else bool(sentence_stats)
-    return max(n, 1) if keep else CHUNK_LINES
-
-
 def _one_system(
-    bleu: BLEU, chunks: Iterable[Chunk], sized: bool, sentence_scores: bool, sentence_stats: bool | None
+    bleu: LineScorer, chunks: Iterable[Chunk], sized: bool, sentence_scores: bool, sentence_stats: bool | None
 ) -> CorpusBleuResult:
     keep_stats = sized if sentence_stats is None else bool(sentence_stats)
     keep = Keep(stats=keep_stats, scores=None if sentence_scores else False)
     return finish(corpus_steps(bleu, chunks, 1, keep=keep, shared_cache=sized)).systems[0]
-
-
-def _stream_chunks(hypotheses: Sequence[str], streams: Sequence[Sequence[Any]], size: int) -> Iterator[Chunk]:
-    """Chunks of hypotheses and reference streams of the same length: per line, the tuple
-    of its references."""
-    for start in range(0, len(hypotheses), size):
-        end = start + size
-        yield list(zip(*[s[start:end] for s in streams])), [hypotheses[start:end]]
-
-
-_END = object()
-
-
-def _in_step(
-    iterators: Sequence[Iterator[Any]],
-    mismatch: Callable[[list[int], list[list[Any]], bool], Exception],
-    size: int = CHUNK_LINES,
-) -> Iterator[list[list[Any]]]:
-    """``size`` items of each iterator at a time, read in step (none runs ahead by more
-    than a chunk).
-
-    Raises:
-        the exception ``mismatch(lengths, parts, whole)`` returns, once an iterator ends
-        before another: ``lengths``, each one's number of items (the rest counted to the
-        end); ``parts``, the items read last; ``whole``: whether those are all there are.
-    """
-    done = 0
-    while True:
-        parts = [[x for _, x in zip(range(size), iterators[0])]]
-        k = len(parts[0])
-        parts += [[x for _, x in zip(range(k), it)] for it in iterators[1:]]
-        more = [False] * len(iterators)
-        if k < size:  # the first has ended: so must the others
-            more[1:] = [next(it, _END) is not _END for it in iterators[1:]]
-        if any(more) or any(len(p) != k for p in parts):
-            rest = [int(m) + sum(1 for _ in it) for m, it in zip(more, iterators)]
-            lengths = [done + len(p) + r for p, r in zip(parts, rest)]
-            raise mismatch(lengths, parts, done == 0 and not any(rest))
-        if k:
-            yield parts
-        done += k
-        if k < size:
-            return
-
-
-def _pair_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
-    n_candidates, n_references = lengths
-    if whole:  # every reference is at hand: it may be sacreBLEU's streams
-        return ValueError(layout_mismatch(n_candidates, parts[1]))
-    return ValueError(count_mismatch(n_candidates, n_references))
-
-
-def _stream_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
-    return stream_length_error(lengths[0], lengths[1:])

@@ -45,70 +45,32 @@ takes fresh entropy from the OS (sacreBLEU's ``SACREBLEU_SEED=None``), one
 generator for all systems. sacreBLEU's paired tests treat seed 0 as None
 (``self._seed if self._seed else None``); bleu2 uses seed 0 as given.
 
-Arithmetic: what is emulated and why
-------------------------------------
-For sacreBLEU's smoothing methods (``exp``, ``floor``, ``add-k``, ``none``)
-with uniform weights, the configurations sacreBLEU can compute, the scores
-follow sacreBLEU's own arithmetic (:func:`_sacrebleu_score`):
-
-* bootstrap resamples (all three tests): sacreBLEU converts the statistics to
-  ``float32`` NumPy arrays, so each resample's precisions are computed in
-  float32 (NumPy 2, NEP 50: a Python float with a float32 is float32):
-  p_n = f32(f32(100 m_n) / t_n), exp smoothing f32(100 / f32(2^j t_n)),
-  floor f32(f32(100 k) / t_n), add-k adds f32(k) in float32. The sums
-  themselves are exact integers below 2**24 = 16,777,216 (sacreBLEU's
-  float32 sums too); bleu2 sums exact integers whatever their size.
-* corpus scores and approximate-randomization trials: Python/NumPy integers
-  and doubles, percent first (100 m_n / t_n), log-sum divided by the order.
-  For ``add-k`` with a non-integer k, sacreBLEU's trial scores add floor(k)
-  (the float sum is stored back into its int64 array); emulated.
-* means: ``statistics.mean`` for :func:`confidence_intervals`
-  (``Score.estimate_ci``), NumPy's pairwise summation elsewhere
-  (``significance.estimate_ci`` and the p-value's mean of d).
-
-That gives sacreBLEU's results (to the last bit of the percent values in our
-tests, then divided by 100). The float32 rounding matters: without it the CI
-half-widths on TED move by up to 4e-9 on the [0, 1] scale (the means by about
-1e-10), beyond the tests' 1e-9 tolerance; and the percent frame
-keeps p-value ties (a trial equal to the corpus difference is not counted)
-exactly as sacreBLEU's. bleu2's general scorer (:func:`bleu2.scoring.bleu_score`)
-works in fractions and doubles, so this module keeps that one formula for
-sacreBLEU's methods; ``Result.score`` is still bleu2's own corpus score.
-
-For every other configuration (the defaults' ``add-1``, NLTK's methods,
-non-uniform weights), which sacreBLEU cannot compute, resamples are scored
-exactly with :func:`bleu2.scoring.bleu_score` on the summed statistics.
+Arithmetic
+----------
+For sacreBLEU's smoothing methods with uniform weights, the configurations sacreBLEU can
+compute, resamples, trials and corpus scores follow sacreBLEU's own arithmetic, bit for
+bit (:mod:`bleu2.sacrebleu_math`: float32 resamples, int64 trials, NumPy's means); every
+other configuration is scored exactly with :func:`bleu2.scoring.bleu_score` on the summed
+statistics. The loops themselves are :mod:`bleu2.resampling`'s.
 
 Post 2018 ("A Call for Clarity in Reporting BLEU Scores", WMT) describes
 sacreBLEU; the tests arrived in sacreBLEU 2.0.
-
-Speed: each line's statistics of all systems are packed into one Python int
-with fixed-width slots wide enough never to carry, so a resample's column sums
-for every system are one ``sum([packed[i] for i in indices])``. An
-approximate-randomization trial's swap pattern is an int x (bit i: line i
-swapped); a column's sum of baseline-minus-system differences over the swapped
-lines is sum_k 2**k popcount(x & P_k) (plus an offset), P_k the bit-planes of
-the differences: C-level ``&`` and ``int.bit_count`` calls per trial, about one
-per column per bit of its differences.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
-import struct
-import sys
-from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Generator as _Generator
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeAlias
 
-from ._random import Generator, default_rng
+from ._random import default_rng
+from .columns import LineColumns
 from .options import BleuConfig
+from .resampling import STAGE, PackedLines, bootstrap_scores, trial_differences
+from .sacrebleu_math import estimate_ci, numpy_mean, sacrebleu_compatible, sacrebleu_score
 from .scoring import bleu_score
-from .smoothing import NLTK_METHODS, SACREBLEU_METHODS
 from .stats import SentenceStats
 from .steps import Progress, finish
 
@@ -140,14 +102,11 @@ TESTS = tuple(DEFAULT_RESAMPLES)
 #: One system's per-line statistics: a sequence of SentenceStats, or LineColumns.
 Stats: TypeAlias = "Sequence[SentenceStats] | LineColumns"
 
-#: The stage of the tests' :class:`~bleu2.steps.Progress`.
-STAGE = "significance"
-
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
 ProgressCallback = Callable[[int, int], object]
 #: A test run in steps (:func:`steps`): yields :class:`~bleu2.steps.Progress`, returns the results.
 _Steps: TypeAlias = "_Generator[Progress, None, list[Result]]"
-#: A score of one system's summed statistic vector (:class:`_Columns`' layout).
+#: A score of one system's summed statistic vector (:class:`~bleu2.resampling.PackedLines`' layout).
 _VectorScore: TypeAlias = Callable[[Sequence[int]], float]
 
 
@@ -183,138 +142,12 @@ class SignificanceCancelled(Exception):
     """Raised when the ``progress`` callback returned True (the caller cancelled)."""
 
 
-# ----------------------------------------------------------------- float32, NumPy's mean
-
-_F32 = struct.Struct("f")
-
-
-def _f32(
-    x: float, _pack: Callable[[float], bytes] = _F32.pack, _unpack: Callable[[bytes], tuple[float]] = _F32.unpack
-) -> float:
-    """x rounded to the nearest IEEE float32 (ties to even), as a Python float.
-
-    One float32 +, *, / equals the double result rounded once to float32
-    (53 >= 2 * 24 + 2, so the double rounding is innocuous)."""
-    return _unpack(_pack(x))[0]
-
-
-def _numpy_sum(values: Sequence[float], lo: int = 0, n: int | None = None) -> float:
-    """NumPy's float64 ``add.reduce`` of a contiguous array: pairwise summation
-    (blocks of at most 128 summed with 8 accumulators, split at an even multiple of 8)."""
-    if n is None:
-        n = len(values)
-    if n < 8:
-        s = -0.0
-        for i in range(lo, lo + n):
-            s += values[i]
-        return s
-    if n <= 128:
-        r = list(values[lo : lo + 8])
-        end = lo + n - (n % 8)
-        for i in range(lo + 8, end, 8):
-            for j in range(8):
-                r[j] += values[i + j]
-        s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-        for i in range(end, lo + n):
-            s += values[i]
-        return s
-    n2 = n // 2
-    n2 -= n2 % 8
-    return _numpy_sum(values, lo, n2) + _numpy_sum(values, lo + n2, n - n2)
-
-
-def _numpy_mean(values: Sequence[float]) -> float:
-    """``numpy.ndarray.mean`` of float64 values (pairwise sum, then / n)."""
-    return _numpy_sum(values) / len(values)
-
-
-def _interval(scores: list[float], numpy_mean: bool) -> tuple[float, float]:
-    """(mean, half-width of the 95% interval) of resample scores, as sacreBLEU's
-    ``estimate_ci``: sort, take positions n // 40 and n - n // 40 - 1."""
-    s = sorted(scores)
-    n = len(s)
-    lo = n // 40
-    ci = 0.5 * (s[n - lo - 1] - s[lo])
-    mean = _numpy_mean(s) if numpy_mean else statistics.mean(s)
-    return mean, ci
-
-
 def _p_value(count: int, n: int) -> float:
     """(count + 1) / (n + 1) (multeval's, via sacreBLEU: never 0)."""
     return (count + 1) / (n + 1)
 
 
-# ----------------------------------------------------------------- scoring the sums
-
-
-def _sacrebleu_compatible(config: BleuConfig) -> bool:
-    """True for the configurations sacreBLEU computes: its smoothing methods, uniform weights."""
-    if config.smoothing not in SACREBLEU_METHODS:
-        return False
-    u = 1.0 / config.max_order
-    return all(abs(w - u) < 1e-12 for w in config.weights)
-
-
-def _sacrebleu_score(v: Sequence[int], order: int, method: str, k: float, eff: bool, mode: str) -> float:
-    """sacreBLEU 2.6.0's ``BLEU.compute_bleu`` on summed statistics, in percent.
-
-    Args:
-        v: [hyp_len, ref_len, m_1..m_N, t_1..t_N] (exact integer sums; sacreBLEU's layout).
-        order: N.
-        method: "exp", "floor", "add-k" or "none"; k: floor's value or add-k's k (unread else).
-        eff: sacreBLEU's effective_order.
-        mode: "float32" (bootstrap resamples: sacreBLEU's float32 arrays),
-            "double" (corpus scores: Python ints), "int64" (approximate-randomization
-            trials: int64 arrays; add-k adds floor(k)).
-    Returns:
-        the score in percent (0..100), bit for bit sacreBLEU's.
-    """
-    c, r = v[0], v[1]
-    bp = 1.0
-    if c < r:
-        bp = math.exp(1 - r / c) if c > 0 else 0.0
-    ms = v[2 : 2 + order]
-    if not any(ms):
-        return 0.0
-    ts = v[2 + order : 2 + 2 * order]
-    f32 = mode == "float32"
-    add_k = method == "add-k"
-    if add_k:
-        if f32:
-            k = _f32(k)
-        elif mode == "int64":
-            k = math.floor(k)
-    logs: list[float] = [-9999999999] * order  # sacreBLEU's my_log(0)
-    doubling = 1.0
-    eff_order = order
-    for i in range(order):
-        m: float = ms[i]
-        t: float = ts[i]
-        if add_k and i:
-            m = m + k
-            t = t + k
-            if f32:
-                m = _f32(m)
-                t = _f32(t)
-        if t == 0:
-            break
-        if eff:
-            eff_order = i + 1
-        if m:
-            p = _f32(_f32(100.0 * m) / t) if f32 else 100.0 * m / t
-        elif method == "exp":
-            doubling *= 2
-            p = _f32(100.0 / _f32(doubling * t)) if f32 else 100.0 / (doubling * t)
-        elif method == "floor":
-            p = _f32(_f32(100.0 * k) / t) if f32 else 100.0 * k / t
-        else:
-            continue
-        if p:
-            logs[i] = math.log(p)
-    return bp * math.exp(sum(logs[:eff_order]) / eff_order)
-
-
-class _Scorer:
+class _SumScorer:
     """Scores of summed statistic vectors for one configuration, on an internal scale
     (``scale``: percent in sacreBLEU's frame, [0, 1] otherwise).
 
@@ -324,15 +157,15 @@ class _Scorer:
         trial: an approximate-randomization trial's score (sacreBLEU: int64 arrays).
     """
 
-    def __init__(self, config: BleuConfig, columns: _Columns):
-        self.sacrebleu = _sacrebleu_compatible(config)
+    def __init__(self, config: BleuConfig, columns: PackedLines):
+        self.sacrebleu = sacrebleu_compatible(config)
         self.scale = 100.0 if self.sacrebleu else 1.0
         if self.sacrebleu:
             k = config.smooth_value or 0.0  # None: a method without a value (not read)
             args = (config.max_order, config.smoothing, k, config.effective_order)
 
             def frame(mode: str) -> _VectorScore:
-                return lambda v: _sacrebleu_score(v, *args, mode)
+                return lambda v: sacrebleu_score(v, *args, mode)
 
             self.corpus, self.resample, self.trial = frame("double"), frame("float32"), frame("int64")
         else:
@@ -342,203 +175,6 @@ class _Scorer:
                 return bleu_score(to_stats(v), config)
 
             self.corpus = self.resample = self.trial = exact
-
-
-# ----------------------------------------------------------------- per-line statistics
-
-
-def _typecode(itemsize: int) -> str:
-    return next(t for t in "BHILQ" if array(t).itemsize == itemsize)
-
-
-#: The type of :class:`LineColumns`' arrays: unsigned ints of 4 bytes (token counts).
-COLUMN_TYPECODE = _typecode(4)
-
-
-class LineColumns:
-    """The per-line statistics of one system, compact: what the significance tests
-    resample, kept as a flat :class:`array.array` of 4-byte unsigned ints (no object per
-    line), so that millions of lines fit in memory.
-
-    Each line holds ``width`` values, in sacreBLEU's order: hyp_len (c), ref_len (r),
-    matches of orders 1..N, totals of orders 1..N; for NLTK's methods also the matches
-    and totals of the orders counted above N and each order's empty-segment flag
-    (totals 0). ``data[i * width + k]`` is value k of line i.
-
-    Args:
-        config: the options the statistics were counted with (``max_order``,
-            ``stats_order``, ``smoothing``).
-
-    Example:
-        >>> from bleu2 import BleuConfig, SentenceStats
-        >>> cols = LineColumns(BleuConfig.make())
-        >>> cols.add([SentenceStats((5, 3), (6, 5), 6, 6)])
-        >>> len(cols), list(cols.data)
-        (1, [6, 6, 5, 3, 6, 5])
-    """
-
-    __slots__ = ("data", "depth", "nltk", "order", "smoothing", "width")
-
-    def __init__(self, config: BleuConfig):
-        self.smoothing = config.smoothing
-        self.order = config.max_order
-        self.depth = config.stats_order
-        self.nltk = config.smoothing in NLTK_METHODS
-        self.width = 2 + 2 * self.order + (3 * self.depth - 2 * self.order if self.nltk else 0)
-        self.data = array(COLUMN_TYPECODE)
-
-    def __len__(self) -> int:
-        return len(self.data) // self.width
-
-    def __getstate__(self) -> tuple[str, int, int, bool, int, array[int]]:
-        return (self.smoothing, self.order, self.depth, self.nltk, self.width, self.data)
-
-    def __setstate__(self, state: tuple[str, int, int, bool, int, array[int]]) -> None:
-        self.smoothing, self.order, self.depth, self.nltk, self.width, self.data = state
-
-    def add(self, stats: Iterable[SentenceStats], first_line: int = 0, system: int = 0) -> None:
-        """Append the statistics of lines ``first_line``, ``first_line + 1``, ...
-        (``system`` and the line numbers only name a bad entry in messages).
-
-        Raises:
-            TypeError: an entry is not a :class:`SentenceStats`.
-            ValueError: statistics with another number of orders than ``max_order``, or
-                fewer orders than NLTK's method needs.
-        """
-        order, depth, nltk = self.order, self.depth, self.nltk
-        n_extra = depth - order
-        rows: list[int] = []
-        for i, st in enumerate(stats, first_line):
-            if not isinstance(st, SentenceStats):
-                raise TypeError(f"system {system}, line {i}: expected SentenceStats, got {type(st).__name__}")
-            if len(st.matches) != order:
-                raise ValueError(
-                    f"system {system}, line {i}: statistics have {st.max_order} orders but max_order is {order}"
-                )
-            rows += (st.hyp_len, st.ref_len, *st.matches, *st.totals)
-            if nltk:
-                if st.depth < depth:
-                    raise ValueError(
-                        f"system {system}, line {i}: {self.smoothing} needs statistics up to order {depth}"
-                    )
-                rows += st.extra_matches[:n_extra]
-                rows += st.extra_totals[:n_extra]
-                rows += st.empties()[:depth]
-        self.data.extend(rows)
-
-    def extend(self, other: LineColumns) -> None:
-        """Append the lines of ``other`` (counted with the same options)."""
-        if other.width != self.width:
-            raise ValueError(f"lines of width {other.width} cannot follow lines of width {self.width}")
-        self.data.extend(other.data)
-
-    def column(self, k: int) -> array[int]:
-        """Value k of every line, as an array."""
-        return self.data[k :: self.width]
-
-    @classmethod
-    def of(cls, stats: LineColumns | Iterable[SentenceStats], config: BleuConfig, system: int = 0) -> LineColumns:
-        """``stats`` as LineColumns (itself when it already is)."""
-        if isinstance(stats, LineColumns):
-            if (stats.order, stats.depth, stats.nltk) != (
-                config.max_order,
-                config.stats_order,
-                config.smoothing in NLTK_METHODS,
-            ):
-                raise ValueError(
-                    f"system {system}: statistics have {stats.order} orders but max_order is {config.max_order}"
-                )
-            return stats
-        cols = cls(config)
-        cols.add(stats, 0, system)
-        return cols
-
-
-class _Columns:
-    """Per-line statistics of all systems packed into one int per line.
-
-    Each system contributes ``width`` slots (:class:`LineColumns`' values). Slots are
-    ``8 * slot_bytes`` bits wide, enough for any sum over ``n_lines`` lines (a resample
-    draws as many as the corpus has), so sums never carry. The ints are built from the
-    arrays' bytes (C-level slicing, one ``int.from_bytes`` per line).
-    """
-
-    def __init__(self, systems: Sequence[LineColumns]):
-        first = systems[0]
-        n = len(first)
-        self.order = first.order
-        self.n_extra = first.depth - first.order
-        self.nltk = first.nltk
-        self.systems = systems
-        self.width = w = first.width
-        self.n_systems = len(systems)
-        self.n_lines = n
-        self.n_slots = slots = w * self.n_systems
-        self.totals = [[sum(s.column(k)) for k in range(w)] for s in systems]
-        biggest = max((max(s.data) for s in systems if len(s.data)), default=0)
-        nbytes = max(1, ((n * biggest).bit_length() + 7) // 8)
-        self.shifts = [8 * nbytes * j for j in range(slots)]
-        self.mask = (1 << (8 * nbytes)) - 1
-        self.packed = _pack([s.data for s in systems], w, n, nbytes)
-
-    def unpack(self, total: int) -> list[int]:
-        """The slot values of a packed sum, system after system."""
-        mask = self.mask
-        return [(total >> sh) & mask for sh in self.shifts]
-
-    def column(self, slot: int) -> array[int]:
-        """The per-line values of one slot (system ``slot // width``)."""
-        return self.systems[slot // self.width].column(slot % self.width)
-
-    def to_stats(self, v: Sequence[int]) -> SentenceStats:
-        """Summed columns of one system back to (pooled) SentenceStats."""
-        N = self.order
-        matches = tuple(v[2 : 2 + N])
-        totals = tuple(v[2 + N : 2 + 2 * N])
-        if not self.nltk:
-            return SentenceStats(matches, totals, v[0], v[1])
-        x = self.n_extra
-        j = 2 + 2 * N
-        return SentenceStats(
-            matches,
-            totals,
-            v[0],
-            v[1],
-            tuple(v[j + 2 * x :]),
-            tuple(v[j : j + x]),
-            tuple(v[j + x : j + 2 * x]),
-        )
-
-
-#: Lines packed at a time by :func:`_pack` (bounds its temporary bytes).
-_PACK_LINES = 1 << 15
-
-
-def _pack(datas: Sequence[array[int]], width: int, n: int, nbytes: int) -> list[int]:
-    """One int per line: slot k (system k // width, value k % width) in bytes
-    ``k * nbytes`` .. ``(k + 1) * nbytes - 1``, little-endian. Built a block of lines at a
-    time: each value's low bytes are copied into place by extended slicing."""
-    item = array(COLUMN_TYPECODE).itemsize
-    slots = width * len(datas)
-    row = slots * nbytes
-    keep = min(nbytes, item)
-    out: list[int] = []
-    from_bytes = int.from_bytes
-    for lo in range(0, n, _PACK_LINES):
-        m = min(_PACK_LINES, n - lo)
-        buf = bytearray(m * row)
-        for s, data in enumerate(datas):
-            block = data[lo * width : (lo + m) * width]
-            if sys.byteorder == "big":
-                block.byteswap()
-            raw = block.tobytes()
-            for j in range(width):
-                k = s * width + j
-                for b in range(keep):
-                    buf[k * nbytes + b :: row] = raw[j * item + b :: width * item]
-        mv = memoryview(buf)
-        out += [from_bytes(mv[i : i + row], "little") for i in range(0, m * row, row)]
-    return out
 
 
 def _check(
@@ -560,7 +196,7 @@ def _check(
     return systems
 
 
-def _percent(scorer: _Scorer, mean: float, ci: float) -> tuple[float, float] | None:
+def _percent(scorer: _SumScorer, mean: float, ci: float) -> tuple[float, float] | None:
     return (mean, ci) if scorer.sacrebleu else None
 
 
@@ -575,122 +211,15 @@ def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
     return finish(steps, report)
 
 
-# ----------------------------------------------------------------- the resampling loops
-
-
 def _bootstrap_all(
     systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None, min_systems: int
-) -> _Generator[Progress, None, tuple[_Columns, _Scorer, list[list[float]]]]:
+) -> _Generator[Progress, None, tuple[PackedLines, _SumScorer, list[list[float]]]]:
     """Checks the systems, then bootstraps every one of them on the same ``n`` resamples
     (sacreBLEU's seeded ``rng.choice``): returns the columns, the scorer and the scores."""
-    cols = _Columns(_check(systems_stats, config, n, min_systems, "n"))
-    scorer = _Scorer(config, cols)
-    scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n, range(cols.n_systems), 0, n)
+    cols = PackedLines(_check(systems_stats, config, n, min_systems, "n"))
+    scorer = _SumScorer(config, cols)
+    scores = yield from bootstrap_scores(cols, scorer.resample, default_rng(seed), n, range(cols.n_systems), 0, n)
     return cols, scorer, scores
-
-
-def _bootstrap_scores(
-    cols: _Columns, scorer: _Scorer, rng: Generator, n: int, systems: Sequence[int], done: int, total: int
-) -> _Generator[Progress, None, list[list[float]]]:
-    """Scores of ``systems`` on ``n`` resamples drawn as ``rng.choice(n_lines, (n, n_lines))``
-    (a generator: yields :class:`~bleu2.steps.Progress` after each chunk, returns the scores)."""
-    n_lines = cols.n_lines
-    packed = cols.packed
-    unpack = cols.unpack
-    w = cols.width
-    score = scorer.resample
-    out: list[list[float]] = [[] for _ in systems]
-    rows_per_chunk = max(1, 65536 // n_lines)
-    row = 0
-    while row < n:
-        rows = min(rows_per_chunk, n - row)
-        idx = rng.integers_view(n_lines, rows * n_lines)
-        for j in range(rows):
-            # a comprehension, not map(packed.__getitem__, ...): as fast in CPython, and
-            # Pyodide's calls of C functions through map are slow
-            flat = unpack(sum([packed[i] for i in idx[j * n_lines : (j + 1) * n_lines]]))
-            for o, s in zip(out, systems):
-                o.append(score(flat[s * w : (s + 1) * w]))
-        row += rows
-        yield Progress(STAGE, done + row, total)
-    return out
-
-
-# _ASCII_BIT[k]: byte -> b"0" or b"1", its bit k
-_ASCII_BIT = [bytes([48 + ((b >> k) & 1) for b in range(256)]) for k in range(8)]
-
-
-def _bit_planes(values: list[int], n_bits: int) -> list[int]:
-    """Bit-planes of a column of non-negative ints (< 2**64): plane k is the int whose
-    bit i is bit k of values[i] (built through a string of binary digits, at C speed)."""
-    if n_bits <= 8:
-        rev = bytes(values[::-1])
-        return [int(rev.translate(_ASCII_BIT[k]), 2) for k in range(n_bits)]
-    n = len(values)
-    wide = int.from_bytes(b"".join([v.to_bytes(8, "little") for v in values[::-1]]), "little")
-    lanes = int.from_bytes((b"\xff" + bytes(7)) * n, "little")  # the low byte of each 8-byte lane
-    return [
-        int(((wide >> k) & lanes).to_bytes(8 * n, "little")[::8].translate(_ASCII_BIT[0]), 2) for k in range(n_bits)
-    ]
-
-
-def _trial_differences(cols: _Columns, rng: Generator, n: int) -> Iterator[list[int]]:
-    """Yield, for each of ``n`` trials, the sums over the swapped lines of
-    (baseline - system s) for every system s >= 1 and column (a flat list, system after
-    system); the swap patterns are ``rng.integers(2, size=(n, n_lines), dtype=bool)``,
-    drawn in chunks cut at multiples of 32 values, so the stream is NumPy's.
-
-    A trial's swap pattern is an int x (bit i: line i swapped). A column's differences
-    d_i, shifted by their minimum lo to e_i = d_i - lo >= 0, have bit-planes P_k (bit i
-    = bit k of e_i); the sum over the swapped lines is
-    sum_k 2**k popcount(x & P_k) + lo * popcount(x): a C-level AND and
-    ``int.bit_count`` per plane, the counts packed into one int by shifting. Columns
-    equal in both systems (one reference: the reference lengths) cost nothing."""
-    n_lines = cols.n_lines
-    nb = (n_lines + 7) // 8
-    w = cols.width
-    # Each column's differences become bit-planes at once (the list of differences is
-    # dropped), so only the planes of every column are held at the same time.
-    columns: list[tuple[int, list[int]]] = []  # (lo, planes) per column
-    biggest = 0
-    for s in range(1, cols.n_systems):
-        for j in range(w):
-            d = [a - b for a, b in zip(cols.column(j), cols.column(s * w + j))]
-            lo = min(d)
-            e = [x - lo for x in d] if lo else d
-            top = max(e)
-            biggest = max(biggest, top)
-            columns.append((lo, _bit_planes(e, top.bit_length())))
-    bits = max(1, (n_lines * biggest).bit_length())
-    mask = (1 << bits) - 1
-    slot_shifts = [bits * j for j in range(len(columns))]
-    los = [lo for lo, _ in columns]
-    planes, shifts = [], []
-    for sh, (_, col_planes) in zip(slot_shifts, columns):
-        for k, plane in enumerate(col_planes):
-            if plane:
-                planes.append(plane)
-                shifts.append(sh + k)
-    del columns
-    all_lines = (1 << n_lines) - 1
-    offsets = any(los)
-    step = 32 // math.gcd(n_lines, 32)  # trials per whole number of 32-bit draws
-    per_chunk = max(step, (1 << 20) // n_lines // step * step)
-    trial = 0
-    while trial < n:
-        k = min(per_chunk, n - trial)
-        raw = rng.random_bool_bytes(k * n_lines) + bytes(2)
-        for j in range(k):
-            start = j * n_lines
-            b0 = start >> 3
-            x = (int.from_bytes(raw[b0 : b0 + nb + 1], "little") >> (start & 7)) & all_lines
-            packed = sum([(x & p).bit_count() << sh for p, sh in zip(planes, shifts)])
-            sums = [(packed >> sh) & mask for sh in slot_shifts]
-            if offsets:
-                swapped = x.bit_count()
-                sums = [e + lo * swapped for e, lo in zip(sums, los)]
-            yield sums
-        trial += k
 
 
 # ----------------------------------------------------------------- public API
@@ -732,7 +261,7 @@ def _confidence_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int
     cols, scorer, scores = yield from _bootstrap_all(systems_stats, config, n, seed, 1)
     out = []
     for s, sc in enumerate(scores):
-        mean, ci = _interval(sc, numpy_mean=False)
+        mean, ci = estimate_ci(sc, pairwise=False)
         real = bleu_score(cols.to_stats(cols.totals[s]), config)
         out.append(Result(real, mean / scorer.scale, ci / scorer.scale, None, _percent(scorer, mean, ci)))
     return out
@@ -770,11 +299,11 @@ def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: BleuConfig, 
     base = scores[0]
     out = []
     for s, sc in enumerate(scores):
-        mean, ci = _interval(sc, numpy_mean=True)
+        mean, ci = estimate_ci(sc, pairwise=True)
         p: float | None = None
         if s:
             diffs = [abs(a - b) for a, b in zip(sc, base)]
-            m = _numpy_mean(diffs)
+            m = numpy_mean(diffs)
             d = abs(real[0] - real[s])
             p = _p_value(sum(1 for x in diffs if x - m > d), n)
         score = bleu_score(cols.to_stats(cols.totals[s]), config)
@@ -825,8 +354,8 @@ def _paired_ar_steps(
         isinstance(n_confidence, bool) or not isinstance(n_confidence, int) or n_confidence < 1
     ):
         raise ValueError(f"n_confidence must be None or an integer >= 1, got {n_confidence!r}")
-    cols = _Columns(systems)
-    scorer = _Scorer(config, cols)
+    cols = PackedLines(systems)
+    scorer = _SumScorer(config, cols)
     n_conf = n_confidence or 0
     total = n + (2 * n_conf if n_conf else 0)
     S = len(systems)
@@ -838,7 +367,7 @@ def _paired_ar_steps(
     counts = [0] * S
     rng = default_rng(seed)
     tb = tot[0]
-    for t, sums in enumerate(_trial_differences(cols, rng, n), 1):
+    for t, sums in enumerate(trial_differences(cols, rng, n), 1):
         for s in range(1, S):
             ds = sums[(s - 1) * w : s * w]
             a = [x + y for x, y in zip(tot[s], ds)]  # the baseline's swapped lines, the system's others
@@ -850,9 +379,11 @@ def _paired_ar_steps(
     yield Progress(STAGE, n, total)
     intervals: list[tuple[float, float] | tuple[None, None]] = [(None, None)] * S
     if n_conf:
-        sys_scores = yield from _bootstrap_scores(cols, scorer, rng, n_conf, range(1, S), n, total)
-        base_scores = yield from _bootstrap_scores(cols, scorer, default_rng(seed), n_conf, [0], n + n_conf, total)
-        found = [_interval(sc, numpy_mean=True) for sc in base_scores + sys_scores]
+        sys_scores = yield from bootstrap_scores(cols, scorer.resample, rng, n_conf, range(1, S), n, total)
+        base_scores = yield from bootstrap_scores(
+            cols, scorer.resample, default_rng(seed), n_conf, [0], n + n_conf, total
+        )
+        found = [estimate_ci(sc, pairwise=True) for sc in base_scores + sys_scores]
         intervals = [(m / scorer.scale, c / scorer.scale) for m, c in found]
     out = []
     for s in range(S):

@@ -235,11 +235,10 @@ SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 ARCHIVE = ROOT / "build" / "bleu2.zip"
 PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecode (write_page_archive)
 
-# Files of bleu2/ the page does not run: the command lines, the test configuration and the
-# Dask extra (it imports Dask).
+# Files and folders of bleu2/ the page does not run: the command lines (bleu2/cli/), the test
+# configuration and the Dask extra (it imports Dask).
 ARCHIVE_EXCLUDE = {
-    "bleu2/cli.py",
-    "bleu2/sacrebleu_cli.py",
+    "bleu2/cli",
     "bleu2/__main__.py",
     "bleu2/conftest.py",
     "bleu2/dask.py",
@@ -266,7 +265,12 @@ def node_path() -> str:
 def archive_files() -> list[Path]:
     """The files of the page's archive: bleu2's modules and catalogs, minus ARCHIVE_EXCLUDE."""
     files = [p for p in sorted((ROOT / "bleu2").rglob("*")) if p.is_file() and p.suffix in (".py", ".json")]
-    return [p for p in files if "__pycache__" not in p.parts and p.relative_to(ROOT).as_posix() not in ARCHIVE_EXCLUDE]
+    return [p for p in files if "__pycache__" not in p.parts and not _excluded(p.relative_to(ROOT).as_posix())]
+
+
+def _excluded(name: str) -> bool:
+    """Whether ``name`` (``bleu2/...``) is in ARCHIVE_EXCLUDE or in one of its folders."""
+    return name in ARCHIVE_EXCLUDE or any(name.startswith(f"{x}/") for x in ARCHIVE_EXCLUDE)
 
 
 def archive_modules() -> list[str]:

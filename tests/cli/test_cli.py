@@ -21,6 +21,7 @@ import sacrebleu.metrics as sacrebleu_metrics  # the oracle: a pinned test depen
 
 import bleu2
 from bleu2 import cli
+from bleu2.cli import progress
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from shared_data import DATA
@@ -462,7 +463,7 @@ def fake_clock(step: float):
 
 
 def test_progress_bar_on_a_terminal(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_now", fake_clock(0.5))  # a "long" run: every read is 0.5 s later
+    monkeypatch.setattr(progress, "_now", fake_clock(0.5))  # a "long" run: every read is 0.5 s later
     fake_err = TtyStringIO()
     monkeypatch.setattr(sys, "stderr", fake_err)
     code = cli.main([str(a) for a in ("-r", REF, SYS1, SYS2)])
@@ -477,7 +478,7 @@ def test_progress_bar_on_a_terminal(capsys, monkeypatch):
 
 
 def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_now", fake_clock(0.0))  # time stands still: under a second
+    monkeypatch.setattr(progress, "_now", fake_clock(0.0))  # time stands still: under a second
     fake_err = TtyStringIO()
     monkeypatch.setattr(sys, "stderr", fake_err)
     assert cli.main([str(a) for a in ("-r", REF, SYS1)]) == 0
@@ -485,7 +486,7 @@ def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
-    monkeypatch.setattr(cli, "_now", fake_clock(0.5))
+    monkeypatch.setattr(progress, "_now", fake_clock(0.5))
     code, _out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
     assert code == 0 and err == ""
 
@@ -493,8 +494,9 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
 _PROGRESS_SCRIPT = (
     "import itertools, sys\n"
     "import bleu2.cli as c\n"
+    "import bleu2.cli.progress as p\n"
     "t = itertools.count()\n"
-    "c._now = lambda: next(t) * 0.5\n"
+    "p._now = lambda: next(t) * 0.5\n"
     "sys.exit(c.main(sys.argv[1:]))\n"
 )
 

@@ -97,6 +97,13 @@ def test_the_installed_command_gives_fractions_in_json(installed):
     assert 0 < got["score"] < 1
 
 
+def test_the_installed_command_runs_sacrebleus_command_line(installed):
+    _, script = installed
+    proc = run(script, "sacrebleu", REF, "-i", SYS, "-b")
+    assert proc.returncode == 0, proc.stderr
+    assert 0 < float(proc.stdout) < 100
+
+
 def test_the_installed_command_is_the_installed_package(installed):
     _, script = installed
     python = script.parent / "python"
@@ -127,7 +134,9 @@ def test_the_wheel_holds_the_engine_and_the_command_line_only(installed):
     wheel, _ = installed
     names = zipfile.ZipFile(wheel).namelist()
     modules = {n for n in names if n.endswith(".py")}
-    assert "bleu2/cli.py" in modules and "bleu2/tokenizers/default.py" in modules
+    assert "bleu2/cli/__init__.py" in modules and "bleu2/tokenizers/default.py" in modules
+    assert {f"bleu2/cli/{p.name}" for p in (ROOT / "bleu2" / "cli").glob("*.py")} <= modules
+    assert "bleu2/py.typed" in names  # PEP 561: the engine's types are checked
     assert not [n for n in modules if n.startswith("bleu2/page/") or n.endswith("conftest.py")], modules
     assert not [n for n in names if n.startswith(("tests/", "tools/", "bench/", "docs/"))]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))

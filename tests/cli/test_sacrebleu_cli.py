@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from bleu2 import cli, sacrebleu_cli
+from bleu2 import cli
+from bleu2.cli import table
 from shared_data import DATA
 
 SACREBLEU = str(Path(sys.executable).parent / "sacrebleu")
@@ -289,5 +290,5 @@ def test_tables_are_drawn_as_tabulate_draws_them(rows, fmt, width):
         numalign="center",
         floatfmt=f".{width}f",
     )
-    colours = sacrebleu_cli._Colors(False)
-    assert sacrebleu_cli._tabulate(columns, fmt, width, colours, False) == expected
+    colours = table.Colors(False)
+    assert table.tabulate(columns, fmt, width, colours, False) == expected

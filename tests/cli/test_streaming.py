@@ -148,8 +148,9 @@ def test_jobs_zero_is_every_core_and_negative_is_refused(capsys):
 _CLOCKED = (
     "import itertools, sys\n"
     "import bleu2.cli as c\n"
+    "import bleu2.cli.progress as p\n"
     "t = itertools.count()\n"
-    "c._now = lambda: next(t) * 6.0\n"  # every read of the clock is 6 s later
+    "p._now = lambda: next(t) * 6.0\n"  # every read of the clock is 6 s later
     "sys.exit(c.main(sys.argv[1:]))\n"
 )
 

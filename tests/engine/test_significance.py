@@ -27,6 +27,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 import bleu2
+from bleu2 import sacrebleu_math as M
 from bleu2 import significance as S
 from bleu2.options import BleuConfig
 from bleu2.scoring import bleu_score
@@ -218,7 +219,7 @@ def test_float32_emulation_matters(monkeypatch):
     case = SMALL_CASES[0]
     stats, cfg = our_stats(*case[:4])[:2], config(*case[2:])
     emulated = S.paired_bootstrap(stats, cfg, n=200)
-    monkeypatch.setattr(S, "_f32", lambda x: x)
+    monkeypatch.setattr(M, "f32", lambda x: x)
     exact = S.paired_bootstrap(stats, cfg, n=200)
     assert max(abs(a.ci - b.ci) for a, b in zip(emulated, exact)) > TOL
 
@@ -243,7 +244,7 @@ def _random_vectors(order: int, count: int, seed: int = 0):
 @pytest.mark.parametrize("eff", [False, True])
 @pytest.mark.parametrize("order", [1, 2, 4])
 def test_score_arithmetic_bit_for_bit(method, value, eff, order):
-    """_sacrebleu_score equals sacreBLEU's compute_bleu exactly (==) in its three settings:
+    """sacrebleu_score equals sacreBLEU's compute_bleu exactly (==) in its three settings:
     float32 arrays (bootstrap), Python ints (corpus scores), int64 arrays (AR trials)."""
     metric = BLEU(max_ngram_order=order, smooth_method=method, smooth_value=value, effective_order=eff)
     k = BLEU.SMOOTH_DEFAULTS[method] if value is None else value
@@ -251,22 +252,22 @@ def test_score_arithmetic_bit_for_bit(method, value, eff, order):
         f32 = metric._compute_score_from_stats(np.array(v, dtype="float32")).score
         ints = metric._compute_score_from_stats(list(v)).score
         i64 = metric._compute_score_from_stats(np.array([v], dtype=np.int64)[0]).score
-        assert S._sacrebleu_score(v, order, method, k, eff, "float32") == f32, v
-        assert S._sacrebleu_score(v, order, method, k, eff, "double") == ints, v
-        assert S._sacrebleu_score(v, order, method, k, eff, "int64") == i64, v
+        assert M.sacrebleu_score(v, order, method, k, eff, "float32") == f32, v
+        assert M.sacrebleu_score(v, order, method, k, eff, "double") == ints, v
+        assert M.sacrebleu_score(v, order, method, k, eff, "int64") == i64, v
 
 
 def test_numpy_mean():
     rnd = random.Random(3)
     for n in [1, 2, 7, 8, 9, 127, 128, 129, 1000, 1001, 10000, 12345]:
         values = [rnd.uniform(0, 50) * rnd.choice([1, 1e-3, 1e6]) for _ in range(n)]
-        assert S._numpy_mean(values) == float(np.mean(np.array(values)))
-        assert S._numpy_mean(sorted(values)) == float(np.sort(np.array(values)).mean())
+        assert M.numpy_mean(values) == float(np.mean(np.array(values)))
+        assert M.numpy_mean(sorted(values)) == float(np.sort(np.array(values)).mean())
 
 
 def test_f32():
     for x in [0.1, 1 / 3, 100 / 7, 2.0**-140, 123456789.0, 0.0]:
-        assert S._f32(x) == float(np.float32(x))
+        assert M.f32(x) == float(np.float32(x))
 
 
 # ----------------------------------------------------------------- other configurations

@@ -35,7 +35,7 @@ def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
     assert "bleu2/__init__.py" in names and "bleu2/page/breakdown.py" in names
     assert "bleu2/tokenizers/_unicode_tables.py" in names
     assert {"bleu2/page/locales/en.json", "bleu2/page/locales/es.json", "bleu2/page/locales/pt.json"} <= set(names)
-    assert "bleu2/cli.py" not in names and "bleu2/__main__.py" not in names
+    assert not [n for n in names if n.startswith("bleu2/cli/")] and "bleu2/__main__.py" not in names
     assert not any("__pycache__" in n or n.startswith("tests/") for n in names)
     modules = build_site.archive_modules()
     assert "bleu2.page.share" in modules and "bleu2.cli" not in modules
@@ -44,7 +44,7 @@ def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
 
 def test_the_wheel_leaves_the_page_out():
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert pyproject["tool"]["setuptools"]["packages"] == ["bleu2", "bleu2.tokenizers"]
+    assert pyproject["tool"]["setuptools"]["packages"] == ["bleu2", "bleu2.cli", "bleu2.tokenizers"]
     assert pyproject["project"]["dynamic"] == ["version"]
     assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "bleu2._version.__version__"}
 

@@ -14,10 +14,9 @@ the given encoding, a byte-order mark kept as part of the first word, lines spli
 ``\\n`` and each line right-stripped; standard input with universal newlines, several
 systems as tab-separated columns; ``-nr N``: N tab-separated references per line.
 
-Scores in percent with sacreBLEU's own arithmetic (:func:`bleu2.significance._sacrebleu_score`
-and :func:`_precisions`), so that every printed digit is sacreBLEU's; the significance tests
+Scores in percent with sacreBLEU's own arithmetic (:mod:`bleu2.sacrebleu_math`), so that every printed digit is sacreBLEU's; the significance tests
 are bleu2's (:mod:`bleu2.significance`, sacreBLEU's numbers); the tables are drawn as
-sacreBLEU's ``tabulate`` call draws them (:func:`_tabulate`). Exit status as sacreBLEU's:
+sacreBLEU's ``tabulate`` call draws them (:func:`bleu2.cli.table.tabulate`). Exit status as sacreBLEU's:
 0, 1 for bad input, 2 for bad arguments, 17 for a bad tab-separated line.
 """
 
@@ -27,39 +26,29 @@ import argparse
 import gzip
 import io
 import json
-import math
 import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
-from ._version import __version__
-from .lines import InputError, split_lines
-from .options import BleuConfig
-from .pipeline import Keep, Outcome, chunks_of, corpus_steps
-from .scorer import BLEU
-from .significance import DEFAULT_RESAMPLES, _sacrebleu_score
-from .stats import SentenceStats
-from .steps import finish
+from ..layouts import chunks_of
+from ..lines import InputError, split_lines
+from ..options import BleuConfig
+from ..pipeline import Keep, Outcome, corpus_steps
+from ..sacrebleu_math import compute_bleu
+from ..scorer import BLEU
+from ..significance import DEFAULT_RESAMPLES
+from ..stats import SentenceStats
+from ..steps import finish
+from .parser import FORMATS, MISSING_TOKENIZERS, SMOOTH_DEFAULTS, build_sacrebleu_parser
+from .parser import SACREBLEU_PROG as PROG
+from .parser import SACREBLEU_VERSION as VERSION
+from .reading import exit_status, reader_gone
+from .table import Colors, tabulate
 
-__all__ = ["build_parser", "main"]
+__all__ = ["MAX_ORDER", "main", "run"]
 
-PROG = "bleu2 sacrebleu"
-VERSION = f"bleu2-{__version__}"
-
-#: sacreBLEU 2.6.0's tokenizers: those bleu2 has, and the others (refused by name).
-TOKENIZERS = ("none", "zh", "13a", "intl", "char")
-MISSING_TOKENIZERS = {
-    "ja-mecab": "it needs MeCab",
-    "ko-mecab": "it needs MeCab",
-    "spm": "it needs SentencePiece and a downloaded model",
-    "flores101": "it needs SentencePiece and a downloaded model",
-    "flores200": "it needs SentencePiece and a downloaded model",
-    "spBLEU-1K": "it needs SentencePiece and a downloaded model",
-}
-SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
-FORMATS = ("json", "text", "latex")
 MAX_ORDER = 4
 
 
@@ -72,84 +61,6 @@ class _Exit(Exception):
 
 def _error(status: int, *messages: str) -> _Exit:
     return _Exit(status, *messages)
-
-
-# --------------------------------------------------------------------------- arguments
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
-    p = argparse.ArgumentParser(
-        prog=PROG,
-        description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
-        "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    refused = p.add_argument_group("sacreBLEU arguments bleu2 does not have (refused)")
-    for flags in (("--citation", "--cite"), ("--list",)):
-        refused.add_argument(*flags, action="store_true", help=argparse.SUPPRESS)
-    refused.add_argument("--language-pair", "-l", dest="langpair", default=None, help=argparse.SUPPRESS)
-    for flags in (
-        ("--test-set", "-t"),
-        ("--origlang", "-ol"),
-        ("--subset",),
-        ("--download",),
-    ):
-        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
-    refused.add_argument("--echo", nargs="+", default=None, help=argparse.SUPPRESS)
-    for flags in (("--chrf-char-order", "-cc"), ("--chrf-word-order", "-cw"), ("--chrf-beta",)):
-        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
-    for flag in (
-        "--chrf-whitespace",
-        "--chrf-lowercase",
-        "--chrf-eps-smoothing",
-        "--ter-case-sensitive",
-        "--ter-asian-support",
-        "--ter-no-punct",
-        "--ter-normalized",
-    ):
-        refused.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
-
-    p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
-    p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
-    p.add_argument(
-        "--num-refs",
-        "-nr",
-        type=int,
-        default=1,
-        help="Split the reference stream on tabs, and expect this many references. (Default: %(default)s)",
-    )
-    p.add_argument("--encoding", "-e", type=str, default="utf-8", help="Open text files with this encoding")
-    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], help="bleu (chrF and TER are not in bleu2)")
-    p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
-    b = p.add_argument_group("BLEU related arguments")
-    b.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
-    b.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
-    b.add_argument(
-        "--tokenize", "-tok", choices=list(TOKENIZERS) + list(MISSING_TOKENIZERS), default=None, dest="bleu_tokenize"
-    )
-    b.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False)
-    b.add_argument("--force", default=False, action="store_true", dest="bleu_force")
-    s = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
-    s.add_argument("--confidence", "-ci", action="store_true")
-    s.add_argument("--confidence-n", "-cin", type=int, default=1000)
-    t = p.add_argument_group("Paired significance testing for multi-system evaluation")
-    choice = t.add_mutually_exclusive_group()
-    choice.add_argument("--paired-ar", "-par", action="store_true")
-    choice.add_argument("--paired-bs", "-pbs", action="store_true")
-    t.add_argument("--paired-ar-n", "-parn", type=int, default=10000)
-    t.add_argument("--paired-bs-n", "-pbsn", type=int, default=1000)
-    t.add_argument("--paired-jobs", "-j", type=int, default=1, help="accepted; bleu2 runs the tests in one process")
-    r = p.add_argument_group("Reporting related arguments")
-    r.add_argument("--quiet", "-q", default=False, action="store_true")
-    r.add_argument("--short", "-sh", default=False, action="store_true")
-    r.add_argument("--score-only", "-b", default=False, action="store_true")
-    r.add_argument("--width", "-w", type=int, default=1)
-    r.add_argument("--detail", "-d", default=False, action="store_true")
-    r.add_argument("--no-color", "-nc", action="store_true")
-    r.add_argument("--format", "-f", default="json", choices=FORMATS)
-    p.add_argument("--version", "-V", action="version", version=f"{PROG} {VERSION}")
-    return p
 
 
 def _refuse(args: argparse.Namespace) -> None:
@@ -278,42 +189,14 @@ def _systems(args: argparse.Namespace, paired: bool) -> tuple[list[list[str]], l
 # --------------------------------------------------------------------------- sacreBLEU's numbers
 
 
-def _precisions(v: Sequence[int], method: str, k: float | None) -> list[float]:
-    """sacreBLEU's ``BLEU.compute_bleu`` precisions in percent, from
-    ``[hyp_len, ref_len, m_1..m_4, t_1..t_4]``: 100 m/t, the smoothed values of zero
-    orders, 0.0 from the first order without n-grams on (and all 0.0 without any match)."""
-    out = [0.0] * MAX_ORDER
-    ms, ts = v[2 : 2 + MAX_ORDER], v[2 + MAX_ORDER :]
-    if not any(ms):
-        return out
-    doubling = 1.0
-    for i in range(MAX_ORDER):
-        m: float = ms[i]
-        t: float = ts[i]
-        if method == "add-k" and i and k is not None:
-            m, t = m + k, t + k
-        if t == 0:
-            break
-        if m:
-            out[i] = 100.0 * m / t
-        elif method == "exp":
-            doubling *= 2
-            out[i] = 100.0 / (doubling * t)
-        elif method == "floor" and k is not None:
-            out[i] = 100.0 * k / t
-    return out
-
-
 class _Score:
     """One sacreBLEU ``BLEUScore``: its numbers and ``Score.format``."""
 
     def __init__(self, stats: SentenceStats, config: BleuConfig):
         v = [stats.hyp_len, stats.ref_len, *stats.matches, *stats.totals]
         k = 0.0 if config.smooth_value is None else config.smooth_value  # unread for none/exp
-        self.score = _sacrebleu_score(v, MAX_ORDER, config.smoothing, k, config.effective_order, "double")
+        self.score, self.precisions, self.bp = compute_bleu(v, MAX_ORDER, config.smoothing, k, config.effective_order)
         c, r = stats.hyp_len, stats.ref_len
-        self.bp = 1.0 if c >= r else (math.exp(1 - r / c) if c > 0 else 0.0)
-        self.precisions = _precisions(v, config.smoothing, k)
         self.ratio = c / r if r else 0
         self.sys_len, self.ref_len = c, r
         self.mean = -1.0
@@ -371,154 +254,6 @@ def _signature(n_refs: int | str, config: BleuConfig, short: bool, **extra: Any)
     return "|".join(f"{abbr[k] if short else k}:{v}" for k, v in info.items() if v is not None)
 
 
-# --------------------------------------------------------------------------- colours and tables
-
-
-class _Colors:
-    """sacreBLEU's ``Color.format`` as the terminal sees it: colorama strips the codes
-    when standard output is not a terminal."""
-
-    CODES: ClassVar[dict[str, str]] = {"red": "\x1b[31m", "green": "\x1b[32m", "yellow": "\x1b[33m", "cyan": "\x1b[36m"}
-    RESET = "\x1b[0m"
-
-    def __init__(self, enabled: bool):
-        self.enabled = enabled
-
-    def __call__(self, msg: str, color: str) -> str:
-        return f"{self.CODES[color]}{msg}{self.RESET}" if self.enabled else msg
-
-
-_THOUSANDS = re.compile(r"^(([+-]?[0-9]{1,3})(?:,([0-9]{3}))*)?(?(1)\.[0-9]*|\.[0-9]+)?$")
-
-
-def _cell_type(s: str) -> int:
-    """tabulate's type of a cell: 0 missing, 1 bool, 2 int, 3 float, 5 str."""
-    if not s:
-        return 0
-    if s in ("True", "False"):
-        return 1
-    try:
-        int(s)
-        return 2
-    except ValueError:
-        pass
-    if _THOUSANDS.match(s) and "." not in s:
-        return 2
-    try:
-        x = float(s)
-        if not (math.isinf(x) or math.isnan(x)) or s.lower() in ("inf", "-inf", "nan"):
-            return 3
-    except ValueError:
-        pass
-    return 3 if _THOUSANDS.match(s) else 5
-
-
-def _format_cell(s: str, kind: int, floatfmt: str) -> str:
-    if kind == 3 and s:
-        try:
-            return format(float(s.replace(",", "")), floatfmt)
-        except ValueError:
-            return s
-    return s
-
-
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-
-def _visible(text: str) -> int:
-    return len(_ANSI.sub("", text))
-
-
-def _pad(text: str, width: int, align: str) -> str:
-    width += len(text) - _visible(text)  # colour codes take no room (tabulate's has_invisible)
-    return f"{text:>{width}}" if align == "right" else f"{text:^{width}}"
-
-
-def _tabulate(columns: dict[str, list[str]], fmt: str, width: int, color: _Colors, yellow_first: bool) -> str:
-    """``tabulate(columns, headers="keys", tablefmt=fmt, colalign=("right",),
-    stralign="center", numalign="center", floatfmt=f".{width}f")`` as sacreBLEU calls it
-    (tabulate 0.10.0, no wide-character support), for ``fancy_grid`` and ``latex_booktabs``;
-    header names in cyan, the first row (the baseline) in yellow when ``yellow_first``."""
-    headers = list(columns)
-    cols = []
-    for values in columns.values():
-        kind = max([1] + [_cell_type(v) for v in values])
-        cols.append([_format_cell(v, kind, f".{width}f").strip() for v in values])
-    multiline = fmt == "fancy_grid" and any("\n" in v or "\r" in v for c in cols + [headers] for v in c)
-    aligns = ["right"] + ["center"] * (len(cols) - 1)
-    widths = []
-    for h, c in zip(headers, cols):
-        cell_w = max((_visible(line) for v in c for line in (re.split("[\r\n]", v) if multiline else [v])), default=0)
-        widths.append(max(len(h) + 2, cell_w))
-    n_rows = len(cols[0]) if cols else 0
-
-    def cell_lines(text: str, j: int, colour: str | None) -> list[str]:
-        lines = text.splitlines() if multiline else [text]  # tabulate: an empty multiline cell has no lines
-        out = []
-        for line in lines:
-            padded = _pad(line, widths[j], aligns[j])
-            if colour and line:
-                lead = len(padded) - len(padded.lstrip(" "))
-                body = padded.strip(" ")
-                padded = padded[:lead] + color(body, colour) + padded[lead + len(body) :]
-            out.append(padded)
-        return out
-
-    def header_cell(j: int) -> str:
-        padded = _pad(headers[j], widths[j], aligns[j])
-        lead = len(padded) - len(padded.lstrip(" "))
-        body = padded.strip(" ")
-        return padded[:lead] + color(body, "cyan") + padded[lead + len(body) :]
-
-    rows = [
-        [cell_lines(cols[j][i], j, "yellow" if yellow_first and i == 0 else None) for j in range(len(cols))]
-        for i in range(n_rows)
-    ]
-    if fmt == "latex_booktabs":
-        esc = {
-            "&": r"\&",
-            "%": r"\%",
-            "$": r"\$",
-            "#": r"\#",
-            "_": r"\_",
-            "^": r"\^{}",
-            "{": r"\{",
-            "}": r"\}",
-            "~": r"\textasciitilde{}",
-            "\\": r"\textbackslash{}",
-            "<": r"\ensuremath{<}",
-            ">": r"\ensuremath{>}",
-        }
-
-        def latex(cells: list[str]) -> str:
-            return ("&".join(" " + "".join(esc.get(ch, ch) for ch in c) + " " for c in cells) + "\\\\").rstrip()
-
-        out = ["\\begin{tabular}{" + "".join("r" if a == "right" else "c" for a in aligns) + "}", "\\toprule"]
-        out.append(latex([header_cell(j) for j in range(len(cols))]))
-        out.append("\\midrule")
-        out += [latex([cell[0] for cell in row]) for row in rows]
-        out += ["\\bottomrule", "\\end{tabular}"]
-        return "\n".join(out)
-
-    def line(left: str, fill: str, sep: str, right: str) -> str:
-        return left + sep.join(fill * (w + 2) for w in widths) + right
-
-    def data(cells: list[list[str]]) -> list[str]:
-        height = max(len(c) for c in cells)  # 0 for a row of empty cells in a multiline table, as tabulate
-        full = [c + [" " * widths[j]] * (height - len(c)) for j, c in enumerate(cells)]
-        return ["│" + "│".join(" " + full[j][k] + " " for j in range(len(cells))) + "│" for k in range(height)]
-
-    out = [line("╒", "═", "╤", "╕")]
-    out += data([[header_cell(j)] for j in range(len(cols))])
-    out.append(line("╞", "═", "╪", "╡"))
-    for i, row in enumerate(rows):
-        out += data(row)
-        if i < n_rows - 1:
-            out.append(line("├", "─", "┼", "┤"))
-    out.append(line("╘", "═", "╧", "╛"))
-    return "\n".join(out)
-
-
 # --------------------------------------------------------------------------- the run
 
 
@@ -567,7 +302,7 @@ def _tokenized_warning(args: argparse.Namespace, system: Sequence[str]) -> None:
         )
 
 
-def run(args: argparse.Namespace, colors: _Colors) -> str:
+def run(args: argparse.Namespace, colors: Colors) -> str:
     """Check, read, score and format as sacreBLEU 2.6.0's ``main``; return stdout's text.
 
     Raises:
@@ -699,7 +434,7 @@ def _results_table(
     columns: dict[str, list[str]],
     rows: list[dict[str, Any]] | None,
     sig: str,
-    colors: _Colors,
+    colors: Colors,
     n: int = 0,
 ) -> str:
     """sacreBLEU's ``print_results_table`` (with ``_format_score_lines``)."""
@@ -729,7 +464,7 @@ def _results_table(
             cells.append(text)
         columns = {"System": names, metric: cells}
     baseline = names[0].startswith("Baseline:")  # sacreBLEU colours the baseline's row
-    out.write(_tabulate(columns, tablefmt, args.width, colors, baseline) + "\n\n")
+    out.write(tabulate(columns, tablefmt, args.width, colors, baseline) + "\n\n")
     if rows is not None:
         c = colors
         test_type = "bootstrap resampling" if args.paired_bs else "approximate randomization"
@@ -773,11 +508,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     Args:
         argv: the arguments after ``sacrebleu``; None: ``sys.argv[2:]``.
     """
-    parser = build_parser()
+    parser = build_sacrebleu_parser()
     try:
         args = parser.parse_args(sys.argv[2:] if argv is None else list(argv))
     except SystemExit as e:
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+        return exit_status(e)
     if "SACREBLEU_FORMAT" in os.environ and os.environ["SACREBLEU_FORMAT"].lower() in FORMATS:
         args.format = os.environ["SACREBLEU_FORMAT"].lower()
     enabled = not (os.environ.get("NO_COLOR") or args.no_color)
@@ -786,9 +521,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (AttributeError, ValueError):
         enabled = False
     try:
-        output = run(args, _Colors(enabled))
+        output = run(args, Colors(enabled))
         if enabled:
-            output += _Colors.RESET  # colorama resets the terminal at exit
+            output += Colors.RESET  # colorama resets the terminal at exit
     except _Exit as e:
         for msg in e.messages:
             sys.stderr.write(f"{PROG}: error: {msg}\n")
@@ -800,8 +535,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(output)
         sys.stdout.flush()
     except BrokenPipeError:
-        from .cli import reader_gone  # not at the top: bleu2.cli imports this module when asked
-
         reader_gone()
     return 0
 

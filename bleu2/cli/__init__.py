@@ -1,0 +1,29 @@
+"""The command line, ``bleu2`` and ``python -m bleu2``: :func:`main` runs bleu2's own command
+(:mod:`.bleu2_command`) or, after ``sacrebleu``, sacreBLEU's (:mod:`.sacrebleu_command`)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from ..lines import InputError
+from .bleu2_command import main as bleu2_main
+from .bleu2_command import score_files
+from .parser import build_parser
+from .reading import read_lines
+
+__all__ = ["InputError", "build_parser", "main", "read_lines", "score_files"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 on success).
+
+    Args:
+        argv: the arguments without the program name; ``None``: ``sys.argv[1:]``.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["sacrebleu"]:
+        from .sacrebleu_command import main as sacrebleu_main  # loaded only when asked (it points down)
+
+        return sacrebleu_main(argv[1:])
+    return bleu2_main(argv)

@@ -1,0 +1,329 @@
+"""``bleu2``'s own command: line-aligned files read in step, scored by the corpus pipeline
+(:mod:`bleu2.pipeline`), printed as one line, a ranked table, JSON or JSON Lines.
+
+Nothing is printed before everything is read, checked and computed, but with
+``--sentence``, which writes each line's result as it goes. Exit status: 0 on success, 1
+for unreadable or inconsistent input, 2 for bad options, 130 on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from ..layouts import CHUNK_LINES
+from ..lines import STDIN, InputError, LineReader, aligned_chunks, label
+from ..options import PRESETS
+from ..peers import peer_report
+from ..pipeline import Keep, Outcome, corpus_steps, cpu_count
+from ..report import corpus_json, ranked_table, summary_line
+from ..scorer import BLEU
+from ..significance import DEFAULT_SEED
+from ..steps import finish
+from .parser import build_parser, join_weights, parse_weights
+from .progress import Meter
+from .reading import PROG, exit_status, isatty, reader_gone, stdin_stream
+
+__all__ = ["SACREBLEU_FLAGS", "SACREBLEU_READING", "main", "run", "score_files"]
+
+#: Presets under which files are read as sacreBLEU's command line reads them (a byte-order
+#: mark is kept as part of the first word).
+SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
+
+
+def _error(msg: str) -> None:
+    sys.stderr.write(f"{PROG}: error: {msg}\n")
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The scoring options given on the command line (on top of a preset's with --preset)."""
+    options = dict(PRESETS[args.preset]) if args.preset else {}
+    given = {
+        "max_order": args.max_order,
+        "weights": parse_weights(args.weights),
+        "smoothing": args.smoothing,
+        "smooth_value": args.smooth_value,
+        "effective_order": args.effective_order,
+        "tokenizer": args.tokenizer,
+        "lowercase": args.lowercase,
+        "empty_references": args.empty_references,
+        "ref_length": args.ref_length,
+        "rstrip": args.rstrip,
+    }
+    options.update({k: v for k, v in given.items() if v is not None})
+    return options
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None = None) -> str:
+    """Validate, read, score and format; return the text for stdout (with ``--sentence``,
+    the lines are written to ``out`` as they come and "" is returned).
+
+    Raises:
+        InputError: bad input files.
+        SystemExit: bad options (via ``parser.error``).
+    """
+    try:
+        bleu = BLEU(**_options(args))
+    except (ValueError, TypeError) as e:
+        parser.error(str(e))
+
+    systems = list(args.systems) or [STDIN]
+    n_stdin = systems.count(STDIN) + args.references.count(STDIN)
+    if n_stdin > 1:
+        parser.error("standard input ('-') can be read only once")
+    test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
+    seed = _seed(args.seed, parser) if test else DEFAULT_SEED
+    jobs = _jobs(args.jobs, parser)
+    if STDIN in systems and isatty(sys.stdin):
+        sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
+
+    outcome = score_files(
+        bleu,
+        args.references,
+        systems,
+        test=test,
+        n=n or None,
+        seed=seed,
+        jobs=jobs,
+        sentences=(sys.stdout if out is None else out) if args.sentence else None,
+        progress_log=args.progress,
+        parser=parser,
+        keep_bom=args.preset in SACREBLEU_READING,
+        peers=args.presets,
+    )
+    if args.sentence:
+        return ""
+    signature = outcome.signature if test else None
+    corpus = [(path, res.corpus) for path, res in zip(systems, outcome.systems)]
+    sig = None if outcome.significance is None else [r.to_dict() for r in outcome.significance]
+    peers = outcome.peers or []
+    if args.json:
+        return corpus_json(corpus, sig, signature, [{"presets": t.to_dict()["presets"]} for t in peers] or None)
+    if len(corpus) == 1:
+        text = summary_line(corpus[0][1], sig[0] if sig else None, signature)
+    else:
+        text = ranked_table([(label(path), r) for path, r in corpus], sig, signature)
+    return text + "".join("\n" + peer_report(t, label(path)) for path, t in zip(systems, peers))
+
+
+def score_files(
+    bleu: BLEU,
+    references: Sequence[str],
+    systems: Sequence[str],
+    *,
+    test: str | None = None,
+    n: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    jobs: int = 1,
+    sentences: TextIO | None = None,
+    progress_log: bool = False,
+    parser: argparse.ArgumentParser | None = None,
+    keep_bom: bool = False,
+    peers: bool = False,
+) -> Outcome:
+    """Read line-aligned files in step and run the corpus pipeline on them
+    (:func:`bleu2.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
+
+    Args:
+        bleu: the scorer; references, systems: file paths (``-``: standard input, once).
+        test, n, seed, jobs: as :func:`~bleu2.pipeline.corpus_steps`.
+        sentences: a text stream: write ``--sentence``'s JSON Lines there, as they come
+            (the first system's at once, the others' after it); None: no sentence lines.
+        progress_log: progress lines on stderr even when it is not a terminal.
+        parser: where a test that cannot run is reported (``parser.error``); None: raise.
+        keep_bom: keep a leading byte-order mark as part of the first line, as sacreBLEU
+            does (:func:`bleu2.lines.split_lines`).
+        peers: also each system's table under every preset (``Outcome.peers``).
+    Returns:
+        :class:`~bleu2.pipeline.Outcome` (names: the paths given).
+    Raises:
+        InputError: a file that cannot be read, is not UTF-8 text, or has another
+            number of lines than the first reference. ValueError: a test that cannot run.
+    """
+    readers: list[LineReader] = []
+    out = meter = None
+    completed = False
+    try:
+        for path in [*references, *systems]:  # one by one: those opened are closed if the next fails
+            readers.append(LineReader(path, stdin_stream() if path == STDIN else None, keep_bom=keep_bom))  # noqa: PERF401
+        if sentences is not None:
+            out = _Sentences(sentences, len(systems))
+        meter = Meter(log=progress_log, units={"significance": "trials" if test == "paired-ar" else "resamples"})
+        steps = corpus_steps(
+            bleu,
+            aligned_chunks(readers, CHUNK_LINES, len(references)),
+            len(systems),
+            keep=Keep(sentences=tuple(systems) if sentences is not None else None, peers=peers),
+            test=test,
+            n=n,
+            seed=seed,
+            jobs=jobs,
+            read_fraction=lambda: _read_fraction(readers),
+            on_sentences=out,
+        )
+        try:
+            outcome = finish(steps, meter)
+        except ValueError as e:  # a significance test that cannot run (no lines)
+            if parser is None:
+                raise
+            parser.error(str(e))
+        if out is not None:
+            out.finish()
+        completed = True
+    finally:
+        if meter is not None:
+            meter.close(completed)
+        if out is not None:
+            out.close()
+        for r in readers:
+            r.close()
+    return outcome
+
+
+def _read_fraction(readers: Sequence[LineReader]) -> float | None:
+    """The part of the input read: the least of the files whose size is known."""
+    known = [f for f in (r.fraction() for r in readers) if f is not None]
+    return min(known) if known else None
+
+
+class _Sentences:
+    """``--sentence``'s output as it comes: the first system's lines straight to ``out``,
+    the others' in temporary files until then (systems are written one after another)."""
+
+    def __init__(self, out: TextIO, n_systems: int):
+        self.out = out
+        # closed by close(), in run's finally
+        self.later = [tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(n_systems - 1)]  # noqa: SIM115
+
+    def __call__(self, system: int, text: str) -> None:
+        (self.later[system - 1] if system else self.out).write(text)
+
+    def finish(self) -> None:
+        for f in self.later:
+            f.seek(0)
+            shutil.copyfileobj(f, self.out)
+        self.out.flush()
+
+    def close(self) -> None:
+        for f in self.later:
+            f.close()
+
+
+def _jobs(value: int, parser: argparse.ArgumentParser) -> int:
+    if value < 0:
+        parser.error(f"--jobs must be 0 (one per core) or more, got {value}")
+    return value or cpu_count()
+
+
+def _test(args: argparse.Namespace, parser: argparse.ArgumentParser, n_systems: int) -> tuple[str | None, int]:
+    """The significance test asked for, and its number of resamples."""
+    for flag, test, n in (
+        ("confidence", "confidence", args.confidence_n),
+        ("paired_bs", "paired-bs", args.paired_bs_n),
+        ("paired_ar", "paired-ar", args.paired_ar_n),
+    ):
+        if getattr(args, flag):
+            if test.startswith("paired") and n_systems < 2:
+                parser.error(f"--{test} compares systems with the first one (the baseline): give at least two systems")
+            if n < 1:
+                parser.error(f"the number of resamples must be at least 1, got {n}")
+            return test, n
+    return None, 0
+
+
+def _seed(value: str, parser: argparse.ArgumentParser) -> int | None:
+    if value.strip().lower() == "none":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        parser.error(f"--seed must be an integer or 'none', got {value!r}")
+
+
+def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Refuse option combinations that would silently drop something asked for."""
+    if args.sentence and args.presets:
+        parser.error("--presets compares corpus scores and --sentence prints sentence scores: use one of them")
+    if args.sentence and (args.confidence or args.paired_bs or args.paired_ar):
+        test = "--confidence" if args.confidence else "--paired-bs" if args.paired_bs else "--paired-ar"
+        parser.error(
+            f"{test} tests whole systems and --sentence prints sentence scores: run the test without --sentence"
+        )
+
+
+#: sacreBLEU's spellings that bleu2's own command line does not take (``-tok intl`` would
+#: read as ``-t ok``): they get a message pointing to ``bleu2 sacrebleu``.
+SACREBLEU_FLAGS = frozenset(
+    "-tok -lc -i --input -nr --num-refs -sl --sentence-level -sv -ci -cin -pbs -pbsn -par -parn -b --score-only "
+    "-f --format -sh --short -q --quiet -nc --no-color".split()
+)
+
+
+def _refuse_sacrebleu_spelling(argv: Sequence[str], parser: argparse.ArgumentParser) -> None:
+    for tok in argv:
+        if tok == "--":
+            return
+        if tok.split("=", 1)[0] in SACREBLEU_FLAGS:
+            parser.error(
+                f"{tok.split('=', 1)[0]} is sacreBLEU's spelling: for sacreBLEU's command line run "
+                f"`{PROG} sacrebleu REF -i SYSTEM ...`; bleu2's own options are listed by `{PROG} --help`"
+            )
+
+
+_REFERENCE_FLAGS = ("-r", "--reference", "--ref")
+
+
+def _warn_reference_read_as_system(argv: Sequence[str], args: argparse.Namespace) -> None:
+    """Warn when a file named like a reference (``ref`` in its name) follows ``-r REF`` and
+    is read as a system: ``-r r1.ref r2.ref sys`` scores r2.ref as a system (``-r`` takes
+    one file; repeat it for several references)."""
+    if len(args.systems) < 2:
+        return
+    for i, tok in enumerate(argv[:-2]):
+        if tok == "--":
+            return
+        if tok in _REFERENCE_FLAGS:
+            ref, nxt = argv[i + 1], argv[i + 2]
+            named_like_a_reference = "ref" in os.path.basename(nxt).lower()
+            if not nxt.startswith("-") and nxt in args.systems and named_like_a_reference:
+                sys.stderr.write(
+                    f"{PROG}: warning: {nxt!r} is read as a system (a candidate file), not a reference: "
+                    f"-r takes one file; for two references repeat it: -r {ref} -r {nxt} ...\n"
+                )
+                return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``bleu2`` (not ``bleu2 sacrebleu``); return the exit status (0 on success).
+
+    Args:
+        argv: the arguments without the program name; ``None``: ``sys.argv[1:]``.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        # Intermixed: system files may come before, between and after the options.
+        _refuse_sacrebleu_spelling(argv, parser)
+        args = parser.parse_intermixed_args(join_weights(argv))
+        _check_combination(args, parser)
+        _warn_reference_read_as_system(argv, args)
+        output = run(args, parser)
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except SystemExit as e:  # argparse: --help, --version, usage errors
+        return exit_status(e)
+    except InputError as e:
+        _error(str(e))
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        reader_gone()
+        return 0
+    return 0

@@ -1,0 +1,389 @@
+"""The two commands' argument parsers: bleu2's own options (:func:`build_parser`) and
+sacreBLEU 2.6.0's flags for BLEU (:func:`build_sacrebleu_parser`)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Sequence
+
+from .._version import __version__
+from ..options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
+from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..smoothing import SMOOTHING_METHODS
+from ..tokenizers import TOKENIZERS
+from .progress import PROGRESS_LOG_INTERVAL
+from .reading import PROG
+
+__all__ = [
+    "FORMATS",
+    "MISSING_TOKENIZERS",
+    "SACREBLEU_PROG",
+    "SACREBLEU_TOKENIZERS",
+    "SACREBLEU_VERSION",
+    "SMOOTH_DEFAULTS",
+    "build_parser",
+    "build_sacrebleu_parser",
+    "join_weights",
+    "parse_weights",
+]
+
+#: ``bleu2 sacrebleu``'s name and the version in its signatures.
+SACREBLEU_PROG = "bleu2 sacrebleu"
+SACREBLEU_VERSION = f"bleu2-{__version__}"
+
+#: sacreBLEU 2.6.0's tokenizers: those bleu2 has, and the others (refused by name).
+SACREBLEU_TOKENIZERS = ("none", "zh", "13a", "intl", "char")
+MISSING_TOKENIZERS = {
+    "ja-mecab": "it needs MeCab",
+    "ko-mecab": "it needs MeCab",
+    "spm": "it needs SentencePiece and a downloaded model",
+    "flores101": "it needs SentencePiece and a downloaded model",
+    "flores200": "it needs SentencePiece and a downloaded model",
+    "spBLEU-1K": "it needs SentencePiece and a downloaded model",
+}
+SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
+FORMATS = ("json", "text", "latex")
+
+
+# --------------------------------------------------------------------------- bleu2
+
+
+def _is_number_list(token: str) -> bool:
+    parts = [x for x in token.split(",") if x.strip()]
+    if not parts:
+        return False
+    try:
+        for x in parts:
+            float(x)
+    except ValueError:
+        return False
+    return True
+
+
+def join_weights(argv: Sequence[str]) -> list[str]:
+    """Rewrite ``--weights 0.25 0.75 sys.txt`` as ``--weights 0.25,0.75 sys.txt``.
+
+    argparse's ``nargs="+"`` would swallow the system files that follow; here
+    the weights end at the first argument that is not a number (list).
+    The numbers are passed as ``--weights=a,b``, so that a negative number (which
+    the library then rejects with its own message) is not taken for an option.
+    """
+    out: list[str] = []
+    it = iter(argv)
+    for tok in it:
+        if tok == "--":
+            out.append(tok)
+            out.extend(it)
+            break
+        if tok not in ("-w", "--weights"):
+            out.append(tok)
+            continue
+        nums: list[str] = []
+        following = None
+        for nxt in it:
+            if _is_number_list(nxt):
+                nums.append(nxt)
+                continue
+            following = nxt
+            break
+        out.append(f"--weights={','.join(nums)}" if nums else tok)
+        if following is not None:
+            out.append(following)
+    return out
+
+
+def parse_weights(value: str | None) -> list[float] | None:
+    if value is None:
+        return None
+    out = []
+    for part in value.split(","):
+        part = part.strip()
+        if not part:
+            raise ValueError(f"--weights: empty entry in {value!r}; give one number per order, e.g. 0.5,0.5")
+        try:
+            x = float(part)
+        except ValueError:
+            raise ValueError(f"--weights: {part!r} is not a number") from None
+        if not math.isfinite(x):
+            raise ValueError(f"--weights: {part!r} is not a finite number")
+        out.append(x)
+    if not out:
+        raise ValueError("--weights: give one number per order, e.g. --weights 0.5 0.5")
+    return out
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser (read the tokenizer and smoothing registries now)."""
+    tokenizers = ", ".join(TOKENIZERS)
+    smoothings = ", ".join(SMOOTHING_METHODS)
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        allow_abbrev=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "BLEU of one or more systems against one or more references\n"
+            "(BLEU-2, add-1 smoothing and the 'default' tokenizer unless told otherwise).\n"
+            "Files are line-aligned UTF-8; line i of every file belongs to sentence i.\n"
+            "Scores are printed in percent (0-100) for display; --json and --sentence\n"
+            "give the exact values as fractions in [0, 1]."
+        ),
+        epilog=(
+            "output:\n"
+            "  one system:      one line with BLEU, p_n as matches/total, BP, ratio c/r,\n"
+            "                   hyp_len (c), ref_len (r) and the signature\n"
+            "  several systems: a table ranked by score, best first\n"
+            "  --json           one system: one JSON object, the schema of\n"
+            "                   BleuResult.to_dict() (score, brevity_penalty, hyp_len,\n"
+            "                   ref_len, precisions, max_order, smoothing, tokenizer,\n"
+            "                   signature). Several systems: a JSON list of such objects\n"
+            '                   in command-line order, each with two more keys: "system"\n'
+            '                   (the file name, "-" for stdin) and "rank" (1 = best)\n'
+            '  --sentence       JSON Lines: one object per sentence with "line" (1-based),\n'
+            '                   "score", "matches", "totals", "hyp_len", "ref_len"; with\n'
+            '                   several systems also "system", systems in command-line order\n'
+            "\n"
+            "examples:\n"
+            "  bleu2 -r ref.txt sys.txt\n"
+            "  bleu2 -r ref.txt < sys.txt\n"
+            "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
+            "  bleu2 -r ref.txt --json sys.txt\n"
+            "\n"
+            "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
+            "A progress bar appears on stderr for runs over about a second when stderr\n"
+            "is a terminal (--progress: progress lines in a log too). Files are read\n"
+            "line by line in step, so memory stays flat however long they are."
+        ),
+    )
+    p.add_argument(
+        "systems",
+        nargs="*",
+        metavar="SYSTEM",
+        help="candidate (hypothesis) files, one sentence per line; '-' or none: read stdin",
+    )
+    p.add_argument(
+        "-r",
+        "--reference",
+        "--ref",
+        dest="references",
+        action="append",
+        required=True,
+        metavar="REF",
+        help="reference file, line-aligned with the systems; repeat for several references",
+    )
+    p.add_argument(
+        "-n",
+        "--max-order",
+        type=int,
+        metavar="N",
+        help=f"highest n-gram order N >= 1 (default: {DEFAULTS['max_order']})",
+    )
+    p.add_argument(
+        "-w",
+        "--weights",
+        metavar="W[,W...]",
+        help="N weights summing to 1, space- or comma-separated: the numbers up to the "
+        "next argument that is not a number (default: uniform 1/N)",
+    )
+    p.add_argument(
+        "-s",
+        "--smoothing",
+        metavar="NAME",
+        help=f"smoothing method, one of: {smoothings} (default: {DEFAULTS['smoothing']})",
+    )
+    p.add_argument(
+        "--smooth-value",
+        type=float,
+        metavar="X",
+        help="parameter of the smoothing method (e.g. floor's value, add-k's k)",
+    )
+    p.add_argument(
+        "--effective-order",
+        action="store_const",
+        const=True,
+        help="sacreBLEU's effective order: orders with no candidate n-grams leave the mean",
+    )
+    p.add_argument(
+        "-t",
+        "--tokenizer",
+        metavar="NAME",
+        help=f"tokenizer, one of: {tokenizers} (default: {DEFAULTS['tokenizer']})",
+    )
+    p.add_argument(
+        "--lowercase",
+        action=argparse.BooleanOptionalAction,
+        help="lower-case before tokenizing (default: the tokenizer's default: "
+        f"yes for '{DEFAULTS['tokenizer']}', no for the sacreBLEU tokenizers)",
+    )
+    p.add_argument(
+        "--empty-references",
+        choices=EMPTY_REFERENCES,
+        help="'ignore' (default): a reference with no tokens is left out while another one of "
+        "the same line has tokens; 'count': its length 0 competes for r, as in sacreBLEU and NLTK",
+    )
+    p.add_argument(
+        "--ref-length",
+        choices=REF_LENGTHS,
+        help="r when a line has several references: 'closest' (default; ties to the shorter), "
+        "'closest-first' (ties to the first given, as torchmetrics) or 'shortest' (as HF evaluate)",
+    )
+    p.add_argument(
+        "--rstrip",
+        action=argparse.BooleanOptionalAction,
+        help="remove each line's trailing whitespace before tokenizing, as sacreBLEU does (default: no)",
+    )
+    presets = p.add_mutually_exclusive_group()
+    presets.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        metavar="NAME",
+        help="a peer's rules as the starting point (the other options still apply): "
+        + ", ".join(PRESETS)
+        + "; under sacrebleu and sacrebleu-sentence a byte-order mark is kept, as sacreBLEU does",
+    )
+    presets.add_argument(
+        "--sacrebleu",
+        action="store_const",
+        dest="preset",
+        const="sacrebleu",
+        help="the same as --preset sacrebleu (sacreBLEU 2.6.0's BLEU() and command line)",
+    )
+    sig = p.add_argument_group("significance (sacreBLEU's tests; the first system is the baseline)")
+    tests = sig.add_mutually_exclusive_group()
+    tests.add_argument(
+        "--confidence",
+        action="store_true",
+        help="bootstrap 95%% confidence intervals for each system (sacreBLEU --confidence)",
+    )
+    tests.add_argument(
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap resampling against the first system (sacreBLEU --paired-bs)",
+    )
+    tests.add_argument(
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization against the first system (sacreBLEU --paired-ar)",
+    )
+    for test, what in (("confidence", "resamples"), ("paired-bs", "resamples"), ("paired-ar", "trials")):
+        n = DEFAULT_RESAMPLES[test]
+        sig.add_argument(f"--{test}-n", type=int, default=n, metavar="N", help=f"{what} for --{test} (default: {n})")
+    sig.add_argument(
+        "--seed",
+        default=str(DEFAULT_SEED),
+        metavar="SEED",
+        help=f"seed of the resampling, an integer or 'none' for fresh entropy (default: {DEFAULT_SEED}, "
+        "sacreBLEU's SACREBLEU_SEED default)",
+    )
+    p.add_argument(
+        "--presets",
+        action="store_true",
+        help="also score each system under every preset (sacreBLEU, NLTK, HF evaluate, torchmetrics) and "
+        'name what makes each differ from the options in use; with --json, each object gets "presets"',
+    )
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the corpus result as JSON (see below)")
+    out.add_argument(
+        "--sentence",
+        action="store_true",
+        help="print one JSON object per sentence (JSON Lines), written as the lines are scored",
+    )
+    run = p.add_argument_group("running")
+    run.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes that tokenize and count (default: 1; 0: one per core); the same numbers, bit for bit",
+    )
+    run.add_argument(
+        "--progress",
+        action="store_true",
+        help=f"progress lines on stderr every {PROGRESS_LOG_INTERVAL:g} seconds even when it is not a terminal "
+        "(a log); a terminal shows a progress bar anyway",
+    )
+    p.add_argument("-V", "--version", action="version", version=f"{PROG} {__version__}")
+    return p
+
+
+# --------------------------------------------------------------------------- sacreBLEU
+
+
+def build_sacrebleu_parser() -> argparse.ArgumentParser:
+    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
+    p = argparse.ArgumentParser(
+        prog=SACREBLEU_PROG,
+        description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
+        "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    refused = p.add_argument_group("sacreBLEU arguments bleu2 does not have (refused)")
+    for flags in (("--citation", "--cite"), ("--list",)):
+        refused.add_argument(*flags, action="store_true", help=argparse.SUPPRESS)
+    refused.add_argument("--language-pair", "-l", dest="langpair", default=None, help=argparse.SUPPRESS)
+    for flags in (
+        ("--test-set", "-t"),
+        ("--origlang", "-ol"),
+        ("--subset",),
+        ("--download",),
+    ):
+        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
+    refused.add_argument("--echo", nargs="+", default=None, help=argparse.SUPPRESS)
+    for flags in (("--chrf-char-order", "-cc"), ("--chrf-word-order", "-cw"), ("--chrf-beta",)):
+        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
+    for flag in (
+        "--chrf-whitespace",
+        "--chrf-lowercase",
+        "--chrf-eps-smoothing",
+        "--ter-case-sensitive",
+        "--ter-asian-support",
+        "--ter-no-punct",
+        "--ter-normalized",
+    ):
+        refused.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
+
+    p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
+    p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
+    p.add_argument(
+        "--num-refs",
+        "-nr",
+        type=int,
+        default=1,
+        help="Split the reference stream on tabs, and expect this many references. (Default: %(default)s)",
+    )
+    p.add_argument("--encoding", "-e", type=str, default="utf-8", help="Open text files with this encoding")
+    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], help="bleu (chrF and TER are not in bleu2)")
+    p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
+    b = p.add_argument_group("BLEU related arguments")
+    b.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
+    b.add_argument("--smooth-value", "-sv", type=float, default=None, dest="bleu_smooth_value")
+    b.add_argument(
+        "--tokenize",
+        "-tok",
+        choices=list(SACREBLEU_TOKENIZERS) + list(MISSING_TOKENIZERS),
+        default=None,
+        dest="bleu_tokenize",
+    )
+    b.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False)
+    b.add_argument("--force", default=False, action="store_true", dest="bleu_force")
+    s = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
+    s.add_argument("--confidence", "-ci", action="store_true")
+    s.add_argument("--confidence-n", "-cin", type=int, default=1000)
+    t = p.add_argument_group("Paired significance testing for multi-system evaluation")
+    choice = t.add_mutually_exclusive_group()
+    choice.add_argument("--paired-ar", "-par", action="store_true")
+    choice.add_argument("--paired-bs", "-pbs", action="store_true")
+    t.add_argument("--paired-ar-n", "-parn", type=int, default=10000)
+    t.add_argument("--paired-bs-n", "-pbsn", type=int, default=1000)
+    t.add_argument("--paired-jobs", "-j", type=int, default=1, help="accepted; bleu2 runs the tests in one process")
+    r = p.add_argument_group("Reporting related arguments")
+    r.add_argument("--quiet", "-q", default=False, action="store_true")
+    r.add_argument("--short", "-sh", default=False, action="store_true")
+    r.add_argument("--score-only", "-b", default=False, action="store_true")
+    r.add_argument("--width", "-w", type=int, default=1)
+    r.add_argument("--detail", "-d", default=False, action="store_true")
+    r.add_argument("--no-color", "-nc", action="store_true")
+    r.add_argument("--format", "-f", default="json", choices=FORMATS)
+    p.add_argument("--version", "-V", action="version", version=f"{SACREBLEU_PROG} {SACREBLEU_VERSION}")
+    return p
