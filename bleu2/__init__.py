@@ -11,6 +11,7 @@ character). Scores are floats in [0, 1].
 """
 
 from ._version import __version__
+from .analyses import CompareResult, compare
 from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
 from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
 from .result import BleuResult, CorpusBleuResult, Precision
@@ -24,6 +25,8 @@ __all__ = [
     "tokenize",
     "sentence_bleu",
     "corpus_bleu",
+    "compare",
+    "CompareResult",
     "extract_stats",
     "references_from_streams",
     "BLEU",
