@@ -151,7 +151,7 @@ class CompareResult:
 
     Attributes:
         systems: the systems' names; ``baseline``: the index of the one the others are compared with.
-        rules: ``"compare-mt"``, a preset's name or ``"options"``; ``signature``: the BLEU signature.
+        rules: the rules' name (:attr:`bleu2.analyses.rules.Rules.name`); ``signature``: the BLEU signature.
         pairs: the baseline against each other system, in order.
         significance: the paired test's rows, when one was asked for.
         lines: the texts (``{"references": [[line, ...], ...], "systems": [[line, ...], ...]}``),

@@ -79,7 +79,8 @@ class Rules:
     """How the analyses read and score.
 
     Attributes:
-        name: ``"compare-mt"``, a preset's name, or ``"options"`` (bleu2's options as given).
+        name: ``"compare-mt"``, a preset's name, ``"default"`` (bleu2's defaults) or
+            ``"options"`` (other options).
         config: the BLEU options of corpus BLEU and of the significance tests
             (under compare-mt's rules NLTK's ``corpus_bleu`` frame, BLEU-4 ``method0``: the
             same score whenever no order's precision is 0).
@@ -152,7 +153,7 @@ def rules_for(preset: str | None = None, options: Mapping[str, Any] | None = Non
     sentence = config
     if preset == "sacrebleu" and not config.effective_order and config.smoothing in EFFECTIVE_ORDER_METHODS:
         sentence = replace(config, effective_order=True)
-    name = preset if preset is not None and config == BleuConfig.make(preset) else "options"
+    name = (preset or "default") if config == BleuConfig.make(preset) else "options"
     order = max(config.stats_order, sentence.stats_order)
     return Rules(
         name,
