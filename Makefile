@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale venv chromium firefox node_modules clean
 
 all: site
 
@@ -95,6 +95,10 @@ bench-corpus: venv chromium site
 
 bench-significance: venv
 	$(VPY) -m bench.significance_bench
+
+# bleu2.compare against compare-mt 0.2.10's command line (the test extra installs it).
+bench-compare: venv
+	$(VPY) -m bench.compare_bench
 
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).
