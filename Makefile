@@ -15,7 +15,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-scale bench-lighthouse venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv chromium firefox node_modules clean
 
 all: site
 
@@ -100,6 +100,10 @@ bench-significance: venv
 # built site; both installed on first use into build/bench-node/ (not part of `make bench`).
 bench-lighthouse: venv chromium site
 	$(VPY) -m bench.lighthouse_bench $(BENCH_ARGS)
+
+# bleu2.compare against compare-mt 0.2.10's command line (the test extra installs it).
+bench-compare: venv
+	$(VPY) -m bench.compare_bench
 
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).

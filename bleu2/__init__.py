@@ -10,6 +10,8 @@ character). Scores are floats in [0, 1].
     (0.707107, [(5, 6), (3, 5)])
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._version import __version__
 from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
 from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
@@ -19,11 +21,16 @@ from .smoothing import SMOOTHING_METHODS
 from .stats import SentenceStats
 from .tokenizers import TOKENIZERS, tokenize
 
+if TYPE_CHECKING:
+    from .analyses import CompareResult, compare
+
 __all__ = [
     "__version__",
     "tokenize",
     "sentence_bleu",
     "corpus_bleu",
+    "compare",
+    "CompareResult",
     "extract_stats",
     "references_from_streams",
     "BLEU",
@@ -38,3 +45,17 @@ __all__ = [
     "PRESETS",
     "SACREBLEU_OPTIONS",
 ]
+
+
+#: Names loaded on first use: ``import bleu2`` stays as light as before (the page starts with it).
+_LAZY = {"compare": "compare", "CompareResult": "CompareResult"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from . import analyses
+
+        value = getattr(analyses, _LAZY[name])
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'bleu2' has no attribute {name!r}")

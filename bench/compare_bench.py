@@ -1,0 +1,103 @@
+"""compare-mt's analyses: bleu2.compare against compare-mt 0.2.10's command line.
+
+    python -m bench.compare_bench [--repeat 3] [--systems 2]
+
+Data: the shared TED files (tokenized): the reference and sys1, sys2 (with --systems 3, a
+third mixing them: line i from sys1 when i % 3 == 0, else sys2), written to a temporary
+folder. Timed, best of --repeat (wall clock; the runs alternate):
+
+- compare-mt's command line in a subprocess: ``compare-mt ref sys1 sys2`` (its default
+  report: Python start-up, imports, reading, every analysis, printing), MPLBACKEND=Agg;
+- bleu2 in a subprocess, as ``bleu2 compare --preset compare-mt`` will run it: start-up,
+  ``import bleu2``, reading the files, ``bleu2.compare(..., preset="compare-mt")`` and
+  printing ``to_text()``;
+- bleu2 in process: ``bleu2.compare`` and ``to_text()`` on lines already read.
+
+The ratios bleu2 / compare-mt are printed; nothing is asserted: machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data" / "ted"
+
+BLEU2_RUN = """
+import sys
+import bleu2
+paths = sys.argv[1:]
+lines = []
+for p in paths:
+    with open(p, encoding="utf-8") as f:
+        lines.append(f.read().split("\\n")[:-1])
+r = bleu2.compare(lines[1:], [lines[0]], preset="compare-mt")
+sys.stdout.write(r.to_text())
+"""
+COMPARE_MT_RUN = "from compare_mt.compare_mt_main import main; main()"
+
+
+def load(name: str) -> list[str]:
+    with open(DATA / name, encoding="utf-8") as f:
+        return f.read().split("\n")[:-1]
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "unknown"
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--systems", type=int, default=2, choices=[2, 3])
+    args = ap.parse_args()
+    import bleu2
+
+    ref, s1, s2 = (load(f"ted.{x}.eng") for x in ("ref", "sys1", "sys2"))
+    systems = [s1, s2]
+    if args.systems == 3:
+        systems.append([a if i % 3 == 0 else b for i, (a, b) in enumerate(zip(s1, s2))])
+    env = dict(os.environ, MPLBACKEND="Agg", PYTHONPATH=str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for name, lines in [("ref", ref)] + [(f"sys{i + 1}", s) for i, s in enumerate(systems)]:
+            p = Path(tmp) / f"ted.{name}.eng"
+            p.write_text("".join(x + "\n" for x in lines), encoding="utf-8")
+            paths.append(str(p))
+        cmt_cmd = [sys.executable, "-c", COMPARE_MT_RUN, *paths]
+        if len(systems) > 2:
+            directions = ";".join(f"0-{i}" for i in range(1, len(systems)))
+            cmt_cmd += ["--compare_ngrams", f"compare_type=match,compare_directions={directions}"]
+            cmt_cmd += ["--compare_sentence_examples", f"score_type=sentbleu,compare_directions={directions}"]
+        b2_cmd = [sys.executable, "-c", BLEU2_RUN, *paths]
+        best = {"compare-mt CLI": float("inf"), "bleu2 subprocess": float("inf"), "bleu2 in process": float("inf")}
+        for _ in range(args.repeat):
+            best["compare-mt CLI"] = min(best["compare-mt CLI"], timed(cmt_cmd, env))
+            best["bleu2 subprocess"] = min(best["bleu2 subprocess"], timed(b2_cmd, env))
+            t = time.perf_counter()
+            bleu2.compare(systems, [ref], preset="compare-mt").to_text()
+            best["bleu2 in process"] = min(best["bleu2 in process"], time.perf_counter() - t)
+    print(f"compare-mt analyses, TED ({len(ref)} lines, {len(systems)} systems), best of {args.repeat}")
+    print(f"load average: {load_average()}; Python {sys.version.split()[0]}")
+    base = best["compare-mt CLI"]
+    for name, secs in best.items():
+        print(f"  {name:<18} {secs:7.3f} s   {secs / base:5.2f}x compare-mt's CLI")
+
+
+if __name__ == "__main__":
+    main()
