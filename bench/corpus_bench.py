@@ -35,7 +35,7 @@ LONG_TASKS_JS = """() => {
 
 
 def cpython_job(ref: Path, systems: list[Path]) -> float:
-    from bleu2.page.corpus import Session
+    from bleu2.page.corpus.session import Session
 
     t0 = time.perf_counter()
     s = Session()

@@ -7,10 +7,10 @@ import traceback
 
 from pyodide.ffi import create_once_callable, create_proxy
 
-from bleu2.page import corpus_control
-from bleu2.page.controller import EVENTS, SentencePage
+from bleu2.page.corpus import controller as corpus_control
 from bleu2.page.options_form import FIELDS
-from bleu2.page.port import Change, PageContext, StorageReply
+from bleu2.page.sentence.controller import EVENTS, SentencePage
+from bleu2.page.sentence.port import Change, PageContext, StorageReply
 from js import JSON, document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 PAINT, STORE = window.bleu2Paint, window.bleu2Storage

@@ -5,8 +5,8 @@ texts typed in the sentence view (:func:`bleu2.page.live.measure_request`), call
 nothing here reaches back into the page, so no SharedArrayBuffer is needed).
 """
 
-from bleu2.page import live
-from bleu2.page.corpus import Session
+from bleu2.page.corpus.session import Session
+from bleu2.page.sentence import live
 
 session = Session()
 copies = live.Copies()  # the sentence view's boxes, kept from the changes the page sends

@@ -14,8 +14,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bleu2.page import compare, live
-from bleu2.page.port import Change, EventData, StorageReply
+from bleu2.page.sentence import compare, live
+from bleu2.page.sentence.port import Change, EventData, StorageReply
 
 #: The form's controls as index.html has them before Python runs.
 CONTROLS = {
@@ -275,8 +275,8 @@ def open_page(
 ):
     """A page started on ``tab`` (what survived a reload) with ``boxes`` typed and the form's
     ``controls`` ({element id: value}) changed while Python loaded: ``(port, controller)``."""
-    from bleu2.page.controller import SentencePage
-    from bleu2.page.port import PageContext
+    from bleu2.page.sentence.controller import SentencePage
+    from bleu2.page.sentence.port import PageContext
 
     port = FakePage(tab, boxes)
     for element_id, value in (controls or {}).items():

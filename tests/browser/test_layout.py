@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 import bleu2
-from bleu2.page import live
-from bleu2.page.explain import highlight
+from bleu2.page.sentence import live
+from bleu2.page.sentence.explain import highlight
 from browser_helpers import TED, enter, settled
 from conftest import open_page
 

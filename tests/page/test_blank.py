@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from fake_port import open_page, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"

@@ -12,8 +12,9 @@ import math
 import pytest
 
 import bleu2
-from bleu2.page import breakdown, guide, hints, i18n, updates
-from bleu2.page.compare import compare
+from bleu2.page import i18n
+from bleu2.page.sentence import breakdown, guide, hints, updates
+from bleu2.page.sentence.compare import compare
 from golden_values import GOLDEN
 from shared_data import TED
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state, encode_tab_state
 from fake_port import Tab, open_page, type_in

@@ -13,8 +13,8 @@ import pytest
 
 import bleu2
 from bleu2 import cli
-from bleu2.page.corpus import PAGE_SIZE, Session
-from bleu2.page.corpus_port import message_text
+from bleu2.page.corpus.port import message_text
+from bleu2.page.corpus.session import PAGE_SIZE, Session
 from shared_data import TED
 
 REF = TED / "ted.ref.detok.eng"

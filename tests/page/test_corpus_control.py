@@ -18,11 +18,11 @@ import pytest
 
 from bleu2 import cli
 from bleu2.page import i18n
-from bleu2.page.corpus import Session
-from bleu2.page.corpus_backend import PAGE, WORKER
-from bleu2.page.corpus_control import DEBOUNCE_MS, CorpusControl, job_request
-from bleu2.page.corpus_port import GluePort
-from bleu2.page.port import StorageReply
+from bleu2.page.corpus.backend import PAGE, WORKER
+from bleu2.page.corpus.controller import DEBOUNCE_MS, CorpusControl, job_request
+from bleu2.page.corpus.port import GluePort
+from bleu2.page.corpus.session import Session
+from bleu2.page.sentence.port import StorageReply
 from bleu2.page.tab_storage import TabStore
 from shared_data import TED
 

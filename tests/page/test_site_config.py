@@ -32,7 +32,7 @@ def test_pyscript_toml_ships_the_package_as_one_archive_and_the_script_as_a_modu
 
 def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
     names = [p.relative_to(ROOT).as_posix() for p in build_site.archive_files()]
-    assert "bleu2/__init__.py" in names and "bleu2/page/breakdown.py" in names
+    assert "bleu2/__init__.py" in names and "bleu2/page/sentence/breakdown.py" in names
     assert "bleu2/tokenizers/_unicode_tables.py" in names
     assert {"bleu2/page/locales/en.json", "bleu2/page/locales/es.json", "bleu2/page/locales/pt.json"} <= set(names)
     assert "bleu2/cli.py" not in names and "bleu2/__main__.py" not in names

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bleu2.page.sentence.startup import restore_plan, startup_choice
 from bleu2.page.share import encode_state
-from bleu2.page.startup import restore_plan, startup_choice
 from bleu2.page.tab_storage import encode_tab_state
 from page_states import STATE
 

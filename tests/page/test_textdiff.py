@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu2.page.boxes import apply_read
+from bleu2.page.sentence.boxes import apply_read
 
 MODULE = Path(__file__).resolve().parents[2] / "static" / "textdiff.mjs"
 NODE = shutil.which("node")

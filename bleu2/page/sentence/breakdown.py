@@ -21,8 +21,8 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict
 
-from ..result import BleuResult, Precision
-from . import i18n
+from ...result import BleuResult, Precision
+from .. import i18n
 from .compare import Comparison, ref_length_text
 from .hints import Hint, hints, many_lines_hints
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from . import i18n
+from .. import i18n
 from .breakdown import CandidateView, PrecisionView
 from .port import Updates
 

@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from ..stats import ngram_counts, reference_stats
-from ..stats import ngrams as _grams
-from . import i18n
+from ...stats import ngram_counts, reference_stats
+from ...stats import ngrams as _grams
+from .. import i18n
 from .breakdown import shorten
 
 __all__ = [

@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypedDict
 
-from . import i18n
+from .. import i18n
 
 __all__ = ["CorpusPainter", "CorpusPort", "GluePort", "Message", "input_message", "lines_message", "message_text"]
 

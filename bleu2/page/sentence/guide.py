@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from . import i18n
+from .. import i18n
 from .breakdown import LEFT_OUT, CandidateView
 
 __all__ = ["HELP_STEPS", "FAQ", "FaqEntry", "HelpSections", "help_sections"]

@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 from typing import Any, TypedDict
 
-from . import i18n
-from .corpus_port import CorpusPort
-from .tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
+from .. import i18n
+from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
+from .port import CorpusPort
 
 __all__ = ["FIELDS", "ROLES", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
 

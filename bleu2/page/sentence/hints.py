@@ -9,10 +9,10 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict
 
-from ..options import BleuConfig
-from ..result import BleuResult
-from ..scoring import bleu_score
-from . import i18n
+from ...options import BleuConfig
+from ...result import BleuResult
+from ...scoring import bleu_score
+from .. import i18n
 
 __all__ = [
     "MANY_LINES",

@@ -24,8 +24,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
-from . import i18n
+from ...report import csv_table, csv_text_cell, markdown_cell, markdown_table
+from .. import i18n
 from .breakdown import precision_cell, ranking_header, used_weights
 from .peers_view import table_for
 

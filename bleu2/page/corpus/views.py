@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..report import (
+from ...report import (
     best_first,
     competition_ranks,
     corpus_json,
@@ -22,8 +22,8 @@ from ..report import (
     markdown_table,
     sentences_jsonl,
 )
-from . import chart, i18n
-from .breakdown import ranking_header
+from .. import chart, i18n
+from ..sentence.breakdown import ranking_header
 
 __all__ = ["EXCERPT", "PAGE_SIZE", "export", "histogram", "sentence_page", "system_table", "view"]
 

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .corpus import Session
-from .corpus_port import CorpusPort
+from .port import CorpusPort
+from .session import Session
 
 __all__ = ["PAGE", "WORKER", "Backend", "SessionLink"]
 

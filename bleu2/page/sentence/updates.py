@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from . import i18n
+from .. import i18n
+from ..options_form import option_labels
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_header, ranking_rows, token_view
 from .compare import Comparison
-from .options_form import option_labels
 from .port import Updates
 
 __all__ = [

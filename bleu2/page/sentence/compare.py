@@ -23,16 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from .._cache import LRU
-from .._version import __version__
-from ..api import clear_scorers, scorer_for
-from ..options import BleuConfig
-from ..report import competition_ranks
-from ..result import BleuResult
-from ..scorer import BLEU
-from ..stats import SentenceStats, ref_len_for
-from . import i18n
-from .options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
+from ..._cache import LRU
+from ..._version import __version__
+from ...api import clear_scorers, scorer_for
+from ...options import BleuConfig
+from ...report import competition_ranks
+from ...result import BleuResult
+from ...scorer import BLEU
+from ...stats import SentenceStats, ref_len_for
+from .. import i18n
+from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
 __all__ = [
     "RefLengthChoice",

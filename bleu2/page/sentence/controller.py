@@ -19,18 +19,19 @@ import json
 import traceback
 from typing import Any, cast
 
-from . import blank, chart, clearing, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
+from .. import chart, embed, i18n, options_form, tab_storage
+from ..options_form import FIELDS, PRESET_FIELD
+from ..share import MAX_CHARS, PageState, share_fragment, share_url
+from ..tab_storage import SaveOutcome
+from . import blank, clearing, explain, export, live, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
 from .compare import Comparison, compare
 from .guide import help_sections
-from .options_form import FIELDS, PRESET_FIELD
 from .peers_view import PeersPanel
 from .port import EventData, PageContext, SentencePort, Updates
 from .screen import Screen
-from .share import MAX_CHARS, PageState, share_fragment, share_url
 from .startup import RestorePlan
-from .tab_storage import SaveOutcome
 from .updates import Note, Status
 
 __all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]

@@ -18,13 +18,13 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from . import i18n
-from .corpus import Session
-from .corpus_backend import SessionLink
-from .corpus_keep import CorpusKeep
-from .corpus_port import CorpusPort, GluePort, Message, message_text
-from .corpus_request import job_request, request_problem
-from .tab_storage import TabStore
+from .. import i18n
+from ..tab_storage import TabStore
+from .backend import SessionLink
+from .keep import CorpusKeep
+from .port import CorpusPort, GluePort, Message, message_text
+from .request import job_request, request_problem
+from .session import Session
 
 __all__ = ["DEBOUNCE_MS", "EVENTS", "CorpusControl", "job_request", "request_problem", "start"]
 

@@ -25,15 +25,16 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..lines import InputError, split_lines
-from ..options import BleuConfig
-from ..pipeline import Keep, chunks_of, corpus_steps
-from ..significance import DEFAULT_RESAMPLES
-from ..steps import drive
-from . import corpus_views, i18n
-from .compare import scorer as page_scorer
-from .corpus_port import Message, input_message, lines_message
-from .options_form import normalize_options, options_from_form
+from ...lines import InputError, split_lines
+from ...options import BleuConfig
+from ...pipeline import Keep, chunks_of, corpus_steps
+from ...significance import DEFAULT_RESAMPLES
+from ...steps import drive
+from .. import i18n
+from ..options_form import normalize_options, options_from_form
+from ..sentence.compare import scorer as page_scorer
+from . import views
+from .port import Message, input_message, lines_message
 
 __all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK", "whole_number"]
 
@@ -42,7 +43,7 @@ MAX_FILE_BYTES = 50 * 2**20
 #: Lines scored between two progress reports.
 CHUNK = 256
 #: Rows of the per-sentence table on one page.
-PAGE_SIZE = corpus_views.PAGE_SIZE
+PAGE_SIZE = views.PAGE_SIZE
 #: The significance tests (sacreBLEU's flags) and their default numbers of resamples.
 TESTS = {"none": 0, **DEFAULT_RESAMPLES}
 
@@ -244,8 +245,8 @@ class Session:
     # --- views ------------------------------------------------------------------------
 
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict:
-        """What the page shows of a result (:func:`bleu2.page.corpus_views.view`)."""
-        return corpus_views.view(self.results[int(result_id)], request)
+        """What the page shows of a result (:func:`bleu2.page.views.view`)."""
+        return views.view(self.results[int(result_id)], request)
 
     def line(self, result_id: int, system: int, line: int) -> dict:
         """The texts of one line, for the sentence view: ``{"references": [str],
@@ -261,9 +262,9 @@ class Session:
         }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
-        """An export of a result (:func:`bleu2.page.corpus_views.export`): ``{"text",
+        """An export of a result (:func:`bleu2.page.views.export`): ``{"text",
         "filename", "mime"}``."""
-        return corpus_views.export(self.results[int(result_id)], what, fmt, lang)
+        return views.export(self.results[int(result_id)], what, fmt, lang)
 
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from . import i18n
-from .options_form import form_from_options, options_from_form
+from .. import i18n
+from ..options_form import form_from_options, options_from_form
+from ..share import PageState, decode_state
+from ..tab_storage import decode_tab_state
 from .port import PageContext
-from .share import PageState, decode_state
-from .tab_storage import decode_tab_state
 
 __all__ = ["RestorePlan", "start_language", "chosen_options", "startup_choice", "restore_plan", "kept_selection"]
 

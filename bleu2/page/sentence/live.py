@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 
-from ..stats import SentenceStats
+from ...stats import SentenceStats
 from . import compare
 from .boxes import apply_read
 from .explain import MAX_TOKENS

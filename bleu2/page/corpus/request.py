@@ -7,8 +7,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from .corpus import whole_number
-from .corpus_port import Message
+from .port import Message
+from .session import whole_number
 
 __all__ = ["job_request", "request_problem"]
 
