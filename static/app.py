@@ -9,8 +9,9 @@ from pyodide.ffi import create_once_callable, create_proxy
 
 from bleu2.page.corpus import controller as corpus_control
 from bleu2.page.options_form import FIELDS
+from bleu2.page.ports import PageContext, StorageReply
 from bleu2.page.sentence.controller import EVENTS, SentencePage
-from bleu2.page.sentence.port import Change, PageContext, StorageReply
+from bleu2.page.sentence.port import Change
 from js import JSON, document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 PAINT, STORE = window.bleu2Paint, window.bleu2Storage

@@ -14,8 +14,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from bleu2.page.ports import StorageReply
 from bleu2.page.sentence import compare, live
-from bleu2.page.sentence.port import Change, EventData, StorageReply
+from bleu2.page.sentence.port import Change, EventData
 
 #: The form's controls as index.html has them before Python runs.
 CONTROLS = {
@@ -275,8 +276,8 @@ def open_page(
 ):
     """A page started on ``tab`` (what survived a reload) with ``boxes`` typed and the form's
     ``controls`` ({element id: value}) changed while Python loaded: ``(port, controller)``."""
+    from bleu2.page.ports import PageContext
     from bleu2.page.sentence.controller import SentencePage
-    from bleu2.page.sentence.port import PageContext
 
     port = FakePage(tab, boxes)
     for element_id, value in (controls or {}).items():

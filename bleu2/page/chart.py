@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from . import i18n
-from .sentence.breakdown import LEFT_OUT
+from .tables import LEFT_OUT
 
 __all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
 

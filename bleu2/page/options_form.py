@@ -32,7 +32,7 @@ from ..options import PRESETS as ENGINE_PRESETS
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
 from . import i18n
-from .sentence.port import Updates
+from .ports import Updates
 
 __all__ = [
     "MAX_ORDERS",

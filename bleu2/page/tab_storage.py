@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from .sentence.port import PageContext, Storage, StorageReply
+from .ports import PageContext, Storage, StorageReply
 from .share import PageState, decode_state, inflate, meta_fields, pack_json, unpack_json, utf8, validate_state
 
 __all__ = [

@@ -12,7 +12,7 @@ import math
 import pytest
 
 import bleu2
-from bleu2.page import i18n
+from bleu2.page import i18n, tables
 from bleu2.page.sentence import breakdown, guide, hints, updates
 from bleu2.page.sentence.compare import compare
 from golden_values import GOLDEN
@@ -265,7 +265,7 @@ def test_every_smoothing_method_fraction_shows_the_value_used(method):
             else:
                 assert row["fraction"] == f"{p.matches}/{p.total} → {p.value:.4f}"
             if result.mean_weights[p.n - 1] is None:  # left out of the mean
-                assert row["value"] == breakdown.LEFT_OUT and not row["used"] and "left out" in row["note"]
+                assert row["value"] == tables.LEFT_OUT and not row["used"] and "left out" in row["note"]
             else:
                 assert row["value"] == f"{p.value:.4f}"
 
@@ -282,7 +282,7 @@ def test_ranking_cells_mark_smoothed_precisions():
     assert rows[0]["cells"] == ["1", "the cat is on the mat", "0.7071", "0.8333", "0.6000", "1.0000", "6", "6"]
     assert rows[1]["cells"][3:5] == ["0.5000 *", "1.0000 *"]
     assert rows[1]["button"] == "Candidate 2"
-    assert breakdown.ranking_header(2, "en") == ["Rank", "Candidate", "BLEU-2", "p1", "p2", "BP", "c", "r"]
+    assert tables.ranking_header(2, "en") == ["Rank", "Candidate", "BLEU-2", "p1", "p2", "BP", "c", "r"]
 
 
 FOX = "The quick brown fox jumps over the lazy dog"
@@ -302,7 +302,7 @@ def test_formula_shows_the_weights_used_and_names_left_out_orders():
     # the formula's own numbers give the score: 0.0302 * exp(0.5 ln 1 + 0.5 ln 0.5)
     assert f"{0.0302 * math.exp(0.5 * math.log(1.0) + 0.5 * math.log(0.5)):.4f}" == "0.0214"
     p3, p4 = v["precisions"][2:]
-    assert (p3["value"], p3["used"], p4["value"]) == (breakdown.LEFT_OUT, False, breakdown.LEFT_OUT)
+    assert (p3["value"], p3["used"], p4["value"]) == (tables.LEFT_OUT, False, tables.LEFT_OUT)
     assert p3["note"] == "left out of the mean by effective order: the candidate has no trigrams"
     assert p4["note"].endswith("no 4-grams")
     u = updates.breakdown_updates(v, "en")
@@ -310,8 +310,8 @@ def test_formula_shows_the_weights_used_and_names_left_out_orders():
     assert breakdown.ranking_rows(comp, "en")[0]["cells"][3:7] == [
         "1.0000",
         "0.5000 *",
-        breakdown.LEFT_OUT,
-        breakdown.LEFT_OUT,
+        tables.LEFT_OUT,
+        tables.LEFT_OUT,
     ]
     es = breakdown.candidate_view(comp, 0, "es")["score"]["formula"]
     assert "0,5·ln p1 + 0,5·ln p2" in es and es.endswith("la candidata no tiene trigramas")

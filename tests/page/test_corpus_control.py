@@ -22,7 +22,7 @@ from bleu2.page.corpus.backend import PAGE, WORKER
 from bleu2.page.corpus.controller import DEBOUNCE_MS, CorpusControl, job_request
 from bleu2.page.corpus.port import GluePort
 from bleu2.page.corpus.session import Session
-from bleu2.page.sentence.port import StorageReply
+from bleu2.page.ports import StorageReply
 from bleu2.page.tab_storage import TabStore
 from shared_data import TED
 

@@ -6,9 +6,9 @@ storage (tests/fake_port.py)."""
 from __future__ import annotations
 
 from bleu2.page import i18n
+from bleu2.page.ports import PageContext
 from bleu2.page.sentence import updates
 from bleu2.page.sentence.controller import DEFERRED_MS
-from bleu2.page.sentence.port import PageContext
 from bleu2.page.share import decode_state, encode_state, share_url
 from bleu2.page.tab_storage import (
     EMBED_PREFIX,

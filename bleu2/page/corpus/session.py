@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ...api import scorer_for
 from ...lines import InputError, split_lines
 from ...options import BleuConfig
 from ...pipeline import Keep, chunks_of, corpus_steps
@@ -32,7 +33,6 @@ from ...significance import DEFAULT_RESAMPLES
 from ...steps import drive
 from .. import i18n
 from ..options_form import normalize_options, options_from_form
-from ..sentence.compare import scorer as page_scorer
 from . import views
 from .port import Message, input_message, lines_message
 
@@ -216,7 +216,7 @@ class Session:
     def _job(self, job_id, refs, systems, options, test, n, seed, chunk):
         """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
         every line's statistics and score kept for the per-sentence views."""
-        bleu = page_scorer(**options)
+        bleu = scorer_for(**options)
         lines = len(refs[0].lines)
         outcome = yield from corpus_steps(
             bleu,

@@ -23,7 +23,7 @@ from ...report import (
     sentences_jsonl,
 )
 from .. import chart, i18n
-from ..sentence.breakdown import ranking_header
+from ..tables import ranking_header
 
 __all__ = ["EXCERPT", "PAGE_SIZE", "export", "histogram", "sentence_page", "system_table", "view"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .. import i18n
+from ..ports import Updates
 from .breakdown import CandidateView, PrecisionView
-from .port import Updates
 
 __all__ = ["NO_NUMBER", "HIDDEN", "is_blank", "shown_view", "blank_updates"]
 

@@ -23,6 +23,7 @@ from typing import TypedDict
 
 from ...result import BleuResult, Precision
 from .. import i18n
+from ..tables import LEFT_OUT
 from .compare import Comparison, ref_length_text
 from .hints import Hint, hints, many_lines_hints
 
@@ -30,7 +31,6 @@ __all__ = [
     "DECIMALS",
     "TOKEN_SEPARATOR",
     "SHOWN_ITEMS",
-    "LEFT_OUT",
     "PrecisionView",
     "BrevityPenaltyView",
     "ScoreView",
@@ -49,7 +49,6 @@ __all__ = [
     "result_json",
     "candidate_view",
     "ranking_rows",
-    "ranking_header",
 ]
 
 
@@ -62,9 +61,6 @@ TOKEN_SEPARATOR = " · "
 #: Token lists and each line of highlighted n-grams show at most this many items, then
 #: "and 41,210 more" (:func:`shorten`): a pasted document stays a page, not 100,000 px.
 SHOWN_ITEMS = 120
-
-#: Shown instead of the value of an order left out of the geometric mean.
-LEFT_OUT = "–"
 
 
 class PrecisionView(TypedDict):
@@ -432,13 +428,3 @@ def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
             }
         )
     return out
-
-
-def ranking_header(max_order: int, lang="en", item: str = "col_candidate", after_bp: tuple[str, ...] = ()) -> list[str]:
-    """The ranking table's column titles: rank, candidate, BLEU-N, p1..pN, BP, c, r
-    (the cells of :func:`ranking_rows` in the same order). ``item``: the catalog key of the
-    second column (the corpus table's systems); ``after_bp``: keys of columns between BP and c."""
-    out = [i18n.t(lang, "col_rank"), i18n.t(lang, item), i18n.t(lang, "col_score", order=max_order)]
-    out += [i18n.t(lang, "col_precision", n=n) for n in range(1, max_order + 1)]
-    out += [i18n.t(lang, key) for key in ("col_bp", *after_bp)]
-    return out + [i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len")]

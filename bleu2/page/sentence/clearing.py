@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..ports import Updates
 from .boxes import KINDS
-from .port import Updates
 
 if TYPE_CHECKING:  # the controller imports this module
     from .controller import SentencePage

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from .. import chart, embed, i18n, options_form, tab_storage
 from ..options_form import FIELDS, PRESET_FIELD
+from ..ports import PageContext, Updates
 from ..share import MAX_CHARS, PageState, share_fragment, share_url
 from ..tab_storage import SaveOutcome
 from . import blank, clearing, explain, export, live, startup, updates
@@ -29,7 +30,7 @@ from .breakdown import CandidateView, candidate_view
 from .compare import Comparison, compare
 from .guide import help_sections
 from .peers_view import PeersPanel
-from .port import EventData, PageContext, SentencePort, Updates
+from .port import EventData, SentencePort
 from .screen import Screen
 from .startup import RestorePlan
 from .updates import Note, Status

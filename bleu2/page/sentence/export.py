@@ -26,7 +26,8 @@ from typing import Any, TypedDict
 
 from ...report import csv_table, csv_text_cell, markdown_cell, markdown_table
 from .. import i18n
-from .breakdown import precision_cell, ranking_header, used_weights
+from ..tables import ranking_header
+from .breakdown import precision_cell, used_weights
 from .peers_view import table_for
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]

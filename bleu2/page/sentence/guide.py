@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TypedDict
 
 from .. import i18n
-from .breakdown import LEFT_OUT, CandidateView
+from ..tables import LEFT_OUT
+from .breakdown import CandidateView
 
 __all__ = ["HELP_STEPS", "FAQ", "FaqEntry", "HelpSections", "help_sections"]
 

@@ -21,9 +21,9 @@ from ...options import PRESETS
 from ...peers import Difference, Note, PeerRow, PeerTable, peer_table
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS
+from ..ports import Updates
 from .compare import Comparison
 from .live import LIVE_CHARACTERS
-from .port import Updates
 
 __all__ = [
     "PEER_CHARACTERS",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .port import Updates
+from ..ports import Updates
 
 __all__ = ["Screen"]
 

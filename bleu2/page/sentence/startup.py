@@ -13,9 +13,9 @@ from typing import Any, TypedDict
 
 from .. import i18n
 from ..options_form import form_from_options, options_from_form
+from ..ports import PageContext
 from ..share import PageState, decode_state
 from ..tab_storage import decode_tab_state
-from .port import PageContext
 
 __all__ = ["RestorePlan", "start_language", "chosen_options", "startup_choice", "restore_plan", "kept_selection"]
 

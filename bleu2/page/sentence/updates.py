@@ -14,10 +14,11 @@ from typing import Any, TypedDict
 
 from .. import i18n
 from ..options_form import option_labels
+from ..ports import Updates
+from ..tables import ranking_header
 from .boxes import box_id
-from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_header, ranking_rows, token_view
+from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
 from .compare import Comparison
-from .port import Updates
 
 __all__ = [
     "COPY_AREAS",
