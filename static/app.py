@@ -5,6 +5,7 @@ import json
 import sys
 import traceback
 
+from corpus_glue import GluePort
 from pyodide.ffi import create_once_callable, create_proxy
 
 from bleu2.page.corpus import controller as corpus_control
@@ -143,7 +144,9 @@ def main():
     page.ready(f"Python {sys.version_info.major}.{sys.version_info.minor}")
     window.bleu2App = page
     window.bleu2Label = create_proxy(page.highlight_label)
-    corpus_mode = corpus_control.start(window.bleu2Corpus, create_once_callable, page.tab)  # corpus.js binds its port
+    glue = window.bleu2Corpus  # corpus.js binds its port
+    port = GluePort(glue.port, create_once_callable)
+    corpus_mode = corpus_control.start(port, str(glue.lang()), bool(glue.offline), page.tab)
     window.bleu2Corpus.attach(create_proxy(corpus_mode.on))
 
 

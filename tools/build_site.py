@@ -325,7 +325,7 @@ def make_snapshot(archive: bytes) -> None:
 #: What the page imports from source at every start besides bleu2 (which the snapshot holds):
 #: {path in Pyodide's working directory: the file PyScript writes there}; PyScript's own
 #: Python package is added by tools/compile_pyc.mjs.
-PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py"}
+PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py", "corpus_glue.py": ROOT / "static" / "corpus_glue.py"}
 BYTECODE_CACHE = ROOT / "build" / "bytecode"
 
 

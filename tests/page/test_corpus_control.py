@@ -20,11 +20,11 @@ from bleu2 import cli
 from bleu2.page import i18n
 from bleu2.page.corpus.backend import PAGE, WORKER
 from bleu2.page.corpus.controller import DEBOUNCE_MS, CorpusControl, job_request
-from bleu2.page.corpus.port import GluePort
 from bleu2.page.corpus.session import Session
 from bleu2.page.ports import StorageReply
 from bleu2.page.tab_storage import TabStore
 from shared_data import TED
+from static.corpus_glue import GluePort
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
 REF2 = b"the cat was on the mat\nthe dog ran in a park\n"

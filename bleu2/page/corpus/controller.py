@@ -22,7 +22,7 @@ from .. import i18n
 from ..tab_storage import TabStore
 from .backend import SessionLink
 from .keep import CorpusKeep
-from .port import CorpusPort, GluePort, Message, message_text
+from .port import CorpusPort, Message, message_text
 from .request import job_request, request_problem
 from .session import Session
 
@@ -480,14 +480,12 @@ class CorpusControl:
         self.show_mode(kept["mode"])
 
 
-def start(
-    glue: Any, once: Callable[[Callable[..., Any]], Any] = lambda fn: fn, tab: TabStore | None = None
-) -> CorpusControl:
-    """The controller of the page's glue object (``static/corpus.js``'s ``window.bleu2Corpus``:
-    its ``port``, ``lang()`` and ``offline``; ``once`` wraps callbacks, see
-    :class:`bleu2.page.corpus_port.GluePort`), showing sentence mode, or what the tab's
-    storage ``tab`` kept from before a reload."""
-    control = CorpusControl(GluePort(glue.port, once), lang=str(glue.lang()), offline=bool(glue.offline), tab=tab)
+def start(port: CorpusPort, lang: str, offline: bool, tab: TabStore | None = None) -> CorpusControl:
+    """The controller of the page (``port``: ``static/corpus_glue.py``'s ``GluePort`` over
+    ``static/corpus.js``'s ``window.bleu2Corpus.port``; ``lang``: its ``lang()``; ``offline``:
+    its ``offline``), showing sentence mode, or what the tab's storage ``tab`` kept from
+    before a reload."""
+    control = CorpusControl(port, lang=lang, offline=offline, tab=tab)
     control.show_mode("sentence")
     control.restore()
     return control

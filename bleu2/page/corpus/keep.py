@@ -23,6 +23,7 @@ import json
 from typing import Any, TypedDict
 
 from .. import i18n
+from ..ports import Updates
 from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
 from .port import CorpusPort
 
@@ -150,7 +151,7 @@ class CorpusKeep:
         texts = [(r, n, t) for r, n, t in kept["files"] if t is not None]
         self.pending = list(texts)
         self.again = [(r, n) for r, n, t in kept["files"] if t is None]
-        updates: dict[str, dict[str, Any]] = {f"corpus-{k}": {"props": {"value": v}} for k, v in kept["fields"].items()}
+        updates: Updates = {f"corpus-{k}": {"props": {"value": v}} for k, v in kept["fields"].items()}
         for role in ROLES:
             updates[f"corpus-{role}s-paste"] = {"props": {"value": kept["paste"][role]}}
         self.port.write(updates)

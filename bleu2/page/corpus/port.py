@@ -1,26 +1,26 @@
 """What corpus mode's controller (:mod:`bleu2.page.corpus_control`) asks of the page.
 
-The conventions are the sentence view's port's (``bleu2.page.port``): a port call returns
-at once, and what ends later (a timer, the worker started, a session call answered) is
-reported by calling the Python callable the controller passed, once; element updates are
-data (``{element id: {"text", "attrs", "props", "classes"}}``, written with
-``textContent``/``setAttribute`` only); painters get JSON text; times are milliseconds.
-Messages are kept as data (:class:`Message`) so that a language switch writes them again.
+The conventions are every port's (:mod:`bleu2.page.ports`): a port call returns at once,
+and what ends later (a timer, the worker started, a session call answered) is reported by
+calling the Python callable the controller passed, once; element updates are data
+(:data:`bleu2.page.ports.Updates`, written with ``textContent``/``setAttribute`` only);
+painters get JSON text; times are milliseconds. Messages are kept as data
+(:class:`Message`) so that a language switch writes them again.
 
 In the page, ``static/corpus.js`` binds the port to the DOM and the worker, and
-:class:`GluePort` reaches it from Python; in CPython the tests bind a fake
-(``tests/page/test_corpus_control.py``). Standard library only.
+``static/corpus_glue.py``'s ``GluePort`` reaches it from Python; in CPython the tests bind
+a fake (``tests/page/test_corpus_control.py``). Standard library only.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypedDict
 
 from .. import i18n
+from ..ports import Downloads, Elements, Painting, Timers
 
-__all__ = ["CorpusPainter", "CorpusPort", "GluePort", "Message", "input_message", "lines_message", "message_text"]
+__all__ = ["CorpusPainter", "CorpusPort", "Message", "input_message", "lines_message", "message_text"]
 
 #: The painters the port runs (``static/corpus.js``'s, and ``static/paint.js``'s "svg"):
 #: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
@@ -86,29 +86,12 @@ def input_message(error: Exception) -> Message:
     return {"key": INPUT_KEYS[key], "params": texts, "numbers": numbers}
 
 
-class CorpusPort(Protocol):
-    """Everything corpus mode's controller uses of the page."""
-
-    def write(self, updates: dict[str, dict[str, Any]]) -> None:
-        """Write element updates (``static/paint.js`` ``bleu2Paint.set``)."""
-
-    def paint(self, painter: CorpusPainter, data_json: str, target: str = "") -> None:
-        """Build DOM from data (:data:`CorpusPainter`)."""
-
-    def read_value(self, element_id: str) -> str:
-        """The ``value`` of an input, select or text box ("" when there is no such element)."""
+class CorpusPort(Elements, Painting[CorpusPainter], Timers, Downloads, Protocol):
+    """Everything corpus mode's controller uses of the page: the shared pieces
+    (:mod:`bleu2.page.ports`: element updates, painters, timers, downloads) and its own."""
 
     def read_options(self) -> dict[str, Any]:
-        """The options form's fields (:func:`bleu2.page.state.options_from_form`'s input)."""
-
-    def set_timer(self, ms: float, callback: Callable[[], None]) -> Any:
-        """Call ``callback`` once after ``ms`` milliseconds; returns a handle."""
-
-    def clear_timer(self, handle: Any) -> None:
-        """Cancel a timer (nothing when it has run)."""
-
-    def download(self, filename: str, mime: str, text: str) -> None:
-        """Offer ``text`` as a file."""
+        """The options form's fields (:func:`bleu2.page.options_form.options_from_form`'s input)."""
 
     def start_worker(self, ready: Callable[[], None], failed: Callable[[str], None]) -> None:
         """Start the page's worker (once per page); ``ready()``, or ``failed(why)`` where
@@ -117,54 +100,9 @@ class CorpusPort(Protocol):
     def session_call(
         self, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
     ) -> None:
-        """Run a session method in the worker (:meth:`bleu2.page.corpus.Session.call`:
+        """Run a session method in the worker (:meth:`bleu2.page.corpus.session.Session.call`:
         its name, its arguments' JSON, a file's bytes or None); ``done(answer JSON)``, or
         ``failed(why)`` when the call itself failed."""
 
     def to_sentence_view(self, texts_json: str) -> None:
-        """Show one line's texts in the sentence view (:meth:`bleu2.page.corpus.Session.line`'s JSON)."""
-
-
-class GluePort:
-    """A :class:`CorpusPort` over ``static/corpus.js``'s ``port`` object: updates cross
-    as one JSON text per call, a file's bytes untouched, and each callback through
-    ``once`` (in the page ``pyodide.ffi.create_once_callable``, so JavaScript may call it
-    later)."""
-
-    def __init__(self, glue: Any, once: Callable[[Callable[..., Any]], Any] = lambda fn: fn) -> None:
-        self.glue, self.once = glue, once
-
-    def write(self, updates: dict[str, dict[str, Any]]) -> None:
-        self.glue.write(json.dumps(updates, ensure_ascii=False))
-
-    def paint(self, painter: CorpusPainter, data_json: str, target: str = "") -> None:
-        self.glue.paint(painter, data_json, target)
-
-    def read_value(self, element_id: str) -> str:
-        return str(self.glue.readValue(element_id))
-
-    def read_options(self) -> dict[str, Any]:
-        form: dict[str, Any] = json.loads(str(self.glue.readOptions()))
-        return form
-
-    def set_timer(self, ms: float, callback: Callable[[], None]) -> Any:
-        return self.glue.setTimer(ms, self.once(callback))
-
-    def clear_timer(self, handle: Any) -> None:
-        self.glue.clearTimer(handle)
-
-    def download(self, filename: str, mime: str, text: str) -> None:
-        self.glue.download(filename, mime, text)
-
-    def start_worker(self, ready: Callable[[], None], failed: Callable[[str], None]) -> None:
-        self.glue.startWorker(self.once(ready), self.once(lambda why: failed(str(why))))
-
-    def session_call(
-        self, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
-    ) -> None:
-        self.glue.sessionCall(
-            method, args_json, data, self.once(lambda out: done(str(out))), self.once(lambda why: failed(str(why)))
-        )
-
-    def to_sentence_view(self, texts_json: str) -> None:
-        self.glue.toSentenceView(texts_json)
+        """Show one line's texts in the sentence view (:meth:`bleu2.page.corpus.session.Session.line`'s JSON)."""
