@@ -4,7 +4,7 @@
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
 (:class:`bleu2.page.live.Live`), what a pause does (highlighting, chart, help, saving,
-dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.clearing`), what a
+dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
 page only through its port (:class:`bleu2.page.port.SentencePort`): ``static/app.py``
 binds it to the DOM, the tests to a fake (``tests/page/test_controller*.py``). Design:
@@ -24,9 +24,10 @@ from ..options_form import FIELDS, PRESET_FIELD
 from ..ports import PageContext, Updates
 from ..share import MAX_CHARS, PageState, share_fragment, share_url
 from ..tab_storage import SaveOutcome
-from . import blank, clearing, explain, export, live, startup, updates
+from . import blank, explain, export, live, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
+from .clearing import Clearing
 from .compare import Comparison, compare
 from .guide import help_sections
 from .peers_view import PeersPanel
@@ -93,8 +94,8 @@ class SentencePage:
         self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
-        self.cleared: clearing.Cleared | None = None  # what Undo brings back (until the next edit)
         self.peers = PeersPanel()  # the candidate shown under every preset
+        self.clearing = Clearing(self)  # Clear and Undo, and what Undo brings back (until the next edit)
 
     # --- writing the page ----------------------------------------------------------------
 
@@ -121,6 +122,10 @@ class SentencePage:
         note = self.notes[element_id] = {"key": key, "numbers": numbers}
         self.write({element_id: {"text": updates.note_text(note, self.lang)}}, force=True)
 
+    def drop_note(self, element_id: str) -> bool:
+        """Forget the message kept for ``element_id`` (its element is left as it is); whether there was one."""
+        return self.notes.pop(element_id, None) is not None
+
     def copy(self, text: str, element_id: str, key: str) -> None:
         """Copy ``text`` and say so next to the button; where the browser refuses, the port
         shows the text selected in a box, and the message says to copy it by hand."""
@@ -140,7 +145,7 @@ class SentencePage:
         self.edited = self.unsaved = True
         self.edits += 1
         if edit:
-            clearing.forget(self)
+            self.clearing.forget()
         if render:
             self.render()
 
@@ -306,10 +311,10 @@ class SentencePage:
         self.copy(url, "share-status", "share_copied")
 
     def on_clear(self, event: EventData | None = None) -> None:
-        clearing.clear(self)  # texts emptied; options and language kept; Undo offered
+        self.clearing.clear()  # texts emptied; options and language kept; Undo offered
 
     def on_undo(self, event: EventData | None = None) -> None:
-        clearing.undo(self)
+        self.clearing.undo()
 
     def open_texts(self, texts_json: str) -> None:
         """Show one corpus line in the sentence view (corpus mode's "open" button)."""
@@ -322,7 +327,7 @@ class SentencePage:
         plan = startup.restore_plan(self.port.location_hash(), None, False)
         self.show_status(restored=plan["message"], link_error=plan["link_error"])
         if plan["state"]:
-            clearing.forget(self)
+            self.clearing.forget()
             self.apply_state(plan["state"])
             self.edited, self.unsaved = False, True
             self.render()
