@@ -24,13 +24,12 @@ from .backend import SessionLink
 from .keep import CorpusKeep
 from .port import CorpusPort, Message, message_text
 from .request import job_request, request_problem
-from .session import Session
+from .session import ROLES, Session
 
 __all__ = ["DEBOUNCE_MS", "EVENTS", "CorpusControl", "job_request", "request_problem", "start"]
 
 #: Milliseconds without a new change before a job starts on its own.
 DEBOUNCE_MS = 300
-ROLES = ("reference", "system")
 MODES = ("sentence", "corpus")
 #: The message that stays while files come and go (the others say what a reading ended in).
 WORKER_NOTE = "corpus_worker_failed"

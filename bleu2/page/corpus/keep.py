@@ -26,10 +26,10 @@ from .. import i18n
 from ..ports import Updates
 from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
 from .port import CorpusPort
+from .session import ROLES
 
-__all__ = ["FIELDS", "ROLES", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
+__all__ = ["FIELDS", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
 
-ROLES = ("reference", "system")
 #: The significance boxes kept (``#corpus-<name>``).
 FIELDS = ("test", "n", "seed")
 #: Milliseconds without a change before a large state is written.

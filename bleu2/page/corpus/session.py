@@ -36,7 +36,7 @@ from ..options_form import normalize_options, options_from_form
 from . import views
 from .port import Message, input_message, lines_message
 
-__all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK", "whole_number"]
+__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
 
 #: Largest file accepted (bytes).
 MAX_FILE_BYTES = 50 * 2**20
@@ -44,8 +44,10 @@ MAX_FILE_BYTES = 50 * 2**20
 CHUNK = 256
 #: Rows of the per-sentence table on one page.
 PAGE_SIZE = views.PAGE_SIZE
-#: The significance tests (sacreBLEU's flags) and their default numbers of resamples.
-TESTS = {"none": 0, **DEFAULT_RESAMPLES}
+#: The roles of the files loaded: references, and the systems scored against them.
+ROLES = ("reference", "system")
+#: The significance tests (sacreBLEU's flags; "none": no test) and their default numbers of resamples.
+TEST_RESAMPLES = {"none": 0, **DEFAULT_RESAMPLES}
 
 
 def whole_number(value: Any) -> bool:
@@ -86,7 +88,7 @@ class Session:
             the file (and the line and byte for invalid UTF-8 or binary data); a refused
             file changes nothing already loaded.
         """
-        if role not in ("reference", "system"):
+        if role not in ROLES:
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
             return _refused("corpus_too_big", params={"name": name}, numbers={"limit": MAX_FILE_BYTES // 2**20})
@@ -124,7 +126,7 @@ class Session:
             "remove" (the Remove button's accessible name)}``.
         """
         rows = {}
-        for role in ("reference", "system"):
+        for role in ROLES:
             rows[role] = [
                 {
                     "id": f.id,
@@ -153,7 +155,7 @@ class Session:
         Args:
             request: ``{"form": the options form's fields (see
                 :func:`bleu2.page.state.options_from_form`), "lang", "test": one of
-                :data:`TESTS`, "n": resamples (0: the test's default), "seed": int or None,
+                :data:`TEST_RESAMPLES`, "n": resamples (0: the test's default), "seed": int or None,
                 "baseline": file id of the baseline system (default: the first), "chunk":
                 lines per step of work (default :data:`CHUNK`; smaller on the main thread)}``.
         Returns:
@@ -169,7 +171,7 @@ class Session:
         except ValueError as error:
             return _refused("option_invalid", params={"error": str(error)})
         test = request.get("test") or "none"
-        if test not in TESTS:
+        if test not in TEST_RESAMPLES:
             return {"ok": False, "message": {"text": f"unknown test {test!r}"}}
         systems = self.of_role("system")
         if test.startswith("paired") and len(systems) < 2:
@@ -183,7 +185,7 @@ class Session:
             return _refused("corpus_bad_resamples", params={"value": str(n)})
         if seed is not None and not whole_number(seed):
             return _refused("corpus_bad_seed", params={"value": str(seed)})
-        n = n or TESTS[test]
+        n = n or TEST_RESAMPLES[test]
         chunk = max(1, int(request.get("chunk") or CHUNK))
         job_id = self.next_id
         self.next_id += 1

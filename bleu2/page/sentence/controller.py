@@ -34,7 +34,7 @@ from .peers_view import PeersPanel
 from .port import EventData, SentencePort
 from .screen import Screen
 from .startup import RestorePlan
-from .updates import Note, Status
+from .updates import Status, StatusNote
 
 __all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
 
@@ -90,7 +90,7 @@ class SentencePage:
         self.unsaved, self.saved_at = False, float("-inf")  # not kept for the tab since (when) it last was
         self.edits = 0  # edits so far (a packed save that ends after an edit leaves the texts unsaved)
         self.status: Status = {"embed": self.context.embed}  # the status line, as data
-        self.notes: dict[str, Note] = {}  # element id -> the message shown there, as data
+        self.notes: dict[str, StatusNote] = {}  # element id -> the message shown there, as data
         self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
@@ -129,7 +129,7 @@ class SentencePage:
     def copy(self, text: str, element_id: str, key: str) -> None:
         """Copy ``text`` and say so next to the button; where the browser refuses, the port
         shows the text selected in a box, and the message says to copy it by hand."""
-        note: Note = {"key": key}
+        note: StatusNote = {"key": key}
         self.notes[element_id] = note
 
         def done(copied: bool) -> None:

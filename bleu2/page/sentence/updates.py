@@ -3,7 +3,7 @@
 Each ``*_updates`` function returns :data:`bleu2.page.port.Updates` (``{element id:
 {"text", "chips", "attrs", "props", "classes"}}``), what the glue writes in one call
 (``static/paint.js`` ``bleu2Paint.set``); the others return the data of one painter
-(:data:`bleu2.page.port.Painter`). Messages are kept as data (:class:`Note`, the status
+(:data:`bleu2.page.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
 line's :class:`Status`) so that a language switch re-renders them. Standard library only.
 """
 
@@ -23,7 +23,7 @@ from .compare import Comparison
 __all__ = [
     "COPY_AREAS",
     "Status",
-    "Note",
+    "StatusNote",
     "RankingPaint",
     "PageWords",
     "ExportLabels",
@@ -57,7 +57,7 @@ class Status(TypedDict, total=False):
     embed: bool
 
 
-class Note(TypedDict, total=False):
+class StatusNote(TypedDict, total=False):
     """A message next to a button (:func:`note_text`)."""
 
     key: str
@@ -288,7 +288,7 @@ def status_line(status: Status, lang="en") -> Updates:
     }
 
 
-def note_text(note: Note, lang="en", refused: bool = False) -> str:
+def note_text(note: StatusNote, lang="en", refused: bool = False) -> str:
     """A message next to a button (copied, downloaded, link too long...), kept as data:
     ``{"key": catalog key, "params": {...}, "numbers": {name: int} (formatted for the
     language here)}``; with ``refused`` (the browser refused to copy) the copy-failed
@@ -299,7 +299,7 @@ def note_text(note: Note, lang="en", refused: bool = False) -> str:
     return i18n.t(lang, note["key"], **(note.get("params") or {}), **numbers)
 
 
-def notes_updates(notes: Mapping[str, Note], refused: set[str], lang="en") -> Updates:
+def notes_updates(notes: Mapping[str, StatusNote], refused: set[str], lang="en") -> Updates:
     """Every message of ``notes`` (``{element id: note}``, :func:`note_text`) in ``lang``;
     ``refused``: the ids whose copy the browser refused (their message says so)."""
     return {element_id: {"text": note_text(note, lang, element_id in refused)} for element_id, note in notes.items()}
