@@ -71,7 +71,7 @@ class Session:
         self.files: dict[int, _File] = {}
         self.next_id = 1
         self.jobs: dict[int, Iterator] = {}
-        self.results: dict[int, dict] = {}
+        self.results: dict[int, views.JobResult] = {}
 
     # --- files ------------------------------------------------------------------------
 
@@ -231,18 +231,18 @@ class Session:
             total=lines,
             shared_cache=True,
         )
-        self.results[job_id] = {
-            "options": options,
-            "config": bleu.config,
-            "test": test,
-            "n": n,
-            "seed": seed,
-            "systems": [(f.name, c) for f, c in zip(systems, outcome.systems)],
-            "significance": None if outcome.significance is None else [r.to_dict() for r in outcome.significance],
-            "signature": outcome.signature,
-            "references": refs,
-            "system_files": systems,
-        }
+        self.results[job_id] = views.JobResult(
+            options=options,
+            config=bleu.config,
+            test=test,
+            n=n,
+            seed=seed,
+            systems=tuple((f.name, c) for f, c in zip(systems, outcome.systems)),
+            significance=None if outcome.significance is None else tuple(r.to_dict() for r in outcome.significance),
+            signature=outcome.signature,
+            references=tuple(refs),
+            system_files=tuple(systems),
+        )
 
     # --- views ------------------------------------------------------------------------
 
@@ -255,12 +255,12 @@ class Session:
         "candidate": str, "candidates": [the candidate], "options": page options}``: the
         sentence view's state (:func:`bleu2.page.state.normalize_state`'s shape)."""
         res = self.results[int(result_id)]
-        candidate = res["system_files"][system].lines[line]
+        candidate = res.system_files[system].lines[line]
         return {
-            "references": [f.lines[line] for f in res["references"]],
+            "references": [f.lines[line] for f in res.references],
             "candidate": candidate,
             "candidates": [candidate],
-            "options": res["options"],
+            "options": res.options,
         }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
