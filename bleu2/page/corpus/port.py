@@ -15,7 +15,7 @@ a fake (``tests/page/test_corpus_control.py``). Standard library only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, Protocol, TypedDict
+from typing import Any, Literal, Protocol, TypedDict, cast
 
 from .. import i18n
 from ..ports import Downloads, Elements, Painting, Timers
@@ -55,7 +55,8 @@ def message_text(message: Message | None, lang: str = "en") -> str:
     if "key" not in message:
         return message.get("text", "")
     params = {
-        k: message_text(v, lang) if isinstance(v, dict) else str(v) for k, v in (message.get("params") or {}).items()
+        k: message_text(cast(Message, v), lang) if isinstance(v, dict) else str(v)
+        for k, v in (message.get("params") or {}).items()
     }
     numbers = {k: i18n.format_integer(v, lang) for k, v in (message.get("numbers") or {}).items()}
     if "count" in message:

@@ -22,7 +22,8 @@ strings are in the page's language.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...api import scorer_for
@@ -30,7 +31,7 @@ from ...lines import InputError, split_lines
 from ...options import BleuConfig
 from ...pipeline import Keep, chunks_of, corpus_steps
 from ...significance import DEFAULT_RESAMPLES
-from ...steps import drive
+from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import normalize_options, options_from_form
 from . import views
@@ -57,25 +58,29 @@ def whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class _File:
-    __slots__ = ("id", "role", "name", "lines", "size")
+    """A file loaded: its id, role, name, lines and size in bytes."""
 
-    def __init__(self, file_id, role, name, lines, size):
-        self.id, self.role, self.name, self.lines, self.size = file_id, role, name, lines, size
+    id: int
+    role: str
+    name: str
+    lines: list[str]
+    size: int
 
 
 class Session:
     """The files, jobs and results of corpus mode (one per page)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.files: dict[int, _File] = {}
         self.next_id = 1
-        self.jobs: dict[int, Iterator] = {}
+        self.jobs: dict[int, Generator[Progress, None, None]] = {}
         self.results: dict[int, views.JobResult] = {}
 
     # --- files ------------------------------------------------------------------------
 
-    def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict:
+    def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict[str, Any]:
         """Read one file (``role``: "reference" or "system") as the command line does.
 
         A file is refused when it is too big, not UTF-8 text, empty, or has another number
@@ -108,7 +113,7 @@ class Session:
         return {"ok": True, "file": self.file_dict(f)}
 
     @staticmethod
-    def file_dict(f: _File) -> dict:
+    def file_dict(f: _File) -> dict[str, Any]:
         return {"id": f.id, "role": f.role, "name": f.name, "lines": len(f.lines), "size": f.size}
 
     def remove(self, file_id: int) -> None:
@@ -117,7 +122,7 @@ class Session:
     def of_role(self, role: str) -> list[_File]:
         return [f for f in self.files.values() if f.role == role]
 
-    def files_view(self, lang: str = "en") -> dict:
+    def files_view(self, lang: str = "en") -> dict[str, Any]:
         """The loaded files as the page lists them, and what keeps them from being scored.
 
         Returns:
@@ -149,7 +154,7 @@ class Session:
 
     # --- jobs -------------------------------------------------------------------------
 
-    def start(self, request: Mapping[str, Any]) -> dict:
+    def start(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """Start scoring the loaded files.
 
         Args:
@@ -179,7 +184,7 @@ class Session:
         baseline = request.get("baseline")
         ids = [f.id for f in systems]
         if baseline in ids:  # the baseline first, the others in loading order
-            systems = [self.files[baseline]] + [f for f in systems if f.id != baseline]
+            systems = [f for f in systems if f.id == baseline] + [f for f in systems if f.id != baseline]
         n, seed = request.get("n") or 0, request.get("seed")
         if not whole_number(n):
             return _refused("corpus_bad_resamples", params={"value": str(n)})
@@ -192,7 +197,7 @@ class Session:
         self.jobs[job_id] = self._job(job_id, self.of_role("reference"), systems, options, test, n, seed, chunk)
         return {"ok": True, "job": job_id}
 
-    def step(self, job_id: int, budget_ms: float = 150.0) -> dict:
+    def step(self, job_id: int, budget_ms: float = 150.0) -> dict[str, Any]:
         """Advance job ``job_id`` for about ``budget_ms`` milliseconds.
 
         Returns:
@@ -205,6 +210,7 @@ class Session:
             return {"done": True, "error": {"text": "no such job"}}
         done, progress = drive(job, budget=budget_ms / 1000)
         if not done:
+            assert isinstance(progress, Progress)  # a step not done yields its progress
             return {"done": False, "fraction": progress.share(), "stage": progress.stage}
         del self.jobs[int(job_id)]
         return {"done": True, "result": int(job_id)}
@@ -215,7 +221,17 @@ class Session:
         if job is not None:
             job.close()
 
-    def _job(self, job_id, refs, systems, options, test, n, seed, chunk):
+    def _job(
+        self,
+        job_id: int,
+        refs: list[_File],
+        systems: list[_File],
+        options: dict[str, Any],
+        test: str,
+        n: int,
+        seed: int | None,
+        chunk: int,
+    ) -> Generator[Progress, None, None]:
         """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
         every line's statistics and score kept for the per-sentence views."""
         bleu = scorer_for(**options)
@@ -246,11 +262,11 @@ class Session:
 
     # --- views ------------------------------------------------------------------------
 
-    def view(self, result_id: int, request: Mapping[str, Any]) -> dict:
+    def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """What the page shows of a result (:func:`bleu2.page.views.view`)."""
         return views.view(self.results[int(result_id)], request)
 
-    def line(self, result_id: int, system: int, line: int) -> dict:
+    def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """The texts of one line, for the sentence view: ``{"references": [str],
         "candidate": str, "candidates": [the candidate], "options": page options}``: the
         sentence view's state (:func:`bleu2.page.state.normalize_state`'s shape)."""
@@ -263,7 +279,7 @@ class Session:
             "options": res.options,
         }
 
-    def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
+    def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
         """An export of a result (:func:`bleu2.page.views.export`): ``{"text",
         "filename", "mime"}``."""
         return views.export(self.results[int(result_id)], what, fmt, lang)
@@ -305,7 +321,9 @@ class Session:
         return json.dumps(out, ensure_ascii=False)
 
 
-def _refused(key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None) -> dict:
+def _refused(
+    key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None
+) -> dict[str, Any]:
     """A refusal's answer: ``{"ok": False, "message": Message}``."""
     message: dict[str, Any] = {"key": key}
     if params:

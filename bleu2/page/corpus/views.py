@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from ...options import BleuConfig
 from ...report import (
+    Figures,
     best_first,
     competition_ranks,
     corpus_json,
@@ -23,7 +24,7 @@ from ...report import (
     markdown_table,
     sentences_jsonl,
 )
-from ...result import CorpusBleuResult
+from ...result import BleuResult, CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
 
@@ -71,10 +72,16 @@ class JobResult:
     n: int
     seed: int | None
     systems: tuple[tuple[str, CorpusBleuResult], ...]
-    significance: tuple[dict[str, float | None], ...] | None
+    significance: tuple[Figures, ...] | None
     signature: str
     references: tuple[TextFile, ...]
     system_files: tuple[TextFile, ...]
+
+
+def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
+    """Each system's name and corpus result (the pooled statistics' :class:`BleuResult`:
+    its ``to_dict()`` is the system's, as the command line's ``--json`` writes it)."""
+    return [(name, r.corpus) for name, r in res.systems]
 
 
 def _excerpt(text: str) -> str:
@@ -82,7 +89,7 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
-def view(res: JobResult, request: Mapping) -> dict:
+def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
     """What the page shows of a result.
 
     Args:
@@ -98,14 +105,14 @@ def view(res: JobResult, request: Mapping) -> dict:
     return {
         "table": system_table(res, lang),
         "signature": res.signature,
-        "json": corpus_json(res.systems, res.significance, res.signature if res.significance else None),
+        "json": corpus_json(_pooled(res), res.significance, res.signature if res.significance else None),
         "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
         "histogram": histogram(res, index, lang),
         "system_names": [name for name, _ in res.systems],
     }
 
 
-def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict:
+def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
     """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
     ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
 
@@ -119,7 +126,7 @@ def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict:
 # --- tables ----------------------------------------------------------------------------------
 
 
-def system_table(res: JobResult, lang: str = "en") -> dict:
+def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     """The systems ranked by corpus BLEU (best first; equal scores share a rank).
 
     Returns:
@@ -180,7 +187,7 @@ def _order(scores: Sequence[float], sort: str) -> list[int]:
     return sorted(idx, key=lambda i: (scores[i], i))  # worst first
 
 
-def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict:
+def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
     """One page of the per-sentence table of ``system`` (sentence BLEU with the same
     options), sorted worst first by default.
 
@@ -229,7 +236,7 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
     return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
 
 
-def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> dict:
+def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
     """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
     name, result = res.systems[system]
     return chart.histogram(
@@ -248,7 +255,7 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
     if what == "systems":
         if fmt == "json":
             sig = res.significance
-            return corpus_json(systems, sig, res.signature if sig else None), "json", "application/json"
+            return corpus_json(_pooled(res), sig, res.signature if sig else None), "json", "application/json"
         table = system_table(res, lang)
         if fmt == "csv":
             order = systems[0][1].max_order
@@ -274,13 +281,17 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
     # per-sentence scores, every system
     if fmt == "json":
         return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
-    rows = [[name, i + 1, repr(sc)] for name, r in systems for i, sc in enumerate(r.sentence_scores)]
+    scored = [(name, i + 1, repr(sc)) for name, r in systems for i, sc in enumerate(r.sentence_scores)]
     if fmt == "csv":
-        return csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in rows]), "csv", "text/csv"
+        return (
+            csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored]),
+            "csv",
+            "text/csv",
+        )
     head = [
         i18n.t(lang, "corpus_col_system"),
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=systems[0][1].max_order),
     ]
-    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in rows]
+    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in scored]
     return markdown_table(head, body, left=[0]), "md", "text/markdown"

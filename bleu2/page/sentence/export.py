@@ -57,7 +57,7 @@ class ExportText(TypedDict):
     downloaded: str
 
 
-def export_data(comparison: Mapping) -> dict[str, Any]:
+def export_data(comparison: Mapping[str, Any]) -> dict[str, Any]:
     """The JSON-ready dict of a comparison (what :func:`export_json` writes).
 
     Returns:
@@ -88,17 +88,17 @@ def export_data(comparison: Mapping) -> dict[str, Any]:
     }
 
 
-def export_json(comparison: Mapping, lang: str = "en") -> str:
+def export_json(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The comparison as indented JSON (UTF-8 text, non-ASCII kept as is); see
     :func:`export_data` for its shape (``lang`` is not used: JSON has no words)."""
     return json.dumps(export_data(comparison), indent=2, ensure_ascii=False)
 
 
-def _max_order(comparison: Mapping) -> int:
+def _max_order(comparison: Mapping[str, Any]) -> int:
     return int(comparison["options"]["max_order"])
 
 
-def export_csv(comparison: Mapping, lang: str = "en") -> str:
+def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """One row per candidate, best first, under a header row (RFC 4180; CRLF line ends;
     numbers in full, never localised: ``lang`` is not used).
 
@@ -123,7 +123,7 @@ def export_csv(comparison: Mapping, lang: str = "en") -> str:
     return csv_table(header, rows)
 
 
-def export_markdown(comparison: Mapping, lang: str = "en") -> str:
+def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The ranking as a Markdown table, best first, then the signature.
 
     Args:
@@ -174,7 +174,7 @@ EXPORTS = {
 }
 
 
-def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> ExportText:
+def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> ExportText:
     """One export, ready for the page's Copy and Download buttons.
 
     Returns:

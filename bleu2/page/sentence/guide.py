@@ -39,7 +39,7 @@ HELP_STEPS = ("tokens", "clip", "precisions", "mean", "smoothing", "bp", "score"
 FAQ = ("papers", "low", "good", "languages", "rc", "order", "scale")
 
 
-def help_sections(v: CandidateView, lang="en") -> HelpSections:
+def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
     """What the page's "How it works" and questions say, in ``lang``, with the numbers of
     the candidate shown (:func:`candidate_view` ``v``) where they help: c, r, BP, p1, p2,
     the score.

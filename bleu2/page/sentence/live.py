@@ -18,6 +18,7 @@ when the answer arrives. Standard library only.
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 from ...stats import SentenceStats
 from . import compare
@@ -45,7 +46,7 @@ LIVE_CHARACTERS = 100_000
 KEEP_TOKENS = MAX_TOKENS + 1
 
 
-def on_page(boxes: dict) -> bool:
+def on_page(boxes: dict[str, Any]) -> bool:
     """Whether the texts are short enough to score on the page at each keystroke.
 
     Args:
@@ -59,7 +60,7 @@ def on_page(boxes: dict) -> bool:
     return sum(len(t) for kind in ("references", "candidates") for t in boxes[kind]) <= LIVE_CHARACTERS
 
 
-def request(boxes: dict, options: dict) -> str:
+def request(boxes: dict[str, Any], options: dict[str, Any]) -> str:
     """The JSON the page sends its worker, here with every box whole: ``{"references":
     [entry], "candidates": [entry], "options": options, "whole": bool}``, an entry being
     ``[box id, kept prefix, kept suffix, text between, new length]`` (code points) that
@@ -73,7 +74,7 @@ def request(boxes: dict, options: dict) -> str:
 "options": {}, "whole": true}'
     """
 
-    def entries(kind):
+    def entries(kind: str) -> list[list[Any]]:
         return [[f"{kind[:-1]}-{i}", 0, 0, text, len(text)] for i, text in enumerate(boxes[kind], 1)]
 
     return json.dumps(
@@ -83,7 +84,7 @@ def request(boxes: dict, options: dict) -> str:
 
 
 #: What a long-text render asks for: the boxes' texts and the options.
-Request = tuple[dict, dict]
+Request = tuple[dict[str, Any], dict[str, Any]]
 
 #: The worker's answer when its copies do not fit a change (the page then sends whole texts).
 STALE = '{"stale": true}'
@@ -103,7 +104,7 @@ class Copies:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
 
-    def apply(self, req: dict) -> dict[str, list[str]] | None:
+    def apply(self, req: dict[str, Any]) -> dict[str, list[str]] | None:
         """The texts of the boxes after the changes of ``req`` (a :func:`request`, parsed),
         in box order, or None when a change does not fit the copy (nothing is kept then:
         the page sends whole texts next)."""
@@ -125,7 +126,7 @@ def pack(measured: compare.Measured) -> str:
     """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
 
-    def stats(s: SentenceStats) -> list:
+    def stats(s: SentenceStats) -> list[Any]:
         return [
             list(s.matches),
             list(s.totals),
@@ -175,7 +176,7 @@ def unpack(answer_json: str) -> compare.Measured:
         SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
         for m, t, c, r, e, xm, xt in data["stats"]
     ]
-    return data
+    return cast(compare.Measured, data)  # the worker's answer: measure()'s, packed (pack)
 
 
 class Live:
@@ -205,7 +206,7 @@ class Live:
         self.sent: Request | None = None  # in the worker
         self.shown: Request | None = None  # on screen
 
-    def plan(self, boxes: dict, options: dict) -> str:
+    def plan(self, boxes: dict[str, Any], options: dict[str, Any]) -> str:
         """What to do with the texts of a render: ``"page"`` (short: compare them on the page
         now), ``"shown"`` (the comparison on screen is of these texts and options already:
         paint it again, for a new selection or language), ``"send"`` (ask the worker now:
@@ -233,7 +234,7 @@ class Live:
         self.sent = self.wanted
         return self.sent
 
-    def answer(self, answer_json: str | None, boxes_now: dict) -> tuple[compare.Comparison | None, bool]:
+    def answer(self, answer_json: str | None, boxes_now: dict[str, Any]) -> tuple[compare.Comparison | None, bool]:
         """The worker's answer to the last :meth:`send` (``None``: measure here instead).
 
         Returns:
