@@ -1,7 +1,7 @@
 # bleu2: build, serve, test and benchmark the page and the package.
 #   make serve   install what is needed, build _site/, serve it on http://127.0.0.1:8000
 #   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, node --test, pytest (unit + browser)
-#   make lint    ruff check, ruff format --check, mypy (the engine)
+#   make lint    ruff check, ruff format --check, mypy (the engine and the page)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
 # available) the first time if Chromium must be installed.

@@ -1,5 +1,5 @@
-"""Page glue (Pyodide, PyScript): binds :mod:`bleu2.page.port` to the DOM (static/paint.js, storage.js),
-wires the events :mod:`bleu2.page.controller` names and starts it; every decision is the controller's."""
+"""Page glue (Pyodide, PyScript): binds :mod:`bleu2.page.sentence.port` to the DOM (static/paint.js, storage.js),
+wires the events :mod:`bleu2.page.sentence.controller` names and starts it; every decision is the controller's."""
 
 import json
 import sys
@@ -27,7 +27,7 @@ def proxy(fn):
     return _proxies[fn] if fn in _proxies else _proxies.setdefault(fn, create_proxy(fn))
 
 
-class DomPort:  # bleu2.page.port.SentencePort on the page
+class DomPort:  # bleu2.page.sentence.port.SentencePort on the page
     can_pack_later = bool(STORE.canPackLater)
 
     def write(self, updates):
@@ -97,7 +97,7 @@ class DomPort:  # bleu2.page.port.SentencePort on the page
 
 
 def event_data(event):
-    """:class:`bleu2.page.port.EventData` of a DOM event."""
+    """:class:`bleu2.page.sentence.port.EventData` of a DOM event."""
     target = event.target
     button = target.closest("button") if hasattr(target, "closest") else None
     found = not _none(button)

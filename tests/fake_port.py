@@ -1,4 +1,4 @@
-"""A fake of the page for the controllers (:mod:`bleu2.page.port`), in CPython.
+"""A fake of the page for the controllers (:mod:`bleu2.page.sentence.port`), in CPython.
 
 :class:`FakePage` keeps what a browser would: the text boxes' values, the elements' text,
 properties, attributes and classes as written, what was painted, the form's controls, the
@@ -38,7 +38,7 @@ DENIED = "SecurityError Failed to read the 'sessionStorage' property from 'Windo
 
 
 def event(event_type: str, target: str = "", button: str = "", **data: str) -> EventData:
-    """An :class:`~bleu2.page.port.EventData`."""
+    """An :class:`~bleu2.page.sentence.port.EventData`."""
     return {"type": event_type, "target": target, "button": button, "data": dict(data)}
 
 
@@ -53,7 +53,7 @@ class Tab:
 
 
 class FakePage:
-    """:class:`bleu2.page.port.SentencePort` over an in-memory page."""
+    """:class:`bleu2.page.sentence.port.SentencePort` over an in-memory page."""
 
     can_pack_later = True
 

@@ -255,7 +255,7 @@ def archive_files() -> list[Path]:
 
 
 def archive_modules() -> list[str]:
-    """The module names in the archive, e.g. ["bleu2", "bleu2.api", ..., "bleu2.page.breakdown"]."""
+    """The module names in the archive, e.g. ["bleu2", "bleu2.api", ..., "bleu2.page.sentence.breakdown"]."""
     names = []
     for p in archive_files():
         if p.suffix != ".py":

@@ -70,7 +70,7 @@ __all__ = [
 
 #: Each option of the form by its name (as :mod:`bleu2.options` and share links name it)
 #: -> the element id of its control in ``index.html``: the one map between the two. The
-#: glue reads the form by it (:meth:`bleu2.page.port.Elements.read_form`) and the form's
+#: glue reads the form by it (:meth:`bleu2.page.sentence.port.Document.read_form`) and the form's
 #: updates are written by it.
 FIELDS: dict[str, str] = {
     "max_order": "opt-max-order",

@@ -1,4 +1,4 @@
-"""The empty page (bleu2.page.blank) through the fake page (tests/fake_port.py): while every
+"""The empty page (bleu2.page.sentence.blank) through the fake page (tests/fake_port.py): while every
 box is blank no number is shown, only what to do; the first text brings the numbers back."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The text boxes (bleu2.page.boxes): ids, events and the selection."""
+"""The text boxes (bleu2.page.sentence.boxes): ids, events and the selection."""
 
 from __future__ import annotations
 

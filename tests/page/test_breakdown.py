@@ -1,4 +1,4 @@
-"""The breakdown as plain data (bleu2.page.breakdown, hints, guide), in CPython, no browser.
+"""The breakdown as plain data (bleu2.page.sentence.breakdown, hints, guide), in CPython, no browser.
 
 Golden numbers come from the table computed by hand from the definitions
 (tests/golden_values.py), never from the code under test.
@@ -21,7 +21,7 @@ from shared_data import TED
 
 def page_breakdown(reference, candidate, lang="en"):
     """The page's breakdown of one candidate against one reference (default options):
-    :func:`bleu2.page.breakdown.candidate_view` of :func:`bleu2.page.compare.compare`, plus the
+    :func:`bleu2.page.sentence.breakdown.candidate_view` of :func:`bleu2.page.sentence.compare.compare`, plus the
     reference's tokens as the page shows them."""
     comp = compare([candidate], [reference])
     v = breakdown.candidate_view(comp, 0, lang)
@@ -378,7 +378,7 @@ def test_token_lists_are_shortened_with_a_plural_aware_count():
     assert breakdown.token_view(tokens, "pt")["more"] == "e mais 41.210"
     assert breakdown.token_view(tokens[:121], "en")["more"] == "and 1 more"
     assert breakdown.token_view(tokens[:120], "en")["more"] == ""
-    # a list cut short by the worker (bleu2.page.live.pack) keeps the full count
+    # a list cut short by the worker (bleu2.page.sentence.live.pack) keeps the full count
     cut = breakdown.token_view(tokens[:2001], "en", count=41330)
     assert cut["label"] == "41,330 tokens" and cut["more"] == "and 41,210 more" and len(cut["items"]) == 120
     assert breakdown.shorten(list(range(1_000_120)), "es")[1] == "y 1.000.000 más"  # CLDR "many"

@@ -1,4 +1,4 @@
-"""The sentence view's controller (bleu2.page.controller) through a fake page (tests/fake_port.py):
+"""The sentence view's controller (bleu2.page.sentence.controller) through a fake page (tests/fake_port.py):
 selection, boxes, options, language, Clear, a pasted link, share, copies, export, the worker.
 
 Scores come from the classic BLEU-2 calculator's table (tests/golden_values.py): "the cat

@@ -1,4 +1,4 @@
-"""What the page starts from (bleu2.page.controller, startup), through the fake page
+"""What the page starts from (bleu2.page.sentence.controller, startup), through the fake page
 (tests/fake_port.py): a share link, then what the tab kept, then what is in the boxes; the
 language picked while Python loaded, else the browser's; an embed's "open in full" link."""
 

@@ -1,8 +1,8 @@
-"""bleu2.page.corpus_control: corpus mode's decisions, driven through a fake page (CPython).
+"""bleu2.page.corpus.controller: corpus mode's decisions, driven through a fake page (CPython).
 
 The fake port keeps what the controller writes and paints, the timers it sets and the calls
 it makes to the worker; the fake worker answers those calls with a real
-:class:`bleu2.page.corpus.Session` (the one the page's worker runs), in the order they
+:class:`bleu2.page.corpus.session.Session` (the one the page's worker runs), in the order they
 were made, when a test says so. Oracles: the command line's --json output on the same
 files, the spec for messages, budgets and the pause.
 """

@@ -1,4 +1,4 @@
-"""Long texts scored off the page's thread (bleu2.page.live).
+"""Long texts scored off the page's thread (bleu2.page.sentence.live).
 
 The worker's answer must give the page exactly the comparison it would have computed
 itself (same scores, counts, hints, shortened lists), bounded in size whatever the texts.

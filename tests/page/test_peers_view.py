@@ -1,4 +1,4 @@
-"""The peers table under the breakdown (bleu2.page.peers_view): every preset's numbers equal
+"""The peers table under the breakdown (bleu2.page.sentence.peers_view): every preset's numbers equal
 its peer's (sacreBLEU and NLTK run here; HF evaluate's and torchmetrics' rules from
 tests/peer_rules.py), the differences in words in the three languages, the controller
 and the JSON export."""

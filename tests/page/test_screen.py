@@ -1,4 +1,4 @@
-"""bleu2.page.screen: only what changed is painted again (cheap keystrokes)."""
+"""bleu2.page.sentence.screen: only what changed is painted again (cheap keystrokes)."""
 
 from bleu2.page.sentence.screen import Screen
 

@@ -1,4 +1,4 @@
-"""The start-up plan (bleu2.page.startup): a link, then the tab's texts, then what was typed."""
+"""The start-up plan (bleu2.page.sentence.startup): a link, then the tab's texts, then what was typed."""
 
 from __future__ import annotations
 

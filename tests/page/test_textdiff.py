@@ -1,5 +1,5 @@
 """The two halves of a box read as a change agree: static/textdiff.mjs (run in Node) makes
-the change, bleu2.page.boxes.apply_read applies it in Python (code points both)."""
+the change, bleu2.page.sentence.boxes.apply_read applies it in Python (code points both)."""
 
 from __future__ import annotations
 

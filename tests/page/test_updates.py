@@ -1,4 +1,4 @@
-"""Element updates (bleu2.page.updates): what the sentence view writes, as data."""
+"""Element updates (bleu2.page.sentence.updates): what the sentence view writes, as data."""
 
 from __future__ import annotations
 

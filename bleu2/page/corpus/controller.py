@@ -1,10 +1,10 @@
 """Corpus mode's controller: every decision of corpus mode, driven through a small port.
 
 The controller runs on the page's main thread (``static/app.py`` makes it; ``static/corpus.js``
-binds its port, :class:`bleu2.page.corpus_port.CorpusPort`, to the DOM). It decides when a
+binds its port, :class:`bleu2.page.corpus.port.CorpusPort`, to the DOM). It decides when a
 job starts (after a pause, once every file given is read), what replaces or cancels a
 running job, what each request holds, what is shown while a job runs, when it fails and
-after a language switch; where the session runs is :mod:`bleu2.page.corpus_backend`'s. The
+after a language switch; where the session runs is :mod:`bleu2.page.corpus.backend`'s. The
 glue reports the page's events (:meth:`CorpusControl.on`: clicks, a file's bytes); what
 ends later (timers, the session's answers) comes back through callbacks. Tested in
 CPython with a fake port (``tests/page/test_corpus_control.py``); the design is in
@@ -49,13 +49,13 @@ class CorpusControl:
     """Corpus mode's state and decisions (one per page).
 
     Args:
-        port: the page (:class:`bleu2.page.corpus_port.CorpusPort`).
+        port: the page (:class:`bleu2.page.corpus.port.CorpusPort`).
         lang: the page's language.
         offline: the one-file offline page, where no worker can start.
         session: makes the session for the page's thread (the tests give their own).
         tab: the tab's storage of the page (the sentence view's :class:`TabStore`), where
             the mode, the settings and the pasted texts are kept for a reload
-            (:class:`bleu2.page.corpus_keep.CorpusKeep`); None keeps nothing.
+            (:class:`bleu2.page.corpus.keep.CorpusKeep`); None keeps nothing.
     """
 
     def __init__(
@@ -466,7 +466,7 @@ class CorpusControl:
     # --- a reload ----------------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Give back what the tab kept (:class:`bleu2.page.corpus_keep.CorpusKeep`): the
+        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`): the
         settings, the pasted boxes, the pasted texts added as files (loaded again), the mode;
         the files that must be given again are named."""
         kept = self.keep.restore(self.lang)

@@ -1,4 +1,4 @@
-"""What corpus mode's controller (:mod:`bleu2.page.corpus_control`) asks of the page.
+"""What corpus mode's controller (:mod:`bleu2.page.corpus.controller`) asks of the page.
 
 The conventions are every port's (:mod:`bleu2.page.ports`): a port call returns at once,
 and what ends later (a timer, the worker started, a session call answered) is reported by

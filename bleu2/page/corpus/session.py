@@ -3,7 +3,7 @@
 A :class:`Session` holds the files a person loaded (read as the command line reads them:
 :mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.
 The page runs it in a PyScript worker (``static/worker.py``), or on the main thread in
-short steps where no worker can start, as :mod:`bleu2.page.corpus_control` decides; what
+short steps where no worker can start, as :mod:`bleu2.page.corpus.controller` decides; what
 it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
 
 A job is the engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`, the command
@@ -89,7 +89,7 @@ class Session:
 
         Returns:
             ``{"ok": True, "file": {"id", "role", "name", "lines", "size"}}`` or ``{"ok":
-            False, "message": Message}`` (:class:`bleu2.page.corpus_port.Message`) naming
+            False, "message": Message}`` (:class:`bleu2.page.corpus.port.Message`) naming
             the file (and the line and byte for invalid UTF-8 or binary data); a refused
             file changes nothing already loaded.
         """
@@ -159,7 +159,7 @@ class Session:
 
         Args:
             request: ``{"form": the options form's fields (see
-                :func:`bleu2.page.state.options_from_form`), "lang", "test": one of
+                :func:`bleu2.page.options_form.options_from_form`), "lang", "test": one of
                 :data:`TEST_RESAMPLES`, "n": resamples (0: the test's default), "seed": int or None,
                 "baseline": file id of the baseline system (default: the first), "chunk":
                 lines per step of work (default :data:`CHUNK`; smaller on the main thread)}``.
@@ -263,13 +263,13 @@ class Session:
     # --- views ------------------------------------------------------------------------
 
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """What the page shows of a result (:func:`bleu2.page.views.view`)."""
+        """What the page shows of a result (:func:`bleu2.page.corpus.views.view`)."""
         return views.view(self.results[int(result_id)], request)
 
     def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """The texts of one line, for the sentence view: ``{"references": [str],
         "candidate": str, "candidates": [the candidate], "options": page options}``: the
-        sentence view's state (:func:`bleu2.page.state.normalize_state`'s shape)."""
+        sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
         res = self.results[int(result_id)]
         candidate = res.system_files[system].lines[line]
         return {
@@ -280,7 +280,7 @@ class Session:
         }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
-        """An export of a result (:func:`bleu2.page.views.export`): ``{"text",
+        """An export of a result (:func:`bleu2.page.corpus.views.export`): ``{"text",
         "filename", "mime"}``."""
         return views.export(self.results[int(result_id)], what, fmt, lang)
 

@@ -1,8 +1,8 @@
 """The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
 
-The controller (:mod:`bleu2.page.controller`) scores the boxes with
-:func:`bleu2.page.compare.compare`, then calls :func:`candidate_view` (the selected
-candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.updates` turns them into
+The controller (:mod:`bleu2.page.sentence.controller`) scores the boxes with
+:func:`bleu2.page.sentence.compare.compare`, then calls :func:`candidate_view` (the selected
+candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.sentence.updates` turns them into
 element updates. Nothing here touches the DOM (tested in CPython, ``tests/page/test_breakdown.py``).
 
 Every string comes from :mod:`bleu2.page.i18n` in the language given as ``lang`` ("en", "es",
@@ -318,7 +318,7 @@ def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None
     ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
     ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
     the text has when ``tokens`` holds only the first ones (a list cut short by the
-    worker, :func:`bleu2.page.live.pack`); by default ``len(tokens)``."""
+    worker, :func:`bleu2.page.sentence.live.pack`); by default ``len(tokens)``."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
     return {

@@ -259,7 +259,7 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options: Any
     """The costly half of :func:`compare`: every text's tokens and each candidate's
     sufficient statistics against the references that have tokens (cached, so an edit
     re-tokenizes one box). The page runs it in its worker when the texts are long
-    (:mod:`bleu2.page.live`); :func:`assemble` makes the comparison from what it returns.
+    (:mod:`bleu2.page.sentence.live`); :func:`assemble` makes the comparison from what it returns.
 
     Returns:
         ``{"references": [tokens], "reference_lengths": [int], "candidates": [tokens],

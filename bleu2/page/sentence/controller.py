@@ -3,10 +3,10 @@
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
-(:class:`bleu2.page.live.Live`), what a pause does (highlighting, chart, help, saving,
+(:class:`bleu2.page.sentence.live.Live`), what a pause does (highlighting, chart, help, saving,
 dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
-page only through its port (:class:`bleu2.page.port.SentencePort`): ``static/app.py``
+page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): ``static/app.py``
 binds it to the DOM, the tests to a fake (``tests/page/test_controller*.py``). Design:
 ``docs/architecture-page.md``.
 
@@ -44,7 +44,7 @@ DEFERRED_MS = 150
 
 #: The events the glue wires: ``(element id, event type, method of SentencePage)``;
 #: ``"window"`` and ``"document"`` name those objects. Each method takes an
-#: :class:`~bleu2.page.port.EventData`.
+#: :class:`~bleu2.page.sentence.port.EventData`.
 EVENTS: tuple[tuple[str, str, str], ...] = (
     ("references", "input", "on_box"),
     ("references", "click", "on_box"),
@@ -361,7 +361,7 @@ class SentencePage:
     # --- rendering -----------------------------------------------------------------------
 
     def render(self) -> None:
-        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.live`)."""
+        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.sentence.live`)."""
         self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
         options, refused = options_form.usable_options(
             self.options, self.valid_options

@@ -289,7 +289,7 @@ def highlight_sections(
         ``{"off": str | None, "candidate": [section], "references": [section]}``, each
         section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
         [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
+        :data:`bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
         follow ("and 1,380 more", or ""), while ``summary`` counts them all;
         ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
         ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
@@ -395,7 +395,7 @@ class Labels:
 
 def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "en") -> tuple[Any, ...]:
     """What the page's highlighting of candidate ``index`` of a
-    :func:`bleu2.page.compare.compare` result depends on (its text, the texts of the
+    :func:`bleu2.page.sentence.compare.compare` result depends on (its text, the texts of the
     references used, the options through the signature, the language): while it is the
     same, the marks need not be painted again. Comparing texts is cheap; no tokens are
     copied."""

@@ -1,4 +1,4 @@
-"""Export of a comparison (:func:`bleu2.page.compare.compare`) as JSON, CSV and a Markdown table.
+"""Export of a comparison (:func:`bleu2.page.sentence.compare.compare`) as JSON, CSV and a Markdown table.
 
 * JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
   (floats unrounded), candidates best first, and each candidate under every preset with
@@ -127,7 +127,7 @@ def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The ranking as a Markdown table, best first, then the signature.
 
     Args:
-        comparison: from :func:`bleu2.page.compare.compare`.
+        comparison: from :func:`bleu2.page.sentence.compare.compare`.
         lang: language of the headers and of the numbers (``0,7071`` in es/pt).
     Returns:
         str, e.g.::
@@ -139,7 +139,7 @@ def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
             Signature: nrefs:1|case:lc|...
 
         Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
-        is marked with an escaped ``*`` (:func:`bleu2.page.breakdown.precision_cell`), an order
+        is marked with an escaped ``*`` (:func:`bleu2.page.sentence.breakdown.precision_cell`), an order
         left out of the mean (effective order) with "(left out)".
     """
     n = _max_order(comparison)

@@ -3,15 +3,15 @@ texts, in the page's worker (a PyScript worker running this same package, called
 asynchronously only), with requests coalesced so that the worker always works on the
 latest texts and never on a queue of old ones.
 
-On the page, :func:`bleu2.page.compare.compare` is quick for short texts (an edit
+On the page, :func:`bleu2.page.sentence.compare.compare` is quick for short texts (an edit
 re-tokenizes one box) but takes about 0.5 µs per character in CPython and some 1-2 µs in
 Pyodide: past :data:`LIVE_CHARACTERS` characters in all the boxes together, one keystroke
 would hold the page's only thread longer than the 200 ms a person notices. Past that size
-the costly half (:func:`bleu2.page.compare.measure`: tokens and statistics) runs in the
+the costly half (:func:`bleu2.page.sentence.compare.measure`: tokens and statistics) runs in the
 worker and comes back in a small, bounded form (:func:`pack`: no text, token lists cut
-after :data:`bleu2.page.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
+after :data:`bleu2.page.sentence.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
 highlighted nor listed in full); the page keeps showing the last result, says "scoring…"
-and assembles the new comparison (:func:`bleu2.page.compare.assemble`) from its own texts
+and assembles the new comparison (:func:`bleu2.page.sentence.compare.assemble`) from its own texts
 when the answer arrives. Standard library only.
 """
 
@@ -123,7 +123,7 @@ class Copies:
 
 
 def pack(measured: compare.Measured) -> str:
-    """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
+    """:func:`bleu2.page.sentence.compare.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
 
     def stats(s: SentenceStats) -> list[Any]:
@@ -164,7 +164,7 @@ def measure_request(request_json: str, copies: Copies | None = None) -> str:
 
 
 def unpack(answer_json: str) -> compare.Measured:
-    """A worker's answer back into the form :func:`bleu2.page.compare.assemble` takes.
+    """A worker's answer back into the form :func:`bleu2.page.sentence.compare.assemble` takes.
 
     Raises:
         ValueError: the worker refused the request (its message).

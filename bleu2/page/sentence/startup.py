@@ -49,7 +49,7 @@ def chosen_options(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any
     shows (changed while Python loaded, or put back by the browser on a reload), else None.
 
     Args:
-        fields: the form as read (:meth:`bleu2.page.port.Elements.read_form`).
+        fields: the form as read (:meth:`bleu2.page.sentence.port.Document.read_form`).
         lang: the page's language (its decimal separator).
     Returns:
         options as :func:`bleu2.page.options_form.options_from_form` reads them (maybe

@@ -1,9 +1,9 @@
 """Element updates: what the sentence view writes into the page, as data.
 
-Each ``*_updates`` function returns :data:`bleu2.page.port.Updates` (``{element id:
+Each ``*_updates`` function returns :data:`bleu2.page.ports.Updates` (``{element id:
 {"text", "chips", "attrs", "props", "classes"}}``), what the glue writes in one call
 (``static/paint.js`` ``bleu2Paint.set``); the others return the data of one painter
-(:data:`bleu2.page.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
+(:data:`bleu2.page.sentence.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
 line's :class:`Status`) so that a language switch re-renders them. Standard library only.
 """
 
@@ -98,7 +98,7 @@ COPY_AREAS = {"export-status": "export-copy-area", "share-status": "share-copy-a
 
 
 def scoring_updates(busy: bool, lang: str = "en") -> Updates:
-    """While the worker scores long texts (:mod:`bleu2.page.live`): "scoring…" in the
+    """While the worker scores long texts (:mod:`bleu2.page.sentence.live`): "scoring…" in the
     summary and ``aria-busy`` on the breakdown, which keeps the last result meanwhile."""
     return {
         "scoring": {"text": i18n.t(lang, "scoring"), "props": {"hidden": not busy}},
