@@ -3,7 +3,7 @@
     python -m bench.corpus_bench [--skip-50mb]
 
 1. 16 systems x 3,004 lines, one reference file (the input of bench/engine_bench.py part 1,
-   written to files): the same job (bleu2.page.corpus.Session: load the files, score every
+   written to files): the same job (bleu2.page.corpus.session.Session: load the files, score every
    system, BLEU-2 with the defaults) timed in CPython and in the page (headless Chromium,
    corpus mode, files given to the file inputs, scored in the PyScript worker). Printed:
    both times and their ratio (target: page <= 3x CPython), the worker's start-up apart.
@@ -35,7 +35,7 @@ LONG_TASKS_JS = """() => {
 
 
 def cpython_job(ref: Path, systems: list[Path]) -> float:
-    from bleu2.page.corpus import Session
+    from bleu2.page.corpus.session import Session
 
     t0 = time.perf_counter()
     s = Session()

@@ -1,16 +1,18 @@
-"""Page glue (Pyodide, PyScript): binds :mod:`bleu2.page.port` to the DOM (static/paint.js, storage.js),
-wires the events :mod:`bleu2.page.controller` names and starts it; every decision is the controller's."""
+"""Page glue (Pyodide, PyScript): binds :mod:`bleu2.page.sentence.port` to the DOM (static/paint.js, storage.js),
+wires the events :mod:`bleu2.page.sentence.controller` names and starts it; every decision is the controller's."""
 
 import json
 import sys
 import traceback
 
+from corpus_glue import GluePort
 from pyodide.ffi import create_once_callable, create_proxy
 
-from bleu2.page import corpus_control
-from bleu2.page.controller import EVENTS, SentencePage
+from bleu2.page.corpus import controller as corpus_control
 from bleu2.page.options_form import FIELDS
-from bleu2.page.port import Change, PageContext, StorageReply
+from bleu2.page.ports import PageContext, StorageReply
+from bleu2.page.sentence.controller import EVENTS, SentencePage
+from bleu2.page.sentence.port import Change
 from js import JSON, document, window  # Pyodide's own FFI: no need to import the pyscript package
 
 PAINT, STORE = window.bleu2Paint, window.bleu2Storage
@@ -25,7 +27,7 @@ def proxy(fn):
     return _proxies[fn] if fn in _proxies else _proxies.setdefault(fn, create_proxy(fn))
 
 
-class DomPort:  # bleu2.page.port.SentencePort on the page
+class DomPort:  # bleu2.page.sentence.port.SentencePort on the page
     can_pack_later = bool(STORE.canPackLater)
 
     def write(self, updates):
@@ -95,7 +97,7 @@ class DomPort:  # bleu2.page.port.SentencePort on the page
 
 
 def event_data(event):
-    """:class:`bleu2.page.port.EventData` of a DOM event."""
+    """:class:`bleu2.page.sentence.port.EventData` of a DOM event."""
     target = event.target
     button = target.closest("button") if hasattr(target, "closest") else None
     found = not _none(button)
@@ -142,7 +144,9 @@ def main():
     page.ready(f"Python {sys.version_info.major}.{sys.version_info.minor}")
     window.bleu2App = page
     window.bleu2Label = create_proxy(page.highlight_label)
-    corpus_mode = corpus_control.start(window.bleu2Corpus, create_once_callable, page.tab)  # corpus.js binds its port
+    glue = window.bleu2Corpus  # corpus.js binds its port
+    port = GluePort(glue.port, create_once_callable)
+    corpus_mode = corpus_control.start(port, str(glue.lang()), bool(glue.offline), page.tab)
     window.bleu2Corpus.attach(create_proxy(corpus_mode.on))
 
 

@@ -1,11 +1,14 @@
 // Page start-up that must work before (and without) Python: a classic script, so it also
 // runs when the page is opened from file://, where module scripts are blocked.
-// - file://: say plainly that the browser blocks the page there and how to serve it.
-// - While PyScript/Pyodide load: show the loading stage in #status.
-// - The JSON copy button.
-// - window.bleu2Paint: builds DOM from plain data that static/app.py gets from bleu2
-//   (highlight spans, the SVG chart), copies and downloads text; keyboard and hover
-//   handling of highlighted tokens.
+// - file://: say plainly that the browser blocks the page there and how to serve it (the
+//   one-file page, bleu2-offline.html, is the way to run from disk).
+// - While PyScript/Pyodide load: show the loading stage in #status, in the language of the
+//   page, and let the language switch work (html[data-lang-chosen], read by static/app.py).
+// - An in-memory stand-in for the IndexedDB databases PyScript opens, where the browser
+//   denies this page storage (a cross-site frame).
+// What Python paints (window.bleu2Paint: element updates, chips, tables, highlights, the
+// SVG chart, copies and downloads) is static/paint.js's; the highlighted tokens' keyboard
+// and hover handling is static/tokens.js's.
 // No user text is ever written as HTML here (only textContent).
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-// Corpus mode's glue: binds the port of bleu2.page.corpus_control (the controller, made by
+// Corpus mode's glue: binds the port of bleu2.page.corpus.controller (the controller, made by
 // static/app.py on the page's thread) to the DOM. It reads files with the File API (locally:
 // nothing leaves the tab) and hands their bytes to the controller, runs the controller's
 // timers, calls the page's PyScript worker (static/worker.py) asynchronously only (no
@@ -22,10 +22,10 @@
       ? Promise.reject(new Error("no worker can start from file://")) : newWorker();
     return pyWorker;
   }
-  // The long texts of the sentence view, measured in the worker: bleu2.page.live.request's
+  // The long texts of the sentence view, measured in the worker: bleu2.page.sentence.live.request's
   // JSON with only what changed since the worker's copies (static/paint.js's changes, read
   // now: the texts static/app.py has just read), and the options it gives (JSON). A worker
-  // whose copies do not fit (bleu2.page.live.STALE) gets the whole texts of this request.
+  // whose copies do not fit (bleu2.page.sentence.live.STALE) gets the whole texts of this request.
   var STALE = '{"stale": true}';
   window.bleu2Live = function (optionsJson) {
     var paint = window.bleu2Paint, options = JSON.parse(optionsJson);
@@ -66,7 +66,7 @@
 
   // --- the controller's events -------------------------------------------------------------------
 
-  // The page's events, by name (bleu2.page.corpus_control.EVENTS); those before the
+  // The page's events, by name (bleu2.page.corpus.controller.EVENTS); those before the
   // controller is made (Python still loading) wait here, in order.
   var control = null, early = [];
   function send() {
@@ -87,7 +87,7 @@
     }, Promise.resolve());
   }
 
-  // --- the port: what the controller asks of the page (bleu2.page.corpus_port.CorpusPort) ------
+  // --- the port: what the controller asks of the page (bleu2.page.corpus.port.CorpusPort) ------
 
   var state = {job: null, scoring: null};  // the running job, when the last one ran (tests, benchmarks)
   var painters = {
@@ -158,7 +158,7 @@
     });
   }
 
-  // Callbacks are Python's, each called once (bleu2.page.corpus_port.GluePort).
+  // Callbacks are Python's, each called once (static/corpus_glue.py's GluePort).
   var port = {
     write: function (json) { window.bleu2Paint.set(json); },
     paint: function (painter, json, target) {

@@ -70,7 +70,7 @@
 
   window.bleu2Paint = {
     make: make,  // an element: make("td", {class: "num"}, "text", parent) (static/corpus.js's too)
-    // Element updates from bleu2.page.updates: {id: {text, attrs: {name: value | null},
+    // Element updates from bleu2.page.sentence.updates: {id: {text, attrs: {name: value | null},
     // props: {name: value}, classes: {name: bool}}}; ids that are not on the page are
     // skipped. One call per render, so Python crosses into JavaScript once.
     set: function (json) {
@@ -134,7 +134,7 @@
     // A box's value for static/app.py as the change since it last read it (textdiff.mjs).
     read: function (id) { return reader("page").read(id, $(id).value); },
     // The boxes of a kind for the page's worker: [id, ...change since its last copy] each
-    // (bleu2.page.live.Copies applies them); whole: each box's whole last copy instead.
+    // (bleu2.page.sentence.live.Copies applies them); whole: each box's whole last copy instead.
     changes: function (kind, whole) {
       var worker = reader("worker");
       return Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) {

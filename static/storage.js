@@ -1,7 +1,7 @@
 // window.bleu2Storage: the tab's storage (sessionStorage) as static/app.py's port uses it
-// (bleu2.page.port.Storage). The texts are read from the boxes here, so that megabytes of
+// (bleu2.page.ports.Storage). The texts are read from the boxes here, so that megabytes of
 // text are not copied out of Python; what to keep and when (and whether a packed save
-// that ends late still counts) is decided in Python (bleu2.page.controller, tab_storage).
+// that ends late still counts) is decided in Python (bleu2.page.sentence.controller, tab_storage).
 (function () {
   "use strict";
 
@@ -63,7 +63,7 @@
         }
       });
     },
-    // What tells this embed from others in the tab, as JSON (bleu2.page.port.PageContext:
+    // What tells this embed from others in the tab, as JSON (bleu2.page.ports.PageContext:
     // frame, frame_index, host, prefill); the keys are made from it in Python
     // (bleu2.page.tab_storage.storage_keys). A cross-origin parent still lets a frame
     // count its frames and compare them with itself.

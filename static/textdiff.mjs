@@ -1,7 +1,7 @@
 // A text box's value as the change since its reader last had it, so that a keystroke in
 // megabytes of text hands Python (and the page's worker) a few characters, not the whole
 // text. A change is [kept prefix, kept suffix, the text between, the new length]: prefix,
-// suffix and length in code points, as Python counts (bleu2.page.boxes.apply_read applies
+// suffix and length in code points, as Python counts (bleu2.page.sentence.boxes.apply_read applies
 // it), never inside a surrogate pair. Pure functions, no DOM: tests/js/textdiff.test.mjs
 // runs them in Node (node --test). The page loads this module as window.bleu2TextDiff.
 

@@ -1,12 +1,12 @@
 """The page's worker (PyScript runs it in a Web Worker, on the same Pyodide and snapshot
-as the page): corpus mode's :class:`bleu2.page.corpus.Session`, and the measuring of long
-texts typed in the sentence view (:func:`bleu2.page.live.measure_request`), called from
+as the page): corpus mode's :class:`bleu2.page.corpus.session.Session`, and the measuring of long
+texts typed in the sentence view (:func:`bleu2.page.sentence.live.measure_request`), called from
 ``static/corpus.js`` asynchronously only (``worker.sync.<name>(...)`` returns a promise;
 nothing here reaches back into the page, so no SharedArrayBuffer is needed).
 """
 
-from bleu2.page import live
-from bleu2.page.corpus import Session
+from bleu2.page.corpus.session import Session
+from bleu2.page.sentence import live
 
 session = Session()
 copies = live.Copies()  # the sentence view's boxes, kept from the changes the page sends
@@ -19,7 +19,7 @@ def corpus(method, args_json, data=None):
 
 
 def measure(request_json):
-    """Tokens and statistics of the sentence view's long texts (:mod:`bleu2.page.live`)."""
+    """Tokens and statistics of the sentence view's long texts (:mod:`bleu2.page.sentence.live`)."""
     return live.measure_request(str(request_json), copies)
 
 

@@ -1,4 +1,4 @@
-"""A fake of the page for the controllers (:mod:`bleu2.page.port`), in CPython.
+"""A fake of the page for the controllers (:mod:`bleu2.page.sentence.port`), in CPython.
 
 :class:`FakePage` keeps what a browser would: the text boxes' values, the elements' text,
 properties, attributes and classes as written, what was painted, the form's controls, the
@@ -14,8 +14,9 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bleu2.page import compare, live
-from bleu2.page.port import Change, EventData, StorageReply
+from bleu2.page.ports import StorageReply
+from bleu2.page.sentence import compare, live
+from bleu2.page.sentence.port import Change, EventData
 
 #: The form's controls as index.html has them before Python runs.
 CONTROLS = {
@@ -37,7 +38,7 @@ DENIED = "SecurityError Failed to read the 'sessionStorage' property from 'Windo
 
 
 def event(event_type: str, target: str = "", button: str = "", **data: str) -> EventData:
-    """An :class:`~bleu2.page.port.EventData`."""
+    """An :class:`~bleu2.page.sentence.port.EventData`."""
     return {"type": event_type, "target": target, "button": button, "data": dict(data)}
 
 
@@ -52,7 +53,7 @@ class Tab:
 
 
 class FakePage:
-    """:class:`bleu2.page.port.SentencePort` over an in-memory page."""
+    """:class:`bleu2.page.sentence.port.SentencePort` over an in-memory page."""
 
     can_pack_later = True
 
@@ -275,8 +276,8 @@ def open_page(
 ):
     """A page started on ``tab`` (what survived a reload) with ``boxes`` typed and the form's
     ``controls`` ({element id: value}) changed while Python loaded: ``(port, controller)``."""
-    from bleu2.page.controller import SentencePage
-    from bleu2.page.port import PageContext
+    from bleu2.page.ports import PageContext
+    from bleu2.page.sentence.controller import SentencePage
 
     port = FakePage(tab, boxes)
     for element_id, value in (controls or {}).items():

@@ -274,7 +274,7 @@ def _excluded(name: str) -> bool:
 
 
 def archive_modules() -> list[str]:
-    """The module names in the archive, e.g. ["bleu2", "bleu2.api", ..., "bleu2.page.breakdown"]."""
+    """The module names in the archive, e.g. ["bleu2", "bleu2.api", ..., "bleu2.page.sentence.breakdown"]."""
     names = []
     for p in archive_files():
         if p.suffix != ".py":
@@ -344,7 +344,7 @@ def make_snapshot(archive: bytes) -> None:
 #: What the page imports from source at every start besides bleu2 (which the snapshot holds):
 #: {path in Pyodide's working directory: the file PyScript writes there}; PyScript's own
 #: Python package is added by tools/compile_pyc.mjs.
-PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py"}
+PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py", "corpus_glue.py": ROOT / "static" / "corpus_glue.py"}
 BYTECODE_CACHE = ROOT / "build" / "bytecode"
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from . import i18n
-from .breakdown import LEFT_OUT
+from .tables import LEFT_OUT
 
 __all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
 
@@ -87,7 +87,7 @@ def _num(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _get(obj: Any, name: str):
+def _get(obj: Any, name: str) -> Any:
     if isinstance(obj, Mapping):
         return obj[name]
     return getattr(obj, name)
@@ -128,7 +128,9 @@ def chart_values(result_or_row: Any) -> ChartValues:
     }
 
 
-def _drawing(width: int, height: int, title: str, id_prefix: str, css: str, elements: list) -> SvgDrawing:
+def _drawing(
+    width: int, height: int, title: str, id_prefix: str, css: str, elements: list[dict[str, Any]]
+) -> SvgDrawing:
     """The parts every drawing has: its size, title, ``<svg>`` attributes and elements."""
     viewbox = f"0 0 {width} {height}"
     attrs = {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img"}
@@ -197,7 +199,7 @@ def bar_chart(
     bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
     bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
 
-    def shown(v, smoothed) -> str:
+    def shown(v: float | None, smoothed: bool) -> str:
         return left_out if v is None else fmt(v) + (mark if smoothed else "")
 
     title = i18n.t(lang, "chart_title", order=order)
@@ -216,7 +218,7 @@ def bar_chart(
     def y_of(v: float) -> float:
         return plot_bottom - plot_h * _clamp(v)
 
-    elements: list[dict] = [
+    elements: list[dict[str, Any]] = [
         {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
         {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": desc},
         {
@@ -351,7 +353,7 @@ def histogram(
     described = ", ".join(
         f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts)
     )
-    elements: list[dict] = [
+    elements: list[dict[str, Any]] = [
         {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
         {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": i18n.t(lang, "histogram_desc", values=described)},
         {

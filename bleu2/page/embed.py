@@ -24,7 +24,7 @@ from typing import Any
 
 from . import i18n, share
 from .options_form import options_are_default
-from .port import Updates
+from .ports import Updates
 
 __all__ = [
     "HEIGHT_MESSAGE",

@@ -21,6 +21,7 @@ import json
 import math
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "CATALOGS",
@@ -48,7 +49,7 @@ DEFAULT_LANGUAGE = "en"
 _LOCALES = Path(__file__).with_name("locales")
 
 #: language code -> its catalog (key -> template, or plural forms).
-CATALOGS: dict[str, dict] = {
+CATALOGS: dict[str, dict[str, Any]] = {
     code: json.loads((_LOCALES / f"{code}.json").read_text(encoding="utf-8")) for code in LANGUAGES
 }
 
@@ -65,7 +66,7 @@ def language(lang: str | None) -> str:
     return lang if lang in CATALOGS else DEFAULT_LANGUAGE
 
 
-def pick_language(browser_languages: Iterable[str] | str | None) -> str:
+def pick_language(browser_languages: Iterable[object] | str | None) -> str:
     """The interface language for the browser's preferred languages.
 
     Args:
@@ -160,14 +161,15 @@ def format_g(value: float, lang: str = DEFAULT_LANGUAGE) -> str:
     return f"{value:g}".replace(".", decimal_separator(lang))
 
 
-def _template(lang: str, key: str):
+def _template(lang: str, key: str) -> str | dict[str, str]:
     try:
-        return CATALOGS[language(lang)][key]
+        template: str | dict[str, str] = CATALOGS[language(lang)][key]
+        return template
     except KeyError:
         raise KeyError(f"no interface string {key!r}") from None
 
 
-def _fill(key: str, template: str, params: dict) -> str:
+def _fill(key: str, template: str, params: dict[str, Any]) -> str:
     if not params and "{" not in template:
         return template
     try:
@@ -176,7 +178,7 @@ def _fill(key: str, template: str, params: dict) -> str:
         raise KeyError(f"interface string {key!r} needs the parameter {e.args[0]!r}") from None
 
 
-def t(lang: str, key: str, /, **params) -> str:
+def t(lang: str, key: str, /, **params: Any) -> str:
     """The string ``key`` in ``lang``, with ``{name}`` fields filled from ``params``.
 
     Args:
@@ -193,7 +195,7 @@ def t(lang: str, key: str, /, **params) -> str:
     return _fill(key, template, params)
 
 
-def tn(lang: str, key: str, count: int, /, **params) -> str:
+def tn(lang: str, key: str, count: int, /, **params: Any) -> str:
     """A plural string: the form of ``key`` for ``count`` (:func:`plural_category`; a
     missing ``many`` form falls back to ``other``), with ``{count}`` (formatted with
     :func:`format_integer`) and ``params`` filled in.

@@ -32,7 +32,7 @@ from ..options import PRESETS as ENGINE_PRESETS
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
 from . import i18n
-from .port import Updates
+from .ports import Updates
 
 __all__ = [
     "MAX_ORDERS",
@@ -70,7 +70,7 @@ __all__ = [
 
 #: Each option of the form by its name (as :mod:`bleu2.options` and share links name it)
 #: -> the element id of its control in ``index.html``: the one map between the two. The
-#: glue reads the form by it (:meth:`bleu2.page.port.Elements.read_form`) and the form's
+#: glue reads the form by it (:meth:`bleu2.page.sentence.port.Document.read_form`) and the form's
 #: updates are written by it.
 FIELDS: dict[str, str] = {
     "max_order": "opt-max-order",
@@ -145,7 +145,7 @@ PRESETS: dict[str, dict[str, Any]] = {"restore-defaults": DEFAULT_OPTIONS}
 LOWERCASE_CHOICES = ("auto", "yes", "no")
 
 #: The choices of the option lists by option name; index.html lists the same values, so
-#: the lists are there before Python runs (tests/page/test_site_config.py).
+#: the lists are there before Python runs (tests/tools/test_site_config.py).
 CHOICES: dict[str, list[str]] = {
     "max_order": [str(n) for n in MAX_ORDERS],
     "smoothing": list(SMOOTHING_METHODS),
@@ -353,7 +353,7 @@ def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValue
     }
 
 
-def option_labels(lang="en") -> dict[str, dict[str, str]]:
+def option_labels(lang: str = "en") -> dict[str, dict[str, str]]:
     """The visible text of every choice of the option lists, in ``lang``; the default
     choice (:data:`bleu2.options.DEFAULTS`) is marked "(default)", unless its name is the
     marker's word already (the tokenizer "default" in English).
@@ -376,7 +376,7 @@ def option_labels(lang="en") -> dict[str, dict[str, str]]:
     return out
 
 
-def smooth_value_field(method: str, lang="en") -> SmoothField:
+def smooth_value_field(method: str, lang: str = "en") -> SmoothField:
     """The smoothing parameter box for ``method``: ``{"enabled": bool, "placeholder": str}``;
     the placeholder names the parameter and its default in the language's notation
     (``"floor value = 0,1 (predeterminado)"``), "–" for methods without one."""
@@ -395,7 +395,7 @@ def smooth_value_field(method: str, lang="en") -> SmoothField:
     }
 
 
-def range_text(allowed: ParameterRange, lang="en") -> str:
+def range_text(allowed: ParameterRange, lang: str = "en") -> str:
     """A parameter range in ``lang``: "≥ 0 and ≤ 1", "> 0", "≥ 0.6932" (a lower bound
     rounded up to the shown decimals, so that the number shown is itself allowed)."""
     low = math.ceil(allowed.low * 10**i18n.DECIMALS) / 10**i18n.DECIMALS
@@ -405,7 +405,9 @@ def range_text(allowed: ParameterRange, lang="en") -> str:
     return i18n.t(lang, "rule_between", low=low_text, high=i18n.format_g(allowed.high, lang))
 
 
-def option_error_text(options: dict, error: str, lang="en", kept: bool = True, typed: str | None = None) -> str:
+def option_error_text(
+    options: dict[str, Any], error: str, lang: str = "en", kept: bool = True, typed: str | None = None
+) -> str:
     """The message shown when the engine refuses the options, in ``lang``.
 
     The page keeps scoring with the last valid options meanwhile; with ``kept`` the
@@ -450,14 +452,16 @@ def option_error_text(options: dict, error: str, lang="en", kept: bool = True, t
     return text
 
 
-def option_error_updates(options: dict, refused: Exception | None, lang="en", typed: str | None = None) -> Updates:
+def option_error_updates(
+    options: dict[str, Any], refused: Exception | None, lang: str = "en", typed: str | None = None
+) -> Updates:
     """The option error line (``option-error``): :func:`option_error_text` when the engine
     refused ``options`` (``refused``: its exception), else empty and hidden."""
     text = option_error_text(options, str(refused), lang, typed=typed) if refused else ""
     return {"option-error": {"text": text, "props": {"hidden": not text}}}
 
 
-def options_state_updates(options: dict, lang="en") -> Updates:
+def options_state_updates(options: dict[str, Any], lang: str = "en") -> Updates:
     """The note next to the options' buttons (whether ``options`` are the defaults) and
     the preset list showing which preset they are (:func:`preset_choice`)."""
     default = options_are_default(options)
@@ -467,7 +471,7 @@ def options_state_updates(options: dict, lang="en") -> Updates:
     }
 
 
-def smooth_field_updates(method: str, lang="en") -> Updates:
+def smooth_field_updates(method: str, lang: str = "en") -> Updates:
     """The smoothing parameter box for ``method`` (:func:`smooth_value_field`); emptied
     when the method takes no parameter."""
     field = smooth_value_field(method, lang)
@@ -477,7 +481,7 @@ def smooth_field_updates(method: str, lang="en") -> Updates:
     return {FIELDS["smooth_value"]: {"props": props}}
 
 
-def form_updates(options: dict, lang="en") -> Updates:
+def form_updates(options: dict[str, Any], lang: str = "en") -> Updates:
     """The options form showing ``options`` (:func:`form_from_options`)."""
     fields: Mapping[str, Any] = form_from_options(options, lang)
     out: Updates = {FIELDS[name]: {"props": {"value": fields[name]}} for name in CHOICES}

@@ -83,7 +83,7 @@ MAX_BOXES = 100
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
-def _text_list(value, name: str, max_boxes: int | None = MAX_BOXES) -> list[str]:
+def _text_list(value: Any, name: str, max_boxes: int | None = MAX_BOXES) -> list[str]:
     if not isinstance(value, list):
         raise ValueError(f"{name} must be a list of texts, not {type(value).__name__}")
     if max_boxes is not None and len(value) > max_boxes:

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from .port import PageContext, Storage, StorageReply
+from .ports import PageContext, Storage, StorageReply
 from .share import PageState, decode_state, inflate, meta_fields, pack_json, unpack_json, utf8, validate_state
 
 __all__ = [
@@ -116,7 +116,7 @@ def storage_keys(context: PageContext) -> StorageKeys:
 
 
 def start_fragment(context: PageContext, fragment: str, saved: str | None) -> str:
-    """The fragment the start-up plan reads (:func:`bleu2.page.startup.restore_plan`): in
+    """The fragment the start-up plan reads (:func:`bleu2.page.sentence.startup.restore_plan`): in
     an embed that kept texts under its keys (which name its prefill), "" (what was typed
     into it wins over the prefill it was opened with, which stays in its URL); else
     ``fragment`` (a share link wins).
@@ -130,7 +130,7 @@ def start_fragment(context: PageContext, fragment: str, saved: str | None) -> st
 def storage_notice(problem: str | None, embed: bool, typed: bool) -> str | None:
     """What the status line says of a refused save (:func:`storage_problem`): on the full
     page, ``problem``; in an embed, nothing until something was typed into it (its texts
-    are the host page's), then ``problem`` (said briefly: ``bleu2.page.updates.status_line``).
+    are the host page's), then ``problem`` (said briefly: ``bleu2.page.sentence.updates.status_line``).
 
     >>> storage_notice("denied", False, False), storage_notice("denied", True, False), storage_notice("denied", True, True)
     ('denied', None, 'denied')
@@ -303,7 +303,7 @@ def storage_problem(error: str | None) -> str | None:
 
 
 class TabStore:
-    """The tab's storage through a port (:class:`bleu2.page.port.Storage`) under one page's
+    """The tab's storage through a port (:class:`bleu2.page.ports.Storage`) under one page's
     keys, every write counted (:class:`Writes`): a packed save that ends after a newer write
     to its key is not kept (``"superseded"``: the newer state stays)."""
 

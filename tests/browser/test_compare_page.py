@@ -14,8 +14,9 @@ import pytest
 
 import bleu2
 from bleu2 import smoothing
-from bleu2.page import export, i18n, share
-from bleu2.page.compare import compare, ref_length_text
+from bleu2.page import i18n, share
+from bleu2.page.sentence import export
+from bleu2.page.sentence.compare import compare, ref_length_text
 from browser_helpers import settled, texts
 from conftest import open_page, wait_ready_state
 

@@ -99,8 +99,9 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
     """Without allow="clipboard-write" the Permissions Policy blocks the Clipboard API in a
     cross-origin frame: every Copy button then shows its text in a
     read-only box, selected, and says to copy it by hand."""
-    from bleu2.page import export, i18n
-    from bleu2.page.compare import compare
+    from bleu2.page import i18n
+    from bleu2.page.sentence import export
+    from bleu2.page.sentence.compare import compare
 
     _page, frame, guard = cross_site
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")

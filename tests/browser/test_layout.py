@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 import bleu2
-from bleu2.page import live
-from bleu2.page.explain import highlight
+from bleu2.page.sentence import live
+from bleu2.page.sentence.explain import highlight
 from browser_helpers import TED, enter, settled
 from conftest import open_page
 
@@ -115,7 +115,7 @@ def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted
     page.evaluate("""() => { const live = window.bleu2Live; window.__sent = 0;
         window.bleu2Live = (request) => { window.__sent += 1; return live(request); }; }""")
     # the worker's copy made not to fit the next change (a change taken and never sent): it
-    # answers bleu2.page.live.STALE and is sent the whole texts
+    # answers bleu2.page.sentence.live.STALE and is sent the whole texts
     page.evaluate(
         """text => { document.getElementById('candidate').value = text + ' zz';
         window.bleu2Paint.changes('candidate', false); }""",
@@ -230,7 +230,7 @@ def test_python_and_the_worker_get_each_box_exactly_from_the_changes_the_page_se
     """A keystroke sends Python, and the page's worker, only what changed (bleu2Paint.read
     and .changes: kept prefix and suffix in code points, never inside a surrogate pair);
     after any edit Python's text is the box's, and so is the worker's copy
-    (bleu2.page.live.Copies, applied here to the same changes)."""
+    (bleu2.page.sentence.live.Copies, applied here to the same changes)."""
     context, guard = new_context()
     page = open_page(context, guard, site_url)
     steps = page.evaluate("""() => {

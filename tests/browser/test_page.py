@@ -179,7 +179,7 @@ def test_json_section_and_copy_button(ready_page, guard):
 
 def test_page_loaded_every_module_of_its_archive_and_not_the_cli(ready_page):
     present = sorted(build_site.archive_modules())  # what bleu2.zip holds: engine and page
-    assert "bleu2.page.breakdown" in present and "bleu2.cli" not in present
+    assert "bleu2.page.sentence.breakdown" in present and "bleu2.cli" not in present
     loaded = sorted(ready_page.get_attribute("html", "data-modules").split())
     assert loaded == present, "the page runs exactly the archive's modules (no CLI, no argparse)"
 

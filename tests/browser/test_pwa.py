@@ -86,6 +86,7 @@ def test_service_worker_precaches_the_site_under_its_build_hash(new_context, sit
         "pyscript.toml",
         "bleu2.zip",
         "static/app.py",
+        "static/corpus_glue.py",
         "static/vendor/pyodide/snapshot.bin.gz",
         "static/vendor/pyodide/pyodide.asm.wasm",
         "manifest.webmanifest",

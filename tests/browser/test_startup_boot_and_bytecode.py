@@ -1,6 +1,6 @@
 """Start-up: Pyodide's boot begins when static/pyodide-boot.mjs arrives, before PyScript asks
 for it, and runs once (served page and one-file page); PyScript's own Python package and the
-page's script (app.py) are read from the bytecode the build compiled with the page's Pyodide
+page's scripts (app.py, corpus_glue.py) are read from the bytecode the build compiled with the page's Pyodide
 (tools/compile_pyc.mjs), which matches the sources written at start-up: nothing is compiled."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ MARKS_JS = """() => Object.fromEntries(['bleu2:pyodide-start', 'bleu2:pyodide-as
 CHECK_PY = """
 import importlib.util, pathlib, sys
 result = {}
-for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [pathlib.Path('app.py')]:
+for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [pathlib.Path('app.py'), pathlib.Path('corpus_glue.py')]:
     pyc = pathlib.Path(importlib.util.cache_from_source(str(source)))
     data = pyc.read_bytes() if pyc.exists() else b''
     result[source.name] = [
@@ -27,7 +27,7 @@ for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [pathlib.Path('app
         int.from_bytes(data[4:8], 'little'),
         data[8:16] == importlib.util.source_hash(source.read_bytes()),
     ]
-imported = sorted(m for m in sys.modules if m in ('app', 'pyscript') or m.startswith('pyscript.'))
+imported = sorted(m for m in sys.modules if m in ('app', 'corpus_glue', 'pyscript') or m.startswith('pyscript.'))
 """
 
 RUN_PY_JS = """(code) => {
@@ -67,7 +67,8 @@ def test_pyscript_package_is_read_from_the_shipped_bytecode(new_context, site_ur
     modules = {
         "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py", "flatted.py",
         "fs.py", "media.py", "storage.py", "util.py", "web.py", "websocket.py", "workers.py", "app.py",
+        "corpus_glue.py",
     }  # fmt: skip
     assert set(found["result"]) == modules
     assert all(v == [True, 3, True] for v in found["result"].values()), found["result"]
-    assert {"app", "pyscript"} <= set(found["imported"])
+    assert {"app", "corpus_glue", "pyscript"} <= set(found["imported"])

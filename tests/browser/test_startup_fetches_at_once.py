@@ -15,6 +15,7 @@ STARTUP_FILES = (
     "bleu2.zip",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/app.py",
+    "static/corpus_glue.py",
     "static/start.py",
 )
 

@@ -183,7 +183,7 @@ def test_default_resamples_are_sacrebleus_and_shared(monkeypatch):
     from sacrebleu.sacrebleu import parse_args
 
     from bleu2 import cli
-    from bleu2.page.corpus import TESTS
+    from bleu2.page.corpus.session import TEST_RESAMPLES
 
     monkeypatch.setattr(sys, "argv", ["sacrebleu", "ref.txt"])
     theirs = parse_args()
@@ -191,4 +191,4 @@ def test_default_resamples_are_sacrebleus_and_shared(monkeypatch):
     assert dict(S.DEFAULT_RESAMPLES) == expected
     ours = cli.build_parser().parse_args(["-r", "ref.txt"])
     assert (ours.confidence_n, ours.paired_bs_n, ours.paired_ar_n) == tuple(expected.values())
-    assert {k: v for k, v in TESTS.items() if k != "none"} == expected
+    assert {k: v for k, v in TEST_RESAMPLES.items() if k != "none"} == expected

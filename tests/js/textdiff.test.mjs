@@ -4,7 +4,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {change, codePoints, reader, shared} from "../../static/textdiff.mjs";
 
-// The change applied as Python's bleu2.page.boxes.apply_read does (code points).
+// The change applied as Python's bleu2.page.sentence.boxes.apply_read does (code points).
 function apply(old, [prefix, suffix, middle, length]) {
   const points = Array.from(old);
   const out = points.slice(0, prefix).join("") + middle + points.slice(points.length - suffix).join("");

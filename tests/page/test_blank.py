@@ -1,11 +1,11 @@
-"""The empty page (bleu2.page.blank) through the fake page (tests/fake_port.py): while every
+"""The empty page (bleu2.page.sentence.blank) through the fake page (tests/fake_port.py): while every
 box is blank no number is shown, only what to do; the first text brings the numbers back."""
 
 from __future__ import annotations
 
 import re
 
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from fake_port import open_page, type_in
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"

@@ -1,10 +1,10 @@
-"""The text boxes (bleu2.page.boxes): ids, events and the selection."""
+"""The text boxes (bleu2.page.sentence.boxes): ids, events and the selection."""
 
 from __future__ import annotations
 
 import pytest
 
-from bleu2.page.boxes import box_of, selection_after_removal
+from bleu2.page.sentence.boxes import box_of, selection_after_removal
 
 
 def test_box_of_acts_on_a_click_on_remove_and_on_input_in_a_box_only():

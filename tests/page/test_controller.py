@@ -1,4 +1,4 @@
-"""The sentence view's controller (bleu2.page.controller) through a fake page (tests/fake_port.py):
+"""The sentence view's controller (bleu2.page.sentence.controller) through a fake page (tests/fake_port.py):
 selection, boxes, options, language, Clear, a pasted link, share, copies, export, the worker.
 
 Scores come from the classic BLEU-2 calculator's table (tests/golden_values.py): "the cat
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 
-from bleu2.page import i18n, live
-from bleu2.page.controller import DEFERRED_MS, EVENTS, SentencePage
+from bleu2.page import i18n
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
+from bleu2.page.sentence import live
+from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS, SentencePage
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import STORAGE_KEY, decode_tab_state
 from fake_port import event, open_page, set_control, type_in

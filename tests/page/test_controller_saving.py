@@ -3,7 +3,7 @@ reloading (a new page on the same tab's storage) through the fake page (tests/fa
 
 from __future__ import annotations
 
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.tab_storage import SAVE_AT_ONCE_CHARS, SELECTED_KEY, SLOW_SAVE_EVERY_MS, STORAGE_KEY, decode_tab_state
 from fake_port import FakePage, Tab, event, open_page, type_in
 

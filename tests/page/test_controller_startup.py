@@ -1,4 +1,4 @@
-"""What the page starts from (bleu2.page.controller, startup), through the fake page
+"""What the page starts from (bleu2.page.sentence.controller, startup), through the fake page
 (tests/fake_port.py): a share link, then what the tab kept, then what is in the boxes; the
 language picked while Python loaded, else the browser's; an embed's "open in full" link."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state, encode_tab_state
 from fake_port import Tab, open_page, type_in

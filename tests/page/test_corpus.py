@@ -13,8 +13,8 @@ import pytest
 
 import bleu2
 from bleu2 import cli
-from bleu2.page.corpus import PAGE_SIZE, Session
-from bleu2.page.corpus_port import message_text
+from bleu2.page.corpus.port import message_text
+from bleu2.page.corpus.session import PAGE_SIZE, Session
 from shared_data import TED
 
 REF = TED / "ted.ref.detok.eng"
@@ -155,7 +155,7 @@ def test_sentence_page_worst_first_paginated_and_lines_open():
     view = s.view(result, {"lang": "en"})
     page = view["sentences"]
     assert page["pages"] == -(-2445 // PAGE_SIZE) and len(page["rows"]) == PAGE_SIZE
-    scores = s.results[result]["systems"][0][1].sentence_scores
+    scores = s.results[result].systems[0][1].sentence_scores
     assert [r["line"] for r in page["rows"]] == sorted(range(2445), key=lambda i: (scores[i], i))[:PAGE_SIZE]
     assert page["label"] == "Lines 1–50 of 2,445"
     last = s.view(result, {"lang": "en", "page": 999, "sort": "line"})["sentences"]

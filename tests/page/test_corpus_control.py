@@ -1,8 +1,8 @@
-"""bleu2.page.corpus_control: corpus mode's decisions, driven through a fake page (CPython).
+"""bleu2.page.corpus.controller: corpus mode's decisions, driven through a fake page (CPython).
 
 The fake port keeps what the controller writes and paints, the timers it sets and the calls
 it makes to the worker; the fake worker answers those calls with a real
-:class:`bleu2.page.corpus.Session` (the one the page's worker runs), in the order they
+:class:`bleu2.page.corpus.session.Session` (the one the page's worker runs), in the order they
 were made, when a test says so. Oracles: the command line's --json output on the same
 files, the spec for messages, budgets and the pause.
 """
@@ -18,13 +18,13 @@ import pytest
 
 from bleu2 import cli
 from bleu2.page import i18n
-from bleu2.page.corpus import Session
-from bleu2.page.corpus_backend import PAGE, WORKER
-from bleu2.page.corpus_control import DEBOUNCE_MS, CorpusControl, job_request
-from bleu2.page.corpus_port import GluePort
-from bleu2.page.port import StorageReply
+from bleu2.page.corpus.backend import PAGE, WORKER
+from bleu2.page.corpus.controller import DEBOUNCE_MS, CorpusControl, job_request
+from bleu2.page.corpus.session import Session
+from bleu2.page.ports import StorageReply
 from bleu2.page.tab_storage import TabStore
 from shared_data import TED
+from static.corpus_glue import GluePort
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
 REF2 = b"the cat was on the mat\nthe dog ran in a park\n"

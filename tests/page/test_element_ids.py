@@ -10,9 +10,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-from bleu2.page.controller import DEFERRED_MS, EVENTS
+from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS
+from bleu2.page.sentence.updates import COPY_AREAS
 from bleu2.page.share import encode_state
-from bleu2.page.updates import COPY_AREAS
 from fake_port import event, open_page, set_control, type_in
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bleu2.page import embed
-from bleu2.page.controller import DEFERRED_MS
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import encode_state
 from fake_port import Tab, open_page, type_in
 from tools import build_site

@@ -5,9 +5,10 @@ storage (tests/fake_port.py)."""
 
 from __future__ import annotations
 
-from bleu2.page import i18n, updates
-from bleu2.page.controller import DEFERRED_MS
-from bleu2.page.port import PageContext
+from bleu2.page import i18n
+from bleu2.page.ports import PageContext
+from bleu2.page.sentence import updates
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state, share_url
 from bleu2.page.tab_storage import (
     EMBED_PREFIX,
@@ -191,7 +192,7 @@ def test_share_url_replaces_only_the_fragment_of_the_full_location():
 def test_a_page_opened_from_a_file_shares_a_file_link():
     port = FakePage()
     port.url = "file:///home/me/Downloads/bleu2-offline.html"
-    from bleu2.page.controller import SentencePage
+    from bleu2.page.sentence.controller import SentencePage
 
     page = SentencePage(port, PageContext())
     page.start()

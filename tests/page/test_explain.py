@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import bleu2
 from bleu2.api import extract_stats
 from bleu2.page import i18n
-from bleu2.page.explain import highlight, span_label
+from bleu2.page.sentence.explain import highlight, span_label
 
 
 def _statuses(h, n):
@@ -160,7 +160,7 @@ def test_matched_spans_equal_clipped_matches(cand, refs, n):
 
 
 def test_highlight_sections_agree_with_highlight_and_label_at():
-    from bleu2.page.explain import highlight_sections, label_at
+    from bleu2.page.sentence.explain import highlight_sections, label_at
 
     cand, refs = "the the the cat sat".split(), ["the cat".split(), "a cat sat".split()]
     data = highlight(cand, refs, max_order=2)
@@ -184,7 +184,7 @@ def test_highlight_sections_agree_with_highlight_and_label_at():
 
 
 def test_highlight_counts_use_singular_and_plural():
-    from bleu2.page.explain import highlight_sections
+    from bleu2.page.sentence.explain import highlight_sections
 
     sec = highlight_sections("the the cat dog".split(), ["the cat".split()], [1], 2, "pt")
     assert sec["candidate"][0]["orders"][0]["summary"] == "2 coincidem · 1 cortado · 1 não coincide"
@@ -196,7 +196,7 @@ def test_highlight_counts_use_singular_and_plural():
 
 
 def test_highlight_sections_off_for_long_texts():
-    from bleu2.page.explain import MAX_TOKENS, highlight_sections
+    from bleu2.page.sentence.explain import MAX_TOKENS, highlight_sections
 
     assert MAX_TOKENS == 2000
     long = ["w"] * (MAX_TOKENS + 1)
@@ -211,7 +211,7 @@ def test_highlight_sections_off_for_long_texts():
 
 
 def test_labels_on_demand_equal_span_labels():
-    from bleu2.page.explain import Labels
+    from bleu2.page.sentence.explain import Labels
 
     cand, refs = "the the the cat".split(), ["the cat".split(), "a cat".split()]
     labels = Labels(cand, refs, [1, 3], 2)
@@ -223,8 +223,8 @@ def test_labels_on_demand_equal_span_labels():
 
 
 def test_highlight_lines_are_shortened_but_counted_whole():
-    from bleu2.page.breakdown import SHOWN_ITEMS
-    from bleu2.page.explain import highlight_sections
+    from bleu2.page.sentence.breakdown import SHOWN_ITEMS
+    from bleu2.page.sentence.explain import highlight_sections
 
     cand = [f"w{i % 700}" for i in range(1500)]
     ref = [f"w{i % 350}" for i in range(1200)]
@@ -249,8 +249,8 @@ def test_labels_isolate_the_user_text():
 
 
 def test_page_highlight_key_and_labels():
-    from bleu2.page.compare import compare
-    from bleu2.page.explain import page_highlight, page_highlight_key
+    from bleu2.page.sentence.compare import compare
+    from bleu2.page.sentence.explain import page_highlight, page_highlight_key
 
     comp = compare(["the the cat", "a cat"], ["", "the cat"])
     data = page_highlight(comp, 0, "en")

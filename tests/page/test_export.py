@@ -10,8 +10,8 @@ import csv
 import io
 import json
 
-from bleu2.page.compare import compare
-from bleu2.page.export import csv_text_cell, export_csv, export_json, export_markdown, markdown_cell
+from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.export import csv_text_cell, export_csv, export_json, export_markdown, markdown_cell
 
 NASTY = '=HYPERLINK("http://x")|pipe, "quoted"\nsecond line *bold* <b>&amp;'
 
@@ -129,7 +129,7 @@ def test_empty_comparison():
 
 def test_per_format_messages_agree_in_gender():
     from bleu2.page import i18n
-    from bleu2.page.export import export_text
+    from bleu2.page.sentence.export import export_text
 
     comp = compare(["the cat"], ["the cat"])
     expected = {

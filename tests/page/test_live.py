@@ -1,4 +1,4 @@
-"""Long texts scored off the page's thread (bleu2.page.live).
+"""Long texts scored off the page's thread (bleu2.page.sentence.live).
 
 The worker's answer must give the page exactly the comparison it would have computed
 itself (same scores, counts, hints, shortened lists), bounded in size whatever the texts.
@@ -9,9 +9,9 @@ import json
 import pytest
 
 import bleu2
-from bleu2.page import breakdown, explain, live, updates
-from bleu2.page import compare as compare_mod
-from bleu2.page.compare import assemble, compare, measure
+from bleu2.page.sentence import breakdown, explain, live, updates
+from bleu2.page.sentence import compare as compare_mod
+from bleu2.page.sentence.compare import assemble, compare, measure
 from shared_data import TED
 
 pytestmark = pytest.mark.skipif(not TED.exists(), reason="../shared/data is missing")

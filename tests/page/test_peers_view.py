@@ -1,4 +1,4 @@
-"""The peers table under the breakdown (bleu2.page.peers_view): every preset's numbers equal
+"""The peers table under the breakdown (bleu2.page.sentence.peers_view): every preset's numbers equal
 its peer's (sacreBLEU and NLTK run here; HF evaluate's and torchmetrics' rules from
 tests/peer_rules.py), the differences in words in the three languages, the controller
 and the JSON export."""
@@ -13,10 +13,10 @@ import sacrebleu
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
 from bleu2.options import PRESETS
-from bleu2.page.compare import compare
-from bleu2.page.controller import DEFERRED_MS, SentencePage
 from bleu2.page.options_form import PRESET_CHOICES
-from bleu2.page.peers_view import PEER_CHARACTERS, PEER_ORDERS, PeersPanel, peers_updates
+from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.controller import DEFERRED_MS, SentencePage
+from bleu2.page.sentence.peers_view import PEER_CHARACTERS, PEER_ORDERS, PeersPanel, peers_updates
 from fake_port import FakePage, event, set_control, type_in
 from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
 
@@ -99,7 +99,7 @@ def test_a_text_too_long_for_typing_leaves_the_table_empty_and_says_so():
 
 
 def test_the_panel_scores_again_only_when_the_texts_or_options_change(monkeypatch):
-    import bleu2.page.peers_view as peers_view
+    import bleu2.page.sentence.peers_view as peers_view
 
     calls = []
     real = peers_view.peer_table

@@ -1,6 +1,6 @@
-"""bleu2.page.screen: only what changed is painted again (cheap keystrokes)."""
+"""bleu2.page.sentence.screen: only what changed is painted again (cheap keystrokes)."""
 
-from bleu2.page.screen import Screen
+from bleu2.page.sentence.screen import Screen
 
 
 def test_updates_only_what_changed():

@@ -1,11 +1,11 @@
-"""The start-up plan (bleu2.page.startup): a link, then the tab's texts, then what was typed."""
+"""The start-up plan (bleu2.page.sentence.startup): a link, then the tab's texts, then what was typed."""
 
 from __future__ import annotations
 
 import pytest
 
+from bleu2.page.sentence.startup import restore_plan, startup_choice
 from bleu2.page.share import encode_state
-from bleu2.page.startup import restore_plan, startup_choice
 from bleu2.page.tab_storage import encode_tab_state
 from page_states import STATE
 

@@ -1,5 +1,5 @@
 """The two halves of a box read as a change agree: static/textdiff.mjs (run in Node) makes
-the change, bleu2.page.boxes.apply_read applies it in Python (code points both)."""
+the change, bleu2.page.sentence.boxes.apply_read applies it in Python (code points both)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu2.page.boxes import apply_read
+from bleu2.page.sentence.boxes import apply_read
 
 MODULE = Path(__file__).resolve().parents[2] / "static" / "textdiff.mjs"
 NODE = shutil.which("node")

@@ -1,11 +1,12 @@
-"""Element updates (bleu2.page.updates): what the sentence view writes, as data."""
+"""Element updates (bleu2.page.sentence.updates): what the sentence view writes, as data."""
 
 from __future__ import annotations
 
 import json
 
-from bleu2.page import breakdown, i18n, updates
-from bleu2.page.compare import compare
+from bleu2.page import i18n
+from bleu2.page.sentence import breakdown, updates
+from bleu2.page.sentence.compare import compare
 
 
 def test_breakdown_updates_name_every_element_of_the_breakdown():

@@ -23,8 +23,11 @@ def test_pyscript_toml_ships_the_package_as_one_archive_and_the_script_as_a_modu
     files = _pyscript_config()["files"]
     # one archive, unpacked into the working directory; the page's script written there as
     # a module, which index.html imports (so its bytecode in the archive is read)
-    assert files == {"./bleu2.zip": "./*", "./static/app.py": "./app.py"}
-    assert build_site.PAGE_SOURCES == {"app.py": ROOT / "static" / "app.py"}
+    assert files == {"./bleu2.zip": "./*", "./static/app.py": "./app.py", "./static/corpus_glue.py": "./corpus_glue.py"}
+    assert build_site.PAGE_SOURCES == {
+        "app.py": ROOT / "static" / "app.py",
+        "corpus_glue.py": ROOT / "static" / "corpus_glue.py",
+    }
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert '<script type="py" src="./static/start.py" config="./pyscript.toml"></script>' in page
     assert "\nimport app  # " in (ROOT / "static" / "start.py").read_text(encoding="utf-8")
@@ -32,7 +35,7 @@ def test_pyscript_toml_ships_the_package_as_one_archive_and_the_script_as_a_modu
 
 def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
     names = [p.relative_to(ROOT).as_posix() for p in build_site.archive_files()]
-    assert "bleu2/__init__.py" in names and "bleu2/page/breakdown.py" in names
+    assert "bleu2/__init__.py" in names and "bleu2/page/sentence/breakdown.py" in names
     assert "bleu2/tokenizers/_unicode_tables.py" in names
     assert {"bleu2/page/locales/en.json", "bleu2/page/locales/es.json", "bleu2/page/locales/pt.json"} <= set(names)
     assert not [n for n in names if n.startswith("bleu2/cli/")] and "bleu2/__main__.py" not in names

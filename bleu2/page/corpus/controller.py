@@ -1,10 +1,10 @@
 """Corpus mode's controller: every decision of corpus mode, driven through a small port.
 
 The controller runs on the page's main thread (``static/app.py`` makes it; ``static/corpus.js``
-binds its port, :class:`bleu2.page.corpus_port.CorpusPort`, to the DOM). It decides when a
+binds its port, :class:`bleu2.page.corpus.port.CorpusPort`, to the DOM). It decides when a
 job starts (after a pause, once every file given is read), what replaces or cancels a
 running job, what each request holds, what is shown while a job runs, when it fails and
-after a language switch; where the session runs is :mod:`bleu2.page.corpus_backend`'s. The
+after a language switch; where the session runs is :mod:`bleu2.page.corpus.backend`'s. The
 glue reports the page's events (:meth:`CorpusControl.on`: clicks, a file's bytes); what
 ends later (timers, the session's answers) comes back through callbacks. Tested in
 CPython with a fake port (``tests/page/test_corpus_control.py``); the design is in
@@ -18,19 +18,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from . import i18n
-from .corpus import Session
-from .corpus_backend import SessionLink
-from .corpus_keep import CorpusKeep
-from .corpus_port import CorpusPort, GluePort, Message, message_text
-from .corpus_request import job_request, request_problem
-from .tab_storage import TabStore
+from .. import i18n
+from ..tab_storage import TabStore
+from .backend import SessionLink
+from .keep import CorpusKeep
+from .port import CorpusPort, Message, message_text
+from .request import job_request, request_problem
+from .session import ROLES, Session
 
 __all__ = ["DEBOUNCE_MS", "EVENTS", "CorpusControl", "job_request", "request_problem", "start"]
 
 #: Milliseconds without a new change before a job starts on its own.
 DEBOUNCE_MS = 300
-ROLES = ("reference", "system")
 MODES = ("sentence", "corpus")
 #: The message that stays while files come and go (the others say what a reading ended in).
 WORKER_NOTE = "corpus_worker_failed"
@@ -50,13 +49,13 @@ class CorpusControl:
     """Corpus mode's state and decisions (one per page).
 
     Args:
-        port: the page (:class:`bleu2.page.corpus_port.CorpusPort`).
+        port: the page (:class:`bleu2.page.corpus.port.CorpusPort`).
         lang: the page's language.
         offline: the one-file offline page, where no worker can start.
         session: makes the session for the page's thread (the tests give their own).
         tab: the tab's storage of the page (the sentence view's :class:`TabStore`), where
             the mode, the settings and the pasted texts are kept for a reload
-            (:class:`bleu2.page.corpus_keep.CorpusKeep`); None keeps nothing.
+            (:class:`bleu2.page.corpus.keep.CorpusKeep`); None keeps nothing.
     """
 
     def __init__(
@@ -467,7 +466,7 @@ class CorpusControl:
     # --- a reload ----------------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Give back what the tab kept (:class:`bleu2.page.corpus_keep.CorpusKeep`): the
+        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`): the
         settings, the pasted boxes, the pasted texts added as files (loaded again), the mode;
         the files that must be given again are named."""
         kept = self.keep.restore(self.lang)
@@ -480,14 +479,12 @@ class CorpusControl:
         self.show_mode(kept["mode"])
 
 
-def start(
-    glue: Any, once: Callable[[Callable[..., Any]], Any] = lambda fn: fn, tab: TabStore | None = None
-) -> CorpusControl:
-    """The controller of the page's glue object (``static/corpus.js``'s ``window.bleu2Corpus``:
-    its ``port``, ``lang()`` and ``offline``; ``once`` wraps callbacks, see
-    :class:`bleu2.page.corpus_port.GluePort`), showing sentence mode, or what the tab's
-    storage ``tab`` kept from before a reload."""
-    control = CorpusControl(GluePort(glue.port, once), lang=str(glue.lang()), offline=bool(glue.offline), tab=tab)
+def start(port: CorpusPort, lang: str, offline: bool, tab: TabStore | None = None) -> CorpusControl:
+    """The controller of the page (``port``: ``static/corpus_glue.py``'s ``GluePort`` over
+    ``static/corpus.js``'s ``window.bleu2Corpus.port``; ``lang``: its ``lang()``; ``offline``:
+    its ``offline``), showing sentence mode, or what the tab's storage ``tab`` kept from
+    before a reload."""
+    control = CorpusControl(port, lang=lang, offline=offline, tab=tab)
     control.show_mode("sentence")
     control.restore()
     return control

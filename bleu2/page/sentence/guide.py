@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from . import i18n
-from .breakdown import LEFT_OUT, CandidateView
+from .. import i18n
+from ..tables import LEFT_OUT
+from .breakdown import CandidateView
 
 __all__ = ["HELP_STEPS", "FAQ", "FaqEntry", "HelpSections", "help_sections"]
 
@@ -38,7 +39,7 @@ HELP_STEPS = ("tokens", "clip", "precisions", "mean", "smoothing", "bp", "score"
 FAQ = ("papers", "low", "good", "languages", "rc", "order", "scale")
 
 
-def help_sections(v: CandidateView, lang="en") -> HelpSections:
+def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
     """What the page's "How it works" and questions say, in ``lang``, with the numbers of
     the candidate shown (:func:`candidate_view` ``v``) where they help: c, r, BP, p1, p2,
     the score.

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from ..options import PRESETS
-from ..peers import Difference, Note, PeerRow, PeerTable, peer_table
-from . import i18n
+from ...options import PRESETS
+from ...peers import Difference, Note, PeerRow, PeerTable, peer_table
+from .. import i18n
+from ..options_form import DEFAULT_OPTIONS
+from ..ports import Updates
 from .compare import Comparison
 from .live import LIVE_CHARACTERS
-from .options_form import DEFAULT_OPTIONS
-from .port import Updates
 
 __all__ = [
     "PEER_CHARACTERS",

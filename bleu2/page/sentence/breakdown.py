@@ -1,8 +1,8 @@
 """The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
 
-The controller (:mod:`bleu2.page.controller`) scores the boxes with
-:func:`bleu2.page.compare.compare`, then calls :func:`candidate_view` (the selected
-candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.updates` turns them into
+The controller (:mod:`bleu2.page.sentence.controller`) scores the boxes with
+:func:`bleu2.page.sentence.compare.compare`, then calls :func:`candidate_view` (the selected
+candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.sentence.updates` turns them into
 element updates. Nothing here touches the DOM (tested in CPython, ``tests/page/test_breakdown.py``).
 
 Every string comes from :mod:`bleu2.page.i18n` in the language given as ``lang`` ("en", "es",
@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import TypedDict, TypeVar
 
-from ..result import BleuResult, Precision
-from . import i18n
+from ...result import BleuResult, Precision
+from .. import i18n
+from ..tables import LEFT_OUT
 from .compare import Comparison, ref_length_text
 from .hints import Hint, hints, many_lines_hints
 
@@ -30,7 +31,6 @@ __all__ = [
     "DECIMALS",
     "TOKEN_SEPARATOR",
     "SHOWN_ITEMS",
-    "LEFT_OUT",
     "PrecisionView",
     "BrevityPenaltyView",
     "ScoreView",
@@ -49,12 +49,13 @@ __all__ = [
     "result_json",
     "candidate_view",
     "ranking_rows",
-    "ranking_header",
 ]
 
 
 #: Decimals shown for precisions, BP and the score (:data:`bleu2.page.i18n.DECIMALS`).
 DECIMALS = i18n.DECIMALS
+
+T = TypeVar("T")
 
 #: Shown between tokens. Tokens of the default tokenizer never contain spaces.
 TOKEN_SEPARATOR = " · "
@@ -62,9 +63,6 @@ TOKEN_SEPARATOR = " · "
 #: Token lists and each line of highlighted n-grams show at most this many items, then
 #: "and 41,210 more" (:func:`shorten`): a pasted document stays a page, not 100,000 px.
 SHOWN_ITEMS = 120
-
-#: Shown instead of the value of an order left out of the geometric mean.
-LEFT_OUT = "–"
 
 
 class PrecisionView(TypedDict):
@@ -144,11 +142,13 @@ class RankingRow(TypedDict):
     cells: list[str]
 
 
-def _tokens_word(count: int, lang="en") -> str:
+def _tokens_word(count: int, lang: str = "en") -> str:
     return i18n.tn(lang, "tokens", count)
 
 
-def shorten(items: Sequence, lang="en", limit: int = SHOWN_ITEMS, count: int | None = None) -> tuple[list, str]:
+def shorten(
+    items: Sequence[T], lang: str = "en", limit: int = SHOWN_ITEMS, count: int | None = None
+) -> tuple[list[T], str]:
     """The first ``limit`` items and the note for the rest: ``(items[:limit], "and
     41,210 more")``, the note "" when nothing is left out (plural-aware, in ``lang``).
     ``count``: how many items there are when ``items`` holds only the first ones."""
@@ -158,7 +158,7 @@ def shorten(items: Sequence, lang="en", limit: int = SHOWN_ITEMS, count: int | N
     return list(items[:limit]), i18n.tn(lang, "more_items", count - limit)
 
 
-def _int(value: int, lang) -> str:
+def _int(value: int, lang: str) -> str:
     return i18n.format_integer(value, lang)
 
 
@@ -166,7 +166,7 @@ def _is_add_one(p: Precision) -> bool:
     return math.isclose(p.value, (p.matches + 1) / (p.total + 1), rel_tol=1e-12, abs_tol=1e-15)
 
 
-def fraction_text(p: Precision, method: str = "add-1", lang="en") -> str:
+def fraction_text(p: Precision, method: str = "add-1", lang: str = "en") -> str:
     """The precision as a fraction: ``"5/6"``.
 
     A smoothed precision shows what smoothing made of it, for every method of
@@ -189,7 +189,7 @@ def fraction_text(p: Precision, method: str = "add-1", lang="en") -> str:
     return f"{frac} → {i18n.format_number(p.value, lang)}"
 
 
-def precision_cell(p: Precision, method: str = "add-1", lang="en", used: bool = True) -> str:
+def precision_cell(p: Precision, method: str = "add-1", lang: str = "en", used: bool = True) -> str:
     """The precision in one table cell: the fraction (:func:`fraction_text`), its value
     when the fraction does not show it, and ``*`` when smoothed: ``"5/6 = 0.8333"``,
     ``"(0+1)/(5+1) = 0.1667*"``, ``"0/5 → 0.1000*"``; an order left out of the mean
@@ -201,11 +201,11 @@ def precision_cell(p: Precision, method: str = "add-1", lang="en", used: bool = 
     return text + ("*" if p.smoothed else "")
 
 
-def _order_name(n: int, lang) -> str:
+def _order_name(n: int, lang: str) -> str:
     return i18n.t(lang, f"order_{n}") if n <= 4 else i18n.t(lang, "order_n", n=n)
 
 
-def left_out_note(p: Precision, orders_used: int, lang="en") -> str:
+def left_out_note(p: Precision, orders_used: int, lang: str = "en") -> str:
     """Why order ``p.n`` is not in the geometric mean: beyond the effective order (the
     candidate has no n-grams of that order), or a zero precision under NLTK's methods."""
     if p.n > orders_used:
@@ -213,7 +213,7 @@ def left_out_note(p: Precision, orders_used: int, lang="en") -> str:
     return i18n.t(lang, "left_out_zero")
 
 
-def precision_row(p: Precision, method: str = "add-1", lang="en", left_out: str | None = None) -> PrecisionView:
+def precision_row(p: Precision, method: str = "add-1", lang: str = "en", left_out: str | None = None) -> PrecisionView:
     """One row of the precision table.
 
     Args:
@@ -250,7 +250,7 @@ def precision_row(p: Precision, method: str = "add-1", lang="en", left_out: str 
     }
 
 
-def brevity_penalty_row(result: BleuResult, lang="en") -> BrevityPenaltyView:
+def brevity_penalty_row(result: BleuResult, lang: str = "en") -> BrevityPenaltyView:
     """The brevity penalty and the branch of its definition that applies.
 
     Returns:
@@ -274,7 +274,7 @@ def used_weights(result: BleuResult) -> tuple[float | None, ...]:
     return result.mean_weights or result.weights
 
 
-def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> ScoreView:
+def score_row(result: BleuResult, reference_empty: bool = False, lang: str = "en") -> ScoreView:
     """The score and how it was computed.
 
     Returns:
@@ -312,13 +312,13 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang="en") -> S
     }
 
 
-def token_view(tokens: Sequence[str], lang="en", count: int | None = None) -> TokenView:
+def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None) -> TokenView:
     """The tokens as shown: ``{"count": 3, "label": "3 tokens", "items": ["the", "cat",
     "sat"], "more": "", "text": "the · cat · sat"}``. Past :data:`SHOWN_ITEMS` tokens,
     ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
     ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
     the text has when ``tokens`` holds only the first ones (a list cut short by the
-    worker, :func:`bleu2.page.live.pack`); by default ``len(tokens)``."""
+    worker, :func:`bleu2.page.sentence.live.pack`); by default ``len(tokens)``."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
     return {
@@ -335,7 +335,7 @@ def result_json(result: BleuResult) -> str:
     return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
 
 
-def candidate_view(comparison: Comparison, index: int, lang="en") -> CandidateView:
+def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> CandidateView:
     """Everything the page shows for candidate ``index`` of a :func:`bleu2.compare.compare`
     result, as plain data (strings in ``lang``; numbers in its notation).
 
@@ -389,7 +389,7 @@ def candidate_view(comparison: Comparison, index: int, lang="en") -> CandidateVi
     }
 
 
-def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
+def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
     """The ranking table, best first: one :class:`RankingRow` of display strings per
     candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`LEFT_OUT` for an
     order left out of the mean), ``text`` (the candidate, cut to 80 characters),
@@ -432,13 +432,3 @@ def ranking_rows(comparison: Comparison, lang="en") -> list[RankingRow]:
             }
         )
     return out
-
-
-def ranking_header(max_order: int, lang="en", item: str = "col_candidate", after_bp: tuple[str, ...] = ()) -> list[str]:
-    """The ranking table's column titles: rank, candidate, BLEU-N, p1..pN, BP, c, r
-    (the cells of :func:`ranking_rows` in the same order). ``item``: the catalog key of the
-    second column (the corpus table's systems); ``after_bp``: keys of columns between BP and c."""
-    out = [i18n.t(lang, "col_rank"), i18n.t(lang, item), i18n.t(lang, "col_score", order=max_order)]
-    out += [i18n.t(lang, "col_precision", n=n) for n in range(1, max_order + 1)]
-    out += [i18n.t(lang, key) for key in ("col_bp", *after_bp)]
-    return out + [i18n.t(lang, "col_hyp_len"), i18n.t(lang, "col_ref_len")]

@@ -9,10 +9,10 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict
 
-from ..options import BleuConfig
-from ..result import BleuResult
-from ..scoring import bleu_score
-from . import i18n
+from ...options import BleuConfig
+from ...result import BleuResult
+from ...scoring import bleu_score
+from .. import i18n
 
 __all__ = [
     "MANY_LINES",
@@ -69,7 +69,7 @@ def hints(
     reference_tokens: Sequence[str],
     candidate_tokens: Sequence[str],
     result: BleuResult,
-    lang="en",
+    lang: str = "en",
 ) -> list[Hint]:
     """Plain-language hints that apply to this pair, most important first, from the raw
     counts (never from smoothed values, so they do not depend on the smoothing method).
@@ -155,10 +155,11 @@ def counted_score(result: BleuResult) -> float:
     """The score with every order counted, as BLEU's definition does (Papineni et al. 2002):
     BP × Π p_n^w_n over all orders with the precisions that entered the mean (so 0.0 when
     one of them is 0), whatever the method left out."""
-    return result.brevity_penalty * math.prod(p.value**w for p, w in zip(result.precisions, result.weights))
+    score: float = result.brevity_penalty * math.prod(p.value**w for p, w in zip(result.precisions, result.weights))
+    return score
 
 
-def zero_orders_hint(result: BleuResult, lang="en") -> Hint | None:
+def zero_orders_hint(result: BleuResult, lang: str = "en") -> Hint | None:
     """A ``"left-out"`` hint when NLTK's methods left orders out of the geometric mean
     because their precision is 0 (:attr:`bleu2.result.BleuResult.mean_weights` None up to
     the effective order) and the score is not 0: which orders, how the score shown is
@@ -181,7 +182,7 @@ def zero_orders_hint(result: BleuResult, lang="en") -> Hint | None:
     return _hint("left-out", text)
 
 
-def many_lines_hints(texts: Sequence[tuple[str, str]], lang="en", limit: int = MANY_LINES) -> list[Hint]:
+def many_lines_hints(texts: Sequence[tuple[str, str]], lang: str = "en", limit: int = MANY_LINES) -> list[Hint]:
     """A ``"many-lines"`` hint for each text of more than ``limit`` lines: it is scored as
     one segment (one long sentence), not line by line. ``texts``: ``(label, text)`` pairs,
     the label naming the box ("Candidate 1"). The first hint's ``action`` is the button

@@ -3,10 +3,10 @@
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
-(:class:`bleu2.page.live.Live`), what a pause does (highlighting, chart, help, saving,
-dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.clearing`), what a
+(:class:`bleu2.page.sentence.live.Live`), what a pause does (highlighting, chart, help, saving,
+dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
-page only through its port (:class:`bleu2.page.port.SentencePort`): ``static/app.py``
+page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): ``static/app.py``
 binds it to the DOM, the tests to a fake (``tests/page/test_controller*.py``). Design:
 ``docs/architecture-page.md``.
 
@@ -19,19 +19,22 @@ import json
 import traceback
 from typing import Any, cast
 
-from . import blank, chart, clearing, embed, explain, export, i18n, live, options_form, startup, tab_storage, updates
+from .. import chart, embed, i18n, options_form, tab_storage
+from ..options_form import FIELDS, PRESET_FIELD
+from ..ports import PageContext, Updates
+from ..share import MAX_CHARS, PageState, share_fragment, share_url
+from ..tab_storage import SaveOutcome
+from . import blank, explain, export, live, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
+from .clearing import Clearing
 from .compare import Comparison, compare
 from .guide import help_sections
-from .options_form import FIELDS, PRESET_FIELD
 from .peers_view import PeersPanel
-from .port import EventData, PageContext, SentencePort, Updates
+from .port import EventData, SentencePort
 from .screen import Screen
-from .share import MAX_CHARS, PageState, share_fragment, share_url
 from .startup import RestorePlan
-from .tab_storage import SaveOutcome
-from .updates import Note, Status
+from .updates import Status, StatusNote
 
 __all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
 
@@ -41,7 +44,7 @@ DEFERRED_MS = 150
 
 #: The events the glue wires: ``(element id, event type, method of SentencePage)``;
 #: ``"window"`` and ``"document"`` name those objects. Each method takes an
-#: :class:`~bleu2.page.port.EventData`.
+#: :class:`~bleu2.page.sentence.port.EventData`.
 EVENTS: tuple[tuple[str, str, str], ...] = (
     ("references", "input", "on_box"),
     ("references", "click", "on_box"),
@@ -87,12 +90,12 @@ class SentencePage:
         self.unsaved, self.saved_at = False, float("-inf")  # not kept for the tab since (when) it last was
         self.edits = 0  # edits so far (a packed save that ends after an edit leaves the texts unsaved)
         self.status: Status = {"embed": self.context.embed}  # the status line, as data
-        self.notes: dict[str, Note] = {}  # element id -> the message shown there, as data
+        self.notes: dict[str, StatusNote] = {}  # element id -> the message shown there, as data
         self.boxes: dict[str, list[str]] = {"references": [], "candidates": []}  # the texts of the last render
         self.read_texts: dict[str, str] = {}  # box id -> its text when last read
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
-        self.cleared: clearing.Cleared | None = None  # what Undo brings back (until the next edit)
         self.peers = PeersPanel()  # the candidate shown under every preset
+        self.clearing = Clearing(self)  # Clear and Undo, and what Undo brings back (until the next edit)
 
     # --- writing the page ----------------------------------------------------------------
 
@@ -119,10 +122,14 @@ class SentencePage:
         note = self.notes[element_id] = {"key": key, "numbers": numbers}
         self.write({element_id: {"text": updates.note_text(note, self.lang)}}, force=True)
 
+    def drop_note(self, element_id: str) -> bool:
+        """Forget the message kept for ``element_id`` (its element is left as it is); whether there was one."""
+        return self.notes.pop(element_id, None) is not None
+
     def copy(self, text: str, element_id: str, key: str) -> None:
         """Copy ``text`` and say so next to the button; where the browser refuses, the port
         shows the text selected in a box, and the message says to copy it by hand."""
-        note: Note = {"key": key}
+        note: StatusNote = {"key": key}
         self.notes[element_id] = note
 
         def done(copied: bool) -> None:
@@ -138,7 +145,7 @@ class SentencePage:
         self.edited = self.unsaved = True
         self.edits += 1
         if edit:
-            clearing.forget(self)
+            self.clearing.forget()
         if render:
             self.render()
 
@@ -304,10 +311,10 @@ class SentencePage:
         self.copy(url, "share-status", "share_copied")
 
     def on_clear(self, event: EventData | None = None) -> None:
-        clearing.clear(self)  # texts emptied; options and language kept; Undo offered
+        self.clearing.clear()  # texts emptied; options and language kept; Undo offered
 
     def on_undo(self, event: EventData | None = None) -> None:
-        clearing.undo(self)
+        self.clearing.undo()
 
     def open_texts(self, texts_json: str) -> None:
         """Show one corpus line in the sentence view (corpus mode's "open" button)."""
@@ -320,7 +327,7 @@ class SentencePage:
         plan = startup.restore_plan(self.port.location_hash(), None, False)
         self.show_status(restored=plan["message"], link_error=plan["link_error"])
         if plan["state"]:
-            clearing.forget(self)
+            self.clearing.forget()
             self.apply_state(plan["state"])
             self.edited, self.unsaved = False, True
             self.render()
@@ -354,7 +361,7 @@ class SentencePage:
     # --- rendering -----------------------------------------------------------------------
 
     def render(self) -> None:
-        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.live`)."""
+        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.sentence.live`)."""
         self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
         options, refused = options_form.usable_options(
             self.options, self.valid_options

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .port import Updates
+from ..ports import Updates
 
 __all__ = ["Screen"]
 
@@ -27,7 +27,7 @@ class Screen:
         self.shown: dict[str, Any] = {}
 
     def updates(self, updates: Updates, force: bool = False) -> Updates:
-        """The element updates (``{id: spec}``, :mod:`bleu2.page.updates`) that differ from
+        """The element updates (``{id: spec}``, :mod:`bleu2.page.sentence.updates`) that differ from
         what was painted (all of them with ``force``), remembered as painted."""
         changed: Updates = {}
         for element_id, spec in updates.items():

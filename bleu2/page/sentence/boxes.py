@@ -50,7 +50,7 @@ def selection_after_removal(selected: int, removed: int, remaining: int) -> int:
 
 def apply_read(old: str, prefix: int, suffix: int, middle: str, length: int | None = None) -> str:
     """A text box's new text from the one last read and the change the page reports
-    (:class:`bleu2.page.port.Change`, made by ``static/textdiff.mjs``): ``prefix`` and
+    (:class:`bleu2.page.sentence.port.Change`, made by ``static/textdiff.mjs``): ``prefix`` and
     ``suffix`` code points of ``old`` kept, ``middle`` between them (all of the text when
     nothing was read before); ``length``, when given, the new text's length in code points
     as the page counted it.

@@ -3,23 +3,24 @@ texts, in the page's worker (a PyScript worker running this same package, called
 asynchronously only), with requests coalesced so that the worker always works on the
 latest texts and never on a queue of old ones.
 
-On the page, :func:`bleu2.page.compare.compare` is quick for short texts (an edit
+On the page, :func:`bleu2.page.sentence.compare.compare` is quick for short texts (an edit
 re-tokenizes one box) but takes about 0.5 µs per character in CPython and some 1-2 µs in
 Pyodide: past :data:`LIVE_CHARACTERS` characters in all the boxes together, one keystroke
 would hold the page's only thread longer than the 200 ms a person notices. Past that size
-the costly half (:func:`bleu2.page.compare.measure`: tokens and statistics) runs in the
+the costly half (:func:`bleu2.page.sentence.compare.measure`: tokens and statistics) runs in the
 worker and comes back in a small, bounded form (:func:`pack`: no text, token lists cut
-after :data:`bleu2.page.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
+after :data:`bleu2.page.sentence.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
 highlighted nor listed in full); the page keeps showing the last result, says "scoring…"
-and assembles the new comparison (:func:`bleu2.page.compare.assemble`) from its own texts
+and assembles the new comparison (:func:`bleu2.page.sentence.compare.assemble`) from its own texts
 when the answer arrives. Standard library only.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
-from ..stats import SentenceStats
+from ...stats import SentenceStats
 from . import compare
 from .boxes import apply_read
 from .explain import MAX_TOKENS
@@ -45,7 +46,7 @@ LIVE_CHARACTERS = 100_000
 KEEP_TOKENS = MAX_TOKENS + 1
 
 
-def on_page(boxes: dict) -> bool:
+def on_page(boxes: dict[str, Any]) -> bool:
     """Whether the texts are short enough to score on the page at each keystroke.
 
     Args:
@@ -59,7 +60,7 @@ def on_page(boxes: dict) -> bool:
     return sum(len(t) for kind in ("references", "candidates") for t in boxes[kind]) <= LIVE_CHARACTERS
 
 
-def request(boxes: dict, options: dict) -> str:
+def request(boxes: dict[str, Any], options: dict[str, Any]) -> str:
     """The JSON the page sends its worker, here with every box whole: ``{"references":
     [entry], "candidates": [entry], "options": options, "whole": bool}``, an entry being
     ``[box id, kept prefix, kept suffix, text between, new length]`` (code points) that
@@ -73,7 +74,7 @@ def request(boxes: dict, options: dict) -> str:
 "options": {}, "whole": true}'
     """
 
-    def entries(kind):
+    def entries(kind: str) -> list[list[Any]]:
         return [[f"{kind[:-1]}-{i}", 0, 0, text, len(text)] for i, text in enumerate(boxes[kind], 1)]
 
     return json.dumps(
@@ -83,7 +84,7 @@ def request(boxes: dict, options: dict) -> str:
 
 
 #: What a long-text render asks for: the boxes' texts and the options.
-Request = tuple[dict, dict]
+Request = tuple[dict[str, Any], dict[str, Any]]
 
 #: The worker's answer when its copies do not fit a change (the page then sends whole texts).
 STALE = '{"stale": true}'
@@ -103,7 +104,7 @@ class Copies:
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}
 
-    def apply(self, req: dict) -> dict[str, list[str]] | None:
+    def apply(self, req: dict[str, Any]) -> dict[str, list[str]] | None:
         """The texts of the boxes after the changes of ``req`` (a :func:`request`, parsed),
         in box order, or None when a change does not fit the copy (nothing is kept then:
         the page sends whole texts next)."""
@@ -122,10 +123,10 @@ class Copies:
 
 
 def pack(measured: compare.Measured) -> str:
-    """:func:`bleu2.page.compare.measure`'s result as JSON, bounded whatever the texts'
+    """:func:`bleu2.page.sentence.compare.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
 
-    def stats(s: SentenceStats) -> list:
+    def stats(s: SentenceStats) -> list[Any]:
         return [
             list(s.matches),
             list(s.totals),
@@ -163,7 +164,7 @@ def measure_request(request_json: str, copies: Copies | None = None) -> str:
 
 
 def unpack(answer_json: str) -> compare.Measured:
-    """A worker's answer back into the form :func:`bleu2.page.compare.assemble` takes.
+    """A worker's answer back into the form :func:`bleu2.page.sentence.compare.assemble` takes.
 
     Raises:
         ValueError: the worker refused the request (its message).
@@ -175,7 +176,7 @@ def unpack(answer_json: str) -> compare.Measured:
         SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
         for m, t, c, r, e, xm, xt in data["stats"]
     ]
-    return data
+    return cast(compare.Measured, data)  # the worker's answer: measure()'s, packed (pack)
 
 
 class Live:
@@ -205,7 +206,7 @@ class Live:
         self.sent: Request | None = None  # in the worker
         self.shown: Request | None = None  # on screen
 
-    def plan(self, boxes: dict, options: dict) -> str:
+    def plan(self, boxes: dict[str, Any], options: dict[str, Any]) -> str:
         """What to do with the texts of a render: ``"page"`` (short: compare them on the page
         now), ``"shown"`` (the comparison on screen is of these texts and options already:
         paint it again, for a new selection or language), ``"send"`` (ask the worker now:
@@ -233,7 +234,7 @@ class Live:
         self.sent = self.wanted
         return self.sent
 
-    def answer(self, answer_json: str | None, boxes_now: dict) -> tuple[compare.Comparison | None, bool]:
+    def answer(self, answer_json: str | None, boxes_now: dict[str, Any]) -> tuple[compare.Comparison | None, bool]:
         """The worker's answer to the last :meth:`send` (``None``: measure here instead).
 
         Returns:

@@ -1,9 +1,9 @@
 """Element updates: what the sentence view writes into the page, as data.
 
-Each ``*_updates`` function returns :data:`bleu2.page.port.Updates` (``{element id:
+Each ``*_updates`` function returns :data:`bleu2.page.ports.Updates` (``{element id:
 {"text", "chips", "attrs", "props", "classes"}}``), what the glue writes in one call
 (``static/paint.js`` ``bleu2Paint.set``); the others return the data of one painter
-(:data:`bleu2.page.port.Painter`). Messages are kept as data (:class:`Note`, the status
+(:data:`bleu2.page.sentence.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
 line's :class:`Status`) so that a language switch re-renders them. Standard library only.
 """
 
@@ -12,17 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from . import i18n
+from .. import i18n
+from ..options_form import option_labels
+from ..ports import Updates
+from ..tables import ranking_header
 from .boxes import box_id
-from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_header, ranking_rows, token_view
+from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
 from .compare import Comparison
-from .options_form import option_labels
-from .port import Updates
 
 __all__ = [
     "COPY_AREAS",
     "Status",
-    "Note",
+    "StatusNote",
     "RankingPaint",
     "PageWords",
     "ExportLabels",
@@ -56,7 +57,7 @@ class Status(TypedDict, total=False):
     embed: bool
 
 
-class Note(TypedDict, total=False):
+class StatusNote(TypedDict, total=False):
     """A message next to a button (:func:`note_text`)."""
 
     key: str
@@ -96,8 +97,8 @@ class ExportLabels(TypedDict):
 COPY_AREAS = {"export-status": "export-copy-area", "share-status": "share-copy-area", "copy-status": "json-copy-area"}
 
 
-def scoring_updates(busy: bool, lang="en") -> Updates:
-    """While the worker scores long texts (:mod:`bleu2.page.live`): "scoring…" in the
+def scoring_updates(busy: bool, lang: str = "en") -> Updates:
+    """While the worker scores long texts (:mod:`bleu2.page.sentence.live`): "scoring…" in the
     summary and ``aria-busy`` on the breakdown, which keeps the last result meanwhile."""
     return {
         "scoring": {"text": i18n.t(lang, "scoring"), "props": {"hidden": not busy}},
@@ -105,7 +106,7 @@ def scoring_updates(busy: bool, lang="en") -> Updates:
     }
 
 
-def ranking_paint(comparison: Comparison, selected: int, lang="en") -> RankingPaint:
+def ranking_paint(comparison: Comparison, selected: int, lang: str = "en") -> RankingPaint:
     """What ``bleu2Paint.ranking`` paints: ``{"head": ranking_header, "rows":
     ranking_rows, "selected": int, "structure": [...]}``; while ``structure`` (the order of
     the rows, the selection, the max order, the language) stays the same, only cell texts
@@ -120,7 +121,7 @@ def ranking_paint(comparison: Comparison, selected: int, lang="en") -> RankingPa
     }
 
 
-def box_updates(kind: str, count: int, lang="en") -> Updates:
+def box_updates(kind: str, count: int, lang: str = "en") -> Updates:
     """The labels, placeholders (what to type) and Remove buttons of ``count`` boxes of
     ``kind`` (Remove is hidden when there is only one box)."""
     out: Updates = {}
@@ -136,7 +137,7 @@ def box_updates(kind: str, count: int, lang="en") -> Updates:
     return out
 
 
-def token_updates(comparison: Comparison, lang="en") -> Updates:
+def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
     """Each box's token line (at most :data:`SHOWN_ITEMS` tokens, each a bidi-isolated
     chip: ``{"chips": {"items", "sep", "class"}}``; then "and 41,210 more") and count."""
     out: Updates = {}
@@ -157,7 +158,7 @@ def signature_parts(signature: str) -> list[str]:
     return [part + "|" for part in parts[:-1]] + parts[-1:]
 
 
-def breakdown_updates(v: CandidateView, lang="en") -> Updates:
+def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
     """The breakdown of :func:`candidate_view` ``v``: heading, score, formula, signature
     (:func:`signature_parts`), the p1..pN rows (``p<n>-fraction``, ``-value``, ``-note``,
     the ``smoothed`` and ``left-out`` classes of ``p<n>-row``), r, c, BP, the JSON and
@@ -186,7 +187,7 @@ def breakdown_updates(v: CandidateView, lang="en") -> Updates:
     return out
 
 
-def summary_updates(v: CandidateView, lang="en") -> Updates:
+def summary_updates(v: CandidateView, lang: str = "en") -> Updates:
     """The compact summary kept in view at the top of the page (``position: sticky``):
     which candidate, its score, p1..pN and BP, from :func:`candidate_view` ``v``."""
     terms = [f"{p['label']} {p['value']}" for p in v["precisions"]]
@@ -199,7 +200,7 @@ def summary_updates(v: CandidateView, lang="en") -> Updates:
     }
 
 
-def page_words(lang="en") -> PageWords:
+def page_words(lang: str = "en") -> PageWords:
     """The page's fixed words in ``lang`` (static/paint.js ``translate``): ``{"strings":
     {catalog key: text} (every plain string; the page's ``data-i18n`` elements name
     theirs), "options": :func:`option_labels`, "title": the document title}``."""
@@ -207,7 +208,7 @@ def page_words(lang="en") -> PageWords:
     return {"strings": strings, "options": option_labels(lang), "title": i18n.t(lang, "app_title")}
 
 
-def export_labels(lang="en") -> dict[str, ExportLabels]:
+def export_labels(lang: str = "en") -> dict[str, ExportLabels]:
     """The Copy and Download buttons of each export format: ``{format: {"copy": text,
     "copy_label": accessible name, "download": text, "download_label": ...}}``."""
     out: dict[str, ExportLabels] = {}
@@ -222,7 +223,7 @@ def export_labels(lang="en") -> dict[str, ExportLabels]:
     return out
 
 
-def language_updates(lang="en") -> Updates:
+def language_updates(lang: str = "en") -> Updates:
     """The words of ``lang`` carried by attributes: the export buttons (text and accessible
     name), the language switch, the "Auto" choice's help, the names of the summary and of
     the copy fallback boxes (:data:`COPY_AREAS`)."""
@@ -242,7 +243,7 @@ def language_updates(lang="en") -> Updates:
     return out
 
 
-def status_line(status: Status, lang="en") -> Updates:
+def status_line(status: Status, lang: str = "en") -> Updates:
     """The status area for the page's status, kept as data so that a language switch
     re-renders it in the new language.
 
@@ -287,7 +288,7 @@ def status_line(status: Status, lang="en") -> Updates:
     }
 
 
-def note_text(note: Note, lang="en", refused: bool = False) -> str:
+def note_text(note: StatusNote, lang: str = "en", refused: bool = False) -> str:
     """A message next to a button (copied, downloaded, link too long...), kept as data:
     ``{"key": catalog key, "params": {...}, "numbers": {name: int} (formatted for the
     language here)}``; with ``refused`` (the browser refused to copy) the copy-failed
@@ -298,7 +299,7 @@ def note_text(note: Note, lang="en", refused: bool = False) -> str:
     return i18n.t(lang, note["key"], **(note.get("params") or {}), **numbers)
 
 
-def notes_updates(notes: Mapping[str, Note], refused: set[str], lang="en") -> Updates:
+def notes_updates(notes: Mapping[str, StatusNote], refused: set[str], lang: str = "en") -> Updates:
     """Every message of ``notes`` (``{element id: note}``, :func:`note_text`) in ``lang``;
     ``refused``: the ids whose copy the browser refused (their message says so)."""
     return {element_id: {"text": note_text(note, lang, element_id in refused)} for element_id, note in notes.items()}

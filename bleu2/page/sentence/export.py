@@ -1,4 +1,4 @@
-"""Export of a comparison (:func:`bleu2.page.compare.compare`) as JSON, CSV and a Markdown table.
+"""Export of a comparison (:func:`bleu2.page.sentence.compare.compare`) as JSON, CSV and a Markdown table.
 
 * JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
   (floats unrounded), candidates best first, and each candidate under every preset with
@@ -24,9 +24,10 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..report import csv_table, csv_text_cell, markdown_cell, markdown_table
-from . import i18n
-from .breakdown import precision_cell, ranking_header, used_weights
+from ...report import csv_table, csv_text_cell, markdown_cell, markdown_table
+from .. import i18n
+from ..tables import ranking_header
+from .breakdown import precision_cell, used_weights
 from .peers_view import table_for
 
 __all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
@@ -56,7 +57,7 @@ class ExportText(TypedDict):
     downloaded: str
 
 
-def export_data(comparison: Mapping) -> dict[str, Any]:
+def export_data(comparison: Mapping[str, Any]) -> dict[str, Any]:
     """The JSON-ready dict of a comparison (what :func:`export_json` writes).
 
     Returns:
@@ -87,17 +88,17 @@ def export_data(comparison: Mapping) -> dict[str, Any]:
     }
 
 
-def export_json(comparison: Mapping, lang: str = "en") -> str:
+def export_json(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The comparison as indented JSON (UTF-8 text, non-ASCII kept as is); see
     :func:`export_data` for its shape (``lang`` is not used: JSON has no words)."""
     return json.dumps(export_data(comparison), indent=2, ensure_ascii=False)
 
 
-def _max_order(comparison: Mapping) -> int:
+def _max_order(comparison: Mapping[str, Any]) -> int:
     return int(comparison["options"]["max_order"])
 
 
-def export_csv(comparison: Mapping, lang: str = "en") -> str:
+def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """One row per candidate, best first, under a header row (RFC 4180; CRLF line ends;
     numbers in full, never localised: ``lang`` is not used).
 
@@ -122,11 +123,11 @@ def export_csv(comparison: Mapping, lang: str = "en") -> str:
     return csv_table(header, rows)
 
 
-def export_markdown(comparison: Mapping, lang: str = "en") -> str:
+def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The ranking as a Markdown table, best first, then the signature.
 
     Args:
-        comparison: from :func:`bleu2.page.compare.compare`.
+        comparison: from :func:`bleu2.page.sentence.compare.compare`.
         lang: language of the headers and of the numbers (``0,7071`` in es/pt).
     Returns:
         str, e.g.::
@@ -138,7 +139,7 @@ def export_markdown(comparison: Mapping, lang: str = "en") -> str:
             Signature: nrefs:1|case:lc|...
 
         Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
-        is marked with an escaped ``*`` (:func:`bleu2.page.breakdown.precision_cell`), an order
+        is marked with an escaped ``*`` (:func:`bleu2.page.sentence.breakdown.precision_cell`), an order
         left out of the mean (effective order) with "(left out)".
     """
     n = _max_order(comparison)
@@ -173,7 +174,7 @@ EXPORTS = {
 }
 
 
-def export_text(comparison: Mapping, fmt: str, lang: str = "en") -> ExportText:
+def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> ExportText:
     """One export, ready for the page's Copy and Download buttons.
 
     Returns:

@@ -22,13 +22,14 @@ from __future__ import annotations
 import json
 from typing import Any, TypedDict
 
-from . import i18n
-from .corpus_port import CorpusPort
-from .tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
+from .. import i18n
+from ..ports import Updates
+from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
+from .port import CorpusPort
+from .session import ROLES
 
-__all__ = ["FIELDS", "ROLES", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
+__all__ = ["FIELDS", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
 
-ROLES = ("reference", "system")
 #: The significance boxes kept (``#corpus-<name>``).
 FIELDS = ("test", "n", "seed")
 #: Milliseconds without a change before a large state is written.
@@ -150,7 +151,7 @@ class CorpusKeep:
         texts = [(r, n, t) for r, n, t in kept["files"] if t is not None]
         self.pending = list(texts)
         self.again = [(r, n) for r, n, t in kept["files"] if t is None]
-        updates: dict[str, dict[str, Any]] = {f"corpus-{k}": {"props": {"value": v}} for k, v in kept["fields"].items()}
+        updates: Updates = {f"corpus-{k}": {"props": {"value": v}} for k, v in kept["fields"].items()}
         for role in ROLES:
             updates[f"corpus-{role}s-paste"] = {"props": {"value": kept["paste"][role]}}
         self.port.write(updates)

@@ -3,7 +3,7 @@
 A :class:`Session` holds the files a person loaded (read as the command line reads them:
 :mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.
 The page runs it in a PyScript worker (``static/worker.py``), or on the main thread in
-short steps where no worker can start, as :mod:`bleu2.page.corpus_control` decides; what
+short steps where no worker can start, as :mod:`bleu2.page.corpus.controller` decides; what
 it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
 
 A job is the engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`, the command
@@ -22,29 +22,33 @@ strings are in the page's language.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..lines import InputError, split_lines
-from ..options import BleuConfig
-from ..pipeline import Keep, chunks_of, corpus_steps
-from ..significance import DEFAULT_RESAMPLES
-from ..steps import drive
-from . import corpus_views, i18n
-from .compare import scorer as page_scorer
-from .corpus_port import Message, input_message, lines_message
-from .options_form import normalize_options, options_from_form
+from ...api import scorer_for
+from ...lines import InputError, split_lines
+from ...options import BleuConfig
+from ...pipeline import Keep, chunks_of, corpus_steps
+from ...significance import DEFAULT_RESAMPLES
+from ...steps import Progress, drive
+from .. import i18n
+from ..options_form import normalize_options, options_from_form
+from . import views
+from .port import Message, input_message, lines_message
 
-__all__ = ["Session", "MAX_FILE_BYTES", "PAGE_SIZE", "TESTS", "CHUNK", "whole_number"]
+__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
 
 #: Largest file accepted (bytes).
 MAX_FILE_BYTES = 50 * 2**20
 #: Lines scored between two progress reports.
 CHUNK = 256
 #: Rows of the per-sentence table on one page.
-PAGE_SIZE = corpus_views.PAGE_SIZE
-#: The significance tests (sacreBLEU's flags) and their default numbers of resamples.
-TESTS = {"none": 0, **DEFAULT_RESAMPLES}
+PAGE_SIZE = views.PAGE_SIZE
+#: The roles of the files loaded: references, and the systems scored against them.
+ROLES = ("reference", "system")
+#: The significance tests (sacreBLEU's flags; "none": no test) and their default numbers of resamples.
+TEST_RESAMPLES = {"none": 0, **DEFAULT_RESAMPLES}
 
 
 def whole_number(value: Any) -> bool:
@@ -54,25 +58,29 @@ def whole_number(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class _File:
-    __slots__ = ("id", "role", "name", "lines", "size")
+    """A file loaded: its id, role, name, lines and size in bytes."""
 
-    def __init__(self, file_id, role, name, lines, size):
-        self.id, self.role, self.name, self.lines, self.size = file_id, role, name, lines, size
+    id: int
+    role: str
+    name: str
+    lines: list[str]
+    size: int
 
 
 class Session:
     """The files, jobs and results of corpus mode (one per page)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.files: dict[int, _File] = {}
         self.next_id = 1
-        self.jobs: dict[int, Iterator] = {}
-        self.results: dict[int, dict] = {}
+        self.jobs: dict[int, Generator[Progress, None, None]] = {}
+        self.results: dict[int, views.JobResult] = {}
 
     # --- files ------------------------------------------------------------------------
 
-    def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict:
+    def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict[str, Any]:
         """Read one file (``role``: "reference" or "system") as the command line does.
 
         A file is refused when it is too big, not UTF-8 text, empty, or has another number
@@ -81,11 +89,11 @@ class Session:
 
         Returns:
             ``{"ok": True, "file": {"id", "role", "name", "lines", "size"}}`` or ``{"ok":
-            False, "message": Message}`` (:class:`bleu2.page.corpus_port.Message`) naming
+            False, "message": Message}`` (:class:`bleu2.page.corpus.port.Message`) naming
             the file (and the line and byte for invalid UTF-8 or binary data); a refused
             file changes nothing already loaded.
         """
-        if role not in ("reference", "system"):
+        if role not in ROLES:
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
             return _refused("corpus_too_big", params={"name": name}, numbers={"limit": MAX_FILE_BYTES // 2**20})
@@ -105,7 +113,7 @@ class Session:
         return {"ok": True, "file": self.file_dict(f)}
 
     @staticmethod
-    def file_dict(f: _File) -> dict:
+    def file_dict(f: _File) -> dict[str, Any]:
         return {"id": f.id, "role": f.role, "name": f.name, "lines": len(f.lines), "size": f.size}
 
     def remove(self, file_id: int) -> None:
@@ -114,7 +122,7 @@ class Session:
     def of_role(self, role: str) -> list[_File]:
         return [f for f in self.files.values() if f.role == role]
 
-    def files_view(self, lang: str = "en") -> dict:
+    def files_view(self, lang: str = "en") -> dict[str, Any]:
         """The loaded files as the page lists them, and what keeps them from being scored.
 
         Returns:
@@ -123,7 +131,7 @@ class Session:
             "remove" (the Remove button's accessible name)}``.
         """
         rows = {}
-        for role in ("reference", "system"):
+        for role in ROLES:
             rows[role] = [
                 {
                     "id": f.id,
@@ -146,13 +154,13 @@ class Session:
 
     # --- jobs -------------------------------------------------------------------------
 
-    def start(self, request: Mapping[str, Any]) -> dict:
+    def start(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """Start scoring the loaded files.
 
         Args:
             request: ``{"form": the options form's fields (see
-                :func:`bleu2.page.state.options_from_form`), "lang", "test": one of
-                :data:`TESTS`, "n": resamples (0: the test's default), "seed": int or None,
+                :func:`bleu2.page.options_form.options_from_form`), "lang", "test": one of
+                :data:`TEST_RESAMPLES`, "n": resamples (0: the test's default), "seed": int or None,
                 "baseline": file id of the baseline system (default: the first), "chunk":
                 lines per step of work (default :data:`CHUNK`; smaller on the main thread)}``.
         Returns:
@@ -168,7 +176,7 @@ class Session:
         except ValueError as error:
             return _refused("option_invalid", params={"error": str(error)})
         test = request.get("test") or "none"
-        if test not in TESTS:
+        if test not in TEST_RESAMPLES:
             return {"ok": False, "message": {"text": f"unknown test {test!r}"}}
         systems = self.of_role("system")
         if test.startswith("paired") and len(systems) < 2:
@@ -176,20 +184,20 @@ class Session:
         baseline = request.get("baseline")
         ids = [f.id for f in systems]
         if baseline in ids:  # the baseline first, the others in loading order
-            systems = [self.files[baseline]] + [f for f in systems if f.id != baseline]
+            systems = [f for f in systems if f.id == baseline] + [f for f in systems if f.id != baseline]
         n, seed = request.get("n") or 0, request.get("seed")
         if not whole_number(n):
             return _refused("corpus_bad_resamples", params={"value": str(n)})
         if seed is not None and not whole_number(seed):
             return _refused("corpus_bad_seed", params={"value": str(seed)})
-        n = n or TESTS[test]
+        n = n or TEST_RESAMPLES[test]
         chunk = max(1, int(request.get("chunk") or CHUNK))
         job_id = self.next_id
         self.next_id += 1
         self.jobs[job_id] = self._job(job_id, self.of_role("reference"), systems, options, test, n, seed, chunk)
         return {"ok": True, "job": job_id}
 
-    def step(self, job_id: int, budget_ms: float = 150.0) -> dict:
+    def step(self, job_id: int, budget_ms: float = 150.0) -> dict[str, Any]:
         """Advance job ``job_id`` for about ``budget_ms`` milliseconds.
 
         Returns:
@@ -202,6 +210,7 @@ class Session:
             return {"done": True, "error": {"text": "no such job"}}
         done, progress = drive(job, budget=budget_ms / 1000)
         if not done:
+            assert isinstance(progress, Progress)  # a step not done yields its progress
             return {"done": False, "fraction": progress.share(), "stage": progress.stage}
         del self.jobs[int(job_id)]
         return {"done": True, "result": int(job_id)}
@@ -212,10 +221,20 @@ class Session:
         if job is not None:
             job.close()
 
-    def _job(self, job_id, refs, systems, options, test, n, seed, chunk):
+    def _job(
+        self,
+        job_id: int,
+        refs: list[_File],
+        systems: list[_File],
+        options: dict[str, Any],
+        test: str,
+        n: int,
+        seed: int | None,
+        chunk: int,
+    ) -> Generator[Progress, None, None]:
         """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
         every line's statistics and score kept for the per-sentence views."""
-        bleu = page_scorer(**options)
+        bleu = scorer_for(**options)
         lines = len(refs[0].lines)
         outcome = yield from corpus_steps(
             bleu,
@@ -228,42 +247,42 @@ class Session:
             total=lines,
             shared_cache=True,
         )
-        self.results[job_id] = {
-            "options": options,
-            "config": bleu.config,
-            "test": test,
-            "n": n,
-            "seed": seed,
-            "systems": [(f.name, c) for f, c in zip(systems, outcome.systems)],
-            "significance": None if outcome.significance is None else [r.to_dict() for r in outcome.significance],
-            "signature": outcome.signature,
-            "references": refs,
-            "system_files": systems,
-        }
+        self.results[job_id] = views.JobResult(
+            options=options,
+            config=bleu.config,
+            test=test,
+            n=n,
+            seed=seed,
+            systems=tuple((f.name, c) for f, c in zip(systems, outcome.systems)),
+            significance=None if outcome.significance is None else tuple(r.to_dict() for r in outcome.significance),
+            signature=outcome.signature,
+            references=tuple(refs),
+            system_files=tuple(systems),
+        )
 
     # --- views ------------------------------------------------------------------------
 
-    def view(self, result_id: int, request: Mapping[str, Any]) -> dict:
-        """What the page shows of a result (:func:`bleu2.page.corpus_views.view`)."""
-        return corpus_views.view(self.results[int(result_id)], request)
+    def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
+        """What the page shows of a result (:func:`bleu2.page.corpus.views.view`)."""
+        return views.view(self.results[int(result_id)], request)
 
-    def line(self, result_id: int, system: int, line: int) -> dict:
+    def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """The texts of one line, for the sentence view: ``{"references": [str],
         "candidate": str, "candidates": [the candidate], "options": page options}``: the
-        sentence view's state (:func:`bleu2.page.state.normalize_state`'s shape)."""
+        sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
         res = self.results[int(result_id)]
-        candidate = res["system_files"][system].lines[line]
+        candidate = res.system_files[system].lines[line]
         return {
-            "references": [f.lines[line] for f in res["references"]],
+            "references": [f.lines[line] for f in res.references],
             "candidate": candidate,
             "candidates": [candidate],
-            "options": res["options"],
+            "options": res.options,
         }
 
-    def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict:
-        """An export of a result (:func:`bleu2.page.corpus_views.export`): ``{"text",
+    def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
+        """An export of a result (:func:`bleu2.page.corpus.views.export`): ``{"text",
         "filename", "mime"}``."""
-        return corpus_views.export(self.results[int(result_id)], what, fmt, lang)
+        return views.export(self.results[int(result_id)], what, fmt, lang)
 
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and
@@ -302,7 +321,9 @@ class Session:
         return json.dumps(out, ensure_ascii=False)
 
 
-def _refused(key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None) -> dict:
+def _refused(
+    key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None
+) -> dict[str, Any]:
     """A refusal's answer: ``{"ok": False, "message": Message}``."""
     message: dict[str, Any] = {"key": key}
     if params:

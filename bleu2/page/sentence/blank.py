@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from . import i18n
+from .. import i18n
+from ..ports import Updates
 from .breakdown import CandidateView, PrecisionView
-from .port import Updates
 
 __all__ = ["NO_NUMBER", "HIDDEN", "is_blank", "shown_view", "blank_updates"]
 
@@ -57,7 +57,7 @@ def shown_view(v: CandidateView, blank: bool) -> CandidateView:
 def blank_updates(blank: bool, lang: str = "en") -> Updates:
     """The parts an empty page hides (:data:`HIDDEN`, shown again once something is typed)
     and, while it is empty, the summary's line saying what to do (else the summary's terms,
-    written by :func:`bleu2.page.updates.summary_updates`, stay)."""
+    written by :func:`bleu2.page.sentence.updates.summary_updates`, stay)."""
     out: Updates = {element_id: {"props": {"hidden": blank}} for element_id in HIDDEN}
     if blank:
         out["summary-terms"] = {"text": i18n.t(lang, "blank_summary")}

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from . import i18n
-from .options_form import form_from_options, options_from_form
-from .port import PageContext
-from .share import PageState, decode_state
-from .tab_storage import decode_tab_state
+from .. import i18n
+from ..options_form import form_from_options, options_from_form
+from ..ports import PageContext
+from ..share import PageState, decode_state
+from ..tab_storage import decode_tab_state
 
 __all__ = ["RestorePlan", "start_language", "chosen_options", "startup_choice", "restore_plan", "kept_selection"]
 
@@ -49,7 +49,7 @@ def chosen_options(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any
     shows (changed while Python loaded, or put back by the browser on a reload), else None.
 
     Args:
-        fields: the form as read (:meth:`bleu2.page.port.Elements.read_form`).
+        fields: the form as read (:meth:`bleu2.page.sentence.port.Document.read_form`).
         lang: the page's language (its decimal separator).
     Returns:
         options as :func:`bleu2.page.options_form.options_from_form` reads them (maybe

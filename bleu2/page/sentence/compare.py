@@ -23,16 +23,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from .._cache import LRU
-from .._version import __version__
-from ..api import clear_scorers, scorer_for
-from ..options import BleuConfig
-from ..report import competition_ranks
-from ..result import BleuResult
-from ..scorer import BLEU
-from ..stats import SentenceStats, ref_len_for
-from . import i18n
-from .options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
+from ..._cache import LRU
+from ..._version import __version__
+from ...api import clear_scorers, scorer_for
+from ...options import BleuConfig
+from ...report import competition_ranks
+from ...result import BleuResult
+from ...scorer import BLEU
+from ...stats import SentenceStats, ref_len_for
+from .. import i18n
+from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 
 __all__ = [
     "RefLengthChoice",
@@ -119,7 +119,7 @@ class Comparison(TypedDict):
 _RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
 
 
-def scorer(**options) -> BLEU:
+def scorer(**options: Any) -> BLEU:
     """The :class:`bleu2.BLEU` for ``options`` (checked; kept for the next keystroke, with
     its cached tokens and reference statistics: :func:`bleu2.api.scorer_for`).
 
@@ -215,7 +215,7 @@ def _row(
     }
 
 
-def compare(candidates: Sequence[str], references: Sequence[str], **options) -> Comparison:
+def compare(candidates: Sequence[str], references: Sequence[str], **options: Any) -> Comparison:
     """Score every candidate against the same references and rank them.
 
     Reference boxes whose text has no tokens (blank, or only punctuation) are ignored;
@@ -255,11 +255,11 @@ def compare(candidates: Sequence[str], references: Sequence[str], **options) -> 
     return assemble(candidates, references, measure(candidates, references, **options), **options)
 
 
-def measure(candidates: Sequence[str], references: Sequence[str], **options) -> Measured:
+def measure(candidates: Sequence[str], references: Sequence[str], **options: Any) -> Measured:
     """The costly half of :func:`compare`: every text's tokens and each candidate's
     sufficient statistics against the references that have tokens (cached, so an edit
     re-tokenizes one box). The page runs it in its worker when the texts are long
-    (:mod:`bleu2.page.live`); :func:`assemble` makes the comparison from what it returns.
+    (:mod:`bleu2.page.sentence.live`); :func:`assemble` makes the comparison from what it returns.
 
     Returns:
         ``{"references": [tokens], "reference_lengths": [int], "candidates": [tokens],
@@ -285,7 +285,7 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options) -> 
     }
 
 
-def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options) -> Comparison:
+def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options: Any) -> Comparison:
     """The cheap half of :func:`compare`: scores (from the statistics, as
     :meth:`bleu2.BLEU.score_stats`), rows, ranking and the choice of r, from the texts and
     what :func:`measure` returned for them with the same options.

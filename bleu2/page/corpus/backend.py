@@ -1,11 +1,11 @@
 """Where corpus mode's session runs, and how the controller calls it.
 
-The session (:class:`bleu2.page.corpus.Session`) runs in the page's PyScript worker
+The session (:class:`bleu2.page.corpus.session.Session`) runs in the page's PyScript worker
 (:data:`WORKER`: long steps, the page's thread stays free), started the first time corpus
 mode needs it, or, where no worker can start (the one-file offline page, opened from
 ``file://``) or the worker fails to start, on the page's own thread (:data:`PAGE`: short
 steps, the page gets a turn between two). Calls made before the choice is made wait for
-it, in order. Every call is the same JSON call (:meth:`bleu2.page.corpus.Session.call`)
+it, in order. Every call is the same JSON call (:meth:`bleu2.page.corpus.session.Session.call`)
 either way, and answers by callback: in the worker asynchronously, on the page's thread at
 once. Standard library only.
 """
@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .corpus import Session
-from .corpus_port import CorpusPort
+from .port import CorpusPort
+from .session import Session
 
 __all__ = ["PAGE", "WORKER", "Backend", "SessionLink"]
 
@@ -28,7 +28,7 @@ __all__ = ["PAGE", "WORKER", "Backend", "SessionLink"]
 class Backend:
     """Where the session runs: ``name`` ("worker" or "page", the page's
     ``data-corpus-backend``), ``budget_ms`` of work per step and ``chunk`` lines per piece
-    of work (:meth:`bleu2.page.corpus.Session.start`'s)."""
+    of work (:meth:`bleu2.page.corpus.session.Session.start`'s)."""
 
     name: str
     budget_ms: float
@@ -47,7 +47,7 @@ class SessionLink:
     """The controller's calls to the session, wherever it runs.
 
     Args:
-        port: the page (:class:`bleu2.page.corpus_port.CorpusPort`).
+        port: the page (:class:`bleu2.page.corpus.port.CorpusPort`).
         offline: the one-file offline page: no worker is asked for.
         make_session: makes the session for the page's thread.
         fell_back: told why, when the worker could not start.

@@ -7,8 +7,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from .corpus import whole_number
-from .corpus_port import Message
+from .port import Message
+from .session import whole_number
 
 __all__ = ["job_request", "request_problem"]
 
@@ -23,13 +23,13 @@ def _number(text: str) -> float | None:
 
 
 def job_request(fields: Mapping[str, str], form: Mapping[str, Any], lang: str, chunk: int) -> dict[str, Any]:
-    """The request of a job (:meth:`bleu2.page.corpus.Session.start`'s argument).
+    """The request of a job (:meth:`bleu2.page.corpus.session.Session.start`'s argument).
 
     Args:
         fields: the significance boxes' values as the page gives them (text): "test",
             "n" (resamples; empty: the test's default, 0), "seed" (empty: none),
             "baseline" (a file id; empty: the first system).
-        form: the options form (:func:`bleu2.page.state.options_from_form`'s input).
+        form: the options form (:func:`bleu2.page.options_form.options_from_form`'s input).
         chunk: lines per piece of work (the backend's).
     Returns:
         ``{"form", "lang", "test", "n", "seed", "baseline", "chunk"}``.

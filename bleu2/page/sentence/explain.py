@@ -23,12 +23,12 @@ with ``textContent``. Standard library only (runs in Pyodide).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TypedDict
 
-from ..stats import ngram_counts, reference_stats
-from ..stats import ngrams as _grams
-from . import i18n
+from ...stats import Gram, ngram_counts, reference_stats
+from ...stats import ngrams as _grams
+from .. import i18n
 from .breakdown import shorten
 
 __all__ = [
@@ -76,20 +76,33 @@ class PageHighlight(HighlightSections):
     labels: Labels
 
 
-def _as_list(g, n: int) -> list[str]:
-    return [g] if n == 1 else list(g)
+#: Per order n (:func:`_analyse`): n, the candidate's n-grams, their statuses, the
+#: candidate's counts, the clipping limits, and per reference (its n-grams, their matched
+#: flags, its counts).
+Analysis = tuple[
+    int,
+    list[Gram],
+    list[str],
+    dict[Gram, int],
+    Mapping[Gram, int],
+    list[tuple[list[Gram], list[bool], dict[Gram, int]]],
+]
 
 
-def _label(g, n: int) -> str:
-    return g if n == 1 else NGRAM_SEPARATOR.join(g)
+def _as_list(g: Gram, n: int) -> list[str]:
+    return [g] if isinstance(g, str) else list(g)
 
 
-def _candidate_statuses(grams: list, limits: dict) -> list[str]:
+def _label(g: Gram, n: int) -> str:
+    return g if isinstance(g, str) else NGRAM_SEPARATOR.join(g)
+
+
+def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
     """The status of each candidate n-gram occurrence (the module's one classifier):
     the first min(k, m) occurrences of an n-gram are matched, later ones clipped, and an
     n-gram no reference contains (m = 0) unmatched; ``limits`` maps an n-gram to m, its
     largest count in any one reference."""
-    seen: dict = {}
+    seen: dict[Gram, int] = {}
     out = []
     for g in grams:
         j = seen.get(g, 0) + 1
@@ -99,10 +112,10 @@ def _candidate_statuses(grams: list, limits: dict) -> list[str]:
     return out
 
 
-def _reference_matched(grams: list, candidate_counts: dict) -> list[bool]:
+def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
     """For each n-gram occurrence of a reference: whether it is one of the first
     min(count in the candidate, count in this reference) occurrences."""
-    seen: dict = {}
+    seen: dict[Gram, int] = {}
     out = []
     for g in grams:
         j = seen.get(g, 0) + 1
@@ -111,7 +124,9 @@ def _reference_matched(grams: list, candidate_counts: dict) -> list[bool]:
     return out
 
 
-def _analyse(candidate_tokens, references_tokens, max_order: int):
+def _analyse(
+    candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int
+) -> Iterator[Analysis]:
     """Per order n: (candidate n-grams, their statuses, candidate counts, clipping limits,
     [(reference n-grams, matched flags, reference counts)])."""
     cand = list(candidate_tokens)
@@ -164,9 +179,9 @@ def highlight(
         raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
     refs = [list(r) for r in references_tokens]
     cand_orders = []
-    ref_orders: list[list[dict]] = [[] for _ in refs]
+    ref_orders: list[list[dict[str, Any]]] = [[] for _ in refs]
     for n, grams, statuses, counts, limits, sides in _analyse(candidate_tokens, refs, max_order):
-        seen: dict = {}
+        seen: dict[Gram, int] = {}
         spans = []
         for start, (g, status) in enumerate(zip(grams, statuses)):
             seen[g] = j = seen.get(g, 0) + 1
@@ -209,12 +224,12 @@ def highlight(
     }
 
 
-def ngram_text(span: Mapping) -> str:
+def ngram_text(span: Mapping[str, Any]) -> str:
     """The n-gram of a span as one string, its tokens joined by a space."""
     return NGRAM_SEPARATOR.join(span["ngram"])
 
 
-def span_label(span: Mapping, lang: str = "en") -> str:
+def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
     """The hover/focus text of a span from :func:`highlight` (candidate or reference side).
 
     Args:
@@ -246,7 +261,7 @@ def span_label(span: Mapping, lang: str = "en") -> str:
     return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)
 
 
-def _summary(lang, counts: list[tuple[str, int]]) -> str:
+def _summary(lang: str, counts: list[tuple[str, int]]) -> str:
     return " · ".join(i18n.tn(lang, key, k) for key, k in counts)
 
 
@@ -274,7 +289,7 @@ def highlight_sections(
         ``{"off": str | None, "candidate": [section], "references": [section]}``, each
         section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
         [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
+        :data:`bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
         follow ("and 1,380 more", or ""), while ``summary`` counts them all;
         ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
         ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
@@ -298,7 +313,7 @@ def highlight_sections(
     # The statuses of highlight(), without its per-span records (this runs after every
     # pause in typing; label_at gives the counts of the one token pointed at).
     cand_orders = []
-    ref_orders: list[list[dict]] = [[] for _ in refs]
+    ref_orders: list[list[dict[str, Any]]] = [[] for _ in refs]
     for n, grams, statuses, _, _, sides in _analyse(cand, refs, max_order):
         shown, more = shorten(grams, lang)
         items = [[_label(g, n), "hl-" + status] for g, status in zip(shown, statuses)]
@@ -333,7 +348,7 @@ def highlight_sections(
     return {"off": None, "candidate": candidate, "references": references}
 
 
-def label_at(data: Mapping, section: int | None, n: int, index: int, lang: str = "en") -> str:
+def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, lang: str = "en") -> str:
     """The hover/focus text (:func:`span_label`) of one item of :func:`highlight_sections`.
 
     Args:
@@ -357,10 +372,16 @@ class Labels:
             :func:`highlight_sections` got them.
     """
 
-    def __init__(self, candidate_tokens, references_tokens, reference_numbers, max_order: int = 2):
+    def __init__(
+        self,
+        candidate_tokens: Sequence[str],
+        references_tokens: Sequence[Sequence[str]],
+        reference_numbers: Sequence[int],
+        max_order: int = 2,
+    ) -> None:
         self.args = (candidate_tokens, references_tokens, max_order)
         self.numbers = list(reference_numbers)
-        self.data: dict | None = None
+        self.data: dict[str, Any] | None = None
 
     def label(self, section_id: str, n: int, index: int, lang: str = "en") -> str:
         """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or
@@ -372,9 +393,9 @@ class Labels:
         return label_at(self.data, section, int(n), int(index), lang)
 
 
-def page_highlight_key(comparison: Mapping, index: int, lang: str = "en") -> tuple:
+def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "en") -> tuple[Any, ...]:
     """What the page's highlighting of candidate ``index`` of a
-    :func:`bleu2.page.compare.compare` result depends on (its text, the texts of the
+    :func:`bleu2.page.sentence.compare.compare` result depends on (its text, the texts of the
     references used, the options through the signature, the language): while it is the
     same, the marks need not be painted again. Comparing texts is cheap; no tokens are
     copied."""
@@ -389,7 +410,7 @@ def page_highlight_key(comparison: Mapping, index: int, lang: str = "en") -> tup
     )
 
 
-def page_highlight(comparison: Mapping, index: int, lang: str = "en") -> PageHighlight:
+def page_highlight(comparison: Mapping[str, Any], index: int, lang: str = "en") -> PageHighlight:
     """The page's highlighting of candidate ``index`` against the references used, up to
     :data:`PAGE_MAX_ORDER`: :func:`highlight_sections` plus ``"labels"``, the
     :class:`Labels` that give a token's hover text."""

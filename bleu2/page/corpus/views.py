@@ -1,18 +1,20 @@
 """Corpus mode's views of a result, as plain data: the ranked system table, a page of the
 per-sentence table, the histogram of sentence scores, and the exports.
 
-A result is the mapping :meth:`bleu2.page.corpus.Session` keeps per finished job:
-``{"options", "config", "test", "n", "seed", "systems": [(name, CorpusBleuResult)],
-"significance": [dict] | None, "signature", "references": [file], "system_files":
-[file]}`` (a file has ``name`` and ``lines``). Scores are floats in [0, 1]; display
-strings are in the page's language; the JSON is the CLI's ``--json``, exactly.
+A result is the :class:`JobResult` :class:`bleu2.page.corpus.session.Session` keeps per
+finished job (frozen). Scores are floats in [0, 1]; display strings are in the page's
+language; the JSON is the CLI's ``--json``, exactly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-from ..report import (
+from ...options import BleuConfig
+from ...report import (
+    Figures,
     best_first,
     competition_ranks,
     corpus_json,
@@ -22,10 +24,21 @@ from ..report import (
     markdown_table,
     sentences_jsonl,
 )
-from . import chart, i18n
-from .breakdown import ranking_header
+from ...result import BleuResult, CorpusBleuResult
+from .. import chart, i18n
+from ..tables import ranking_header
 
-__all__ = ["EXCERPT", "PAGE_SIZE", "export", "histogram", "sentence_page", "system_table", "view"]
+__all__ = [
+    "TextFile",
+    "JobResult",
+    "EXCERPT",
+    "PAGE_SIZE",
+    "export",
+    "histogram",
+    "sentence_page",
+    "system_table",
+    "view",
+]
 
 #: Rows of the per-sentence table on one page.
 PAGE_SIZE = 50
@@ -33,12 +46,50 @@ PAGE_SIZE = 50
 EXCERPT = 160
 
 
+class TextFile(Protocol):
+    """A loaded file as a result names it: its name and its lines."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def lines(self) -> Sequence[str]: ...
+
+
+@dataclass(frozen=True)
+class JobResult:
+    """What a finished job gives (:meth:`bleu2.page.corpus.session.Session.start`'s job):
+    the options it ran with (the page's, checked: ``options``; the engine's: ``config``),
+    the test (``"none"`` or sacreBLEU's flag), its resamples ``n`` and ``seed``, each
+    system's name and result in the order scored (the baseline first), the significance
+    figures per system (:meth:`bleu2.significance.Result.to_dict`; None without a test),
+    the run's signature, and the files scored: ``references``, and ``system_files`` in the
+    order of ``systems``."""
+
+    options: dict[str, Any]
+    config: BleuConfig
+    test: str
+    n: int
+    seed: int | None
+    systems: tuple[tuple[str, CorpusBleuResult], ...]
+    significance: tuple[Figures, ...] | None
+    signature: str
+    references: tuple[TextFile, ...]
+    system_files: tuple[TextFile, ...]
+
+
+def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
+    """Each system's name and corpus result (the pooled statistics' :class:`BleuResult`:
+    its ``to_dict()`` is the system's, as the command line's ``--json`` writes it)."""
+    return [(name, r.corpus) for name, r in res.systems]
+
+
 def _excerpt(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
-def view(res: Mapping, request: Mapping) -> dict:
+def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
     """What the page shows of a result.
 
     Args:
@@ -50,18 +101,18 @@ def view(res: Mapping, request: Mapping) -> dict:
         "system_names": [str]}``.
     """
     lang = i18n.language(request.get("lang"))
-    index = min(max(int(request.get("system") or 0), 0), len(res["systems"]) - 1)
+    index = min(max(int(request.get("system") or 0), 0), len(res.systems) - 1)
     return {
         "table": system_table(res, lang),
-        "signature": res["signature"],
-        "json": corpus_json(res["systems"], res["significance"], res["signature"] if res["significance"] else None),
+        "signature": res.signature,
+        "json": corpus_json(_pooled(res), res.significance, res.signature if res.significance else None),
         "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
         "histogram": histogram(res, index, lang),
-        "system_names": [name for name, _ in res["systems"]],
+        "system_names": [name for name, _ in res.systems],
     }
 
 
-def export(res: Mapping, what: str, fmt: str, lang: str = "en") -> dict:
+def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
     """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
     ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
 
@@ -75,7 +126,7 @@ def export(res: Mapping, what: str, fmt: str, lang: str = "en") -> dict:
 # --- tables ----------------------------------------------------------------------------------
 
 
-def system_table(res: Mapping, lang: str = "en") -> dict:
+def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     """The systems ranked by corpus BLEU (best first; equal scores share a rank).
 
     Returns:
@@ -84,18 +135,18 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
         significance test the mean ± 95% half-width and the p-value (the baseline's
         cell says "baseline").
     """
-    systems = res["systems"]
+    systems = res.systems
     order = systems[0][1].max_order
 
     def num(v: float) -> str:
         return i18n.format_number(v, lang)
 
     head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
-    sig = res["significance"]
+    sig = res.significance
     if sig:
         if sig[0].get("mean") is not None:
             head.append(i18n.t(lang, "corpus_col_ci"))
-        if res["test"].startswith("paired"):
+        if res.test.startswith("paired"):
             head.append(i18n.t(lang, "corpus_col_p"))
     scores = [r.score for _, r in systems]
     ranks = competition_ranks(scores)
@@ -115,14 +166,14 @@ def system_table(res: Mapping, lang: str = "en") -> dict:
             s = sig[i]
             if sig[0].get("mean") is not None:
                 row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
-            if res["test"].startswith("paired"):
+            if res.test.startswith("paired"):
                 row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
         rows.append(row)
     note = i18n.t(
         lang,
-        "corpus_note_" + res["test"].replace("-", "_"),
-        n=i18n.format_integer(res["n"], lang),
-        seed="–" if res["seed"] is None else str(res["seed"]),
+        "corpus_note_" + res.test.replace("-", "_"),
+        n=i18n.format_integer(res.n, lang),
+        seed="–" if res.seed is None else str(res.seed),
     )
     return {"head": head, "rows": rows, "note": note}
 
@@ -136,7 +187,7 @@ def _order(scores: Sequence[float], sort: str) -> list[int]:
     return sorted(idx, key=lambda i: (scores[i], i))  # worst first
 
 
-def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "en") -> dict:
+def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
     """One page of the per-sentence table of ``system`` (sentence BLEU with the same
     options), sorted worst first by default.
 
@@ -147,14 +198,14 @@ def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "
         cells are the line number, the score, the candidate and the (first) reference,
         shortened to :data:`EXCERPT` characters.
     """
-    name, result = res["systems"][system]
+    name, result = res.systems[system]
     scores = result.sentence_scores
     order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
     pages = max(1, -(-len(order) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    cand = res["system_files"][system].lines
-    ref = res["references"][0].lines
+    cand = res.system_files[system].lines
+    ref = res.references[0].lines
     rows = [
         {
             "line": i,
@@ -185,9 +236,9 @@ def sentence_page(res: Mapping, system: int, sort: str, page: int, lang: str = "
     return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
 
 
-def histogram(res: Mapping, system: int, lang: str = "en", bins: int = 10) -> dict:
+def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
     """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
-    name, result = res["systems"][system]
+    name, result = res.systems[system]
     return chart.histogram(
         result.sentence_scores,
         lang,
@@ -199,12 +250,12 @@ def histogram(res: Mapping, system: int, lang: str = "en", bins: int = 10) -> di
     )
 
 
-def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str]:
-    systems = res["systems"]
+def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, str]:
+    systems = res.systems
     if what == "systems":
         if fmt == "json":
-            sig = res["significance"]
-            return corpus_json(systems, sig, res["signature"] if sig else None), "json", "application/json"
+            sig = res.significance
+            return corpus_json(_pooled(res), sig, res.signature if sig else None), "json", "application/json"
         table = system_table(res, lang)
         if fmt == "csv":
             order = systems[0][1].max_order
@@ -219,24 +270,28 @@ def _export(res: Mapping, what: str, fmt: str, lang: str) -> tuple[str, str, str
                 row = [ranks[i], csv_text_cell(name), repr(r.score)]
                 for p in r.precisions:
                     row += [p.matches, p.total]
-                rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res["signature"]])
+                rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res.signature])
             return csv_table(head, rows), "csv", "text/csv"
         md = markdown_table(
             [markdown_cell(h) for h in table["head"]],
             [[markdown_cell(c) for c in row] for row in table["rows"]],
             left=[1],
         )
-        return md + "\n" + markdown_cell(res["signature"]) + "\n", "md", "text/markdown"
+        return md + "\n" + markdown_cell(res.signature) + "\n", "md", "text/markdown"
     # per-sentence scores, every system
     if fmt == "json":
         return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
-    rows = [[name, i + 1, repr(sc)] for name, r in systems for i, sc in enumerate(r.sentence_scores)]
+    scored = [(name, i + 1, repr(sc)) for name, r in systems for i, sc in enumerate(r.sentence_scores)]
     if fmt == "csv":
-        return csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in rows]), "csv", "text/csv"
+        return (
+            csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored]),
+            "csv",
+            "text/csv",
+        )
     head = [
         i18n.t(lang, "corpus_col_system"),
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=systems[0][1].max_order),
     ]
-    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in rows]
+    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in scored]
     return markdown_table(head, body, left=[0]), "md", "text/markdown"
