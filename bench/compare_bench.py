@@ -8,9 +8,11 @@ folder. Timed, best of --repeat (wall clock; the runs alternate):
 
 - compare-mt's command line in a subprocess: ``compare-mt ref sys1 sys2`` (its default
   report: Python start-up, imports, reading, every analysis, printing), MPLBACKEND=Agg;
-- bleu2 in a subprocess, as ``bleu2 compare --preset compare-mt`` will run it: start-up,
-  ``import bleu2``, reading the files, ``bleu2.compare(..., preset="compare-mt")`` and
-  printing ``to_text()``;
+- ``bleu2 compare --preset compare-mt -r ref sys1 sys2`` in a subprocess (``python -m bleu2
+  compare``: start-up, imports, reading and checking the files as the command line does,
+  every analysis, printing the tables);
+- bleu2 in a subprocess without the command line: ``import bleu2``, reading the files,
+  ``bleu2.compare(..., preset="compare-mt")`` and printing ``to_text()``;
 - bleu2 in process: ``bleu2.compare`` and ``to_text()`` on lines already read.
 
 The ratios bleu2 / compare-mt are printed; nothing is asserted: machines are noisy.
@@ -85,9 +87,16 @@ def main() -> None:
             cmt_cmd += ["--compare_ngrams", f"compare_type=match,compare_directions={directions}"]
             cmt_cmd += ["--compare_sentence_examples", f"score_type=sentbleu,compare_directions={directions}"]
         b2_cmd = [sys.executable, "-c", BLEU2_RUN, *paths]
-        best = {"compare-mt CLI": float("inf"), "bleu2 subprocess": float("inf"), "bleu2 in process": float("inf")}
+        cli_cmd = [sys.executable, "-m", "bleu2", "compare", "--preset", "compare-mt", "-r", *paths]
+        best = {
+            "compare-mt CLI": float("inf"),
+            "bleu2 compare CLI": float("inf"),
+            "bleu2 subprocess": float("inf"),
+            "bleu2 in process": float("inf"),
+        }
         for _ in range(args.repeat):
             best["compare-mt CLI"] = min(best["compare-mt CLI"], timed(cmt_cmd, env))
+            best["bleu2 compare CLI"] = min(best["bleu2 compare CLI"], timed(cli_cmd, env))
             best["bleu2 subprocess"] = min(best["bleu2 subprocess"], timed(b2_cmd, env))
             t = time.perf_counter()
             bleu2.compare(systems, [ref], preset="compare-mt").to_text()

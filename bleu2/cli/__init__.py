@@ -1,5 +1,6 @@
 """The command line, ``bleu2`` and ``python -m bleu2``: :func:`main` runs bleu2's own command
-(:mod:`.bleu2_command`) or, after ``sacrebleu``, sacreBLEU's (:mod:`.sacrebleu_command`)."""
+(:mod:`.bleu2_command`) or, after ``sacrebleu``, sacreBLEU's (:mod:`.sacrebleu_command`), or
+after ``compare``, compare-mt's analyses (:mod:`.compare_command`)."""
 
 from __future__ import annotations
 
@@ -26,4 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sacrebleu_command import main as sacrebleu_main  # loaded only when asked (it points down)
 
         return sacrebleu_main(argv[1:])
+    if argv[:1] == ["compare"]:
+        from .compare_command import main as compare_main  # loaded only when asked (it points down)
+
+        return compare_main(argv[1:])
     return bleu2_main(argv)
