@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._cache import LRU
+from .layouts import check_layout, check_stream_list
 from .options import BleuConfig, options_signature
-from .pipeline import corpus_result
+from .pipeline import corpus_result, streams_result
 from .result import BleuResult, CorpusBleuResult
 from .scorer import BLEU
 from .stats import SentenceStats, reference_stats, sentence_stats
@@ -172,18 +173,23 @@ def corpus_bleu(
     *,
     sentence_scores: bool = True,
     sentence_stats: bool | None = None,
+    layout: str | None = None,
     **options: Any,
 ) -> CorpusBleuResult:
     """Corpus BLEU: matches, totals, c and r pooled over all sentences, then
     smoothed and scored once (Papineni et al. 2002).
 
-    Note: ``references`` is **per candidate**: ``references[i]`` is the string
-    or the list of strings for ``candidates[i]`` (``None`` entries mark a missing
-    reference), and the number of references may differ from line to line. This is
-    not sacreBLEU's layout (a list of reference *streams*): for that, use
-    ``bleu2.BLEU(...).corpus_score(hypotheses, streams)`` as in sacreBLEU, or convert
-    with :func:`references_from_streams`. A call that fits only the streams layout
-    raises ValueError saying so.
+    ``references`` is **per candidate** unless ``layout="streams"``: ``references[i]`` is
+    the string or the list of strings for ``candidates[i]`` (``None`` entries mark a
+    missing reference), and the number of references may differ from line to line. With
+    ``layout="streams"`` it is sacreBLEU's layout, a list of reference *streams*
+    (``references[j][i]``: the j-th reference of candidate i), as
+    ``sacrebleu.corpus_bleu`` and ``bleu2.BLEU(...).corpus_score`` take it.
+
+    No call is read two ways: without ``layout``, references that would also read as
+    streams pairing other references with the candidates (n candidates, n entries of n
+    texts each, ``references[i][j] != references[j][i]`` somewhere) raise ValueError
+    asking for ``layout``, and so do references that fit only the streams layout.
 
     Args:
         candidates: the candidate strings: a list, or any iterable (a generator, an
@@ -196,13 +202,16 @@ def corpus_bleu(
             inputs with a length (lists, tuples), not for other iterables, whose memory
             then stays flat however long they are (the sums only; ``.sentence_stats``
             and ``.sentence_scores`` are ``()``).
+        layout: None (per candidate, refusing a call that reads two ways),
+            ``"per-candidate"`` or ``"streams"``.
         **options: as :func:`sentence_bleu`.
     Returns:
         :class:`~bleu2.result.CorpusBleuResult`: ``.score`` in [0, 1], the pooled
         breakdown, ``.sentence_stats`` and ``.sentence_scores``.
     Raises:
         ValueError: different numbers of candidates and references (for iterables:
-            found when the shorter one ends); bad options.
+            found when the shorter one ends); references that read two ways, or fit only
+            the layout not chosen; bad options or layout.
         TypeError: ``candidates`` or ``references`` is a single string, or an entry
             is not a string (None and NLTK's token lists get their own message); an
             unknown option.
@@ -211,8 +220,17 @@ def corpus_bleu(
         >>> round(corpus_bleu(["the cat is on the mat"], [["the cat sat on the mat"]]).score, 6)
         0.707107
     """
+    bleu = scorer_for(**options)
+    if check_layout(layout) == "streams":
+        return streams_result(
+            bleu,
+            candidates,
+            check_stream_list(references),
+            sentence_scores=sentence_scores,
+            sentence_stats=sentence_stats,
+        )
     return corpus_result(
-        scorer_for(**options), candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats
+        bleu, candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats, layout=layout
     )
 
 
@@ -228,5 +246,6 @@ corpus_bleu.__signature__ = options_signature(  # type: ignore[attr-defined]
     trailing=[
         _P("sentence_scores", _P.KEYWORD_ONLY, default=True),
         _P("sentence_stats", _P.KEYWORD_ONLY, default=None),
+        _P("layout", _P.KEYWORD_ONLY, default=None),
     ],
 )

@@ -8,8 +8,11 @@ from typing import Any, TypeGuard
 
 __all__ = [
     "CHUNK_LINES",
+    "LAYOUTS",
     "Chunk",
+    "ambiguous_layout",
     "as_references",
+    "check_layout",
     "candidate_chunks",
     "check_candidate",
     "check_stream",
@@ -34,6 +37,10 @@ CHUNK_LINES = 2048
 
 #: A chunk: (references per line, candidates per system per line).
 Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
+
+#: The values of ``corpus_bleu``'s ``layout``: one references entry per candidate, or
+#: sacreBLEU's reference streams (``references[j][i]``: reference j of candidate i).
+LAYOUTS = ("per-candidate", "streams")
 
 #: How to score NLTK's token lists with bleu2 (the end of several messages).
 NLTK_HINT = "bleu2 takes texts: join each token list with ' ' and use tokenizer='none' (or preset='nltk')"
@@ -211,16 +218,57 @@ def not_one_string(candidates: object, references: object) -> None:
         )
 
 
+def check_layout(layout: object) -> str | None:
+    """``layout`` itself when it is None or a name of :data:`LAYOUTS`.
+
+    Raises:
+        ValueError: another value.
+    """
+    if layout is None or (isinstance(layout, str) and layout in LAYOUTS):
+        return layout
+    raise ValueError(f"layout must be one of {', '.join(map(repr, LAYOUTS))} (or None), got {layout!r}")
+
+
+def ambiguous_layout(candidates: Sequence[Any], references: Sequence[Any]) -> str | None:
+    """The message when ``references`` reads both ways with different numbers, else None.
+
+    Both layouts parse when there are as many entries as candidates (n >= 2) and each entry
+    is a list of n texts: per candidate, ``references[i]`` belongs to candidate i; as
+    streams, ``references[j][i]`` does. The two readings pair the same references with the
+    same candidates only when ``references[i][j] == references[j][i]`` throughout (then
+    nothing is ambiguous). An entry that is an iterator (a generator, a file) could be
+    either too, and its length is unknown until read.
+    """
+    n = len(candidates)
+    if len(references) != n:
+        return None
+    hint = (
+        "say which with layout='streams' (sacreBLEU's layout: references[j][i] is the j-th "
+        "reference of candidate i) or layout='per-candidate' (references[i] holds the references of candidate i)"
+    )
+    for i, entry in enumerate(references):
+        if isinstance(entry, Iterator):
+            return f"references[{i}] is an iterator, which reads as one candidate's references or as a stream: {hint}"
+    if n < 2 or not all(_is_stream(e) and len(e) == n for e in references):
+        return None
+    if all(references[i][j] == references[j][i] for i in range(n) for j in range(i + 1, n)):
+        return None
+    return (
+        f"references reads two ways: {n} entries of {n} texts each are {n} references per candidate "
+        f"or {n} reference streams, and the two pair different references with the candidates; {hint}"
+    )
+
+
 def layout_mismatch(n_candidates: int, references: Sequence[Any]) -> str:
     """The message for a corpus whose ``references`` are not one entry per candidate: when
     they have the shape of sacreBLEU's streams (each as long as the candidates), it names
-    the streams layout's function; else :func:`count_mismatch`."""
+    the streams layout (``layout="streams"``); else :func:`count_mismatch`."""
     if references and all(_is_stream(s) and len(s) == n_candidates for s in references):
         return (
             f"references holds {len(references)} reference streams of {n_candidates} lines each "
-            "(sacreBLEU's layout), but corpus_bleu takes one entry per candidate: "
-            "use bleu2.BLEU(...).corpus_score(candidates, streams), or "
-            "corpus_bleu(candidates, bleu2.references_from_streams(streams))"
+            "(sacreBLEU's layout), but corpus_bleu takes one entry per candidate unless told: "
+            "use corpus_bleu(candidates, streams, layout='streams') or "
+            "bleu2.BLEU(...).corpus_score(candidates, streams), as in sacreBLEU"
         )
     return count_mismatch(n_candidates, len(references))
 
@@ -280,7 +328,11 @@ def is_sized(x: object) -> bool:
 
 
 def candidate_chunks(
-    candidates: Iterable[str], references: Iterable[Any], whole: bool | None = None, size: int = CHUNK_LINES
+    candidates: Iterable[str],
+    references: Iterable[Any],
+    whole: bool | None = None,
+    size: int = CHUNK_LINES,
+    layout: str | None = None,
 ) -> tuple[Iterator[Chunk], bool]:
     """One system with one references entry per candidate (:func:`bleu2.corpus_bleu`'s
     layout) as chunks: lists checked at once (:func:`corpus_sequences`), other iterables
@@ -288,17 +340,44 @@ def candidate_chunks(
 
     Args:
         whole: inputs with a length come as one chunk (None: when both have one).
+        layout: None (not said): a call that also reads as sacreBLEU's streams with other
+            numbers is refused (:func:`ambiguous_layout`); ``"per-candidate"``: read as given.
     Returns:
         ``(chunks, sized)``: ``sized``, whether both inputs have a length.
     Raises:
-        TypeError: a single string; ValueError: different lengths (when known).
+        TypeError: a single string; ValueError: different lengths (when known), or a call
+            that reads two ways.
     """
     if is_sized(candidates) and is_sized(references):
         cands, refs = corpus_sequences(candidates, references)
+        message = None if layout else ambiguous_layout(cands, refs)
+        if message:
+            raise ValueError(message)
         return chunks_of([refs], [cands], max(len(cands), 1) if whole is None or whole else size), True
     not_one_string(candidates, references)
     steps = in_step([iter(candidates), iter(references)], _pair_mismatch, size)
-    return ((refs, [cands]) for cands, refs in steps), False
+    chunks = ((refs, [cands]) for cands, refs in steps)
+    return (chunks if layout else _unambiguous(chunks, size)), False
+
+
+def _unambiguous(chunks: Iterator[Chunk], size: int) -> Iterator[Chunk]:
+    """``chunks`` of iterables, refusing what :func:`ambiguous_layout` refuses: on the
+    whole input when it is one chunk; beyond, any iterator entry and any entry of ``size``
+    texts or more (as many as the candidates, it could be a stream)."""
+    for number, (refs, (cands,)) in enumerate(chunks):
+        if number == 0 and len(cands) < size:
+            message = ambiguous_layout(cands, refs)
+        else:
+            message = ambiguous_layout(cands, [e if isinstance(e, Iterator) else None for e in refs])
+            long = next((i for i, e in enumerate(refs) if _is_stream(e) and len(e) >= size), None)
+            if message is None and long is not None:
+                message = (
+                    f"references[{number * size + long}] holds {len(refs[long])} texts, as many as a "
+                    "reference stream may: say layout='streams' or layout='per-candidate'"
+                )
+        if message:
+            raise ValueError(message)
+        yield refs, [cands]
 
 
 def stream_chunks(

@@ -43,7 +43,9 @@ class LineScorer:
         self._references: dict[str | tuple[str, ...], ReferenceStats] = {}  # keyed by the reference text(s)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.config.signature('?')})"
+        """The class and the signature known before scoring (no ``nrefs``: each result's
+        signature has it), e.g. ``BLEU(case:lc|eff:no|tok:default|smooth:add-1|order:2|version:...)``."""
+        return f"{type(self).__name__}({self.config.signature(None)})"
 
     def derive(self, **options: Any) -> Self:
         """A scorer for other ``options`` that shares this one's caches where they still
@@ -182,8 +184,9 @@ class LineScorer:
         """Just the score of ``stats`` (a float), for loops over many statistics."""
         return bleu_score(stats, self.config)
 
-    def signature(self, n_refs: int | str = 1, **extra: object) -> str:
-        """:meth:`bleu2.options.BleuConfig.signature` of these options."""
+    def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
+        """:meth:`bleu2.options.BleuConfig.signature` of these options (``n_refs`` None:
+        the references not known yet, no ``nrefs`` field)."""
         return self.config.signature(n_refs, **extra)
 
 

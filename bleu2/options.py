@@ -358,9 +358,11 @@ class BleuConfig:
             "rstrip": self.rstrip,
         }
 
-    def signature(self, n_refs: int | str, **extra: object) -> str:
+    def signature(self, n_refs: int | str | None, **extra: object) -> str:
         """Reproducibility string in the spirit of sacreBLEU's (Post 2018), e.g.
         ``nrefs:1|case:lc|eff:no|tok:default|smooth:add-1|order:2|version:bleu2-0.1.0``.
+        ``n_refs`` None (before any scoring, when the references are not known yet): no
+        ``nrefs`` field.
 
         A smoothing parameter is shown in brackets (``smooth:floor[0.1]``); non-uniform
         weights add ``weights:0.7,0.3``; counted empty references add ``empty:count``;
@@ -372,8 +374,8 @@ class BleuConfig:
         smooth = self.smoothing
         if self.smooth_value is not None:
             smooth += f"[{self.smooth_value:g}]"
-        parts = [
-            f"nrefs:{n_refs}",
+        parts = [] if n_refs is None else [f"nrefs:{n_refs}"]
+        parts += [
             f"case:{'lc' if self.lowercase else 'mixed'}",
             f"eff:{'yes' if self.effective_order else 'no'}",
             f"tok:{self.tokenizer}",

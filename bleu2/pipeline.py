@@ -397,6 +397,7 @@ def corpus_result(
     *,
     sentence_scores: bool = True,
     sentence_stats: bool | None = None,
+    layout: str | None = None,
 ) -> CorpusBleuResult:
     """Corpus BLEU of one system with one references entry per candidate
     (:func:`bleu2.corpus_bleu`): ``candidates`` and ``references[i]`` (a string or strings
@@ -408,12 +409,16 @@ def corpus_result(
             memory then stays flat (the sums only).
         sentence_scores: with the statistics kept, the sentence scores (computed when
             first read).
+        layout: None: a call that also reads as sacreBLEU's streams, with other numbers,
+            is refused; ``"per-candidate"``: read as given
+            (:func:`bleu2.layouts.candidate_chunks`).
     Raises:
         TypeError: a single string, or an entry that is not a string.
         ValueError: different numbers of candidates and references (references in the
-            shape of sacreBLEU's streams get a message naming :meth:`bleu2.BLEU.corpus_score`).
+            shape of sacreBLEU's streams get a message naming ``layout="streams"``); a
+            call that reads two ways (:func:`bleu2.layouts.ambiguous_layout`).
     """
-    chunks, sized = candidate_chunks(candidates, references, sentence_stats)
+    chunks, sized = candidate_chunks(candidates, references, sentence_stats, layout=layout)
     return _one_system(bleu, chunks, sized, sentence_scores, sentence_stats)
 
 

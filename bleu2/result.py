@@ -1,14 +1,57 @@
-"""Results: what a BLEU computation returns, and its JSON form."""
+"""Results: what a BLEU computation returns, its JSON form and how it prints.
+
+``str(result)`` is sacreBLEU's one line (``BLEU = 21.71 59.3/29.9/16.9/9.8 (BP = 0.941
+ratio = 0.943 hyp_len = 123 ref_len = 130)``: percent for display, the attributes stay
+in [0, 1]); ``_repr_html_`` is the breakdown table notebooks show.
+"""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .stats import SentenceStats
 
-__all__ = ["Precision", "BleuResult", "CorpusBleuResult"]
+__all__ = ["Precision", "BleuResult", "CorpusBleuResult", "score_line", "breakdown_html"]
+
+
+def score_line(result: BleuResult, width: int = 2, signature: bool = False) -> str:
+    """sacreBLEU's ``BLEUScore.format()`` line of ``result``: the score and precisions in
+    percent, BP, ratio c/r (0 when r = 0), c and r; with ``signature``, ``BLEU|signature = ...``."""
+    prec = "/".join(f"{100 * p.value:.1f}" for p in result.precisions)
+    c, r = result.hyp_len, result.ref_len
+    name = f"BLEU|{result.signature}" if signature else "BLEU"
+    return (
+        f"{name} = {100 * result.score:.{width}f} {prec} (BP = {result.brevity_penalty:.3f} "
+        f"ratio = {c / r if r else 0:.3f} hyp_len = {c:d} ref_len = {r:d})"
+    )
+
+
+def breakdown_html(result: BleuResult, sentences: int | None = None) -> str:
+    """The breakdown as an HTML table (Jupyter's ``_repr_html_``): per order the clipped
+    matches, the n-grams, p_n and its weight; then BP, c, r and the signature."""
+    rows = []
+    for p, w in zip(result.precisions, result.weights):
+        mark = " (smoothed)" if p.smoothed else ""
+        rows.append(
+            f"<tr><th scope='row'>p<sub>{p.n}</sub></th><td>{p.matches} / {p.total}</td>"
+            f"<td>{100 * p.value:.2f}%{mark}</td><td>{w:g}</td></tr>"
+        )
+    c, r = result.hyp_len, result.ref_len
+    ratio = f"{c / r:.3f}" if r else "–"
+    rows.append(
+        f"<tr><th scope='row'>BP</th><td>c = {c}, r = {r}</td><td>{result.brevity_penalty:.4f}</td><td></td></tr>"
+    )
+    what = f"{sentences} sentences; " if sentences is not None else ""
+    return (
+        f"<table class='bleu2-result'><caption>BLEU = {100 * result.score:.2f} ({what}c/r = {ratio})</caption>"
+        "<thead><tr><th scope='col'></th><th scope='col'>matches / n-grams</th>"
+        "<th scope='col'>value</th><th scope='col'>weight</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<p><code>{html.escape(result.signature)}</code></p>"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +123,16 @@ class BleuResult:
     stats: SentenceStats = field(repr=False)
     mean_weights: tuple[float | None, ...] = field(default=(), repr=False)
 
+    def __str__(self) -> str:
+        return score_line(self)
+
+    def format(self, width: int = 2, signature: bool = False) -> str:
+        """sacreBLEU's one line (:func:`score_line`): ``width`` decimals, ``signature`` in front."""
+        return score_line(self, width, signature)
+
+    def _repr_html_(self) -> str:
+        return breakdown_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: score, brevity_penalty, hyp_len, ref_len, precisions
         (list of {n, matches, total, value, smoothed}), max_order, smoothing,
@@ -148,6 +201,16 @@ class CorpusBleuResult:
 
     def __repr__(self) -> str:
         return f"CorpusBleuResult(corpus={self.corpus!r}, sentences={len(self.sentence_stats)})"
+
+    def __str__(self) -> str:
+        return score_line(self.corpus)
+
+    def format(self, width: int = 2, signature: bool = False) -> str:
+        """sacreBLEU's one line (:func:`score_line`): ``width`` decimals, ``signature`` in front."""
+        return score_line(self.corpus, width, signature)
+
+    def _repr_html_(self) -> str:
+        return breakdown_html(self.corpus, len(self.sentence_stats) if self.sentence_stats else None)
 
     def to_dict(self, sentences: bool = False) -> dict[str, Any]:
         """``corpus.to_dict()``; with ``sentences``, also ``"sentences"``: one

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from .layouts import as_references, corpus_sequences, n_refs_label
+from .layouts import (
+    ambiguous_layout,
+    as_references,
+    check_layout,
+    corpus_sequences,
+    n_refs_label,
+    streams_to_references,
+)
 from .line_scorer import LineScorer
 from .pipeline import streams_result
 from .result import BleuResult, CorpusBleuResult
@@ -48,6 +55,8 @@ class BLEU(LineScorer):
         candidates: Sequence[str],
         references: Sequence[str | Sequence[str | None]],
         progress: Callable[[int], object] | None = None,
+        *,
+        layout: str | None = None,
     ) -> tuple[list[SentenceStats], int | str]:
         """Per-sentence statistics of a corpus (sacreBLEU's ``_extract_corpus_statistics``).
 
@@ -58,15 +67,23 @@ class BLEU(LineScorer):
                 :func:`bleu2.references_from_streams`).
             progress: None, or a function called with the number of sentences done
                 every :data:`PROGRESS_EVERY` sentences (it may raise to stop the work).
+            layout: as :func:`bleu2.corpus_bleu`'s: None reads per candidate and refuses
+                references that read two ways; ``"per-candidate"``; ``"streams"``.
         Returns:
             ``(stats, n_refs)``: one SentenceStats per sentence, and the number of
             references per sentence (``"var"`` when it varies) for the signature.
         Raises:
             TypeError: ``candidates`` or ``references`` is a single string, or an entry
                 is not a string; ValueError: different lengths (when ``references`` has
-                the shape of sacreBLEU's streams instead, the message says so).
+                the shape of sacreBLEU's streams instead, the message says so), or
+                references that read two ways.
         """
+        if check_layout(layout) == "streams":
+            references = streams_to_references(candidates, references)
         candidates, references = corpus_sequences(candidates, references)
+        message = None if layout else ambiguous_layout(candidates, references)
+        if message:
+            raise ValueError(message)
         step = PROGRESS_EVERY if progress is not None else max(len(candidates), 1)
         stats: list[SentenceStats] = []
         n_refs: set[int] = set()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .._version import __version__
 from ..options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
@@ -22,6 +23,7 @@ __all__ = [
     "SACREBLEU_TOKENIZERS",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
+    "OneLineErrors",
     "build_parser",
     "build_sacrebleu_parser",
     "join_weights",
@@ -44,6 +46,14 @@ MISSING_TOKENIZERS = {
 }
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 FORMATS = ("json", "text", "latex")
+
+
+class OneLineErrors(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose usage errors are one line that names ``--help``, without
+    the usage block argparse prints before it (exit status 2, as argparse's)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 # --------------------------------------------------------------------------- bleu2
@@ -117,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argparse parser (read the tokenizer and smoothing registries now)."""
     tokenizers = ", ".join(TOKENIZERS)
     smoothings = ", ".join(SMOOTHING_METHODS)
-    p = argparse.ArgumentParser(
+    p = OneLineErrors(
         prog=PROG,
         allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -148,6 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
             "  bleu2 -r ref.txt < sys.txt\n"
             "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
             "  bleu2 -r ref.txt --json sys.txt\n"
+            "\n"
+            "subcommands (each with its own --help):\n"
+            "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
+            "                       tests) on bleu2's engine: bleu2 sacrebleu ref.txt -i sys.txt\n"
+            "  bleu2 compare ...    compare-mt's analyses of two systems (docs/compare.md)\n"
             "\n"
             "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
             "A progress bar appears on stderr for runs over about a second when stderr\n"
@@ -312,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def build_sacrebleu_parser() -> argparse.ArgumentParser:
     """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
-    p = argparse.ArgumentParser(
+    p = OneLineErrors(
         prog=SACREBLEU_PROG,
         description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
         "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",

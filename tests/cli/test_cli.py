@@ -12,6 +12,7 @@ import io
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -790,3 +791,35 @@ def test_presets_table_and_json(capsys):
 def test_sacrebleu_spellings_point_to_bleu2_sacrebleu(capsys, flag):
     # sacreBLEU's -tok intl would read as -t ok ("unknown tokenizer 'ok'")
     assert_error(*run_cli(capsys, "-r", REF, flag, "intl", SYS1), f"{flag} is sacreBLEU's spelling", "bleu2 sacrebleu")
+
+
+@pytest.mark.parametrize(
+    "argv, named",
+    [
+        (["--frobnicate", "-r", "REF", "SYS"], "unrecognized arguments: --frobnicate"),
+        (["-r", "REF", "--max-order", "4x", "SYS"], "argument -n/--max-order: invalid int value: '4x'"),
+        (["SYS"], "the following arguments are required: -r"),
+    ],
+)
+def test_a_bad_option_is_one_line_that_names_help(capsys, argv, named):
+    argv = [str(REF) if a == "REF" else str(SYS1) if a == "SYS" else a for a in argv]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "usage:" not in err
+    assert err.startswith(f"bleu2: error: {named}") and err.endswith("(see bleu2 --help)\n")
+
+
+def test_a_bad_sacrebleu_option_is_one_line_that_names_its_help(capsys):
+    code, out, err = run_cli(capsys, "sacrebleu", str(REF), "-i", str(SYS1), "--frobnicate")
+    assert code == 2 and out == ""
+    assert err == "bleu2 sacrebleu: error: unrecognized arguments: --frobnicate (see bleu2 sacrebleu --help)\n"
+
+
+def test_help_lists_the_subcommands(capsys):
+    code, out, _ = run_cli(capsys, "--help")
+    assert code == 0
+    listing = out[out.index("subcommands") :]
+    assert re.search(r"^  bleu2 sacrebleu \.\.\. ", listing, re.M)
+    assert re.search(r"^  bleu2 compare \.\.\. ", listing, re.M)
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert "## `bleu2 sacrebleu`" in docs and "$ bleu2 sacrebleu " in docs

@@ -20,25 +20,70 @@ HYPS = ["a b c d", "e f g h"]
 STREAMS = [["a b c d", "e f g h"], ["x y z w", "p q r s"]]
 
 
-def test_two_streams_for_two_hypotheses_mean_what_each_function_says():
-    # As many streams as hypotheses: corpus_bleu reads one entry per candidate (candidate 1
-    # against "a b c d" and "e f g h", candidate 2 against "x y z w" and "p q r s": 0.50),
-    # BLEU.corpus_score reads streams as sacreBLEU does (100).
+def test_two_streams_for_two_hypotheses_are_refused_unless_the_layout_is_said():
+    # As many streams as hypotheses: read per candidate, candidate 1 would go against "a b c d"
+    # and "e f g h" (0.50); read as streams, as sacreBLEU reads them, 100. corpus_bleu refuses
+    # to choose; layout= says which; BLEU.corpus_score reads streams as sacreBLEU does.
     assert sacrebleu.corpus_bleu(HYPS, STREAMS).score == pytest.approx(100.0)
     assert SacreBLEU().corpus_score(HYPS, STREAMS).score == pytest.approx(100.0)
     assert bleu2.BLEU(**bleu2.SACREBLEU_OPTIONS).corpus_score(HYPS, STREAMS).score == pytest.approx(1.0)
-    per_candidate = bleu2.corpus_bleu(HYPS, STREAMS, **bleu2.SACREBLEU_OPTIONS)
+    with pytest.raises(ValueError, match=r"reads two ways.*layout='streams'.*layout='per-candidate'"):
+        bleu2.corpus_bleu(HYPS, STREAMS, **bleu2.SACREBLEU_OPTIONS)
+    streams = bleu2.corpus_bleu(HYPS, STREAMS, layout="streams", **bleu2.SACREBLEU_OPTIONS)
+    assert streams.score == pytest.approx(1.0)
+    per_candidate = bleu2.corpus_bleu(HYPS, STREAMS, layout="per-candidate", **bleu2.SACREBLEU_OPTIONS)
     assert f"{per_candidate.score:.2f}" == "0.50"
-    assert bleu2.corpus_bleu(HYPS, bleu2.references_from_streams(STREAMS), **bleu2.SACREBLEU_OPTIONS).score == (
+    converted = bleu2.references_from_streams(STREAMS)  # square too: the layout must be said
+    assert bleu2.corpus_bleu(HYPS, converted, layout="per-candidate", **bleu2.SACREBLEU_OPTIONS).score == (
         pytest.approx(1.0)
     )
+
+
+def test_the_issue_s_square_case_gives_sacrebleu_s_number_or_an_error():
+    hyps = ["the cat sat on the mat", "a dog barks loudly"]
+    streams = [["the cat sat on the mat", "a dog barks loudly"], ["a cat sat on a mat", "the dog barked"]]
+    oracle = sacrebleu.corpus_bleu(hyps, streams).score / 100
+    with pytest.raises(ValueError, match="layout="):
+        bleu2.corpus_bleu(hyps, streams, preset="sacrebleu")
+    assert bleu2.corpus_bleu(hyps, streams, preset="sacrebleu", layout="streams").score == pytest.approx(oracle)
+    assert bleu2.BLEU(preset="sacrebleu").corpus_score(hyps, streams).score == pytest.approx(oracle)
+    # an iterator of candidates is checked the same way
+    with pytest.raises(ValueError, match="reads two ways"):
+        bleu2.corpus_bleu(iter(hyps), streams, preset="sacrebleu")
+    # iterators as entries could be streams or one candidate's references
+    with pytest.raises(ValueError, match=r"references\[0\] is an iterator"):
+        bleu2.corpus_bleu(hyps, [iter(s) for s in streams], preset="sacrebleu")
+    with pytest.raises(ValueError, match="layout must be one of"):
+        bleu2.corpus_bleu(hyps, streams, layout="rows")
+
+
+def test_square_references_that_read_the_same_both_ways_are_not_refused():
+    # references[i][j] == references[j][i]: both readings pair the same texts (1 x 1 included)
+    refs = [["a b c d", "x y"], ["x y", "e f g h"]]
+    got = bleu2.corpus_bleu(HYPS, refs, preset="sacrebleu")
+    assert got.score == pytest.approx(sacrebleu.corpus_bleu(HYPS, refs).score / 100)
+    one = bleu2.corpus_bleu(["a b c d"], [["a b c d e"]], preset="sacrebleu")
+    assert one.score == pytest.approx(sacrebleu.corpus_bleu(["a b c d"], [["a b c d e"]]).score / 100)
+
+
+def test_long_iterables_refuse_entries_that_may_be_streams():
+    from bleu2.layouts import CHUNK_LINES
+
+    n = CHUNK_LINES + 1
+    hyps = (f"w{i}" for i in range(n))
+    refs = [["w0"] * n] + [[f"w{i}"] for i in range(1, n)]
+    with pytest.raises(ValueError, match=r"references\[0\] holds 2049 texts.*layout="):
+        bleu2.corpus_bleu(hyps, refs)
+    hyps = (f"w{i}" for i in range(n))
+    assert bleu2.corpus_bleu(hyps, refs, layout="per-candidate").hyp_len == n
 
 
 def test_streams_given_to_corpus_bleu_name_the_streams_function():
     hyps = HYPS + ["i j"]
     streams = [s + ["i j"] for s in STREAMS]  # 2 streams of 3 lines: fits only the streams layout
-    with pytest.raises(ValueError, match=r"reference streams.*BLEU\(\.\.\.\)\.corpus_score"):
+    with pytest.raises(ValueError, match=r"reference streams.*layout='streams'.*BLEU\(\.\.\.\)\.corpus_score"):
         bleu2.corpus_bleu(hyps, streams)
+    assert bleu2.corpus_bleu(hyps, streams, layout="streams").score == pytest.approx(1.0)
     assert bleu2.BLEU().corpus_score(hyps, streams).score == pytest.approx(1.0)
 
 
@@ -86,7 +131,10 @@ def test_none_placeholders_as_sacrebleu_accepts_them():
     assert got.score == pytest.approx(oracle.score / 100, abs=1e-12)
     assert "nrefs:var|" in metric.get_signature().format() and got.signature.startswith("nrefs:var|")
     per_candidate = bleu2.references_from_streams(streams)
-    assert bleu2.corpus_bleu(hyps, per_candidate, preset="sacrebleu").score == pytest.approx(got.score)
+    # 2 entries of 2: also 2 streams of 2 lines, read otherwise: the layout must be said
+    assert bleu2.corpus_bleu(hyps, per_candidate, preset="sacrebleu", layout="per-candidate").score == (
+        pytest.approx(got.score)
+    )
     s = bleu2.sentence_bleu("a dog", ["a dog", None], preset="sacrebleu-sentence")
     assert s.score == pytest.approx(sacrebleu.sentence_bleu("a dog", ["a dog", None]).score / 100)
     assert s.signature.startswith("nrefs:1|")

@@ -106,7 +106,8 @@ def oracle(preset: str, hyps, streams) -> tuple[float, list[float]]:
 
 
 def assert_equal(preset, hyps, refs, expected, **extra):
-    got = bleu2.corpus_bleu(hyps, refs, preset=preset, **extra)
+    # refs are per candidate; random square ones would read two ways without layout=
+    got = bleu2.corpus_bleu(hyps, refs, preset=preset, layout="per-candidate", **extra)
     whole, sentences = expected
     assert abs(got.score - whole) <= TOL, (preset, got.score, whole)
     bad = [(i + 1, a, b) for i, (a, b) in enumerate(zip(got.sentence_scores, sentences)) if abs(a - b) > TOL]
@@ -308,7 +309,7 @@ def test_hf_evaluate_preset_on_random_inputs(data, smooth):
     smoothing, where bleuscore says 1 and bleu2 0 (docs/parity.md)."""
     hyps, refs = data
     extra = {"smoothing": "nmt"} if smooth else {}
-    got = bleu2.corpus_bleu(hyps, refs, preset="hf-evaluate", **extra)
+    got = bleu2.corpus_bleu(hyps, refs, preset="hf-evaluate", layout="per-candidate", **extra)
     for score, h, r in [(got.score, hyps, refs)] + [(s, [h], [r]) for s, h, r in zip(got.sentence_scores, hyps, refs)]:
         expected = _hf_or_none(h, r, smooth)
         bs = bleuscore.compute(predictions=h, references=r, smooth=smooth)
