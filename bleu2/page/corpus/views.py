@@ -49,7 +49,7 @@ PAGE_SIZE = 50
 EXCERPT = 160
 #: Longest system name shown in a table (characters); the full name is its title, and
 #: the exports keep it whole.
-SHORT_NAME = 24
+SHORT_NAME = 20
 _SEPARATORS = "._-/ "
 
 
