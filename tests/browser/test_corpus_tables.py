@@ -111,7 +111,8 @@ def test_every_systems_column_is_in_view_at_1280_px_with_16_systems_and_a_paired
     assert {title for _, title, _ in cells} == full
     assert all(fits for _, _, fits in cells), cells
     for shown, title, _ in cells:
-        assert shown != title and shown in title and not shown.startswith("newstest2017")  # e.g. uedin-nmt.4700
+        assert shown != title and not shown.startswith("newstest2017")  # e.g. uedin-nmt.4700
+        assert all(part in title for part in shown.split("…")) and len(shown) <= 20
     assert all(n == 1 for _, n in page.evaluate(LINES_JS, "#corpus-table-body :is(th, td)"))
     assert {"uedin-nmt.4700", "KIT.4701", "RWTH-nmt-e…mble.4703"} <= {shown for shown, _, _ in cells}
 
@@ -182,7 +183,7 @@ def test_under_sacrebleus_corpus_preset_each_sentence_equals_sentence_bleu_and_t
     )
     assert all(cand != ref for _, _, cand, ref in shown)
     worst = sorted(range(len(oracle)), key=lambda i: (oracle[i], i))[:50]
-    assert [int(row[0]) - 1 for row in shown] == worst
+    assert [int(row[0].replace(",", "")) - 1 for row in shown] == worst
     assert [row[1] for row in shown] == [f"{oracle[i]:.4f}" for i in worst]
 
 
@@ -229,7 +230,7 @@ def test_on_a_phone_the_peers_rows_are_stacked_and_the_breakdown_rows_do_not_wra
         " diff: r.lastElementChild.getBoundingClientRect().width}))",
     )
     assert len(rows) == 6 and all(r["display"] == "grid" for r in rows), rows
-    assert all(r["h"] < 130 for r in rows), rows  # was about 358 px a row
+    assert all(r["h"] < 150 for r in rows), rows  # was about 358 px a row
     assert rows[0]["diff"] > 300, rows  # "Differs from yours in": the row's width (was 99 px)
     fit = page.evaluate(CLIPPED_JS, "peers-table")
     assert fit["clipped"] == [] and fit["page"] == 360, fit
