@@ -87,6 +87,7 @@ __all__ = [
     "DEFAULTS",
     "PRESETS",
     "SACREBLEU_OPTIONS",
+    "SENTENCE_PRESETS",
     "EMPTY_REFERENCES",
     "REF_LENGTHS",
     "ParameterRange",
@@ -140,6 +141,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
 #: The options under which ``bleu2.corpus_bleu`` / ``sentence_bleu`` equal sacreBLEU
 #: 2.6.0's ``BLEU()`` with its defaults: ``PRESETS["sacrebleu"]``.
 SACREBLEU_OPTIONS: Mapping[str, Any] = PRESETS["sacrebleu"]
+
+#: A corpus preset -> the preset of its peer's sentence-level rules, where they differ:
+#: sacreBLEU scores each sentence of ``--sentence-level`` (``-sl``) and ``sentence_bleu``
+#: with effective order, its corpus ``BLEU()`` without. The other presets' peers score a
+#: sentence with their corpus rules (and options that are no preset keep theirs):
+#: :meth:`BleuConfig.sentence_level`.
+SENTENCE_PRESETS: Mapping[str, str] = MappingProxyType({"sacrebleu": "sacrebleu-sentence"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +332,15 @@ class BleuConfig:
     def preset(self) -> str | None:
         """The name of the preset (:data:`PRESETS`) whose options are exactly these, or None."""
         return _preset_of(self)
+
+    def sentence_level(self) -> BleuConfig:
+        """The options each sentence of a corpus is scored with, on its own (a per-sentence
+        table, ``--sentence``): the sentence-level preset of these options' preset
+        (:data:`SENTENCE_PRESETS`: sacreBLEU's ``BLEU()`` -> ``sentence_bleu``, effective
+        order, as ``sacrebleu -sl``), else these options. The statistics are the same
+        (only the scoring differs), so a sentence's counts give either score."""
+        sentence = SENTENCE_PRESETS.get(self.preset or "")
+        return self if sentence is None else BleuConfig.make(preset=sentence)
 
     @property
     def stats_order(self) -> int:

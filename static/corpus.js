@@ -121,11 +121,12 @@
       view.systems.forEach(function (row) { el("option", {value: String(row.id)}, row.name, baseline); });
       baseline.value = view.baseline;
     },
-    // {table: {head, rows}, systems: [name], system, sentences: {head, rows: [{line, cells, open}]}}
+    // {table: {head, rows, names}, systems: [name], system, sentences: {head, rows: [{line, cells, open}]}}
+    // (a system's cell shows its short name; its full name is the cell's title)
     results: function (data) {
-      table("corpus-table-head", "corpus-table-body", data.table.head, data.table.rows.map(function (cells) {
+      table("corpus-table-head", "corpus-table-body", data.table.head, data.table.rows.map(function (cells, r) {
         return cells.map(function (text, i) {
-          return i === 1 ? ["th", {scope: "row", dir: "auto"}, text] : ["td", {}, text];
+          return i === 1 ? ["th", {scope: "row", dir: "auto", title: data.table.names[r]}, text] : ["td", {}, text];
         });
       }));
       var select = $("corpus-sentence-system");
@@ -141,6 +142,12 @@
         }));
       }));
     }
+  };
+  // "How it works" in corpus mode: {steps: [text]}
+  painters.help = function (data) {
+    var list = $("corpus-help-steps");
+    list.replaceChildren();
+    data.steps.forEach(function (text) { el("li", {}, text, list); });
   };
   // A table's head (column headers) and body: rows of [tag, attributes, text or a node].
   function table(headId, bodyId, head, rows) {

@@ -433,6 +433,7 @@ class CorpusControl:
                     "corpus-signature": {"text": view["signature"]},
                     "corpus-json": {"text": view["json"]},
                     "corpus-page-label": {"text": page["label"]},
+                    "corpus-sentences-caption": {"text": page["caption"]},
                     "corpus-prev": {"props": {"disabled": page["page"] <= 0}},
                     "corpus-next": {"props": {"disabled": page["page"] >= page["pages"] - 1}},
                 }
@@ -440,6 +441,7 @@ class CorpusControl:
             results = {"table": view["table"], "systems": view["system_names"], "system": self.system}
             self._paint("results", dict(results, sentences=page))
             self._paint("svg", view["histogram"], "corpus-histogram")
+            self._paint("help", view["help"])
 
         self.link.call("view", [self.result, request], show)
 

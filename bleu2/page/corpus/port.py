@@ -25,8 +25,9 @@ __all__ = ["CorpusPainter", "CorpusPort", "Message", "input_message", "lines_mes
 #: The painters the port runs (``static/corpus.js``'s, and ``static/paint.js``'s "svg"):
 #: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
 #: "start" | "done" | "stop"}``, for the tests and benchmarks), "files" (the file lists and
-#: the baseline chosen), "results" (the tables, the systems), "svg" (a chart into ``target``).
-CorpusPainter = Literal["mode", "root", "job", "files", "results", "svg"]
+#: the baseline chosen), "results" (the tables, the systems), "svg" (a chart into ``target``),
+#: "help" (the steps of "How it works": :func:`bleu2.page.corpus.guide.corpus_help`).
+CorpusPainter = Literal["mode", "root", "job", "files", "results", "svg", "help"]
 
 
 class Message(TypedDict, total=False):

@@ -30,11 +30,13 @@ from ...api import scorer_for
 from ...lines import InputError, split_lines
 from ...options import BleuConfig
 from ...pipeline import Keep, chunks_of, corpus_steps
+from ...result import CorpusBleuResult
+from ...scoring import bleu_score
 from ...significance import DEFAULT_RESAMPLES
 from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import normalize_options, options_from_form
-from . import views
+from . import guide, views
 from .port import Message, input_message, lines_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
@@ -233,27 +235,36 @@ class Session:
         chunk: int,
     ) -> Generator[Progress, None, None]:
         """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
-        every line's statistics and score kept for the per-sentence views."""
+        every line's statistics and score kept for the per-sentence views: each line scored
+        with the sentence-level rules of the options
+        (:meth:`bleu2.options.BleuConfig.sentence_level`: effective order under sacreBLEU's
+        corpus preset, as ``sacrebleu -sl``), from the same statistics."""
         bleu = scorer_for(**options)
+        sentence = bleu.config.sentence_level()
+        same = sentence == bleu.config
         lines = len(refs[0].lines)
         outcome = yield from corpus_steps(
             bleu,
             chunks_of([f.lines for f in refs], [f.lines for f in systems], chunk),
             len(systems),
-            keep=Keep(stats=True, scores=True),
+            keep=Keep(stats=True, scores=same),
             test=None if test == "none" else test,
             n=n,
             seed=seed,
             total=lines,
             shared_cache=True,
         )
+        scored = outcome.systems
+        if not same:
+            scored = yield from _sentence_scores(scored, sentence, chunk)
         self.results[job_id] = views.JobResult(
             options=options,
             config=bleu.config,
+            sentence_config=sentence,
             test=test,
             n=n,
             seed=seed,
-            systems=tuple((f.name, c) for f, c in zip(systems, outcome.systems)),
+            systems=tuple((f.name, c) for f, c in zip(systems, scored)),
             significance=None if outcome.significance is None else tuple(r.to_dict() for r in outcome.significance),
             signature=outcome.signature,
             references=tuple(refs),
@@ -263,8 +274,12 @@ class Session:
     # --- views ------------------------------------------------------------------------
 
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """What the page shows of a result (:func:`bleu2.page.corpus.views.view`)."""
-        return views.view(self.results[int(result_id)], request)
+        """What the page shows of a result (:func:`bleu2.page.corpus.views.view`), and
+        "How it works" with its numbers (``"help"``: :func:`bleu2.page.corpus.guide.corpus_help`)."""
+        res = self.results[int(result_id)]
+        out = views.view(res, request)
+        out["help"] = guide.corpus_help(res, int(request.get("system") or 0), i18n.language(request.get("lang")))
+        return out
 
     def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """The texts of one line, for the sentence view: ``{"references": [str],
@@ -319,6 +334,23 @@ class Session:
         else:
             out = getattr(self, method)(*args)
         return json.dumps(out, ensure_ascii=False)
+
+
+def _sentence_scores(
+    systems: Sequence[CorpusBleuResult], sentence: BleuConfig, chunk: int
+) -> Generator[Progress, None, list[CorpusBleuResult]]:
+    """Each system's lines scored with ``sentence`` (the sentence-level rules) from their
+    statistics, ``chunk`` lines between two progress reports (the stage "scoring", done)."""
+    total = sum(len(r.sentence_stats) for r in systems)
+    out = []
+    for r in systems:
+        stats = r.sentence_stats
+        scores: list[float] = []
+        for start in range(0, len(stats), chunk):
+            scores += (bleu_score(st, sentence) for st in stats[start : start + chunk])
+            yield Progress("scoring", total, total)
+        out.append(CorpusBleuResult(r.corpus, stats, tuple(scores)))
+    return out
 
 
 def _refused(

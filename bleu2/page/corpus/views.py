@@ -33,6 +33,9 @@ __all__ = [
     "JobResult",
     "EXCERPT",
     "PAGE_SIZE",
+    "SHORT_NAME",
+    "short_names",
+    "sentence_rules",
     "export",
     "histogram",
     "sentence_page",
@@ -44,6 +47,10 @@ __all__ = [
 PAGE_SIZE = 50
 #: Longest text excerpt in the per-sentence table (characters).
 EXCERPT = 160
+#: Longest system name shown in a table (characters); the full name is its title, and
+#: the exports keep it whole.
+SHORT_NAME = 20
+_SEPARATORS = "._-/ "
 
 
 class TextFile(Protocol):
@@ -59,7 +66,9 @@ class TextFile(Protocol):
 @dataclass(frozen=True)
 class JobResult:
     """What a finished job gives (:meth:`bleu2.page.corpus.session.Session.start`'s job):
-    the options it ran with (the page's, checked: ``options``; the engine's: ``config``),
+    the options it ran with (the page's, checked: ``options``; the engine's: ``config``;
+    the sentence-level rules each line was scored with: ``sentence_config``,
+    :meth:`bleu2.options.BleuConfig.sentence_level`),
     the test (``"none"`` or sacreBLEU's flag), its resamples ``n`` and ``seed``, each
     system's name and result in the order scored (the baseline first), the significance
     figures per system (:meth:`bleu2.significance.Result.to_dict`; None without a test),
@@ -68,6 +77,7 @@ class JobResult:
 
     options: dict[str, Any]
     config: BleuConfig
+    sentence_config: BleuConfig
     test: str
     n: int
     seed: int | None
@@ -87,6 +97,46 @@ def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
 def _excerpt(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
+
+
+def _affix(names: Sequence[str], suffix: bool) -> int:
+    """The length of the prefix (or suffix) all ``names`` share, cut back to end at a
+    separator (``.``, ``_``, ``-``, ``/``, a space), so no word is cut."""
+    texts = [n[::-1] for n in names] if suffix else list(names)
+    common = 0
+    for chars in zip(*texts):
+        if any(c != chars[0] for c in chars):
+            break
+        common += 1
+    first = texts[0][:common]
+    while common and first[common - 1] not in _SEPARATORS:
+        common -= 1
+    return common
+
+
+def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
+    """The system names a table shows: unchanged while every one has at most ``limit``
+    characters; else without the words all of them share at the start and at the end
+    (``newstest2017.uedin-nmt.4722.de-en`` -> ``uedin-nmt.4722``) and, still longer than
+    ``limit``, shortened in the middle (``…``)."""
+    if all(len(n) <= limit for n in names):
+        return list(names)
+    out = list(names)
+    if len(names) > 1:
+        start, end = _affix(names, False), _affix(names, True)
+        if all(len(n) > start + end for n in names):
+            out = [n[start : len(n) - end] for n in names]
+    half = (limit - 1) // 2
+    return [n if len(n) <= limit else n[: limit - 1 - half] + "…" + n[len(n) - half :] for n in out]
+
+
+def sentence_rules(res: JobResult, lang: str = "en") -> str:
+    """The per-sentence table's caption: which rules scored each line (those of the
+    corpus score, or the preset's sentence-level ones: sacreBLEU's effective order)."""
+    if res.sentence_config == res.config:
+        return i18n.t(lang, "corpus_sentences_rules_same")
+    preset = res.sentence_config.preset or ""
+    return i18n.t(lang, "corpus_sentences_rules_" + preset.replace("-", "_"))
 
 
 def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -130,7 +180,8 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     """The systems ranked by corpus BLEU (best first; equal scores share a rank).
 
     Returns:
-        ``{"head": [str], "rows": [[str]], "note": str}``: rank, system, BLEU-N (four
+        ``{"head": [str], "rows": [[str]], "names": [str], "note": str}``: rank, system
+        (:func:`short_names`; ``names``: each row's full name), BLEU-N (four
         decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
         significance test the mean ± 95% half-width and the p-value (the baseline's
         cell says "baseline").
@@ -150,10 +201,12 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
             head.append(i18n.t(lang, "corpus_col_p"))
     scores = [r.score for _, r in systems]
     ranks = competition_ranks(scores)
-    rows = []
+    short = short_names([name for name, _ in systems])
+    rows, names = [], []
     for i in best_first(scores):
         name, r = systems[i]
-        row = [i18n.format_integer(ranks[i], lang), name, num(r.score)]
+        names.append(name)
+        row = [i18n.format_integer(ranks[i], lang), short[i], num(r.score)]
         row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
         ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
         row += [
@@ -175,7 +228,7 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         n=i18n.format_integer(res.n, lang),
         seed="–" if res.seed is None else str(res.seed),
     )
-    return {"head": head, "rows": rows, "note": note}
+    return {"head": head, "rows": rows, "names": names, "note": note}
 
 
 def _order(scores: Sequence[float], sort: str) -> list[int]:
@@ -188,15 +241,17 @@ def _order(scores: Sequence[float], sort: str) -> list[int]:
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
-    """One page of the per-sentence table of ``system`` (sentence BLEU with the same
-    options), sorted worst first by default.
+    """One page of the per-sentence table of ``system`` (sentence BLEU under the
+    sentence-level rules of the options: :meth:`bleu2.options.BleuConfig.sentence_level`),
+    sorted worst first by default.
 
     Returns:
         ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
         button's accessible name}], "page": int,
-        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str}``; the
-        cells are the line number, the score, the candidate and the (first) reference,
-        shortened to :data:`EXCERPT` characters.
+        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str, "caption":
+        :func:`sentence_rules`, "name": the system's full name}``; the cells are the line
+        number, the score, the candidate and the (first) reference, shortened to
+        :data:`EXCERPT` characters; the candidate's column is named by its short name.
     """
     name, result = res.systems[system]
     scores = result.sentence_scores
@@ -230,10 +285,19 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
     head = [
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=result.max_order),
-        i18n.t(lang, "corpus_col_candidate", name=name),
+        i18n.t(lang, "corpus_col_candidate", name=short_names([n for n, _ in res.systems])[system]),
         i18n.t(lang, "corpus_col_reference"),
     ]
-    return {"head": head, "rows": rows, "page": page, "pages": pages, "label": label, "sort": sort}
+    return {
+        "head": head,
+        "rows": rows,
+        "page": page,
+        "pages": pages,
+        "label": label,
+        "sort": sort,
+        "caption": sentence_rules(res, lang),
+        "name": name,
+    }
 
 
 def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
@@ -272,9 +336,10 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
                     row += [p.matches, p.total]
                 rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res.signature])
             return csv_table(head, rows), "csv", "text/csv"
+        whole = [[row[0], name, *row[2:]] for row, name in zip(table["rows"], table["names"])]  # full names
         md = markdown_table(
             [markdown_cell(h) for h in table["head"]],
-            [[markdown_cell(c) for c in row] for row in table["rows"]],
+            [[markdown_cell(c) for c in row] for row in whole],
             left=[1],
         )
         return md + "\n" + markdown_cell(res.signature) + "\n", "md", "text/markdown"

@@ -1,0 +1,61 @@
+"""Corpus mode's "How it works": how corpus BLEU is computed, with the numbers of the
+system shown in the table of sentences, the smoothing chosen and the rules of the
+sentence scores (:func:`bleu2.page.corpus.views.sentence_rules`).
+
+Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from .. import i18n
+from .views import JobResult, sentence_rules, short_names
+
+__all__ = ["CORPUS_STEPS", "NO_SMOOTHING", "CorpusHelp", "corpus_help"]
+
+#: The steps, in order (catalog keys ``corpus_help_<name>``).
+CORPUS_STEPS = ("pool", "mean", "smoothing", "bp", "score", "sentences")
+#: The smoothing methods that smooth nothing (``corpus_help_smoothing_none``).
+NO_SMOOTHING = frozenset({"none", "method0"})
+
+
+class CorpusHelp(TypedDict):
+    """What ``static/corpus.js``'s ``help`` painter writes: the steps, plain text."""
+
+    steps: list[str]
+
+
+def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
+    """The steps of corpus BLEU in ``lang``, with the pooled numbers of system ``system``
+    (an index into ``res.systems``), the smoothing of ``res.config`` by name and the rules
+    the sentence scores follow."""
+    system = min(max(system, 0), len(res.systems) - 1)
+    _, r = res.systems[system]
+    name = short_names([n for n, _ in res.systems])[system]
+    config = res.config
+
+    def num(v: float) -> str:
+        return i18n.format_number(v, lang)
+
+    precisions = ", ".join(
+        f"p{k} = {i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}"
+        for k, p in enumerate(r.precisions, 1)
+    )
+    smoothing = "smoothing_none" if config.smoothing in NO_SMOOTHING else "smoothing"
+    values = {
+        "lines": i18n.tn(lang, "corpus_lines", len(r.sentence_stats)),
+        "name": name,
+        "precisions": precisions,
+        "order": str(config.max_order),
+        "weights": ", ".join(f"{w:g}" for w in config.weights),
+        "method": config.smoothing,
+        "c": i18n.format_integer(r.hyp_len, lang),
+        "r": i18n.format_integer(r.ref_len, lang),
+        "bp": num(r.brevity_penalty),
+        "label": i18n.t(lang, "col_score", order=config.max_order),
+        "score": num(r.score),
+        "rules": sentence_rules(res, lang),
+    }
+    keys = [smoothing if step == "smoothing" else step for step in CORPUS_STEPS]
+    return {"steps": [i18n.t(lang, f"corpus_help_{key}", **values) for key in keys]}
