@@ -19,7 +19,9 @@ independently of bleu2 (no bleu2 import).
   here in float64.
 
 Both take texts as the peers do: ``predictions[i]`` and ``references[i]`` (one string or
-a list of strings per prediction).
+a list of strings per prediction). Their last steps, from the counts to the score, are also
+given alone (:func:`nmt_bleu_from_counts`, :func:`torchmetrics_bleu_from_counts`), to
+recompute a score from shown fractions.
 """
 
 from __future__ import annotations
@@ -29,7 +31,13 @@ from collections import Counter
 
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-__all__ = ["hf_evaluate_bleu", "hf_tokenize", "torchmetrics_bleu"]
+__all__ = [
+    "hf_evaluate_bleu",
+    "hf_tokenize",
+    "nmt_bleu_from_counts",
+    "torchmetrics_bleu",
+    "torchmetrics_bleu_from_counts",
+]
 
 _TOK13A = Tokenizer13a()
 
@@ -77,6 +85,12 @@ def hf_evaluate_bleu(predictions, references, max_order: int = 4, smooth: bool =
         for n in range(1, max_order + 1):
             if len(pred) - n + 1 > 0:
                 possible[n - 1] += len(pred) - n + 1
+    return nmt_bleu_from_counts(matches, possible, trans_len, ref_len, smooth)
+
+
+def nmt_bleu_from_counts(matches, possible, trans_len: int, ref_len: int, smooth: bool = False) -> dict:
+    """tensorflow/nmt ``compute_bleu``'s last steps: from the summed counts to HF evaluate's dict."""
+    max_order = len(matches)
     if smooth:
         precisions = [(m + 1.0) / (t + 1.0) for m, t in zip(matches, possible)]
     else:
@@ -115,6 +129,12 @@ def torchmetrics_bleu(preds, target, n_gram: int = 4, smooth: bool = False, weig
             numerator[len(g) - 1] += k
         for g, k in pc.items():
             denominator[len(g) - 1] += k
+    return torchmetrics_bleu_from_counts(numerator, denominator, preds_len, target_len, smooth, weights)
+
+
+def torchmetrics_bleu_from_counts(numerator, denominator, preds_len: int, target_len: int, smooth=False, weights=None):
+    """torchmetrics ``_bleu_score_compute``: from the summed counts to the score (a float)."""
+    weights = [1.0 / len(numerator)] * len(numerator) if weights is None else list(weights)
     if min(numerator) == 0:
         return 0.0
     if smooth:
