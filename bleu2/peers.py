@@ -329,11 +329,12 @@ def _same_counts(
     scorer: PeerSums, row: PeerRow, config: BleuConfig, earlier: list[tuple[PeerRow, BleuConfig]]
 ) -> list[Note]:
     """A note for the first earlier row with the same fractions, c and r and another score
-    (none when an earlier row has these numbers and this score), naming the rules (of :data:`RULES`) whose change alone, from that row's values, changes
+    (none when an earlier row has these numbers and this score, or has the numbers of the
+    options in use: then the row's differences say why), naming the rules (of :data:`RULES`) whose change alone, from that row's values, changes
     this row's numbers."""
     alike = [(o, c) for o, c in earlier if _shown(o) == _shown(row)]
-    if any(abs(o.result.score - row.result.score) <= _EPS for o, _ in alike):
-        return []  # an earlier row already has these numbers and this score
+    if any(o.same or abs(o.result.score - row.result.score) <= _EPS for o, _ in alike):
+        return []  # an earlier row has these numbers and this score, or yours (then the differences say why)
     for other, other_config in alike[:1]:
         o_opts, t_opts = other_config.options(), config.options()
         diffs = []
@@ -461,7 +462,7 @@ def describe(item: Difference | Note, yours: str = "yours") -> str:
             return "HF evaluate itself divides by zero here (c = 0 or r = 0); bleu2 gives bleuscore's number"
         if item.key == "peers.note.nltk-divisors":
             added = ", ".join(f"p{n} + {k}" for n, k in enumerate(item.values["added"], start=1) if k)
-            return f"divides each sentence's n-gram total by at least 1 ({added}: the sentences without such n-grams)"
+            return f"counts each sentence's n-gram total as at least 1 ({added}: the sentences without such n-grams)"
         if item.key == "peers.note.same-counts":
             other = item.values["preset"]
             why = "; ".join(describe(d, other) for d in item.differences)

@@ -11,43 +11,22 @@ earlier one and another score says why, in the CLI's text too."""
 
 from __future__ import annotations
 
-import math
 import re
-from fractions import Fraction
 
 import pytest
 import sacrebleu
-from nltk.translate.bleu_score import SmoothingFunction, brevity_penalty, modified_precision
 from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
+from nltk.translate.bleu_score import modified_precision
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
 from bleu2.peers import corpus_peer_table, describe, peer_report, peer_table
-from peer_rules import hf_evaluate_bleu, nmt_bleu_from_counts, torchmetrics_bleu, torchmetrics_bleu_from_counts
+from peer_rules import hf_evaluate_bleu, score_from_shown, torchmetrics_bleu
 from shared_data import TED
 
 
 def _lines(name):
     with open(TED / name, encoding="utf-8") as f:
         return f.read().split("\n")[:-1]
-
-
-def from_shown(preset: str, fractions: list[tuple[int, int]], c: int, r: int) -> float:
-    """The score the peer computes from these fractions, c and r (in [0, 1])."""
-    m = [x for x, _ in fractions]
-    d = [y for _, y in fractions]
-    if preset.startswith("sacrebleu"):
-        eff = preset == "sacrebleu-sentence"
-        return SacreBLEU.compute_bleu(m, d, c, r, smooth_method="exp", effective_order=eff).score / 100
-    if preset == "nltk":  # corpus_bleu's tail, after the p_numerators / p_denominators sums
-        if m[0] == 0:
-            return 0.0
-        p_n = [Fraction(x, y, _normalize=False) for x, y in zip(m, d)]
-        p_n = SmoothingFunction().method0(p_n)
-        return brevity_penalty(r, c) * math.exp(math.fsum(0.25 * math.log(p) for p in p_n if p > 0))
-    if preset == "hf-evaluate":
-        return nmt_bleu_from_counts(m, d, c, r)["bleu"]
-    assert preset == "torchmetrics"
-    return torchmetrics_bleu_from_counts(m, d, c, r)
 
 
 def oracle(preset: str, hyps: list[str], refs: list[list[str]]) -> float:
@@ -86,6 +65,7 @@ SMALL = [
 def tables():
     for hyps, refs in SMALL:
         yield hyps, refs, corpus_peer_table(hyps, refs, preset="sacrebleu")
+        yield hyps, refs, corpus_peer_table(hyps, refs)  # yours: the defaults
     hyps, ref = _lines("ted.sys1.detok.eng"), _lines("ted.ref.detok.eng")
     yield hyps, [[r] for r in ref], corpus_peer_table(hyps, ref)
 
@@ -100,7 +80,7 @@ def test_every_row_s_shown_fractions_give_its_shown_score_and_its_peer_s(all_tab
         for row in table.rows:
             shown = row.to_dict()
             fractions = [(p["matches"], p["divisor"]) for p in shown["precisions"]]
-            again = from_shown(row.preset, fractions, shown["hyp_len"], shown["ref_len"])
+            again = score_from_shown(row.preset, fractions, shown["hyp_len"], shown["ref_len"])
             assert again == pytest.approx(shown["score"], rel=1e-9, abs=1e-12), (row.preset, hyps[:1])
             try:
                 peer = oracle(row.preset, hyps, refs)
@@ -118,7 +98,7 @@ def test_the_cli_text_s_fractions_give_its_percentages(all_tables):
             cells = line.split()
             fractions = [tuple(map(int, cell.split("/"))) for cell in cells[2:6]]
             c, r = int(cells[7]), int(cells[8])
-            again = from_shown(row.preset, fractions, c, r)
+            again = score_from_shown(row.preset, fractions, c, r)
             assert f"{100 * again:.2f}" == cells[1], (row.preset, line)
 
 
@@ -137,7 +117,7 @@ def test_nltk_s_shown_denominators_are_its_own_and_the_note_says_why():
     added = [e - p.total for e, p in zip(expected, nltk.result.precisions)]
     assert note.values == {"added": added} and added[0] == 0 and added[3] > 0
     text = peer_report(table, "sys1")
-    said = f"  note: nltk: divides each sentence's n-gram total by at least 1 (p2 + {added[1]}, "
+    said = f"  note: nltk: counts each sentence's n-gram total as at least 1 (p2 + {added[1]}, "
     assert said in text
     nltk_line = next(x for x in text.splitlines() if x.startswith("nltk "))
     assert f"1878/{expected[3]}" in nltk_line
@@ -145,7 +125,7 @@ def test_nltk_s_shown_denominators_are_its_own_and_the_note_says_why():
 
 def test_rows_with_the_same_fractions_and_another_score_say_which_rule():
     # sacreBLEU's BLEU() gives 0 here, sentence_bleu 100: the same fractions, c and r
-    table = peer_table("Thank you .", "Thank you .", preset="sacrebleu")
+    table = peer_table("Thank you .", "Thank you .")  # yours: the defaults (BLEU-2)
     rows = {r.preset: r for r in table.rows}
     assert sacrebleu.corpus_bleu(["Thank you ."], [["Thank you ."]]).score == 0.0
     assert rows["sacrebleu-sentence"].fractions() == rows["sacrebleu"].fractions() == [(3, 3), (2, 2), (1, 1), (0, 0)]
@@ -161,11 +141,15 @@ def test_rows_with_the_same_fractions_and_another_score_say_which_rule():
     assert rows["nltk"].fractions()[3] == (0, 1)
     assert [n.key for n in rows["nltk"].notes] == ["peers.note.nltk-divisors"]
     assert "note: sacrebleu-sentence: the same fractions, c and r as sacrebleu" in peer_report(table, "x")
+    # yours are sacreBLEU's: the row's differences from yours already say it, no note repeats them
+    under = {r.preset: r for r in peer_table("Thank you .", "Thank you .", preset="sacrebleu").rows}
+    assert [d.rule for d in under["sacrebleu-sentence"].differences] == ["effective_order"]
+    assert not under["sacrebleu-sentence"].notes
 
 
 def test_smoothing_is_named_where_it_alone_separates_equal_fractions():
     # no 4-gram matches: sacreBLEU's exp smoothing scores it, NLTK's method0 gives ~1e-77
-    table = peer_table("the quick brown fox", "the quick brown dog jumps", preset="sacrebleu")
+    table = peer_table("the quick brown fox", "the quick brown dog jumps")
     rows = {r.preset: r for r in table.rows}
     assert rows["nltk"].fractions() == rows["sacrebleu"].fractions()
     (note,) = rows["nltk"].notes
@@ -179,7 +163,10 @@ def test_every_pair_of_equal_fractions_with_other_scores_is_explained(all_tables
             shown = (row.fractions(), row.result.hyp_len, row.result.ref_len)
             alike = [o for o in table.rows[:i] if (o.fractions(), o.result.hyp_len, o.result.ref_len) == shown]
             if alike and all(abs(o.result.score - row.result.score) > 1e-12 for o in alike):
-                assert any(n.key == "peers.note.same-counts" for n in row.notes), (row.preset, hyps[:1])
+                if any(o.same for o in alike):  # that row has your numbers: the differences say why
+                    assert row.differences, (row.preset, hyps[:1])
+                else:
+                    assert any(n.key == "peers.note.same-counts" for n in row.notes), (row.preset, hyps[:1])
             if row.fractions() != [(p.matches, p.total) for p in row.result.precisions]:
                 assert any(n.key == "peers.note.nltk-divisors" for n in row.notes), (row.preset, hyps[:1])
-                assert re.search(r"by at least 1", describe(next(n for n in row.notes)))
+                assert re.search(r"n-gram total as at least 1", describe(next(n for n in row.notes)))
