@@ -10,6 +10,14 @@ statistics: matches, totals, c, r), starting from the options in use or from the
 preset's. When the numbers differ and no rule alone explains it, the row says that the
 rules differ only together (``peers.diff.combination``).
 
+Every row shows the fractions its peer divides: p_n as matches over the denominator the
+peer divides by (:func:`divisors`: NLTK divides each sentence's n-gram total by at least 1,
+so its corpus denominator is the total plus the sentences without n-grams of that order),
+so that the shown fractions, BP and the peer's smoothing give the shown score. A row whose
+fractions, c and r equal an earlier row's while its score differs says why
+(``peers.note.same-counts``, the rules computed as above); a row whose denominators are not
+its totals says so (``peers.note.nltk-divisors``).
+
 The results are typed data with message keys and numbers (:class:`PeerTable`,
 :class:`PeerRow`, :class:`Difference`, :class:`Note`), for the page to translate (its
 catalogs, ``bleu2/page/locales/*.json``) and for the command line, which writes them in
@@ -22,12 +30,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .layouts import as_references, check_candidate, n_refs_label
+from .layouts import as_references, n_refs_label
 from .options import PRESETS, BleuConfig
+from .peer_counts import PoolKey, TextCounter, pool_key
 from .report import percent, text_table
 from .result import BleuResult
 from .scoring import score_from_stats
-from .stats import SentenceStats, pool_stats, ref_len_for, reference_stats, sentence_stats
+from .smoothing import NLTK_METHODS
+from .stats import SentenceStats, pool_stats
 
 __all__ = [
     "RULES",
@@ -38,6 +48,7 @@ __all__ = [
     "PeerTable",
     "corpus_peer_table",
     "describe",
+    "divisors",
     "peer_report",
     "peer_table",
 ]
@@ -53,9 +64,6 @@ RULES: dict[str, tuple[str, ...]] = {
     "empty_references": ("empty_references",),
     "ref_length": ("ref_length",),
 }
-
-#: Orders counted once for all the configs (NLTK's method5/method7 read order 5).
-_DEPTH = 5
 
 #: Scores closer than this are equal (both sides come from the same statistics).
 _EPS = 1e-12
@@ -90,16 +98,27 @@ class Note:
     """Something about a peer's number that the statistics show.
 
     Attributes:
-        key: the message key (``peers.note.hf-zero-division``: HF evaluate divides by zero
-            on these statistics, c = 0 or r = 0, where bleu2 gives the number shown).
+        key: the message key: ``peers.note.hf-zero-division`` (HF evaluate divides by zero
+            on these statistics, c = 0 or r = 0, where bleu2 gives the number shown);
+            ``peers.note.nltk-divisors`` (the denominators are not the totals: NLTK divides
+            each sentence's n-gram total by at least 1; ``values["added"]``: per order, the
+            sentences without n-grams of that order, each adding 1);
+            ``peers.note.same-counts`` (the same fractions, c and r as the row of
+            ``values["preset"]``, another score; ``differences``: the rules that make it,
+            ``ours`` being that row's values, ``theirs`` this row's).
         values: the numbers it is about.
+        differences: the rules a ``peers.note.same-counts`` note names.
     """
 
     key: str
     values: dict[str, Any] = field(default_factory=dict)
+    differences: tuple[Difference, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "values": self.values}
+        out: dict[str, Any] = {"key": self.key, "values": self.values}
+        if self.differences:
+            out["differences"] = [d.to_dict() for d in self.differences]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +132,8 @@ class PeerRow:
         same: whether its numbers (score and statistics) equal those of the options in use.
         differences: the rules that make them differ (empty when ``same``).
         notes: :class:`Note` items.
+        divisors: per order, the denominator the peer divides the matches by
+            (:func:`divisors`); ``()``: the totals.
     """
 
     preset: str
@@ -120,13 +141,23 @@ class PeerRow:
     same: bool
     differences: tuple[Difference, ...]
     notes: tuple[Note, ...] = ()
+    divisors: tuple[int, ...] = ()
+
+    def fractions(self) -> list[tuple[int, int]]:
+        """Per order: (matches, the denominator the peer divides them by)."""
+        r = self.result
+        divs = self.divisors or tuple(p.total for p in r.precisions)
+        return [(p.matches, d) for p, d in zip(r.precisions, divs)]
 
     def to_dict(self) -> dict[str, Any]:
         r = self.result
         return {
             "preset": self.preset,
             "score": r.score,
-            "precisions": [{"n": p.n, "matches": p.matches, "total": p.total, "value": p.value} for p in r.precisions],
+            "precisions": [
+                {"n": p.n, "matches": p.matches, "total": p.total, "divisor": d, "value": p.value}
+                for p, (_, d) in zip(r.precisions, self.fractions())
+            ],
             "brevity_penalty": r.brevity_penalty,
             "hyp_len": r.hyp_len,
             "ref_len": r.ref_len,
@@ -156,103 +187,6 @@ class PeerTable:
         return {"options": self.options, "score": self.result.score, "presets": [r.to_dict() for r in self.rows]}
 
 
-_TokKey = tuple[str, bool, bool]
-#: the candidates' tokens and, per candidate, its references' tokens
-_Tokens = tuple[list[list[str]], list[list[list[str]]]]
-#: per sentence: its statistics counted deep, and its references' lengths
-_Counts = tuple[list[SentenceStats], list[tuple[int, ...]]]
-
-
-class _TextCounter:
-    """Counts one set of texts under many configs: the texts are tokenized once per way of
-    tokenizing (tokenizer, lower-casing, right-stripping), the references counted once per
-    way of counting them, the statistics pooled once per way of pairing them (orders, the
-    reference-length rule); scoring the pooled statistics is then cheap (:class:`PeerSums`)."""
-
-    def __init__(self, candidates: Sequence[object], references: Sequence[str | Sequence[str | None]]):
-        self.candidates = [check_candidate(c, f"candidates[{i}]") for i, c in enumerate(candidates)]
-        if len(self.candidates) != len(references):
-            raise ValueError(f"{len(self.candidates)} candidate(s) but {len(references)} references entries")
-        self.references = [as_references(r, f"references[{i}]") for i, r in enumerate(references)]
-        self._tokens: dict[_TokKey, _Tokens] = {}
-        self._counts: dict[_TokKey, _Counts] = {}
-        self._stats: dict[_PoolKey, SentenceStats] = {}
-
-    def _tokenized(self, c: BleuConfig) -> _Tokens:
-        key = (c.tokenizer, c.lowercase, c.rstrip)
-        found = self._tokens.get(key)
-        if found is None:
-            memo: dict[str, list[str]] = {}
-            fn = c.tokenize_function()
-
-            def tok(text: str) -> list[str]:
-                t = memo.get(text)
-                if t is None:
-                    t = memo[text] = fn(text)
-                return t
-
-            found = self._tokens[key] = (
-                [tok(h) for h in self.candidates],
-                [[tok(r) for r in rs] for rs in self.references],
-            )
-        return found
-
-    def _counted(self, c: BleuConfig) -> _Counts:
-        """Per sentence: the statistics counted to :data:`_DEPTH` orders (or more) and the
-        lengths of all the references. An order's counts depend neither on the highest order
-        counted nor on the empty-reference rule (an empty reference has no n-grams), and
-        ways of tokenizing that give the same tokens share their counts."""
-        depth = max(_DEPTH, c.stats_order)
-        key = (c.tokenizer, c.lowercase, c.rstrip)
-        found = self._counts.get(key)
-        if found is None or (found[0] and len(found[0][0].matches) < depth):
-            tokens = self._tokenized(c)
-            for other, counts in list(self._counts.items()):
-                if self._tokens[other] == tokens and (not counts[0] or len(counts[0][0].matches) >= depth):
-                    found = self._counts[key] = counts
-                    return found
-            hyps, refs = tokens
-            ref_stats = [reference_stats(r, depth, "count") for r in refs]
-            found = self._counts[key] = (
-                [sentence_stats(h, rs, depth) for h, rs in zip(hyps, ref_stats)],
-                [rs.lengths for rs in ref_stats],
-            )
-        return found
-
-    def pooled(self, c: BleuConfig) -> SentenceStats:
-        """The texts' statistics under ``c``, pooled."""
-        key = _pool_key(c)
-        pooled = self._stats.get(key)
-        if pooled is None:
-            counted, lengths = self._counted(c)
-            if c.empty_references == "ignore":  # reference_stats' rule
-                lengths = [tuple(x for x in L if x) or (0,) for L in lengths]
-            n, depth, rule = c.max_order, c.stats_order, c.ref_length
-            per_sentence = [
-                SentenceStats(
-                    s.matches[:n],
-                    s.totals[:n],
-                    s.hyp_len,
-                    ref_len_for(s.hyp_len, L, rule),
-                    (),
-                    s.matches[n:depth],
-                    s.totals[n:depth],
-                )
-                for s, L in zip(counted, lengths)
-            ]
-            pooled = self._stats[key] = pool_stats(per_sentence, n)
-        return pooled
-
-
-_PoolKey = tuple[str, bool, bool, str, int, int, str]
-
-
-def _pool_key(c: BleuConfig) -> _PoolKey:
-    """What a config's pooled statistics depend on (not the smoothing, weights or
-    effective order, which only score them)."""
-    return (c.tokenizer, c.lowercase, c.rstrip, c.empty_references, c.max_order, c.stats_order, c.ref_length)
-
-
 def _configs(ours: BleuConfig) -> list[BleuConfig]:
     """Every config a peer table reads (:func:`_table`): the options in use, each preset,
     and each of the two with one rule of the other."""
@@ -275,12 +209,12 @@ class PeerSums:
 
     Attributes:
         options: the options in use (:meth:`bleu2.options.BleuConfig.options`).
-        pooled: pooled statistics per way of counting (:func:`_pool_key`).
+        pooled: pooled statistics per way of counting (:func:`pool_key`).
         ref_counts: the numbers of references the lines have.
     """
 
     options: dict[str, Any]
-    pooled: dict[_PoolKey, SentenceStats]
+    pooled: dict[PoolKey, SentenceStats]
     ref_counts: set[int]
 
     @classmethod
@@ -294,10 +228,10 @@ class PeerSums:
             TypeError, ValueError: as :func:`bleu2.corpus_bleu`.
         """
         ours = BleuConfig.make(**options)
-        scorer = _TextCounter(candidates, references)
-        pooled: dict[_PoolKey, SentenceStats] = {}
+        scorer = TextCounter(candidates, references)
+        pooled: dict[PoolKey, SentenceStats] = {}
         for c in _configs(ours):
-            key = _pool_key(c)
+            key = pool_key(c)
             if key not in pooled:
                 pooled[key] = scorer.pooled(c)
         return cls(ours.options(), pooled, {len(r) for r in scorer.references})
@@ -311,7 +245,7 @@ class PeerSums:
 
     def result(self, config: BleuConfig) -> BleuResult:
         """The corpus result under ``config`` (one of :func:`_configs`)."""
-        return score_from_stats(self.pooled[_pool_key(config)], config, config.signature(n_refs_label(self.ref_counts)))
+        return score_from_stats(self.pooled[pool_key(config)], config, config.signature(n_refs_label(self.ref_counts)))
 
     def table(self) -> PeerTable:
         """The :class:`PeerTable` of the lines added so far."""
@@ -365,16 +299,65 @@ def _differences(
     return out
 
 
-def _notes(preset: str, r: BleuResult) -> tuple[Note, ...]:
+def divisors(result: BleuResult, smoothing: str) -> tuple[int, ...]:
+    """The denominators a peer divides each order's matches by: the totals, but under
+    NLTK's methods (``smoothing`` in :data:`bleu2.smoothing.NLTK_METHODS`) each sentence's
+    total counts at least 1 (NLTK 3.10.4's ``modified_precision``: ``max(1, sum(counts))``,
+    summed by ``corpus_bleu`` into ``p_denominators``): the total plus the sentences
+    without n-grams of that order."""
+    s = result.stats
+    if smoothing not in NLTK_METHODS:
+        return s.totals
+    return tuple(t + e for t, e in zip(s.totals, s.empties()))
+
+
+def _notes(preset: str, r: BleuResult, divs: tuple[int, ...]) -> list[Note]:
+    out = []
     if preset == "hf-evaluate" and (r.hyp_len == 0 or r.ref_len == 0):
-        return (Note("peers.note.hf-zero-division", {"hyp_len": r.hyp_len, "ref_len": r.ref_len}),)
-    return ()
+        out.append(Note("peers.note.hf-zero-division", {"hyp_len": r.hyp_len, "ref_len": r.ref_len}))
+    if divs != r.stats.totals:
+        out.append(Note("peers.note.nltk-divisors", {"added": [d - t for d, t in zip(divs, r.stats.totals)]}))
+    return out
+
+
+def _shown(row: PeerRow) -> tuple[Any, ...]:
+    r = row.result
+    return (tuple(row.fractions()), r.hyp_len, r.ref_len)
+
+
+def _same_counts(
+    scorer: PeerSums, row: PeerRow, config: BleuConfig, earlier: list[tuple[PeerRow, BleuConfig]]
+) -> list[Note]:
+    """A note for the first earlier row with the same fractions, c and r and another score
+    (none when an earlier row has these numbers and this score, or has the numbers of the
+    options in use: then the row's differences say why), naming the rules (of :data:`RULES`) whose change alone, from that row's values, changes
+    this row's numbers."""
+    alike = [(o, c) for o, c in earlier if _shown(o) == _shown(row)]
+    if any(o.same or abs(o.result.score - row.result.score) <= _EPS for o, _ in alike):
+        return []  # an earlier row has these numbers and this score, or yours (then the differences say why)
+    for other, other_config in alike[:1]:
+        o_opts, t_opts = other_config.options(), config.options()
+        diffs = []
+        for rule, keys in RULES.items():
+            if all(o_opts[k] == t_opts[k] for k in keys):
+                continue
+            swapped = _with(config, other_config, keys)
+            if swapped is None or pool_key(swapped) not in scorer.pooled:
+                continue
+            r = scorer.result(swapped)
+            if not _same(r, row.result):
+                theirs, ours = {k: t_opts[k] for k in keys}, {k: o_opts[k] for k in keys}
+                diffs.append(Difference(rule, f"peers.diff.{rule}", ours, theirs, r.score))
+        if not diffs:
+            diffs = [Difference("combination", "peers.diff.combination", {}, {}, None)]
+        return [Note("peers.note.same-counts", {"preset": other.preset}, tuple(diffs))]
+    return []
 
 
 def _table(scorer: PeerSums, options: dict[str, Any]) -> PeerTable:
     ours = BleuConfig.make(**options)
     r_ours = scorer.result(ours)
-    rows = []
+    rows: list[tuple[PeerRow, BleuConfig]] = []
     for name, preset_options in PRESETS.items():
         theirs = BleuConfig.make(**preset_options)
         r = scorer.result(theirs)
@@ -384,8 +367,13 @@ def _table(scorer: PeerSums, options: dict[str, Any]) -> PeerTable:
             diffs = _differences(scorer, ours, theirs, r_ours, r)
             if not diffs:
                 diffs = [Difference("combination", "peers.diff.combination", {}, {}, None)]
-        rows.append(PeerRow(name, r, same, tuple(diffs), _notes(name, r)))
-    return PeerTable(r_ours, ours.options(), tuple(rows))
+        divs = divisors(r, theirs.smoothing)
+        row = PeerRow(name, r, same, tuple(diffs), tuple(_notes(name, r, divs)), divs)
+        more = _same_counts(scorer, row, theirs, rows)
+        if more:
+            row = PeerRow(name, r, same, tuple(diffs), row.notes + tuple(more), divs)
+        rows.append((row, theirs))
+    return PeerTable(r_ours, ours.options(), tuple(row for row, _ in rows))
 
 
 def peer_table(candidate: str, references: str | Sequence[str | None], **options: Any) -> PeerTable:
@@ -466,22 +454,31 @@ RULE_NAMES = {
 }
 
 
-def describe(item: Difference | Note) -> str:
+def describe(item: Difference | Note, yours: str = "yours") -> str:
     """A :class:`Difference` or :class:`Note` in plain English, e.g. ``"tokenizer: 13a
-    (yours: default)"``."""
+    (yours: default)"``; ``yours`` names the other side of a difference."""
     if isinstance(item, Note):
         if item.key == "peers.note.hf-zero-division":
             return "HF evaluate itself divides by zero here (c = 0 or r = 0); bleu2 gives bleuscore's number"
+        if item.key == "peers.note.nltk-divisors":
+            added = ", ".join(f"p{n} + {k}" for n, k in enumerate(item.values["added"], start=1) if k)
+            return f"counts each sentence's n-gram total as at least 1 ({added}: the sentences without such n-grams)"
+        if item.key == "peers.note.same-counts":
+            other = item.values["preset"]
+            why = "; ".join(describe(d, other) for d in item.differences)
+            return f"the same fractions, c and r as {other}, another score: {why}"
         return item.key
     if item.rule == "combination":
         return "the rules differ only together"
-    return f"{RULE_NAMES[item.rule]}: {_phrase(item.rule, item.theirs)} (yours: {_phrase(item.rule, item.ours)})"
+    return f"{RULE_NAMES[item.rule]}: {_phrase(item.rule, item.theirs)} ({yours}: {_phrase(item.rule, item.ours)})"
 
 
 def peer_report(table: PeerTable, title: str = "") -> str:
     """The table as the command line prints it (``bleu2 --presets``): one row per preset with
-    BLEU in percent, p_n as matches/total, BP, c, r and what differs from the options in
-    use ("= yours" when nothing does), then the notes.
+    BLEU in percent, p_n as matches over the denominator the peer divides by
+    (:func:`divisors`), BP, c, r and what differs from the options in use ("= yours" when
+    nothing does), then the notes (why a row's denominators are not its totals, why rows
+    with the same fractions score differently).
 
     Args:
         title: printed above the table (e.g. the system's file name).
@@ -493,7 +490,7 @@ def peer_report(table: PeerTable, title: str = "") -> str:
     for row in table.rows:
         r = row.result
         cells = [row.preset, percent(r.score)]
-        cells += [f"{p.matches}/{p.total}" for p in r.precisions] + [""] * (order - len(r.precisions))
+        cells += [f"{m}/{d}" for m, d in row.fractions()] + [""] * (order - len(r.precisions))
         cells += [f"{r.brevity_penalty:.3f}", str(r.hyp_len), str(r.ref_len)]
         cells.append("= yours" if row.same else "; ".join(describe(d) for d in row.differences))
         rows.append(cells)

@@ -19,17 +19,27 @@ independently of bleu2 (no bleu2 import).
   here in float64.
 
 Both take texts as the peers do: ``predictions[i]`` and ``references[i]`` (one string or
-a list of strings per prediction).
+a list of strings per prediction). Their last steps, from the counts to the score, are also
+given alone (:func:`nmt_bleu_from_counts`, :func:`torchmetrics_bleu_from_counts`), to
+recompute a score from shown fractions (:func:`score_from_shown`, for each preset's peer).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from fractions import Fraction
 
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-__all__ = ["hf_evaluate_bleu", "hf_tokenize", "torchmetrics_bleu"]
+__all__ = [
+    "hf_evaluate_bleu",
+    "hf_tokenize",
+    "nmt_bleu_from_counts",
+    "score_from_shown",
+    "torchmetrics_bleu",
+    "torchmetrics_bleu_from_counts",
+]
 
 _TOK13A = Tokenizer13a()
 
@@ -77,6 +87,12 @@ def hf_evaluate_bleu(predictions, references, max_order: int = 4, smooth: bool =
         for n in range(1, max_order + 1):
             if len(pred) - n + 1 > 0:
                 possible[n - 1] += len(pred) - n + 1
+    return nmt_bleu_from_counts(matches, possible, trans_len, ref_len, smooth)
+
+
+def nmt_bleu_from_counts(matches, possible, trans_len: int, ref_len: int, smooth: bool = False) -> dict:
+    """tensorflow/nmt ``compute_bleu``'s last steps: from the summed counts to HF evaluate's dict."""
+    max_order = len(matches)
     if smooth:
         precisions = [(m + 1.0) / (t + 1.0) for m, t in zip(matches, possible)]
     else:
@@ -115,6 +131,12 @@ def torchmetrics_bleu(preds, target, n_gram: int = 4, smooth: bool = False, weig
             numerator[len(g) - 1] += k
         for g, k in pc.items():
             denominator[len(g) - 1] += k
+    return torchmetrics_bleu_from_counts(numerator, denominator, preds_len, target_len, smooth, weights)
+
+
+def torchmetrics_bleu_from_counts(numerator, denominator, preds_len: int, target_len: int, smooth=False, weights=None):
+    """torchmetrics ``_bleu_score_compute``: from the summed counts to the score (a float)."""
+    weights = [1.0 / len(numerator)] * len(numerator) if weights is None else list(weights)
     if min(numerator) == 0:
         return 0.0
     if smooth:
@@ -125,3 +147,29 @@ def torchmetrics_bleu(preds, target, n_gram: int = 4, smooth: bool = False, weig
     geo = math.exp(sum(w * math.log(x) for w, x in zip(weights, p)))
     bp = 1.0 if preds_len > target_len else math.exp(1 - target_len / preds_len)
     return bp * geo
+
+
+def score_from_shown(preset: str, fractions: list[tuple[int, int]], c: int, r: int) -> float:
+    """The score a preset's peer computes from shown fractions ``[(matches, denominator)]``
+    per order, c and r (in [0, 1]), with the peer's own last steps: sacreBLEU's
+    ``BLEU.compute_bleu`` (``exp`` smoothing; effective order for ``sacrebleu-sentence``),
+    NLTK 3.10.4 ``corpus_bleu``'s tail on ``Fraction(m, d)`` (``method0``, its
+    ``brevity_penalty``), tensorflow/nmt's and torchmetrics' arithmetic (above)."""
+    from nltk.translate.bleu_score import SmoothingFunction, brevity_penalty
+    from sacrebleu.metrics.bleu import BLEU as SacreBLEU
+
+    m = [x for x, _ in fractions]
+    d = [y for _, y in fractions]
+    if preset.startswith("sacrebleu"):
+        eff = preset == "sacrebleu-sentence"
+        return SacreBLEU.compute_bleu(m, d, c, r, smooth_method="exp", effective_order=eff).score / 100
+    if preset == "nltk":  # corpus_bleu's tail, after the p_numerators / p_denominators sums
+        if m[0] == 0:
+            return 0.0
+        p_n = [Fraction(x, y, _normalize=False) for x, y in zip(m, d)]
+        p_n = SmoothingFunction().method0(p_n)
+        return brevity_penalty(r, c) * math.exp(math.fsum(0.25 * math.log(p) for p in p_n if p > 0))
+    if preset == "hf-evaluate":
+        return nmt_bleu_from_counts(m, d, c, r)["bleu"]
+    assert preset == "torchmetrics"
+    return torchmetrics_bleu_from_counts(m, d, c, r)

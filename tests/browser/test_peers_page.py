@@ -1,7 +1,9 @@
 """The peers table (#peers) and the preset list in headless Chromium: while a person types,
 each preset's row equals its peer run here (sacreBLEU's corpus_bleu and sentence_bleu,
 NLTK's sentence_bleu; HF evaluate's and torchmetrics' rules from tests/peer_rules.py), the
-differences are worded in the language chosen, and the JSON export carries the table
+fractions a row shows give the score it shows (NLTK's denominators are its own), a row with
+the same fractions as another and another score says why, the differences are worded in
+the language chosen, and the JSON export carries the table
 (see conftest.py for the guard every test runs under)."""
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import sacrebleu
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
 from browser_helpers import settled
-from peer_rules import hf_evaluate_bleu, torchmetrics_bleu
+from peer_rules import hf_evaluate_bleu, score_from_shown, torchmetrics_bleu
 
 REFS = ["The quick brown fox jumped over the lazy dog near the river bank.", "A fast brown fox leaps over a lazy dog."]
 HYPS = [
@@ -117,3 +119,41 @@ def test_the_json_export_carries_the_table(ready_page, guard):
     for name, score in oracle(HYPS[0], REFS).items():
         assert abs(rows[name]["score"] - score) < 1e-9, name
     assert rows["sacrebleu-sentence"]["differences"][0]["rule"] == "tokenizer"
+
+
+def shown_row(page, name: str) -> tuple[list[tuple[int, int]], int, int, str]:
+    cells = [page.text_content(f"#peer-{name}-{part}") for part in ("p1", "p2", "p3", "p4", "c", "r", "score")]
+    fractions = [tuple(int(x) for x in cell.split("/")) for cell in cells[:4]]
+    return fractions, int(cells[4]), int(cells[5]), cells[6]
+
+
+def test_each_row_s_shown_fractions_give_its_shown_score_and_its_peer_s(ready_page, guard):
+    page = ready_page
+    page.select_option("#opt-preset", "defaults")
+    settled(page)
+    thanks = ["Thank you .", "Thank you ."]  # two boxes are open from the tests above
+    cases = [
+        (REFS, HYPS[0]),
+        (thanks, "Thank you ."),
+        (["the quick brown dog jumps", "a quick brown cat"], "the quick brown fox"),
+    ]
+    for refs, hyp in cases:
+        fill(page, guard, refs, hyp)
+        peers = oracle(hyp, refs)
+        for name, score in peers.items():
+            fractions, c, r, shown = shown_row(page, name)
+            assert f"{score_from_shown(name, fractions, c, r):.4f}" == shown == f"{score:.4f}", (name, hyp)
+    # "Thank you ." has no 4-gram: NLTK divides by 1 (its modified_precision's minimum), and says so
+    fill(page, guard, thanks, "Thank you .")
+    assert shown_row(page, "nltk")[0][3] == (0, 1) and shown_row(page, "torchmetrics")[0][3] == (0, 0)
+    assert "counts each sentence's n-gram total as at least 1 (p4 + 1" in page.text_content("#peer-nltk-diff")
+    # sacreBLEU's sentence_bleu and BLEU(): the same fractions, c and r, 1 against 0: effective order
+    assert shown_row(page, "sacrebleu")[:3] == shown_row(page, "sacrebleu-sentence")[:3]
+    assert page.text_content("#peer-sacrebleu-sentence-diff").endswith(
+        "the same fractions, c and r as sacreBLEU, corpus (BLEU()), another score: effective order on (there: off)"
+    )
+    page.select_option("#lang-select", "pt")
+    settled(page)
+    assert "conta o total de n-gramas de cada frase como no mínimo 1" in page.text_content("#peer-nltk-diff")
+    page.select_option("#lang-select", "en")
+    settled(page)

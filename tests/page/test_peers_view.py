@@ -180,3 +180,48 @@ def test_the_empty_page_hides_the_table_until_something_is_typed():
     port.advance(DEFERRED_MS)
     assert port.prop("peers", "hidden") is False
     assert port.text("peer-nltk-score") == f"{nltk_sentence_bleu([['the', 'cat']], ['the', 'cat']):.4f}"
+
+
+def test_each_row_s_shown_fractions_give_its_shown_score():
+    from peer_rules import score_from_shown
+
+    for hyp, refs in ((HYP, REFS), ("Thank you .", ["Thank you ."]), ("the quick brown fox", ["the quick brown dog"])):
+        out = PeersPanel().updates(compare([hyp], refs), 0, "en")
+        for name in PRESETS:
+            fractions = [tuple(map(int, out[f"peer-{name}-p{n}"]["text"].split("/"))) for n in range(1, 5)]
+            c, r = int(out[f"peer-{name}-c"]["text"]), int(out[f"peer-{name}-r"]["text"])
+            assert f"{score_from_shown(name, fractions, c, r):.4f}" == out[f"peer-{name}-score"]["text"], (name, hyp)
+
+
+def test_nltk_s_denominators_and_equal_fractions_with_other_scores_are_said_in_each_language():
+    from nltk.translate.bleu_score import modified_precision
+
+    # "Thank you ." has no 4-gram: NLTK divides by 1 where the others divide by 0
+    assert modified_precision([["Thank", "you", "."]], ["Thank", "you", "."], 4).denominator == 1
+    said = {
+        "en": (
+            "counts each sentence's n-gram total as at least 1 (p4 + 1: the sentences without such n-grams)",
+            "the same fractions, c and r as sacreBLEU, corpus (BLEU()), another score: effective order on (there: off)",
+        ),
+        "es": (
+            "cuenta el total de n-gramas de cada oración como 1 como mínimo (p4 + 1: las oraciones sin esos n-gramas)",
+            (
+                "las mismas fracciones, c y r que sacreBLEU, corpus (BLEU()), otra puntuación: "
+                "orden efectivo activado (allí: desactivado)"
+            ),
+        ),
+        "pt": (
+            "conta o total de n-gramas de cada frase como no mínimo 1 (p4 + 1: as frases sem esses n-gramas)",
+            (
+                "as mesmas frações, c e r que sacreBLEU, corpus (BLEU()), outra pontuação: "
+                "ordem efetiva ativada (lá: desativada)"
+            ),
+        ),
+    }
+    comp = compare(["Thank you ."], ["Thank you ."])  # yours: the defaults
+    for lang, (nltk_words, same_words) in said.items():
+        out = PeersPanel().updates(comp, 0, lang)
+        assert (out["peer-nltk-p4"]["text"], out["peer-torchmetrics-p4"]["text"]) == ("0/1", "0/0")
+        assert out["peer-nltk-diff"]["text"].endswith("; " + nltk_words), lang
+        assert out["peer-sacrebleu-sentence-diff"]["text"].endswith("; " + same_words), lang
+        assert nltk_words not in out["peer-torchmetrics-diff"]["text"]

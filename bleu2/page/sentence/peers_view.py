@@ -5,7 +5,7 @@ breakdown scores, under the options in use and under every preset of
 :data:`bleu2.options.PRESETS`, and names the rules that make each preset's numbers
 differ (computed from the statistics, never guessed). This module turns that into the
 page's words and numbers: one row per preset (:func:`row_view`: score, p1..pN as
-matches/total, BP, c, r with the page's number format, and the differences in plain
+matches over the denominator the peer divides by, BP, c, r with the page's number format, and the differences in plain
 words, :func:`difference_text`), element updates for the static rows of ``#peers`` in
 ``index.html`` (:func:`peers_updates`), and :class:`PeersPanel`, which the controller asks
 after a pause in typing and which recomputes only when the candidate, the references or
@@ -107,23 +107,43 @@ def difference_text(d: Difference, lang: str = "en") -> str:
 
 
 def note_text(n: Note, lang: str = "en") -> str:
-    """A :class:`bleu2.peers.Note` in plain words."""
+    """A :class:`bleu2.peers.Note` in plain words: why a row's denominators are not its
+    totals (``"counts each sentence's n-gram total as at least 1 (p4 + 1: ...)"``), why it
+    scores otherwise than an earlier row with the same fractions (``"the same fractions, c
+    and r as sacreBLEU, ...: effective order on (there: off)"``)."""
+    if n.key == "peers.note.nltk-divisors":
+        added = ", ".join(
+            f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e
+        )
+        return i18n.t(lang, n.key, added=added)
+    if n.key == "peers.note.same-counts":
+        rules = ", ".join(
+            i18n.t(lang, d.key)
+            if d.rule == "combination"
+            else i18n.t(
+                lang,
+                f"peers.there.{d.rule}",
+                theirs=_phrase(d.rule, d.theirs, lang),
+                ours=_phrase(d.rule, d.ours, lang),
+            )
+            for d in n.differences
+        )
+        return i18n.t(lang, n.key, preset=i18n.t(lang, f"preset_{n.values['preset']}"), rules=rules)
     return i18n.t(lang, n.key)
 
 
 def row_view(row: PeerRow, lang: str = "en") -> PeerRowView:
-    """One preset's row: score and BP with four decimals, p_n as matches/total, c and r,
-    and what makes it differ from the options in use ("same numbers as yours" when
-    nothing does), then its notes."""
+    """One preset's row: score and BP with four decimals, p_n as matches over the
+    denominator the peer divides by (:meth:`bleu2.peers.PeerRow.fractions`), c and r, and
+    what makes it differ from the options in use ("same numbers as yours" when nothing
+    does), then its notes: so that the shown fractions give the shown score."""
     r = row.result
     words = [i18n.t(lang, "peers.same")] if row.same else [difference_text(d, lang) for d in row.differences]
     words += [note_text(n, lang) for n in row.notes]
     return {
         "preset": row.preset,
         "score": i18n.format_number(r.score, lang),
-        "precisions": [
-            f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions
-        ],
+        "precisions": [f"{i18n.format_integer(m, lang)}/{i18n.format_integer(d, lang)}" for m, d in row.fractions()],
         "bp": i18n.format_number(r.brevity_penalty, lang),
         "hyp_len": i18n.format_integer(r.hyp_len, lang),
         "ref_len": i18n.format_integer(r.ref_len, lang),

@@ -1,0 +1,52 @@
+"""Nothing moves when Python becomes ready (issue 23, item 2): the Layout Instability API
+(``PerformanceObserver``, type ``layout-shift``, buffered) records every shift from the first
+paint until ``html[data-state=ready]`` and the first render, with the runtime held back a
+moment so the loading state (its status text and bar) is painted first. The summed shift
+value (without shifts right after input, as CLS counts them) stays under 0.05, on the page
+and in an embed, at 360 and 1280 px, and in Portuguese (the longest loading texts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_helpers import settled
+from conftest import open_held, wait_ready_state
+
+OBSERVE = """
+window.__layoutShifts = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) {
+    window.__layoutShifts.push({
+      value: e.value, recent: e.hadRecentInput, at: Math.round(e.startTime),
+      sources: (e.sources || []).map(s => (s.node && (s.node.id || s.node.nodeName)) + " " +
+        JSON.stringify([s.previousRect.y, s.previousRect.height, s.currentRect.y, s.currentRect.height].map(Math.round)))
+    });
+  }
+}).observe({type: "layout-shift", buffered: true});
+"""
+
+CASES = [
+    (360, "", "en-US"),
+    (1280, "", "en-US"),
+    (360, "?embed", "en-US"),
+    (1280, "?embed", "en-US"),
+    (360, "", "pt-BR"),
+]
+
+
+@pytest.mark.parametrize(("width", "query", "locale"), CASES, ids=[f"{w}px{q}-{loc}" for w, q, loc in CASES])
+def test_nothing_moves_while_python_starts(new_context, site_url, width, query, locale):
+    context, guard = new_context(viewport={"width": width, "height": 800}, locale=locale)
+    context.add_init_script(OBSERVE)
+    page, release = open_held(context, guard, site_url + query)
+    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=30_000)
+    page.wait_for_timeout(300)  # the loading state painted
+    assert page.get_attribute("html", "data-state") == "loading"
+    release()
+    wait_ready_state(page)
+    settled(page)  # the first render done
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    shifts = page.evaluate("window.__layoutShifts")
+    total = sum(s["value"] for s in shifts if not s["recent"])
+    print(f"layout shift, {width} px {query or 'page'} {locale}: {total:.4f}")
+    assert total < 0.05, shifts
