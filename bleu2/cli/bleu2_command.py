@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..layouts import CHUNK_LINES
-from ..lines import STDIN, InputError, LineReader, aligned_chunks, label
+from ..lines import STDIN, LineReader, aligned_chunks, label
 from ..options import PRESETS
 from ..peers import peer_report
 from ..pipeline import Keep, Outcome, corpus_steps, cpu_count
@@ -27,17 +27,13 @@ from ..significance import DEFAULT_SEED
 from ..steps import finish
 from .parser import build_parser, join_weights, parse_weights
 from .progress import Meter
-from .reading import PROG, exit_status, isatty, reader_gone, stdin_stream
+from .reading import PROG, isatty, run_main, stdin_stream
 
 __all__ = ["SACREBLEU_FLAGS", "SACREBLEU_READING", "main", "run", "score_files"]
 
 #: Presets under which files are read as sacreBLEU's command line reads them (a byte-order
 #: mark is kept as part of the first word).
 SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
-
-
-def _error(msg: str) -> None:
-    sys.stderr.write(f"{PROG}: error: {msg}\n")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -306,24 +302,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    try:
+
+    def work() -> str:
         # Intermixed: system files may come before, between and after the options.
         _refuse_sacrebleu_spelling(argv, parser)
         args = parser.parse_intermixed_args(join_weights(argv))
         _check_combination(args, parser)
         _warn_reference_read_as_system(argv, args)
-        output = run(args, parser)
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except SystemExit as e:  # argparse: --help, --version, usage errors
-        return exit_status(e)
-    except InputError as e:
-        _error(str(e))
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        reader_gone()
-        return 0
-    return 0
+        return run(args, parser)
+
+    return run_main(PROG, work)

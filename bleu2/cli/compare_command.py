@@ -30,17 +30,13 @@ from .compare_parser import (
 )
 from .parser import parse_weights
 from .progress import Meter
-from .reading import exit_status, isatty, read_lines, reader_gone
+from .reading import isatty, read_lines, run_main
 
 __all__ = ["KEEP_BOM", "main", "compare_options", "run"]
 
 #: Rules under which a byte-order mark is kept as part of the first word, as their program
 #: reads files (sacreBLEU; compare-mt opens files as ``utf-8``, not ``utf-8-sig``).
 KEEP_BOM = SACREBLEU_READING | {COMPARE_MT}
-
-
-def _error(msg: str) -> None:
-    sys.stderr.write(f"{COMPARE_PROG}: error: {msg}\n")
 
 
 #: The BLEU options' flags, by keyword.
@@ -195,22 +191,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[2:] if argv is None else argv)
     parser = build_parser()
-    try:
+
+    def work() -> str:
         args = parser.parse_intermixed_args(join_lists(argv))
         output, result = run(args, parser)
         if args.html is not None and args.html != STDIN:
             _write_html(args.html, result)
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except SystemExit as e:  # argparse: --help, --version, usage errors
-        return exit_status(e)
-    except InputError as e:
-        _error(str(e))
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        reader_gone()
-        return 0
-    return 0
+        return output
+
+    return run_main(COMPARE_PROG, work)

@@ -449,6 +449,37 @@ def test_error_subprocess():
     assert b"bleu2: error: unknown tokenizer 'nope'" in proc.stderr
 
 
+class _GoneStdout(io.StringIO):
+    """A standard output whose writes raise ``error`` (its reader went away, or Ctrl-C)."""
+
+    def __init__(self, error: type[BaseException]) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, s: str) -> int:
+        raise self.error()
+
+    def fileno(self) -> int:
+        raise ValueError("no file descriptor")  # reader_gone() leaves the test's stdout alone
+
+
+@pytest.mark.parametrize("command", [[], ["compare"]], ids=["bleu2", "bleu2 compare"])
+def test_both_commands_end_alike_when_stdout_goes_away_or_on_ctrl_c(monkeypatch, capsys, command):
+    """A reader that went away (``| head``) ends the command quietly with status 0; Ctrl-C
+    with the shells' 128 + SIGINT; an unreadable file with 1, the program named."""
+    import signal
+
+    argv = [*command, "-r", str(REF), str(SYS1), *([str(SYS2)] if command else [])]
+    for error, status, said in ((BrokenPipeError, 0, ""), (KeyboardInterrupt, 128 + signal.SIGINT, "\n")):
+        monkeypatch.setattr(sys, "stdout", _GoneStdout(error))
+        assert cli.main(argv) == status, error
+        assert capsys.readouterr().err == said
+    monkeypatch.undo()
+    prog = " ".join(["bleu2", *command])
+    code, out, err = run_cli(capsys, *command, "-r", "missing.txt", SYS1, SYS2)
+    assert (code, out) == (1, "") and err.startswith(f"{prog}: error: ") and "missing.txt" in err
+
+
 # --------------------------------------------------------------------------- progress bar
 
 
