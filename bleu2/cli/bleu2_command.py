@@ -25,7 +25,7 @@ from ..report import corpus_json, ranked_table, summary_line
 from ..scorer import BLEU
 from ..significance import DEFAULT_SEED
 from ..steps import finish
-from .parser import build_parser, join_weights, parse_weights
+from .parser import build_parser, given_bleu_options, join_weights
 from .progress import Meter
 from .reading import PROG, isatty, run_main, stdin_stream
 
@@ -39,19 +39,7 @@ SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The scoring options given on the command line (on top of a preset's with --preset)."""
     options = dict(PRESETS[args.preset]) if args.preset else {}
-    given = {
-        "max_order": args.max_order,
-        "weights": parse_weights(args.weights),
-        "smoothing": args.smoothing,
-        "smooth_value": args.smooth_value,
-        "effective_order": args.effective_order,
-        "tokenizer": args.tokenizer,
-        "lowercase": args.lowercase,
-        "empty_references": args.empty_references,
-        "ref_length": args.ref_length,
-        "rstrip": args.rstrip,
-    }
-    options.update({k: v for k, v in given.items() if v is not None})
+    options.update(given_bleu_options(args))
     return options
 
 
