@@ -55,6 +55,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         bleu = BLEU(**_options(args))
     except (ValueError, TypeError) as e:
         parser.error(str(e))
+    if args.sentence:  # each line scored on its own: sacreBLEU's corpus preset as sentence_bleu
+        sentence = bleu.config.sentence_level()
+        if sentence != bleu.config:
+            bleu = BLEU(**sentence.options())
 
     systems = list(args.systems) or [STDIN]
     n_stdin = systems.count(STDIN) + args.references.count(STDIN)

@@ -342,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument(
         "--sentence",
         action="store_true",
-        help="print one JSON object per sentence (JSON Lines), written as the lines are scored",
+        help="print one JSON object per sentence (JSON Lines), written as the lines are scored; "
+        "under --preset sacrebleu each line is scored as sacrebleu -sl does (effective order)",
     )
     run = p.add_argument_group("running")
     run.add_argument(
