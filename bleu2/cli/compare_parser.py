@@ -18,7 +18,7 @@ from ..analyses import ANALYSIS_PRESETS, COMPARE_MT
 from ..analyses import buckets as bk
 from ..analyses.tally import COMPARE_TYPES
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from .parser import add_bleu_options
+from .parser import add_bleu_options, add_reference_option
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG
 
@@ -226,16 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("systems", nargs="*", metavar="SYSTEM", help="two or more system files ('-': stdin, once)")
-    p.add_argument(
-        "-r",
-        "--reference",
-        "--ref",
-        dest="references",
-        action="append",
-        required=True,
-        metavar="REF",
-        help="reference file; repeat for several references",
-    )
+    add_reference_option(p)
     p.add_argument(
         "--preset",
         choices=list(ANALYSIS_PRESETS),

@@ -26,6 +26,7 @@ __all__ = [
     "SMOOTH_DEFAULTS",
     "OneLineErrors",
     "add_bleu_options",
+    "add_reference_option",
     "build_parser",
     "build_sacrebleu_parser",
     "given_bleu_options",
@@ -154,6 +155,21 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+def add_reference_option(p: argparse._ActionsContainer) -> None:
+    """Add ``-r/--reference/--ref REF`` (required, repeatable) to ``p``, as both commands
+    take it and ``--help`` describes it."""
+    p.add_argument(
+        "-r",
+        "--reference",
+        "--ref",
+        dest="references",
+        action="append",
+        required=True,
+        metavar="REF",
+        help="reference file, line-aligned with the systems; repeat for several references",
+    )
+
+
 def add_bleu_options(p: argparse._ActionsContainer) -> None:
     """Add the BLEU options both commands take to ``p`` (a parser or an argument group):
     -n, -w, -s, --smooth-value, --effective-order, -t, --lowercase, --empty-references,
@@ -277,16 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SYSTEM",
         help="candidate (hypothesis) files, one sentence per line; '-' or none: read stdin",
     )
-    p.add_argument(
-        "-r",
-        "--reference",
-        "--ref",
-        dest="references",
-        action="append",
-        required=True,
-        metavar="REF",
-        help="reference file, line-aligned with the systems; repeat for several references",
-    )
+    add_reference_option(p)
     add_bleu_options(p)
     presets = p.add_mutually_exclusive_group()
     presets.add_argument(

@@ -477,7 +477,7 @@ SHARED_BLEU_OPTIONS = {
 }
 
 
-def test_bleu2_and_compare_describe_the_shared_bleu_options_alike():
+def test_bleu2_and_compare_describe_the_shared_options_alike():
     from bleu2.cli import compare_parser, parser
 
     def described(p):
@@ -488,6 +488,7 @@ def test_bleu2_and_compare_describe_the_shared_bleu_options_alike():
 
     ours, compares = described(parser.build_parser()), described(compare_parser.build_parser())
     assert list(parser.BLEU_FLAGS) == list(SHARED_BLEU_OPTIONS)  # the flags messages name
+    assert ours["references"] == compares["references"] and ours["references"][0] == ["-r", "--reference", "--ref"]
     for dest, flags in SHARED_BLEU_OPTIONS.items():
         assert ours[dest] == compares[dest], dest
         assert ours[dest][0] == flags and ours[dest][2] is None  # None: the library's default (or a preset's)
