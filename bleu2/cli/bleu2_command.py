@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..layouts import CHUNK_LINES
-from ..lines import STDIN, InputError, LineReader, aligned_chunks, label
+from ..lines import STDIN, LineReader, aligned_chunks, label
 from ..options import PRESETS
 from ..peers import peer_report
 from ..pipeline import Keep, Outcome, corpus_steps, cpu_count
@@ -25,9 +25,9 @@ from ..report import corpus_json, ranked_table, summary_line
 from ..scorer import BLEU
 from ..significance import DEFAULT_SEED
 from ..steps import finish
-from .parser import build_parser, join_weights, parse_weights
+from .parser import build_parser, given_bleu_options, join_weights
 from .progress import Meter
-from .reading import PROG, exit_status, isatty, reader_gone, stdin_stream
+from .reading import PROG, isatty, run_main, stdin_stream
 
 __all__ = ["SACREBLEU_FLAGS", "SACREBLEU_READING", "main", "run", "score_files"]
 
@@ -36,26 +36,10 @@ __all__ = ["SACREBLEU_FLAGS", "SACREBLEU_READING", "main", "run", "score_files"]
 SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
 
 
-def _error(msg: str) -> None:
-    sys.stderr.write(f"{PROG}: error: {msg}\n")
-
-
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The scoring options given on the command line (on top of a preset's with --preset)."""
     options = dict(PRESETS[args.preset]) if args.preset else {}
-    given = {
-        "max_order": args.max_order,
-        "weights": parse_weights(args.weights),
-        "smoothing": args.smoothing,
-        "smooth_value": args.smooth_value,
-        "effective_order": args.effective_order,
-        "tokenizer": args.tokenizer,
-        "lowercase": args.lowercase,
-        "empty_references": args.empty_references,
-        "ref_length": args.ref_length,
-        "rstrip": args.rstrip,
-    }
-    options.update({k: v for k, v in given.items() if v is not None})
+    options.update(given_bleu_options(args))
     return options
 
 
@@ -71,6 +55,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         bleu = BLEU(**_options(args))
     except (ValueError, TypeError) as e:
         parser.error(str(e))
+    if args.sentence:  # each line scored on its own: sacreBLEU's corpus preset as sentence_bleu
+        sentence = bleu.config.sentence_level()
+        if sentence != bleu.config:
+            bleu = BLEU(**sentence.options())
 
     systems = list(args.systems) or [STDIN]
     n_stdin = systems.count(STDIN) + args.references.count(STDIN)
@@ -306,24 +294,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    try:
+
+    def work() -> str:
         # Intermixed: system files may come before, between and after the options.
         _refuse_sacrebleu_spelling(argv, parser)
         args = parser.parse_intermixed_args(join_weights(argv))
         _check_combination(args, parser)
         _warn_reference_read_as_system(argv, args)
-        output = run(args, parser)
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except SystemExit as e:  # argparse: --help, --version, usage errors
-        return exit_status(e)
-    except InputError as e:
-        _error(str(e))
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        reader_gone()
-        return 0
-    return 0
+        return run(args, parser)
+
+    return run_main(PROG, work)

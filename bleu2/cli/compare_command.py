@@ -28,50 +28,15 @@ from .compare_parser import (
     parse_orders,
     parse_seed,
 )
-from .parser import parse_weights
+from .parser import BLEU_FLAGS, given_bleu_options, join_weights
 from .progress import Meter
-from .reading import exit_status, isatty, read_lines, reader_gone
+from .reading import isatty, read_lines, run_main
 
 __all__ = ["KEEP_BOM", "main", "compare_options", "run"]
 
 #: Rules under which a byte-order mark is kept as part of the first word, as their program
 #: reads files (sacreBLEU; compare-mt opens files as ``utf-8``, not ``utf-8-sig``).
 KEEP_BOM = SACREBLEU_READING | {COMPARE_MT}
-
-
-def _error(msg: str) -> None:
-    sys.stderr.write(f"{COMPARE_PROG}: error: {msg}\n")
-
-
-#: The BLEU options' flags, by keyword.
-_FLAGS = {
-    "max_order": "-n/--max-order",
-    "weights": "-w/--weights",
-    "smoothing": "-s/--smoothing",
-    "smooth_value": "--smooth-value",
-    "effective_order": "--effective-order",
-    "tokenizer": "-t/--tokenizer",
-    "lowercase": "--lowercase",
-    "empty_references": "--empty-references",
-    "ref_length": "--ref-length",
-    "rstrip": "--rstrip",
-}
-
-
-def _bleu_options(args: argparse.Namespace) -> dict[str, Any]:
-    given = {
-        "max_order": args.max_order,
-        "weights": parse_weights(args.weights),
-        "smoothing": args.smoothing,
-        "smooth_value": args.smooth_value,
-        "effective_order": args.effective_order,
-        "tokenizer": args.tokenizer,
-        "lowercase": args.lowercase,
-        "empty_references": args.empty_references,
-        "ref_length": args.ref_length,
-        "rstrip": args.rstrip,
-    }
-    return {k: v for k, v in given.items() if v is not None}
 
 
 def compare_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -81,9 +46,9 @@ def compare_options(args: argparse.Namespace) -> dict[str, Any]:
     Raises:
         ValueError, TypeError: a bad value, naming its option.
     """
-    options = _bleu_options(args)
+    options = given_bleu_options(args)
     if args.preset == COMPARE_MT:
-        other = [_FLAGS[k] for k in options if k != "lowercase"]
+        other = [BLEU_FLAGS[k] for k in options if k != "lowercase"]
         if other:
             raise ValueError(f"--preset {COMPARE_MT} takes no BLEU option but --lowercase; got {', '.join(other)}")
     rules_for(args.preset, options)  # the BLEU options' own checks, before any file is read
@@ -152,7 +117,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[str,
     if args.freq_corpus is not None:
         kwargs["freq_corpus"] = read_lines(args.freq_corpus, keep_bom)
     elif args.freq_counts is not None:
-        lowercase = rules_for(args.preset, _bleu_options(args)).config.lowercase
+        lowercase = rules_for(args.preset, given_bleu_options(args)).config.lowercase
         try:
             kwargs["freq_counts"] = read_counts(read_lines(args.freq_counts, keep_bom), lowercase=lowercase)
         except ValueError as e:  # a count that is not an integer, naming the line
@@ -195,22 +160,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     argv = list(sys.argv[2:] if argv is None else argv)
     parser = build_parser()
-    try:
-        args = parser.parse_intermixed_args(join_lists(argv))
+
+    def work() -> str:
+        args = parser.parse_intermixed_args(join_weights(join_lists(argv)))
         output, result = run(args, parser)
         if args.html is not None and args.html != STDIN:
             _write_html(args.html, result)
-        sys.stdout.write(output)
-        sys.stdout.flush()
-    except SystemExit as e:  # argparse: --help, --version, usage errors
-        return exit_status(e)
-    except InputError as e:
-        _error(str(e))
-        return 1
-    except KeyboardInterrupt:
-        sys.stderr.write("\n")
-        return 130
-    except BrokenPipeError:
-        reader_gone()
-        return 0
-    return 0
+        return output
+
+    return run_main(COMPARE_PROG, work)

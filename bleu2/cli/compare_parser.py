@@ -17,10 +17,8 @@ from .._version import __version__
 from ..analyses import ANALYSIS_PRESETS, COMPARE_MT
 from ..analyses import buckets as bk
 from ..analyses.tally import COMPARE_TYPES
-from ..options import DEFAULTS, EMPTY_REFERENCES, REF_LENGTHS
 from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..smoothing import SMOOTHING_METHODS
-from ..tokenizers import TOKENIZERS
+from .parser import add_bleu_options, add_reference_option
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG
 
@@ -161,37 +159,6 @@ def parse_baseline(value: str | None, names: Sequence[str]) -> int:
     return k - 1
 
 
-def _bleu_options(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group(
-        "BLEU options (bleu2's, on top of --preset; under --preset compare-mt only --lowercase applies)"
-    )
-    g.add_argument(
-        "-n", "--max-order", type=int, metavar="N", help=f"highest n-gram order (default: {DEFAULTS['max_order']})"
-    )
-    g.add_argument(
-        "-w", "--weights", metavar="W[,W...]", help="N comma-separated weights summing to 1 (default: uniform)"
-    )
-    g.add_argument(
-        "-s",
-        "--smoothing",
-        metavar="NAME",
-        help=f"one of: {', '.join(SMOOTHING_METHODS)} (default: {DEFAULTS['smoothing']})",
-    )
-    g.add_argument("--smooth-value", type=float, metavar="X", help="the smoothing method's parameter")
-    g.add_argument("--effective-order", action="store_const", const=True, help="sacreBLEU's effective order")
-    g.add_argument(
-        "-t", "--tokenizer", metavar="NAME", help=f"one of: {', '.join(TOKENIZERS)} (default: {DEFAULTS['tokenizer']})"
-    )
-    g.add_argument(
-        "--lowercase",
-        action=argparse.BooleanOptionalAction,
-        help="lower-case the words (under compare-mt: its case_insensitive; default: the preset's)",
-    )
-    g.add_argument("--empty-references", choices=EMPTY_REFERENCES, help="as bleu2's --empty-references")
-    g.add_argument("--ref-length", choices=REF_LENGTHS, help="r with several references (default: closest)")
-    g.add_argument("--rstrip", action=argparse.BooleanOptionalAction, help="remove trailing whitespace first")
-
-
 def _analysis_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("the analyses (compare-mt's defaults)")
     for option, _, _, default in EDGE_OPTIONS:
@@ -259,23 +226,19 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p.add_argument("systems", nargs="*", metavar="SYSTEM", help="two or more system files ('-': stdin, once)")
-    p.add_argument(
-        "-r",
-        "--reference",
-        "--ref",
-        dest="references",
-        action="append",
-        required=True,
-        metavar="REF",
-        help="reference file; repeat for several references",
-    )
+    add_reference_option(p)
     p.add_argument(
         "--preset",
         choices=list(ANALYSIS_PRESETS),
         metavar="NAME",
         help=f"the rules: {presets} (default: bleu2's defaults)",
     )
-    _bleu_options(p)
+    add_bleu_options(
+        p.add_argument_group(
+            "BLEU options (bleu2's, on top of --preset; under --preset compare-mt only --lowercase applies,"
+            " as compare-mt's case_insensitive)"
+        )
+    )
     _analysis_options(p)
     sig = p.add_argument_group("significance (sacreBLEU's paired tests, the baseline against each other system)")
     tests = sig.add_mutually_exclusive_group()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .._version import __version__
 from ..options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
@@ -17,6 +17,7 @@ from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG
 
 __all__ = [
+    "BLEU_FLAGS",
     "FORMATS",
     "MISSING_TOKENIZERS",
     "SACREBLEU_PROG",
@@ -24,8 +25,11 @@ __all__ = [
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
     "OneLineErrors",
+    "add_bleu_options",
+    "add_reference_option",
     "build_parser",
     "build_sacrebleu_parser",
+    "given_bleu_options",
     "join_weights",
     "parse_weights",
 ]
@@ -123,59 +127,37 @@ def parse_weights(value: str | None) -> list[float] | None:
     return out
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argparse parser (read the tokenizer and smoothing registries now)."""
-    tokenizers = ", ".join(TOKENIZERS)
-    smoothings = ", ".join(SMOOTHING_METHODS)
-    p = OneLineErrors(
-        prog=PROG,
-        allow_abbrev=False,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=(
-            "BLEU of one or more systems against one or more references\n"
-            "(BLEU-2, add-1 smoothing and the 'default' tokenizer unless told otherwise).\n"
-            "Files are line-aligned UTF-8; line i of every file belongs to sentence i.\n"
-            "Scores are printed in percent (0-100) for display; --json and --sentence\n"
-            "give the exact values as fractions in [0, 1]."
-        ),
-        epilog=(
-            "output:\n"
-            "  one system:      one line with BLEU, p_n as matches/total, BP, ratio c/r,\n"
-            "                   hyp_len (c), ref_len (r) and the signature\n"
-            "  several systems: a table ranked by score, best first\n"
-            "  --json           one system: one JSON object, the schema of\n"
-            "                   BleuResult.to_dict() (score, brevity_penalty, hyp_len,\n"
-            "                   ref_len, precisions, max_order, smoothing, tokenizer,\n"
-            "                   signature). Several systems: a JSON list of such objects\n"
-            '                   in command-line order, each with two more keys: "system"\n'
-            '                   (the file name, "-" for stdin) and "rank" (1 = best)\n'
-            '  --sentence       JSON Lines: one object per sentence with "line" (1-based),\n'
-            '                   "score", "matches", "totals", "hyp_len", "ref_len"; with\n'
-            '                   several systems also "system", systems in command-line order\n'
-            "\n"
-            "examples:\n"
-            "  bleu2 -r ref.txt sys.txt\n"
-            "  bleu2 -r ref.txt < sys.txt\n"
-            "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
-            "  bleu2 -r ref.txt --json sys.txt\n"
-            "\n"
-            "subcommands (each with its own --help):\n"
-            "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
-            "                       tests) on bleu2's engine: bleu2 sacrebleu ref.txt -i sys.txt\n"
-            "  bleu2 compare ...    compare-mt's analyses of two systems (docs/compare.md)\n"
-            "\n"
-            "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
-            "A progress bar appears on stderr for runs over about a second when stderr\n"
-            "is a terminal (--progress: progress lines in a log too). Files are read\n"
-            "line by line in step, so memory stays flat however long they are."
-        ),
-    )
-    p.add_argument(
-        "systems",
-        nargs="*",
-        metavar="SYSTEM",
-        help="candidate (hypothesis) files, one sentence per line; '-' or none: read stdin",
-    )
+#: The BLEU options both commands take (:func:`add_bleu_options`): keyword -> flags, in the
+#: order ``--help`` lists them.
+BLEU_FLAGS = {
+    "max_order": "-n/--max-order",
+    "weights": "-w/--weights",
+    "smoothing": "-s/--smoothing",
+    "smooth_value": "--smooth-value",
+    "effective_order": "--effective-order",
+    "tokenizer": "-t/--tokenizer",
+    "lowercase": "--lowercase",
+    "empty_references": "--empty-references",
+    "ref_length": "--ref-length",
+    "rstrip": "--rstrip",
+}
+
+
+def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The BLEU options given on the command line (:func:`add_bleu_options`), as keywords
+    of :class:`bleu2.BLEU` in :data:`BLEU_FLAGS`' order; those not given are left out.
+
+    Raises:
+        ValueError: ``--weights`` is not a list of numbers (:func:`parse_weights`).
+    """
+    given = {key: getattr(args, key) for key in BLEU_FLAGS}
+    given["weights"] = parse_weights(args.weights)
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def add_reference_option(p: argparse._ActionsContainer) -> None:
+    """Add ``-r/--reference/--ref REF`` (required, repeatable) to ``p``, as both commands
+    take it and ``--help`` describes it."""
     p.add_argument(
         "-r",
         "--reference",
@@ -186,6 +168,17 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="REF",
         help="reference file, line-aligned with the systems; repeat for several references",
     )
+
+
+def add_bleu_options(p: argparse._ActionsContainer) -> None:
+    """Add the BLEU options both commands take to ``p`` (a parser or an argument group):
+    -n, -w, -s, --smooth-value, --effective-order, -t, --lowercase, --empty-references,
+    --ref-length and --rstrip, with one help text each, so that ``bleu2 --help`` and
+    ``bleu2 compare --help`` describe them alike. Each defaults to None: the options
+    module's default, or a preset's, applies. ``--weights`` wants :func:`join_weights`
+    on the arguments first (space-separated weights)."""
+    tokenizers = ", ".join(TOKENIZERS)
+    smoothings = ", ".join(SMOOTHING_METHODS)
     p.add_argument(
         "-n",
         "--max-order",
@@ -247,6 +240,61 @@ def build_parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         help="remove each line's trailing whitespace before tokenizing, as sacreBLEU does (default: no)",
     )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argparse parser (read the tokenizer and smoothing registries now)."""
+    p = OneLineErrors(
+        prog=PROG,
+        allow_abbrev=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "BLEU of one or more systems against one or more references\n"
+            "(BLEU-2, add-1 smoothing and the 'default' tokenizer unless told otherwise).\n"
+            "Files are line-aligned UTF-8; line i of every file belongs to sentence i.\n"
+            "Scores are printed in percent (0-100) for display; --json and --sentence\n"
+            "give the exact values as fractions in [0, 1]."
+        ),
+        epilog=(
+            "output:\n"
+            "  one system:      one line with BLEU, p_n as matches/total, BP, ratio c/r,\n"
+            "                   hyp_len (c), ref_len (r) and the signature\n"
+            "  several systems: a table ranked by score, best first\n"
+            "  --json           one system: one JSON object, the schema of\n"
+            "                   BleuResult.to_dict() (score, brevity_penalty, hyp_len,\n"
+            "                   ref_len, precisions, max_order, smoothing, tokenizer,\n"
+            "                   signature). Several systems: a JSON list of such objects\n"
+            '                   in command-line order, each with two more keys: "system"\n'
+            '                   (the file name, "-" for stdin) and "rank" (1 = best)\n'
+            '  --sentence       JSON Lines: one object per sentence with "line" (1-based),\n'
+            '                   "score", "matches", "totals", "hyp_len", "ref_len"; with\n'
+            '                   several systems also "system", systems in command-line order\n'
+            "\n"
+            "examples:\n"
+            "  bleu2 -r ref.txt sys.txt\n"
+            "  bleu2 -r ref.txt < sys.txt\n"
+            "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
+            "  bleu2 -r ref.txt --json sys.txt\n"
+            "\n"
+            "subcommands (each with its own --help):\n"
+            "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
+            "                       tests) on bleu2's engine: bleu2 sacrebleu ref.txt -i sys.txt\n"
+            "  bleu2 compare ...    compare-mt's analyses of two systems (docs/compare.md)\n"
+            "\n"
+            "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
+            "A progress bar appears on stderr for runs over about a second when stderr\n"
+            "is a terminal (--progress: progress lines in a log too). Files are read\n"
+            "line by line in step, so memory stays flat however long they are."
+        ),
+    )
+    p.add_argument(
+        "systems",
+        nargs="*",
+        metavar="SYSTEM",
+        help="candidate (hypothesis) files, one sentence per line; '-' or none: read stdin",
+    )
+    add_reference_option(p)
+    add_bleu_options(p)
     presets = p.add_mutually_exclusive_group()
     presets.add_argument(
         "--preset",
@@ -301,7 +349,8 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument(
         "--sentence",
         action="store_true",
-        help="print one JSON object per sentence (JSON Lines), written as the lines are scored",
+        help="print one JSON object per sentence (JSON Lines), written as the lines are scored; "
+        "under --preset sacrebleu each line is scored as sacrebleu -sl does (effective order)",
     )
     run = p.add_argument_group("running")
     run.add_argument(

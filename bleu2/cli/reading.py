@@ -1,15 +1,17 @@
 """What both commands share: the program's name, standard input, a file's lines, a reader
-that went away, argparse's exit status."""
+that went away, argparse's exit status, the run of a command's main and its exit status."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import BinaryIO, TextIO, cast
 
+from ..lines import InputError
 from ..lines import read_lines as _read_lines
 
-__all__ = ["PROG", "exit_status", "isatty", "read_lines", "reader_gone", "stdin_stream"]
+__all__ = ["PROG", "exit_status", "isatty", "read_lines", "reader_gone", "run_main", "stdin_stream"]
 
 PROG = "bleu2"
 
@@ -69,3 +71,29 @@ def reader_gone() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+def run_main(prog: str, work: Callable[[], str]) -> int:
+    """Run a command's ``work`` and write the text it returns on standard output; return
+    the exit status.
+
+    0 on success; argparse's status on its SystemExit (--help, --version: 0; a usage
+    error: 2, :func:`exit_status`); 1 on an InputError, said on standard error as
+    ``<prog>: error: <message>``; 130 on Ctrl-C (a newline on standard error); 0 when the
+    reader of standard output went away (BrokenPipeError: :func:`reader_gone`, quietly).
+    """
+    try:
+        output = work()
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except SystemExit as e:  # argparse: --help, --version, usage errors
+        return exit_status(e)
+    except InputError as e:
+        sys.stderr.write(f"{prog}: error: {e}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        reader_gone()
+    return 0

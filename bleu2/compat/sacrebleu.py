@@ -193,6 +193,26 @@ def _n_refs(streams: Sequence[Sequence[str | None]]) -> int | str:
     return n_refs_label(counts)
 
 
+def _metric(
+    smooth_method: str,
+    smooth_value: float | None,
+    lowercase: bool,
+    tokenize: str,
+    use_effective_order: bool,
+    force: bool = False,
+) -> BLEU:
+    """The :class:`BLEU` that sacreBLEU's ``corpus_bleu`` and ``sentence_bleu`` build from
+    their arguments (``sentence_bleu`` with ``force=False``, as sacreBLEU's does)."""
+    return BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+
+
 def corpus_bleu(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],
@@ -204,14 +224,7 @@ def corpus_bleu(
     use_effective_order: bool = False,
 ) -> BLEUScore:
     """``sacrebleu.corpus_bleu``: ``references`` are streams (``references[j][i]``)."""
-    metric = BLEU(
-        lowercase=lowercase,
-        force=force,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-    )
+    metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order, force)
     return metric.corpus_score(hypotheses, references)
 
 
@@ -225,11 +238,5 @@ def sentence_bleu(
     use_effective_order: bool = True,
 ) -> BLEUScore:
     """``sacrebleu.sentence_bleu``: one hypothesis and the list of its references."""
-    metric = BLEU(
-        lowercase=lowercase,
-        tokenize=tokenize,
-        smooth_method=smooth_method,
-        smooth_value=smooth_value,
-        effective_order=use_effective_order,
-    )
+    metric = _metric(smooth_method, smooth_value, lowercase, tokenize, use_effective_order)
     return metric.sentence_score(hypothesis, references)

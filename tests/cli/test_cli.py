@@ -233,6 +233,26 @@ def test_sentence_counts_equal_sacrebleu(capsys):
         assert (rows[i]["hyp_len"], rows[i]["ref_len"]) == (s.sys_len, s.ref_len)
 
 
+@pytest.mark.parametrize("preset", [["--preset", "sacrebleu"], ["--sacrebleu"], ["--preset", "sacrebleu-sentence"]])
+def test_sentence_scores_under_sacrebleus_preset_are_sacrebleus_sentence_bleu(capsys, preset):
+    """``--sentence`` under sacreBLEU's corpus preset scores each line as ``sacrebleu -sl`` and
+    ``sacrebleu.sentence_bleu`` do: effective order (independent oracle, line by line). With
+    the corpus rules, 47 of the 2445 lines (8 of the first 200: 44, 59, 67, 149, 150, 152,
+    165, 166, short lines with no 4-gram such as "(Applause)") would score 0 instead."""
+    import sacrebleu
+
+    code, out, err = run_cli(capsys, "-r", REF, "--sentence", *preset, SYS1)
+    assert code == 0 and err == ""
+    rows = [json.loads(x) for x in out.splitlines()]
+    hyps, refs = lines_of(SYS1), lines_of(REF)
+    assert len(rows) == len(hyps) == N_LINES
+    for row, hyp, ref in zip(rows, hyps, refs):
+        want = sacrebleu.sentence_bleu(hyp, [ref])
+        assert row["score"] == pytest.approx(want.score / 100, abs=1e-12), row["line"]
+        assert (row["matches"], row["totals"]) == (list(want.counts), list(want.totals))
+    assert rows[43]["score"] == pytest.approx(1.0) and hyps[43] == "(Applause)"
+
+
 def test_sentence_jsonl_two_systems(capsys):
     _code, out, _ = run_cli(capsys, "-r", REF, "--sentence", SYS1, SYS2)
     rows = [json.loads(x) for x in out.splitlines()]
@@ -447,6 +467,37 @@ def test_error_subprocess():
     assert proc.returncode == 2
     assert proc.stdout == b""
     assert b"bleu2: error: unknown tokenizer 'nope'" in proc.stderr
+
+
+class _GoneStdout(io.StringIO):
+    """A standard output whose writes raise ``error`` (its reader went away, or Ctrl-C)."""
+
+    def __init__(self, error: type[BaseException]) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, s: str) -> int:
+        raise self.error()
+
+    def fileno(self) -> int:
+        raise ValueError("no file descriptor")  # reader_gone() leaves the test's stdout alone
+
+
+@pytest.mark.parametrize("command", [[], ["compare"]], ids=["bleu2", "bleu2 compare"])
+def test_both_commands_end_alike_when_stdout_goes_away_or_on_ctrl_c(monkeypatch, capsys, command):
+    """A reader that went away (``| head``) ends the command quietly with status 0; Ctrl-C
+    with the shells' 128 + SIGINT; an unreadable file with 1, the program named."""
+    import signal
+
+    argv = [*command, "-r", str(REF), str(SYS1), *([str(SYS2)] if command else [])]
+    for error, status, said in ((BrokenPipeError, 0, ""), (KeyboardInterrupt, 128 + signal.SIGINT, "\n")):
+        monkeypatch.setattr(sys, "stdout", _GoneStdout(error))
+        assert cli.main(argv) == status, error
+        assert capsys.readouterr().err == said
+    monkeypatch.undo()
+    prog = " ".join(["bleu2", *command])
+    code, out, err = run_cli(capsys, *command, "-r", "missing.txt", SYS1, SYS2)
+    assert (code, out) == (1, "") and err.startswith(f"{prog}: error: ") and "missing.txt" in err
 
 
 # --------------------------------------------------------------------------- progress bar

@@ -460,3 +460,49 @@ def test_every_number_in_the_json_is_a_fraction_or_a_count(capsys):
     got = run_json(capsys, "--preset", "compare-mt", "-r", REF, SYS1, SYS2)
     assert all(0 <= s["bleu"] <= 1 for s in got["scores"])
     assert all(0 <= x <= 1 and not math.isnan(x) for row in got["length_buckets"]["bleu"] for x in row)
+
+
+#: The BLEU options bleu2 and bleu2 compare share: their flags, as docs/cli.md lists them.
+SHARED_BLEU_OPTIONS = {
+    "max_order": ["-n", "--max-order"],
+    "weights": ["-w", "--weights"],
+    "smoothing": ["-s", "--smoothing"],
+    "smooth_value": ["--smooth-value"],
+    "effective_order": ["--effective-order"],
+    "tokenizer": ["-t", "--tokenizer"],
+    "lowercase": ["--lowercase", "--no-lowercase"],
+    "empty_references": ["--empty-references"],
+    "ref_length": ["--ref-length"],
+    "rstrip": ["--rstrip", "--no-rstrip"],
+}
+
+
+def test_bleu2_and_compare_describe_the_shared_options_alike():
+    from bleu2.cli import compare_parser, parser
+
+    def described(p):
+        return {
+            a.dest: (a.option_strings, a.help, a.default, a.type, a.choices, a.metavar, a.const, a.nargs, type(a))
+            for a in p._actions
+        }
+
+    ours, compares = described(parser.build_parser()), described(compare_parser.build_parser())
+    assert list(parser.BLEU_FLAGS) == list(SHARED_BLEU_OPTIONS)  # the flags messages name
+    assert ours["references"] == compares["references"] and ours["references"][0] == ["-r", "--reference", "--ref"]
+    for dest, flags in SHARED_BLEU_OPTIONS.items():
+        assert ours[dest] == compares[dest], dest
+        assert ours[dest][0] == flags and ours[dest][2] is None  # None: the library's default (or a preset's)
+    # the defaults said are the classic calculator's (README: BLEU-2, add-1, the 'default' tokenizer)
+    helps = {dest: " ".join(ours[dest][1].split()) for dest in SHARED_BLEU_OPTIONS}
+    assert helps["max_order"].endswith("(default: 2)") and helps["smoothing"].endswith("(default: add-1)")
+    assert helps["tokenizer"].endswith("(default: default)")
+
+
+def test_compare_takes_space_separated_weights_before_the_systems_as_bleu2_does(capsys):
+    """``-w 0.5 0.25 0.25 SYS1 SYS2``: the weights end at the first argument that is not a number."""
+    code, out, err = run(capsys, "-r", REF, "-n", "3", "-w", "0.5", "0.25", "0.25", SYS1, SYS2, "--json")
+    assert code == 0 and err == ""
+    want = bleu2.compare(
+        [lines(SYS1), lines(SYS2)], [lines(REF)], names=[str(SYS1), str(SYS2)], max_order=3, weights=[0.5, 0.25, 0.25]
+    )
+    assert out == want.to_json()

@@ -317,3 +317,37 @@ def test_a_highlighted_token_is_labelled_on_demand():
     port.advance(DEFERRED_MS)
     section = port.painted[("highlight", "hl-candidate")][0]["id"]
     assert "the" in page.highlight_label(section, 1, 0)
+
+
+def _smoothing_step(port) -> str:
+    port.advance(DEFERRED_MS)
+    [step] = [s for s in port.painted[("help", "")]["steps"] if s.startswith(("Smoothing", "Suaviza"))]
+    return step
+
+
+def test_how_it_works_names_the_smoothing_chosen_and_calls_only_add_1_the_default():
+    import sacrebleu
+
+    port, page = scored_page()
+    assert "add-1 smoothing (the default here)" in _smoothing_step(port)  # the form's default
+    set_control(port, page, "opt-preset", "sacrebleu-sentence", "on_preset")
+    method = sacrebleu.metrics.BLEU().smooth_method  # what sacreBLEU's sentence_bleu smooths with
+    step = _smoothing_step(port)
+    assert method == "exp" and f"smoothed with {method}, as chosen in the options" in step
+    assert "add-1 smoothing (the default here)" not in step and "the default here, add-1, would" in step
+    set_control(port, page, "opt-smoothing", "floor")
+    assert "smoothed with floor, as chosen" in _smoothing_step(port)
+    set_control(port, page, "opt-effective-order", False)  # NLTK's methods refuse effective order
+    for method in ("none", "method0"):  # NLTK's method0 smooths nothing either
+        set_control(port, page, "opt-smoothing", method)
+        assert _smoothing_step(port).startswith(f"Smoothing: none ({method}, as chosen in the options)")
+    set_control(port, page, "opt-smoothing", "method3")
+    for lang, said in (
+        ("es", "se suavizan con method3, el elegido"),
+        ("pt", "são suavizadas com method3, a escolhida"),
+    ):
+        port.controls["lang-select"]["value"] = lang
+        page.on_language(event("change", "lang-select"))
+        assert said in _smoothing_step(port), lang
+    set_control(port, page, "opt-smoothing", "add-1")
+    assert "a suavização add-1 (o padrão aqui)" in _smoothing_step(port)

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from ...smoothing import DEFAULT_SMOOTHING
 from .. import i18n
 from ..tables import LEFT_OUT
 from .breakdown import CandidateView
 
-__all__ = ["HELP_STEPS", "FAQ", "FaqEntry", "HelpSections", "help_sections"]
+__all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "FaqEntry", "HelpSections", "help_sections", "smoothing_key"]
 
 
 class FaqEntry(TypedDict):
@@ -38,11 +39,23 @@ HELP_STEPS = ("tokens", "clip", "precisions", "mean", "smoothing", "bp", "score"
 
 FAQ = ("papers", "low", "good", "languages", "rc", "order", "scale")
 
+#: The smoothing methods that smooth nothing (``help_step_smoothing_none``).
+NO_SMOOTHING = frozenset({"none", "method0"})
+
+
+def smoothing_key(method: str) -> str:
+    """The catalog key of the smoothing step for ``method``: ``help_step_smoothing`` for the
+    default (add-1, said to be the default), ``help_step_smoothing_none`` for a method that
+    smooths nothing, else ``help_step_smoothing_chosen`` (the method named)."""
+    if method == DEFAULT_SMOOTHING:
+        return "help_step_smoothing"
+    return "help_step_smoothing_none" if method in NO_SMOOTHING else "help_step_smoothing_chosen"
+
 
 def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
     """What the page's "How it works" and questions say, in ``lang``, with the numbers of
     the candidate shown (:func:`candidate_view` ``v``) where they help: c, r, BP, p1, p2,
-    the score.
+    the score, and the smoothing method of its result by name (:func:`smoothing_key`).
 
     Returns:
         ``{"heading": str, "intro": str, "steps": [str], "faq_heading": str, "faq":
@@ -62,11 +75,13 @@ def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
         "label": v["score"]["label"],
         "number": i18n.format_integer(v["number"], lang),
         "c_tokens": i18n.tn(lang, "tokens", result.hyp_len),
+        "method": result.smoothing,
     }
+    keys = [smoothing_key(result.smoothing) if name == "smoothing" else f"help_step_{name}" for name in HELP_STEPS]
     return {
         "heading": i18n.t(lang, "help_heading"),
         "intro": i18n.t(lang, "help_intro"),
-        "steps": [i18n.t(lang, f"help_step_{name}", **live) for name in HELP_STEPS],
+        "steps": [i18n.t(lang, key, **live) for key in keys],
         "faq_heading": i18n.t(lang, "faq_heading"),
         "faq": [
             {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a", **live)}
