@@ -42,9 +42,9 @@
     return t;
   }
 
-  function chart(parent, drawing, id) {
+  function chart(parent, drawing, id, label) {
     var box = el("figure", {"class": "chart-box compare-chart-box", id: id}, null, parent);
-    var scroll = el("div", {"class": "scroll", role: "region", tabindex: "0", "aria-label": drawing.title}, null, box);
+    var scroll = el("div", {"class": "scroll", role: "region", tabindex: "0", "aria-label": label}, null, box);
     el("div", {id: id + "-svg"}, null, scroll);
     window.bleu2Paint.svg(id + "-svg", JSON.stringify(drawing));
   }
@@ -74,7 +74,7 @@
     view.blocks.forEach(function (block) {
       var section = el("section", {"class": "compare-block", id: block.id}, null, fragment);
       el("h4", {}, block.caption, section);
-      chart(section, block.chart, block.id + "-chart");
+      chart(section, block.chart, block.id + "-chart", block.chart_label);
       table(section, block, block.caption);
     });
     var ngrams = el("section", {"class": "compare-block", id: "compare-ngrams"}, null, fragment);

@@ -239,3 +239,29 @@ def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
     assert page.get_attribute("html", "data-corpus-backend") == "page"
     same_json(shown, cli_compare("--preset", "compare-mt", "--json", "-r", REF, SYS1, SYS2))
     assert page.locator("#compare-length-difference tbody button").count() > 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, scheme):
+    from test_accessibility import run_axe
+
+    context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
+    page = open_page(context, guard, site_url + "index.html")
+    page.click("#mode-corpus")
+    load(page, SYS1, SYS2)
+    wait_compare(page)
+    page.locator("#compare-length tbody button").first.click()
+    page.wait_for_selector("#compare-lines:not([hidden]) .compare-item")
+    page.locator("#compare-ngrams-right tbody th button").first.click()
+    page.wait_for_selector("#compare-lines-body .hl-ngram")
+    page.click("#compare-json-section summary")
+    violations = run_axe(page)
+    assert violations == [], violations
+    # no sideways scrolling of the page: the charts keep their size and scroll in their box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    sizes = page.eval_on_selector_all(
+        ".compare-chart", "svgs => svgs.map(s => [s.getBoundingClientRect().width, Number(s.getAttribute('width'))])"
+    )
+    assert len(sizes) == 4 and all(abs(shown - natural) < 1 for shown, natural in sizes)
+    font = page.evaluate("getComputedStyle(document.querySelector('.compare-chart text')).fontSize")
+    assert font == "11px"

@@ -55,7 +55,7 @@ def _count_cell(
 ) -> dict[str, Any]:
     cell: dict[str, Any] = {"text": i18n.format_integer(count, lang)}
     if count:
-        aria = i18n.t(lang, "compare_list_bucket", system=names[system], bucket=label)
+        aria = i18n.t(lang, "compare_list_bucket", count=cell["text"], system=names[system], bucket=label)
         cell["button"] = {"kind": kind, "bucket": bucket, "system": system, "label": aria}
     return cell
 
@@ -161,6 +161,8 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, An
         for side, a, b in (("left_better", left, right), ("right_better", right, left)):
             items = [_item(result, e["line"] - 1, (li, ri), split, lang) for e in p["examples"][side]]
             examples.append({"caption": t("compare_examples_better", better=a, worse=b), "items": items})
+    for block in blocks:
+        block["chart_label"] = t("compare_chart_region", title=block["caption"])
     others = [n for k, n in enumerate(names) if k != d["baseline"]]
     return {
         "json": result.to_json(),
