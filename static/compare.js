@@ -56,7 +56,7 @@
     var dl = el("dl", {"class": "compare-item-rows"}, null, box);
     it.rows.forEach(function (row) {
       el("dt", {dir: "auto"}, row.label + (row.score ? " (" + row.score + ")" : ""), dl);
-      var dd = el("dd", {"class": "hl-line", dir: "auto"}, null, dl);
+      var dd = el("dd", {"class": "compare-words", dir: "auto"}, null, dl);  // not .hl-line: static/tokens.js's
       row.tokens.forEach(function (token) {
         el("span", {"class": "tok" + (token[1] ? " " + token[1] : ""), dir: "auto"}, token[0], dd);
         dd.appendChild(document.createTextNode(" "));

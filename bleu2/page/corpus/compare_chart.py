@@ -20,7 +20,7 @@ from ..chart import SvgDrawing
 
 __all__ = ["grouped_bars"]
 
-_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 8, 40, 64
+_LEFT, _RIGHT, _TOP, _BOTTOM = 40, 44, 40, 64  # the right margin: the last label, turned
 _PLOT_H = 150
 #: Colour classes (``cmp-s0`` ..): the page's CSS has this many, light and dark.
 COLOURS = 4
