@@ -186,3 +186,26 @@ def test_on_the_pages_thread_and_in_another_language(tmp_path):
     page.on("language", "es")
     page.work()
     assert page.port.last("compareView")[1]["scores"]["caption"] == "Puntuaciones"
+
+
+def test_a_word_frequency_bucket_lists_the_sentences_with_its_words():
+    page = Page()
+    compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
+    _, view = page.port.last("compareView")
+    words = view["blocks"][0]
+    assert words["id"] == "compare-words"
+    # "<1": words the references never have; sys2 has one, "is" (line 2)
+    assert words["rows"][0][2]["button"]["kind"] == "words"
+    page.on("compare_bucket", "words", 0, 1)
+    page.work()
+    _, listed = page.port.last("compareLines")
+    assert [it["line"] for it in listed["items"]] == [2]
+    marked = [w for row in listed["items"][0]["rows"] for w, c in row["tokens"] if c == "hl-word"]
+    assert marked == ["is"]
+    # "3": "the", three times in the references, on both lines
+    bucket = json.loads(page.port.text("compare-json"))["word_accuracy"]["buckets"].index("3")
+    page.on("compare_bucket", "words", bucket, 0)
+    page.work()
+    _, listed = page.port.last("compareLines")
+    assert [it["line"] for it in listed["items"]] == [1, 2]
+    assert {w for it in listed["items"] for row in it["rows"] for w, c in row["tokens"] if c == "hl-word"} == {"the"}

@@ -6,8 +6,8 @@ and the exports (the command line's ``bleu2 compare`` outputs, exactly).
 Every string is in the page's language, every number formatted for it; user text (system
 names, sentences, n-grams) is data here, painted with ``textContent`` by ``static/compare.js``.
 Tokens are marked with the sentence view's classes: ``hl-matched`` (a word of the output
-the references have, clipped as BLEU clips), ``hl-unmatched``, ``hl-ngram`` (the n-gram
-asked for). Standard library only.
+the references have, clipped as BLEU clips), ``hl-unmatched``; and ``hl-ngram`` (the n-gram
+asked for), ``hl-word`` (a word of the frequency bucket asked for). Standard library only.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from ...analyses import CompareResult
 from ...analyses import buckets as bk
+from ...analyses.words import WordBucketer, frequencies
 from .. import i18n
 from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
@@ -57,6 +58,17 @@ def _count_cell(
     if count:
         aria = i18n.t(lang, "compare_list_bucket", count=cell["text"], system=names[system], bucket=label)
         cell["button"] = {"kind": kind, "bucket": bucket, "system": system, "label": aria}
+    return cell
+
+
+def _f_cell(
+    stats: Mapping[str, Any], bucket: int, system: int, names: Sequence[str], label: str, lang: str
+) -> dict[str, Any]:
+    """A word-accuracy cell: the F-measure, a button when the bucket has words (in the output or the references)."""
+    cell: dict[str, Any] = {"text": _pct(stats["f"], lang)}
+    if stats["ref"] or stats["out"]:
+        aria = i18n.t(lang, "compare_list_words", f=cell["text"], system=names[system], bucket=label)
+        cell["button"] = {"kind": "words", "bucket": bucket, "system": system, "label": aria}
     return cell
 
 
@@ -105,7 +117,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, An
             t("compare_word_accuracy"),
             [t("compare_frequency"), *(f"F: {n}" for n in names)],
             [
-                [{"text": b}, *({"text": _pct(row[i]["f"], lang)} for row in w["systems"])]
+                [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
                 for i, b in enumerate(w["buckets"])
             ],
             grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F"),
@@ -217,21 +229,30 @@ def _item(
     split: Split,
     lang: str,
     gram: tuple[str, ...] | None = None,
+    word: Callable[[str], bool] | None = None,
 ) -> dict[str, Any]:
-    """Line ``i`` (0-based): its references and the outputs of ``systems``, tokens marked,
-    and each system's sentence BLEU."""
+    """Line ``i`` (0-based): its references and the outputs of ``systems``, tokens marked
+    (the n-gram ``gram``, or the words ``word`` says, or each output's matches), and each
+    system's sentence BLEU."""
     assert result.lines is not None
     refs = [split(stream[i]) for stream in result.lines["references"]]
     several = len(refs) > 1
+
+    def marked(words: list[str], output: bool) -> list[list[str]]:
+        if gram:
+            return _with_ngram(words, gram)[0]
+        if word is not None:
+            return [[w, "hl-word" if word(w) else ""] for w in words]
+        return _marked(words, refs) if output else [[w, ""] for w in words]
+
     rows = []
     for k, words in enumerate(refs):
         label = i18n.t(lang, "compare_reference_n", number=k + 1) if several else i18n.t(lang, "compare_reference")
-        tokens = _with_ngram(words, gram)[0] if gram else [[w, ""] for w in words]
-        rows.append({"label": label, "tokens": tokens})
+        rows.append({"label": label, "tokens": marked(words, False)})
     figures = result.line_figures
     for s in systems:
         words = split(result.lines["systems"][s][i])
-        tokens = _with_ngram(words, gram)[0] if gram else _marked(words, refs)
+        tokens = marked(words, True)
         score = "" if figures is None else _pct(figures[s]["bleu"][i], lang)
         rows.append({"label": result.systems[s], "tokens": tokens, "score": score})
     return {"line": i + 1, "title": i18n.t(lang, "compare_line", number=i18n.format_integer(i + 1, lang)), "rows": rows}
@@ -244,13 +265,14 @@ def _listed(
     lang: str,
     caption: str,
     gram: tuple[str, ...] | None = None,
+    word: Callable[[str], bool] | None = None,
 ) -> dict[str, Any]:
     split = _split_of(result)
     shown = lines[:LIST_LIMIT]
     more = len(lines) - len(shown)
     return {
         "caption": caption,
-        "items": [_item(result, i, systems, split, lang, gram) for i in shown],
+        "items": [_item(result, i, systems, split, lang, gram, word) for i in shown],
         "more": i18n.tn(lang, "compare_more", more) if more else "",
     }
 
@@ -266,13 +288,17 @@ def bucket_lines(
     result: CompareResult, kind: str, bucket: int, system: int, pair: int = 0, lang: str = "en"
 ) -> dict[str, Any]:
     """The sentences of ``system`` whose value falls in ``bucket`` of the analysis ``kind``
-    (:data:`KINDS`: r, c - r or sentence BLEU), in line order, at most :data:`LIST_LIMIT`.
+    (:data:`KINDS`: r, c - r or sentence BLEU), in line order, at most :data:`LIST_LIMIT`;
+    for ``kind`` "words", the lines whose output of ``system`` or references have a word of
+    frequency bucket ``bucket`` (those words marked ``hl-word``).
 
     Returns:
         ``{"caption", "items": [{"line", "title", "rows": [{"label", "tokens": [[word,
         class]], "score"?}]}], "more"}``: the references, then the baseline's output and the
         other system's (the clicked one, or the pair's), words marked as matched or not.
     """
+    if kind == "words":
+        return _word_lines(result, int(bucket), int(system), pair, lang)
     if kind not in KINDS or result.line_figures is None:
         raise ValueError(f"no sentences for {kind!r}")
     edges, value = KINDS[kind]
@@ -292,6 +318,35 @@ def bucket_lines(
         analysis=i18n.t(lang, f"compare_kind_{kind}"),
     )
     return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption)
+
+
+def _word_lines(result: CompareResult, bucket: int, system: int, pair: int, lang: str) -> dict[str, Any]:
+    """:func:`bucket_lines` for a word-frequency bucket (frequencies: the references' words,
+    the analyses' default, with compare-mt's bucket edges)."""
+    assert result.lines is not None
+    split = _split_of(result)
+    refs = result.lines["references"]
+    freq = frequencies(split(line) for stream in refs for line in stream)
+    bucketer = WordBucketer(freq, tuple(bk.FREQUENCY_EDGES))
+
+    def word(w: str) -> bool:
+        return bucketer(w) == bucket
+
+    out = result.lines["systems"][system]
+    lines = [
+        i
+        for i in range(len(out))
+        if any(word(w) for w in split(out[i])) or any(word(w) for stream in refs for w in split(stream[i]))
+    ]
+    caption = i18n.tn(
+        lang,
+        "compare_bucket_caption",
+        len(lines),
+        system=result.systems[system],
+        bucket=result.word_accuracy.buckets[bucket],
+        analysis=i18n.t(lang, "compare_kind_words"),
+    )
+    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word)
 
 
 def ngram_lines(result: CompareResult, pair: int, side: str, index: int, lang: str = "en") -> dict[str, Any]:
