@@ -134,6 +134,23 @@ def test_a_click_on_a_bucket_lists_its_sentences(page):
     assert first == [ref[i], words(SYS1)[i], sys2[i]]
 
 
+def test_a_click_on_a_word_frequency_lists_the_sentences_with_such_words(page):
+    ref, sys1 = words(REF), words(SYS1)
+    vocabulary = {w for line in ref for w in line}
+    expected = [i + 1 for i, line in enumerate(sys1) if any(w not in vocabulary for w in line)]
+    # the word-accuracy table's first row ("<1": words the reference never has), sys1's F
+    page.locator("#compare-words tbody tr").first.locator("button[data-system='0']").click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('#compare-lines-body .compare-item').length === n", arg=min(len(expected), 50)
+    )
+    shown = page.eval_on_selector_all(
+        "#compare-lines-body .compare-item", "items => items.map(i => Number(i.dataset.line))"
+    )
+    assert shown == expected[:50]
+    marked = page.eval_on_selector_all("#compare-lines-body .hl-word", "spans => spans.map(s => s.textContent)")
+    assert marked and all(w not in vocabulary for w in marked)
+
+
 def test_a_click_on_an_ngram_lists_its_sentences_with_the_ngram_marked(page):
     oracle = json.loads(page.text_content("#compare-json"))
     gram = oracle["ngrams"]["left_better"][0]["ngram"]
