@@ -248,6 +248,8 @@
     },
     // the sentence view's boxes ({references, candidates}) to corpus mode
     take: function (boxes) { send("take", JSON.stringify(boxes)); },
+    // an event for the controller (static/compare.js's)
+    send: send,
     state: state,
     // for the tests: a session method run in the worker, its answer parsed
     ask: function (method, args) { return inWorker(method, JSON.stringify(args)).then(JSON.parse); }

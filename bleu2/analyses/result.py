@@ -29,10 +29,14 @@ __all__ = [
     "Significance",
     "CompareResult",
     "Lines",
+    "LineFigures",
 ]
 
 #: The texts: ``{"references": (stream, ...), "systems": (lines, ...)}``, each a tuple of lines.
 Lines = dict[str, tuple[tuple[str, ...], ...]]
+#: Per system, line by line: ``{"ref_len": (r, ...), "hyp_len": (c, ...), "bleu": (sentence BLEU, ...)}``
+#: (``ref_len`` per system: with several references r is chosen per output).
+LineFigures = tuple[dict[str, tuple[float, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +160,8 @@ class CompareResult:
         significance: the paired test's rows, when one was asked for.
         lines: the texts (``{"references": [[line, ...], ...], "systems": [[line, ...], ...]}``),
             for the examples in the reports.
+        line_figures: each system's r, c and sentence BLEU per line (:data:`LineFigures`),
+            for callers that list a bucket's sentences (the page).
     """
 
     systems: tuple[str, ...]
@@ -170,6 +176,7 @@ class CompareResult:
     pairs: tuple[Pair, ...]
     significance: Significance | None = None
     lines: Lines | None = field(default=None, compare=False, repr=False)
+    line_figures: LineFigures | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object (docs/compare.md): with two systems ``ngrams`` and ``examples``,

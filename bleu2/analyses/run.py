@@ -180,6 +180,14 @@ def compare_steps(
         pairs=pairs,
         significance=sig,
         lines=lines,
+        line_figures=tuple(
+            {
+                "ref_len": tuple(st.ref_len for st in stats),
+                "hyp_len": tuple(st.hyp_len for st in stats),
+                "bleu": tuple(scores),
+            }
+            for stats, scores in zip(t.stats, t.sentence_bleu)
+        ),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from .. import i18n
 from ..tab_storage import TabStore
+from . import compare_control
 from .backend import SessionLink
 from .keep import CorpusKeep
 from .port import CorpusPort, Message, message_text
@@ -42,7 +43,7 @@ EVENTS = frozenset(
         "inputs_changed", "options_changed", "show_system", "sort_changed", "page_step", "open_line", "export",
         "language", "paste_changed",
     }
-)  # fmt: skip
+) | compare_control.EVENTS  # fmt: skip
 
 
 class CorpusControl:
@@ -83,12 +84,13 @@ class CorpusControl:
         self.stale = False  # the result shown is for inputs that changed since
         self.listed: list[int] = []  # the ids of the files listed
         self.keep = CorpusKeep(port, tab)  # what a reload gets back
+        self.compare = compare_control.CompareControl(port, self.link, lambda: self.lang)  # the Compare view
 
     def on(self, event: str, *args: Any) -> None:
         """One event from the glue, by name (:data:`EVENTS`), with its arguments."""
         if event not in EVENTS:
             raise ValueError(f"unknown corpus event {event!r}")
-        getattr(self, event)(*args)
+        getattr(self.compare if event in compare_control.EVENTS else self, event)(*args)
 
     # --- the page ------------------------------------------------------------------------------
 
@@ -170,6 +172,7 @@ class CorpusControl:
         if self.link.backend is not None:
             self._refresh(changed=False)
         self._render()
+        self.compare.render()
 
     # --- files ---------------------------------------------------------------------------------
 
@@ -298,6 +301,7 @@ class CorpusControl:
     def schedule(self) -> None:
         """An input changed: score again after a pause (:data:`DEBOUNCE_MS`), once every file
         given is read; once corpus mode is shown if it is hidden."""
+        self.compare.cancel()
         if self.mode != "corpus":
             self.dirty = True
             return
@@ -377,6 +381,7 @@ class CorpusControl:
             self._show(None)
             self._mark_stale(False)
             self._render()
+            self.compare.start()  # two systems or more: the Compare view
 
         def failed(why: str) -> None:
             if self.job == job:
@@ -393,6 +398,7 @@ class CorpusControl:
         self.runs += 1  # a job still starting is cancelled once started
         self._clear("step")
         self._running(None)
+        self.compare.cancel()
         if job is not None:
             self.link.call("cancel", [job])
             self._paint("job", {"job": job, "event": "stop"})

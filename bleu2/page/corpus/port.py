@@ -26,8 +26,13 @@ __all__ = ["CorpusPainter", "CorpusPort", "Message", "input_message", "lines_mes
 #: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
 #: "start" | "done" | "stop"}``, for the tests and benchmarks), "files" (the file lists and
 #: the baseline chosen), "results" (the tables, the systems), "svg" (a chart into ``target``),
-#: "help" (the steps of "How it works": :func:`bleu2.page.corpus.guide.corpus_help`).
-CorpusPainter = Literal["mode", "root", "job", "files", "results", "svg", "help"]
+#: "help" (the steps of "How it works": :func:`bleu2.page.corpus.guide.corpus_help`);
+#: ``static/compare.js``'s "compareView" (the Compare view into ``target``:
+#: :func:`bleu2.page.corpus.compare_view.view`), "compareLines" (a bucket's or an n-gram's
+#: sentences) and "compareJob" (``{"job", "event"}`` of the analyses, for the tests and benchmarks).
+CorpusPainter = Literal[
+    "mode", "root", "job", "files", "results", "svg", "help", "compareView", "compareLines", "compareJob"
+]
 
 
 class Message(TypedDict, total=False):

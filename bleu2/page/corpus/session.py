@@ -26,6 +26,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...analyses import ANALYSIS_PRESETS, CompareResult, compare_steps
 from ...api import scorer_for
 from ...lines import InputError, split_lines
 from ...options import BleuConfig
@@ -36,7 +37,7 @@ from ...significance import DEFAULT_RESAMPLES
 from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import normalize_options, options_from_form
-from . import guide, views
+from . import compare_view, guide, views
 from .port import Message, input_message, lines_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
@@ -79,6 +80,7 @@ class Session:
         self.next_id = 1
         self.jobs: dict[int, Generator[Progress, None, None]] = {}
         self.results: dict[int, views.JobResult] = {}
+        self.compares: dict[int, CompareResult] = {}  # the Compare view's results, by job
 
     # --- files ------------------------------------------------------------------------
 
@@ -299,6 +301,67 @@ class Session:
         "filename", "mime"}``."""
         return views.export(self.results[int(result_id)], what, fmt, lang)
 
+    # --- the Compare view ---------------------------------------------------------------
+
+    def compare_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Start compare-mt's analyses (:func:`bleu2.analyses.compare_steps`) of the loaded
+        systems, in loading order, against the references: ``bleu2 compare --preset P
+        --baseline B -r REF... SYS...`` (names: the file names), stepped by :meth:`step`.
+
+        Args:
+            request: ``{"preset": a name of :data:`bleu2.analyses.ANALYSIS_PRESETS` or
+                "defaults" (bleu2's), "baseline": the baseline's file id (default: the first)}``.
+        Returns:
+            ``{"ok": True, "job": id}``, or ``{"ok": False, "message": Message}`` with fewer
+            than two systems.
+        """
+        systems, refs = self.of_role("system"), self.of_role("reference")
+        if len(systems) < 2 or not refs:
+            return _refused("compare_need_two")
+        preset = request.get("preset") or "compare-mt"
+        if preset not in ANALYSIS_PRESETS and preset != "defaults":
+            return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
+        ids = [f.id for f in systems]
+        baseline = ids.index(request["baseline"]) if request.get("baseline") in ids else 0
+        steps = compare_steps(
+            [f.lines for f in systems],
+            [f.lines for f in refs],
+            names=[f.name for f in systems],
+            baseline=baseline,
+            preset=None if preset == "defaults" else preset,
+        )
+        job_id = self.next_id
+        self.next_id += 1
+
+        def job() -> Generator[Progress, None, None]:
+            result = yield from steps
+            self.compares = {job_id: result}  # only the latest is kept (the lines are copied in it)
+
+        self.jobs[job_id] = job()
+        return {"ok": True, "job": job_id}
+
+    def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`);
+        ``request``: ``{"lang", "pair"}``."""
+        lang = i18n.language(request.get("lang"))
+        return compare_view.view(self.compares[int(result_id)], lang, int(request.get("pair") or 0))
+
+    def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
+        """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
+        (``{"side", "index"}``) of pair ``"pair"``
+        (:func:`bleu2.page.corpus.compare_view.bucket_lines`, ``ngram_lines``)."""
+        res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
+        pair = int(request.get("pair") or 0)
+        if "side" in request:
+            return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang)
+        return compare_view.bucket_lines(
+            res, str(request["kind"]), int(request["bucket"]), int(request["system"]), pair, lang
+        )
+
+    def compare_export(self, result_id: int, fmt: str) -> dict[str, Any]:
+        """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``."""
+        return compare_view.export(self.compares[int(result_id)], str(fmt))
+
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and
         lower-casing), as the page's scoring sees them."""
@@ -309,6 +372,7 @@ class Session:
     #: The methods :meth:`call` runs.
     METHODS = frozenset(
         {"load", "load_text", "remove", "files_view", "start", "step", "cancel", "view", "line", "export", "tokenize"}
+        | {"compare_start", "compare_view", "compare_lines", "compare_export"}
     )
 
     def call(self, method: str, args_json: str, data: Any = None) -> str:

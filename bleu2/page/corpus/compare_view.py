@@ -1,0 +1,378 @@
+"""The Compare view of corpus mode, as plain data: compare-mt's analyses
+(:class:`bleu2.analyses.CompareResult`) as charts, tables, the characteristic n-grams and
+the sentence examples; the sentences of a bucket or of an n-gram, with their tokens marked;
+and the exports (the command line's ``bleu2 compare`` outputs, exactly).
+
+Every string is in the page's language, every number formatted for it; user text (system
+names, sentences, n-grams) is data here, painted with ``textContent`` by ``static/compare.js``.
+Tokens are marked with the sentence view's classes: ``hl-matched`` (a word of the output
+the references have, clipped as BLEU clips), ``hl-unmatched``; and ``hl-ngram`` (the n-gram
+asked for), ``hl-word`` (a word of the frequency bucket asked for). Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ...analyses import CompareResult
+from ...analyses import buckets as bk
+from ...analyses.words import WordBucketer, frequencies
+from .. import i18n
+from ..chart import SvgDrawing
+from .compare_chart import grouped_bars
+
+__all__ = ["KINDS", "LIST_LIMIT", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
+
+#: The sentence analyses whose buckets list their sentences: kind -> (edges, a line's value).
+KINDS: Mapping[str, tuple[tuple[float, ...], Callable[[Mapping[str, Sequence[float]], int], float]]] = {
+    "length": (tuple(bk.LENGTH_EDGES), lambda f, i: f["ref_len"][i]),
+    "length_difference": (tuple(bk.LENGTH_DIFFERENCE_EDGES), lambda f, i: f["hyp_len"][i] - f["ref_len"][i]),
+    "sentence_bleu": (bk.percent_edges(tuple(bk.SENTENCE_BLEU_EDGES)), lambda f, i: 100 * f["bleu"][i]),
+}
+#: Sentences listed at most for one click.
+LIST_LIMIT = 50
+#: format -> (file name, MIME type, the result's method): ``bleu2 compare``'s --html, --json, --latex.
+EXPORTS = {
+    "html": ("bleu2-compare.html", "text/html", "to_html"),
+    "json": ("bleu2-compare.json", "application/json", "to_json"),
+    "latex": ("bleu2-compare.tex", "application/x-tex", "to_latex"),
+}
+
+Split = Callable[[str], list[str]]
+
+
+def _pct(x: float, lang: str) -> str:
+    return i18n.format_number(x, lang)
+
+
+def _pairs(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
+
+
+def _count_cell(
+    count: int, kind: str, bucket: int, system: int, names: Sequence[str], label: str, lang: str
+) -> dict[str, Any]:
+    cell: dict[str, Any] = {"text": i18n.format_integer(count, lang)}
+    if count:
+        aria = i18n.t(lang, "compare_list_bucket", count=cell["text"], system=names[system], bucket=label)
+        cell["button"] = {"kind": kind, "bucket": bucket, "system": system, "label": aria}
+    return cell
+
+
+def _f_cell(
+    stats: Mapping[str, Any], bucket: int, system: int, names: Sequence[str], label: str, lang: str
+) -> dict[str, Any]:
+    """A word-accuracy cell: the F-measure, a button when the bucket has words (in the output or the references)."""
+    cell: dict[str, Any] = {"text": _pct(stats["f"], lang)}
+    if stats["ref"] or stats["out"]:
+        aria = i18n.t(lang, "compare_list_words", f=cell["text"], system=names[system], bucket=label)
+        cell["button"] = {"kind": "words", "bucket": bucket, "system": system, "label": aria}
+    return cell
+
+
+def _block(
+    block_id: str,
+    caption: str,
+    head: list[str],
+    rows: list[list[dict[str, Any]]],
+    chart: SvgDrawing,
+) -> dict[str, Any]:
+    return {"id": block_id, "caption": caption, "head": head, "rows": rows, "chart": chart}
+
+
+def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, Any]:
+    """What the Compare view shows of ``result``, for pair ``pair`` (the baseline against
+    the ``pair``-th other system).
+
+    Returns:
+        ``{"json": the CLI's --json text, "signature", "scores": {"caption", "head", "rows"},
+        "blocks": [{"id", "caption", "head", "rows": [[cell]], "chart": drawing}], "pairs":
+        {"label", "options": [name], "selected"}, "ngrams": [{"caption", "head", "rows":
+        [[cell]]}], "examples": [{"caption", "items": [item]}]}``; a cell is ``{"text",
+        "button"?}``, an item as :func:`bucket_lines`'.
+    """
+    d = result.to_dict()
+    names = d["systems"]
+
+    def t(key: str, **kw: Any) -> str:
+        return i18n.t(lang, key, **kw)
+
+    scores = {
+        "caption": t("compare_scores"),
+        "head": [t("compare_system"), "BLEU", t("compare_length_ratio"), "c", "r"],
+        "rows": [
+            [s["system"], _pct(s["bleu"], lang), _pct(s["length_ratio"], lang)]
+            + [i18n.format_integer(s["hyp_len"], lang), i18n.format_integer(s["ref_len"], lang)]
+            for s in d["scores"]
+        ],
+    }
+    blocks = []
+    w = d["word_accuracy"]
+    series = [(names[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
+    blocks.append(
+        _block(
+            "compare-words",
+            t("compare_word_accuracy"),
+            [t("compare_frequency"), *(f"F: {n}" for n in names)],
+            [
+                [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
+                for i, b in enumerate(w["buckets"])
+            ],
+            grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F"),
+        )
+    )
+    lb = d["length_buckets"]
+    series = [(names[k], row) for k, row in enumerate(lb["bleu"])]
+    rows = []
+    for i, b in enumerate(lb["buckets"]):
+        cells = [{"text": b}, *({"text": _pct(row[i], lang)} for row in lb["bleu"])]
+        cells += [_count_cell(row[i], "length", i, k, names, b, lang) for k, row in enumerate(lb["sentences"])]
+        rows.append(cells)
+    head = [t("compare_length"), *(f"BLEU: {n}" for n in names), *(t("compare_sentences_of", system=n) for n in names)]
+    chart = grouped_bars(t("compare_length_bleu"), lb["buckets"], series, lang, "compare-length-chart", y_title="BLEU")
+    blocks.append(_block("compare-length", t("compare_length_bleu"), head, rows, chart))
+    for kind, key, first in (
+        ("length_difference", "compare_length_difference", "c − r"),
+        ("sentence_bleu", "compare_sentence_bleu", t("compare_sentence_bleu_bucket")),
+    ):
+        c = d[kind if kind == "length_difference" else "sentence_bleu_buckets"]
+        series = [(names[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
+        rows = [
+            [{"text": b}, *(_count_cell(row[i], kind, i, k, names, b, lang) for k, row in enumerate(c["counts"]))]
+            for i, b in enumerate(c["buckets"])
+        ]
+        drawing = grouped_bars(
+            t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
+        )
+        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *names], rows, drawing))
+    pairs = _pairs(d)
+    pair = min(max(int(pair), 0), len(pairs) - 1)
+    p = pairs[pair]
+    left, right = names[p["ngrams"]["left"]], names[p["ngrams"]["right"]]
+    ngrams = []
+    for side, a, b in (("left_better", left, right), ("right_better", right, left)):
+        rows = []
+        for i, row in enumerate(p["ngrams"][side]):
+            button = {"pair": pair, "side": side, "index": i, "label": t("compare_list_ngram", ngram=row["ngram"])}
+            rows.append(
+                [
+                    {"text": row["ngram"], "button": button},
+                    {"text": i18n.format_integer(row["left"], lang)},
+                    {"text": i18n.format_integer(row["right"], lang)},
+                    {"text": _pct(row["score"], lang)},
+                ]
+            )
+        head = [t("compare_ngram"), left, right, t("compare_ngram_score")]
+        ngrams.append({"caption": t("compare_ngrams_better", better=a, worse=b), "head": head, "rows": rows})
+    examples = []
+    if result.lines is not None:
+        li, ri = p["ngrams"]["left"], p["ngrams"]["right"]
+        split = _split_of(result)
+        for side, a, b in (("left_better", left, right), ("right_better", right, left)):
+            items = [_item(result, e["line"] - 1, (li, ri), split, lang) for e in p["examples"][side]]
+            examples.append({"caption": t("compare_examples_better", better=a, worse=b), "items": items})
+    for block in blocks:
+        block["chart_label"] = t("compare_chart_region", title=block["caption"])
+    others = [n for k, n in enumerate(names) if k != d["baseline"]]
+    return {
+        "json": result.to_json(),
+        "signature": result.signature,
+        "scores": scores,
+        "blocks": blocks,
+        "pairs": {"options": others, "selected": pair, "baseline": names[d["baseline"]]},
+        "ngrams_heading": t("compare_ngrams_heading"),
+        "ngrams": ngrams,
+        "examples_heading": t("compare_examples_heading"),
+        "examples": examples,
+    }
+
+
+def _split_of(result: CompareResult) -> Split:
+    from ...analyses import rules_for
+
+    preset = None if result.rules in ("default", "options") else result.rules
+    return rules_for(preset).split
+
+
+def _marked(words: list[str], refs: list[list[str]]) -> list[list[str]]:
+    """An output's words, each marked matched (clipped at its largest count in one reference) or not."""
+    limit: Counter[str] = Counter()
+    for r in refs:
+        for w, k in Counter(r).items():
+            limit[w] = max(limit[w], k)
+    used: Counter[str] = Counter()
+    out = []
+    for w in words:
+        used[w] += 1
+        out.append([w, "hl-matched" if used[w] <= limit[w] else "hl-unmatched"])
+    return out
+
+
+def _with_ngram(words: list[str], gram: tuple[str, ...]) -> tuple[list[list[str]], int]:
+    """Words with every occurrence of ``gram`` marked ``hl-ngram``, and how many there are."""
+    n, hits = len(gram), [False] * len(words)
+    found = 0
+    for i in range(len(words) - n + 1):
+        if tuple(words[i : i + n]) == gram:
+            found += 1
+            for j in range(i, i + n):
+                hits[j] = True
+    return [[w, "hl-ngram" if h else ""] for w, h in zip(words, hits)], found
+
+
+def _item(
+    result: CompareResult,
+    i: int,
+    systems: tuple[int, int],
+    split: Split,
+    lang: str,
+    gram: tuple[str, ...] | None = None,
+    word: Callable[[str], bool] | None = None,
+) -> dict[str, Any]:
+    """Line ``i`` (0-based): its references and the outputs of ``systems``, tokens marked
+    (the n-gram ``gram``, or the words ``word`` says, or each output's matches), and each
+    system's sentence BLEU."""
+    assert result.lines is not None
+    refs = [split(stream[i]) for stream in result.lines["references"]]
+    several = len(refs) > 1
+
+    def marked(words: list[str], output: bool) -> list[list[str]]:
+        if gram:
+            return _with_ngram(words, gram)[0]
+        if word is not None:
+            return [[w, "hl-word" if word(w) else ""] for w in words]
+        return _marked(words, refs) if output else [[w, ""] for w in words]
+
+    rows = []
+    for k, words in enumerate(refs):
+        label = i18n.t(lang, "compare_reference_n", number=k + 1) if several else i18n.t(lang, "compare_reference")
+        rows.append({"label": label, "tokens": marked(words, False)})
+    figures = result.line_figures
+    for s in systems:
+        words = split(result.lines["systems"][s][i])
+        tokens = marked(words, True)
+        score = "" if figures is None else _pct(figures[s]["bleu"][i], lang)
+        rows.append({"label": result.systems[s], "tokens": tokens, "score": score})
+    return {"line": i + 1, "title": i18n.t(lang, "compare_line", number=i18n.format_integer(i + 1, lang)), "rows": rows}
+
+
+def _listed(
+    result: CompareResult,
+    lines: list[int],
+    systems: tuple[int, int],
+    lang: str,
+    caption: str,
+    gram: tuple[str, ...] | None = None,
+    word: Callable[[str], bool] | None = None,
+) -> dict[str, Any]:
+    split = _split_of(result)
+    shown = lines[:LIST_LIMIT]
+    more = len(lines) - len(shown)
+    return {
+        "caption": caption,
+        "items": [_item(result, i, systems, split, lang, gram, word) for i in shown],
+        "more": i18n.tn(lang, "compare_more", more) if more else "",
+    }
+
+
+def _shown_systems(result: CompareResult, system: int, pair: int) -> tuple[int, int]:
+    base = result.baseline
+    if system != base:
+        return base, system
+    return base, result.pairs[min(pair, len(result.pairs) - 1)].ngrams.right
+
+
+def bucket_lines(
+    result: CompareResult, kind: str, bucket: int, system: int, pair: int = 0, lang: str = "en"
+) -> dict[str, Any]:
+    """The sentences of ``system`` whose value falls in ``bucket`` of the analysis ``kind``
+    (:data:`KINDS`: r, c - r or sentence BLEU), in line order, at most :data:`LIST_LIMIT`;
+    for ``kind`` "words", the lines whose output of ``system`` or references have a word of
+    frequency bucket ``bucket`` (those words marked ``hl-word``).
+
+    Returns:
+        ``{"caption", "items": [{"line", "title", "rows": [{"label", "tokens": [[word,
+        class]], "score"?}]}], "more"}``: the references, then the baseline's output and the
+        other system's (the clicked one, or the pair's), words marked as matched or not.
+    """
+    if kind == "words":
+        return _word_lines(result, int(bucket), int(system), pair, lang)
+    if kind not in KINDS or result.line_figures is None:
+        raise ValueError(f"no sentences for {kind!r}")
+    edges, value = KINDS[kind]
+    figures = result.line_figures[int(system)]
+    lines = [i for i in range(len(figures["bleu"])) if bk.bucket_of(value(figures, i), edges) == int(bucket)]
+    labels = {
+        "length": result.length_buckets.buckets,
+        "length_difference": result.length_difference.buckets,
+        "sentence_bleu": result.sentence_bleu_buckets.buckets,
+    }[kind]
+    caption = i18n.tn(
+        lang,
+        "compare_bucket_caption",
+        len(lines),
+        system=result.systems[int(system)],
+        bucket=labels[int(bucket)],
+        analysis=i18n.t(lang, f"compare_kind_{kind}"),
+    )
+    return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption)
+
+
+def _word_lines(result: CompareResult, bucket: int, system: int, pair: int, lang: str) -> dict[str, Any]:
+    """:func:`bucket_lines` for a word-frequency bucket (frequencies: the references' words,
+    the analyses' default, with compare-mt's bucket edges)."""
+    assert result.lines is not None
+    split = _split_of(result)
+    refs = result.lines["references"]
+    freq = frequencies(split(line) for stream in refs for line in stream)
+    bucketer = WordBucketer(freq, tuple(bk.FREQUENCY_EDGES))
+
+    def word(w: str) -> bool:
+        return bucketer(w) == bucket
+
+    out = result.lines["systems"][system]
+    lines = [
+        i
+        for i in range(len(out))
+        if any(word(w) for w in split(out[i])) or any(word(w) for stream in refs for w in split(stream[i]))
+    ]
+    caption = i18n.tn(
+        lang,
+        "compare_bucket_caption",
+        len(lines),
+        system=result.systems[system],
+        bucket=result.word_accuracy.buckets[bucket],
+        analysis=i18n.t(lang, "compare_kind_words"),
+    )
+    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word)
+
+
+def ngram_lines(result: CompareResult, pair: int, side: str, index: int, lang: str = "en") -> dict[str, Any]:
+    """The sentences where the pair's outputs (or, for ``under``, the references) have the
+    n-gram ``index`` of ``side`` (``left_better`` or ``right_better``), the n-gram marked
+    ``hl-ngram`` in both outputs and the references; as :func:`bucket_lines`."""
+    p = result.pairs[int(pair)]
+    rows = p.ngrams.left_better if side == "left_better" else p.ngrams.right_better
+    text = rows[int(index)].ngram
+    gram = tuple(text.split(" "))
+    split = _split_of(result)
+    assert result.lines is not None
+    streams = (
+        list(result.lines["references"])
+        if p.ngrams.compare == "under"
+        else [result.lines["systems"][p.ngrams.left], result.lines["systems"][p.ngrams.right]]
+    )
+    lines = [i for i in range(len(streams[0])) if any(_with_ngram(split(s[i]), gram)[1] for s in streams)]
+    caption = i18n.tn(lang, "compare_ngram_caption", len(lines), ngram=text)
+    return _listed(result, lines, (p.ngrams.left, p.ngrams.right), lang, caption, gram)
+
+
+def export(result: CompareResult, fmt: str) -> dict[str, str]:
+    """``bleu2 compare``'s output of ``fmt`` (``html``: ``--html FILE``'s file, ``json``:
+    ``--json``, ``latex``: ``--latex``), exactly: ``{"text", "filename", "mime"}``."""
+    if fmt not in EXPORTS:
+        raise ValueError(f"unknown export {fmt!r}")
+    name, mime, method = EXPORTS[fmt]
+    return {"text": getattr(result, method)(), "filename": name, "mime": mime}
