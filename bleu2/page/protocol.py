@@ -43,13 +43,13 @@ __all__ = ["COMMANDS", "CorpusSide", "PageHost", "Recorder"]
 
 #: The commands of a batch, each ``[name, *args]``: element updates; a sentence painter
 #: (``static/paint.js``) or a corpus one (``static/corpus.js``) with its JSON text and
-#: target; timers set and cleared by id; the boxes of a kind; focus; ``<html lang>``; the
+#: target; timers set and cleared by id (``soon``: a 0 ms one that continues this answer); the boxes of a kind; focus; ``<html lang>``; the
 #: console; ``sessionStorage`` writes (``store``: setItem/removeItem; ``save``: the plain
 #: form from the boxes; ``savePacked``: the packed one, asking callback ``wanted`` before it
 #: keeps it and reporting to ``done``); the URL's fragment; a copy (reported to ``done``); a
 #: download; ``<html>`` attributes (``root``).
 COMMANDS = (
-    "write", "paint", "corpusPaint", "timer", "clearTimer", "boxes", "focus", "lang", "log", "store", "save",
+    "write", "paint", "corpusPaint", "timer", "soon", "clearTimer", "boxes", "focus", "lang", "log", "store", "save",
     "savePacked", "fragment", "copy", "download", "root",
 )  # fmt: skip
 
@@ -108,8 +108,11 @@ class Recorder:
         return n
 
     def soon(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` in an event of its own, after this batch is applied (a 0 ms timer)."""
-        self.set_timer(0, fn)
+        """Run ``fn`` in an event of its own, after this batch is applied: the rest of this
+        answer (a 0 ms timer the page counts as part of it: ``bleu2App.pending``)."""
+        n, self.next_id = self.next_id, self.next_id + 1
+        self.timers[n] = fn
+        self._send("soon", n)
 
     def batch(self, reply: Any = None, idle: bool = True, hide: list[Any] | None = None) -> str:
         """The commands so far as a batch (and none kept)."""
@@ -273,7 +276,7 @@ class Recorder:
             self.measured += 1
             done(live.pack(compare.measure(boxes["candidate"], boxes["reference"], **dict(options))))
 
-        self.soon(run)
+        self.set_timer(0, run)  # a timer, not part of the answer: the page shows "scoring…" meanwhile
 
 
 class CorpusSide:

@@ -108,7 +108,7 @@ def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(new_context, sit
     page = open_page(context, guard, site_url)
     set_text = """([id, text]) => { const box = document.getElementById(id); box.value = text;
         box.dispatchEvent(new Event('input', {bubbles: true}));
-        window.clearTimeout(window.bleu2App.timer); }"""  # no pause: only hiding can save
+        window.bleu2Host.probe('page.port.clear_timer(page.timer)'); }"""  # no pause: only hiding can save
     long_text = "word " * 60_000  # 300,000 characters: over bleu2.page.tab_storage.SAVE_AT_ONCE_CHARS
     page.evaluate(set_text, ["reference", long_text])
     assert long_text not in (page.evaluate("sessionStorage.getItem('bleu2-state')") or "")
@@ -198,7 +198,9 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     assert "status-ready" in page.get_attribute("#status", "class")  # kept: no warning
     packed = page.evaluate("""async () => {
         sessionStorage.removeItem('bleu2-state');  // room for a second packed copy
-        const out = await new Promise(done => window.bleu2App.tab.save_packed('bleu2-packed-test', '{"l":"es"}', done));
+        await window.bleu2Host.probe(`page.tab.save_packed('bleu2-packed-test', '{"l":"es"}', lambda out: page.__dict__.__setitem__('packed_test', out))`);
+        let out = null;
+        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Host.probe("page.__dict__.pop('packed_test', None)"); }
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert packed[0] == ""
     decoded = decode_tab_state(packed[1])
@@ -207,10 +209,10 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     guard.typed += [REF, CAND]
     _fill_big(page, REF, CAND)
     raced = page.evaluate("""async () => {
-        const app = window.bleu2App;
-        const packing = new Promise(done => app.tab.save_packed('bleu2-packed-test', '{}', done));
-        app.tab.save_plain('bleu2-packed-test', '{"l":"pt"}');
-        return [await packing, sessionStorage.getItem('bleu2-packed-test')]; }""")
+        await window.bleu2Host.probe(`(page.tab.save_packed('bleu2-packed-test', '{}', lambda out: page.__dict__.__setitem__('packed_test', out)), page.tab.save_plain('bleu2-packed-test', '{"l":"pt"}'))`);
+        let out = null;
+        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Host.probe("page.__dict__.pop('packed_test', None)"); }
+        return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert raced == ["superseded", 't1.{"r":["the cat sat on the mat"],"c":["the cat is on the mat"],"l":"pt"}']
     page.close()
 

@@ -51,9 +51,10 @@ class Browser:
         for kind in ("reference", "candidate"):
             entries = []
             for box_id in self.dom.box_ids(kind):
-                change = list(self.dom.read_box(box_id))  # the reader's copy is kept, as textdiff.mjs's
-                same = change[0] == change[3] and change[1] == 0 and change[2] == ""
-                entries.append([box_id] if same else [box_id, *change])
+                if box_id in self.dom.copies and self.dom.copies[box_id] == self.dom.value(box_id):
+                    entries.append([box_id])  # unchanged since the page's Python had it
+                else:  # the reader's copy is kept, as textdiff.mjs's
+                    entries.append([box_id, *self.dom.read_box(box_id)])
             boxes[kind] = entries
         form = {
             element_id: {
@@ -96,6 +97,8 @@ class Browser:
                 self.corpus_painted.append((args[0], json.loads(args[1]), args[2]))
             elif name == "timer":
                 self.timers[args[0]] = dom.clock + args[1]
+            elif name == "soon":
+                self.timers[args[0]] = dom.clock
             elif name == "clearTimer":
                 self.timers.pop(args[0], None)
             elif name == "boxes":
@@ -199,6 +202,16 @@ def test_typing_shows_what_the_controller_driven_directly_shows():
     browser.advance(200)
     same_page(direct, browser.dom)
     assert browser.dom.focused == ["#candidate-2"]
+
+
+def test_a_box_emptied_is_a_change_too():
+    browser = Browser()
+    browser.type_in("reference", "the cat")
+    browser.type_in("candidate", "the cat")
+    assert browser.dom.text("score") == "1.0000"
+    browser.type_in("reference", "")
+    assert browser.host.page.read_texts["reference"] == ""
+    assert browser.dom.text("score") == "0.0000"  # no reference left to match
 
 
 def test_what_the_tab_kept_comes_back_after_a_reload():
