@@ -31,11 +31,17 @@
                 event: function (json, data) { return Promise.resolve(String(host.event(json, data))); }};
       });
     }
+    // The worker's own loading stages are not reported to the page (PyScript would need
+    // SharedArrayBuffer for that): static/boot.js shows these two.
+    progress("Loading Pyodide");
     return window.bleu2Corpus.worker().then(function (worker) {
+      progress("Loaded Pyodide");
       return {start: function (json) { return worker.sync.page_start(json); },
               event: function (json, data) { return data ? worker.sync.page_event(json, data) : worker.sync.page_event(json); }};
     });
   }
+
+  function progress(stage) { window.dispatchEvent(new CustomEvent("py:progress", {detail: stage})); }
 
   // --- what every event carries ---------------------------------------------------------------
 
@@ -73,16 +79,16 @@
 
   // --- events, one at a time --------------------------------------------------------------------
 
-  var link = null, queue = [], busy = false, hide = null, soon = 0;
+  var link = null, queue = [], busy = null, hide = null, soon = 0;  // busy: the event in flight
   // window.bleu2App, for the tests and benchmarks: timer is null once every event sent has
   // been answered and the work after a pause has run; batches counts the batches applied.
   var app = {timer: 1, ready: false, batches: 0,
-             pending: function () { return busy || queue.length > 0 || soon > 0; }};  // events not answered yet
+             // an answer still to come: to an event of the page (a timer's is not one) or its rest
+             pending: function () { return !!(busy && !busy.quiet) || queue.some(function (i) { return !i.quiet; }) || soon > 0; }};
   window.bleu2App = app;
   function pump() {
     if (busy || !link || !queue.length) return;
-    busy = true;
-    var item = queue.shift();
+    var item = busy = queue.shift();
     var json = JSON.stringify(seen(item.event));
     link.event(json, item.data).then(function (out) {
       var batch = JSON.parse(String(out));
@@ -92,7 +98,7 @@
       console.error("bleu2 page: " + errorText(error));
       item.resolve(null);
     }).then(function () {
-      busy = false;
+      busy = null;
       pump();
       if (!app.pending()) window.dispatchEvent(new Event("bleu2:answered"));  // for the benchmarks
     });
@@ -101,7 +107,7 @@
   function send(event, data) {
     app.timer = 1;
     return new Promise(function (resolve) {
-      queue.push({event: event, data: data, resolve: resolve});
+      queue.push({event: event, data: data, resolve: resolve, quiet: "timer" in event && !event.soon});
       pump();
     });
   }
@@ -119,7 +125,7 @@
     },
     soon: function (id) {  // the rest of an answer, in an event of its own
       soon += 1;
-      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id}); soon -= 1; }, 0);
+      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id, soon: true}); soon -= 1; }, 0);
     },
     clearTimer: function (id) { clearTimeout(timers[id]); delete timers[id]; },
     boxes: function (kind, ids, values) {
