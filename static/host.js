@@ -18,7 +18,13 @@
   // The served page runs no Python on this thread: PyScript's script tag is for the
   // one-file page only (this script runs before PyScript's core.js, which would start it),
   // and <py-config> (the plugins switched off) for the served page only (PyScript refuses both).
-  document.querySelectorAll(offline ? "py-config" : 'script[type="py"]').forEach(function (node) { node.remove(); });
+  // The one-file page runs this script inline, before the body is parsed, and PyScript
+  // after it: there, once the body is parsed.
+  function unused() {
+    document.querySelectorAll(offline ? "py-config" : 'script[type="py"]').forEach(function (node) { node.remove(); });
+  }
+  unused();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", unused);
 
   // --- the transport: the worker's exports, or static/app.py's on this thread ----------------
 
