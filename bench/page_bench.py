@@ -85,25 +85,35 @@ document.addEventListener('DOMContentLoaded', () => {
 });
 """
 
+# Until the page's Python (in its worker) has answered every event sent and the page has
+# applied the batches: the breakdown is then on the page (static/host.js's "bleu2:answered").
+ANSWERED_JS = """const answered = () => new Promise(resolve => {
+    const app = window.bleu2App;
+    if (!app.pending()) return resolve();
+    const f = () => { if (!app.pending()) { removeEventListener('bleu2:answered', f); resolve(); } };
+    addEventListener('bleu2:answered', f);
+  });"""
+
 KEYSTROKES_JS = """
-([id, n]) => {
+async ([id, n]) => {
   const box = document.getElementById(id);
   const times = [];
   const letters = 'abcdefghij ';
+  ANSWERED
   for (let i = 0; i < n; i++) {
     const letter = letters[i % letters.length];
     const t0 = performance.now();
     box.value += letter;
     box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: letter}));
-    const t1 = performance.now();
-    // The breakdown is updated synchronously by the input handler: the text it scored is the box's.
-    const scored = window.bleu2App.boxes.get(id + 's').get(0);
-    if (scored.length !== box.value.length) throw new Error('breakdown not updated at keystroke ' + i);
-    times.push(t1 - t0);
+    await answered();  // keystroke -> the batch with the new numbers applied
+    times.push(performance.now() - t0);
   }
+  // the text the page's Python scored is the box's
+  const scored = await window.bleu2Host.probe(`len(page.boxes[${JSON.stringify(id + 's')}][0])`);
+  if (scored !== box.value.length) throw new Error('breakdown not updated: ' + scored + ' vs ' + box.value.length);
   return {times};
 }
-"""
+""".replace("ANSWERED", ANSWERED_JS)
 
 
 # The longest main-thread task after typing 2 characters and pausing (the deferred work:
@@ -114,7 +124,6 @@ async (id) => {
   const tasks = [];
   const obs = new PerformanceObserver(list => list.getEntries().forEach(e => tasks.push(e.duration)));
   obs.observe({type: 'longtask'});
-  const app = window.bleu2App;
   const deferred = [];
   const box = document.getElementById(id);
   for (let round = 0; round < 5; round++) {
@@ -126,9 +135,9 @@ async (id) => {
     // the same handler again, timed directly (nothing to skip: add a letter first)
     box.value += 'c';
     box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: 'c'}));
-    const t0 = performance.now();
-    app.deferred();
-    deferred.push(performance.now() - t0);
+    // its time in the worker (the page's thread only applies its batch)
+    deferred.push(await window.bleu2Host.probe(
+      "(lambda t: (page.deferred(), (__import__('time').perf_counter() - t) * 1000)[1])(__import__('time').perf_counter())"));
   }
   await new Promise(r => setTimeout(r, 300));
   obs.disconnect();
@@ -154,12 +163,12 @@ BOX_STYLE_JS = """() => { const s = getComputedStyle(document.getElementById('ca
 # else the packed form made by the browser in steps): the handler's own time, the time until
 # the state is stored, and the longest main-thread task until then.
 SAVE_JS = """async () => {
-  const app = window.bleu2App, tasks = [];
+  const tasks = [];
   const obs = new PerformanceObserver(list => list.getEntries().forEach(e => tasks.push(e.duration)));
   obs.observe({type: 'longtask'});
   sessionStorage.removeItem('bleu2-state');
   const t0 = performance.now();
-  app.save_state.callKwargs({later: true});
+  await window.bleu2Host.probe('page.save_state(later=True)');  // in the worker: its answer applied
   const handler = performance.now() - t0;
   while (!sessionStorage.getItem('bleu2-state') && performance.now() - t0 < 60000) await new Promise(r => setTimeout(r, 20));
   const stored = performance.now() - t0;
@@ -362,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
         page.fill("#reference", reference)
         page.fill("#candidate", candidate)
+        page.wait_for_function("() => !window.bleu2App.pending()")
         n_ref = int(page.text_content("#reference-token-count").split()[0].replace(",", ""))
         n_cand = int(page.text_content("#candidate-token-count").split()[0].replace(",", ""))
         page.evaluate(KEYSTROKES_JS, ["candidate", 20])  # warm-up

@@ -3,7 +3,7 @@
 // - file://: say plainly that the browser blocks the page there and how to serve it (the
 //   one-file page, bleu2-offline.html, is the way to run from disk).
 // - While PyScript/Pyodide load: show the loading stage in #status, in the language of the
-//   page, and let the language switch work (html[data-lang-chosen], read by static/app.py).
+//   page, and let the language switch work (html[data-lang-chosen], read by static/host.js).
 // - An in-memory stand-in for the IndexedDB databases PyScript opens, where the browser
 //   denies this page storage (a cross-site frame).
 // What Python paints (window.bleu2Paint: element updates, chips, tables, highlights, the
@@ -65,7 +65,7 @@
       text.textContent = s("loading", {stage: s(stageKey)});
     }
     // The language switch works while Python loads: the loading status follows it, and
-    // static/app.py starts in the language chosen (html[data-lang-chosen]).
+    // the page's Python starts in the language chosen (html[data-lang-chosen]).
     var switcher = $("lang-select");
     if (switcher) {
       switcher.value = LANG;

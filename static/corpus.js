@@ -1,10 +1,11 @@
-// Corpus mode's glue: binds the port of bleu2.page.corpus.controller (the controller, made by
-// static/app.py on the page's thread) to the DOM. It reads files with the File API (locally:
-// nothing leaves the tab) and hands their bytes to the controller, runs the controller's
-// timers, calls the page's PyScript worker (static/worker.py) asynchronously only (no
-// SharedArrayBuffer: hosts like GitHub Pages send no cross-origin-isolation headers),
-// paints what the controller gives with textContent, and reports every event back. What to
-// do, when and where (worker or this thread) is decided by the controller, not here.
+// Corpus mode's glue: the DOM side of bleu2.page.corpus.controller (the controller runs with
+// the page's Python, in the page's PyScript worker or, in the one-file page, on this thread:
+// static/host.js carries its events and commands). It reads files with the File API
+// (locally: nothing leaves the tab) and hands their bytes to the controller, starts the
+// page's worker (static/worker.py, called asynchronously only: no SharedArrayBuffer, as
+// hosts like GitHub Pages send no cross-origin-isolation headers), paints what the
+// controller gives with textContent, and reports every event. What to do, when and where
+// is decided by the controller, not here.
 (function () {
   "use strict";
 
@@ -14,32 +15,14 @@
 
   // --- the worker ------------------------------------------------------------------------------
 
-  // One worker for the page, started when first asked for: corpus mode's session, and the
-  // sentence view's long texts (bleu2Live, called by static/app.py).
+  // One worker for the page, started when first asked for (static/host.js asks at once):
+  // the page's Python, both controllers and corpus mode's session.
   var pyWorker = null;
   function startWorker() {
     if (!pyWorker) pyWorker = document.documentElement.hasAttribute("data-offline")
       ? Promise.reject(new Error("no worker can start from file://")) : newWorker();
     return pyWorker;
   }
-  // The long texts of the sentence view, measured in the worker: bleu2.page.sentence.live.request's
-  // JSON with only what changed since the worker's copies (static/paint.js's changes, read
-  // now: the texts static/app.py has just read), and the options it gives (JSON). A worker
-  // whose copies do not fit (bleu2.page.sentence.live.STALE) gets the whole texts of this request.
-  var STALE = '{"stale": true}';
-  window.bleu2Live = function (optionsJson) {
-    var paint = window.bleu2Paint, options = JSON.parse(optionsJson);
-    function request(whole) {
-      return JSON.stringify({references: paint.changes("reference", whole), candidates: paint.changes("candidate", whole),
-                             options: options, whole: whole});
-    }
-    var changed = request(false);
-    return startWorker().then(function (worker) {
-      return worker.sync.measure(changed).then(function (out) {
-        return out === STALE ? worker.sync.measure(request(true)) : out;
-      });
-    });
-  };
 
   function newWorker() {
     var base = document.baseURI;
@@ -48,7 +31,7 @@
     // Absolute URLs: the worker has no location of its own to resolve relative ones. The
     // interpreter goes in `version` (polyscript reads "pyodide@<url>"; a config's
     // `interpreter` is not read for workers, which then fetch Pyodide from a CDN). No
-    // `plugins`: PyScript loads plugins on the main thread only (pyscript.toml's list).
+    // `plugins`: PyScript loads plugins on the main thread only (index.html's <py-config>).
     var interpreter = new URL("./static/pyodide-boot.mjs", base).href;
     var config = {files: files};
     return import(new URL("./static/vendor/pyscript/core.js", base).href).then(function (core) {
@@ -165,25 +148,12 @@
     });
   }
 
-  // Callbacks are Python's, each called once (static/corpus_glue.py's GluePort).
+  // Corpus mode's painters, by name (bleu2.page.corpus.port.CorpusPainter; static/host.js's
+  // "corpusPaint" command), and paint.js's others ("svg").
   var port = {
-    write: function (json) { window.bleu2Paint.set(json); },
     paint: function (painter, json, target) {
       if (painters[painter]) painters[painter](JSON.parse(json)); else window.bleu2Paint[painter](target, json);
-    },
-    readValue: function (id) { return $(id) ? $(id).value : ""; },
-    readOptions: function () { return window.bleu2Paint.optionForm(); },
-    setTimer: function (ms, callback) { return setTimeout(callback, ms); },
-    clearTimer: function (handle) { clearTimeout(handle); },
-    download: function (name, mime, text) { window.bleu2Paint.download(name, mime, text); },
-    startWorker: function (ready, failed) {
-      startWorker().then(function () { ready(); }, function (error) { failed(errorText(error)); });
-    },
-    sessionCall: function (method, argsJson, data, done, failed) {
-      inWorker(method, argsJson, data).then(function (out) { done(String(out)); },
-                                            function (error) { failed(errorText(error)); });
-    },
-    toSentenceView: function (json) { window.bleu2App.open_texts(json); }
+    }
   };
 
   // --- events ------------------------------------------------------------------------------------
@@ -232,7 +202,7 @@
         send("export", button.getAttribute("data-what"), button.getAttribute("data-format"));
       });
     });
-    // the page's language, whoever sets it (static/app.py)
+    // the page's language, whoever sets it (the sentence view's controller)
     new MutationObserver(function () { send("language", document.documentElement.lang || "en"); })
       .observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
   });
@@ -241,13 +211,13 @@
     port: port,
     offline: document.documentElement.hasAttribute("data-offline"),
     lang: function () { return document.documentElement.lang || "en"; },
-    // static/app.py hands over the controller's event function (CorpusControl.on) once Python runs
+    // the page's worker (static/host.js starts it)
+    worker: startWorker,
+    // static/host.js hands over the function that sends an event to CorpusControl.on once Python runs
     attach: function (fn) {
       control = fn;
       early.splice(0).forEach(function (event) { control.apply(null, event); });
     },
-    // the sentence view's boxes ({references, candidates}) to corpus mode
-    take: function (boxes) { send("take", JSON.stringify(boxes)); },
     // an event for the controller (static/compare.js's)
     send: send,
     state: state,

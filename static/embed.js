@@ -11,7 +11,7 @@
 //   The message carries that number only, never a text typed into the page.
 // The names are bleu2.page.embed's (THEMES, THEME_MESSAGE, HEIGHT_MESSAGE; a test checks
 // them). The "open in full" link (#embed-full), with the texts in its fragment, and what the
-// compact calculator shows are written by static/app.py (bleu2.page.embed.link_updates).
+// compact calculator shows are written by the page's Python (bleu2.page.embed.link_updates).
 (function () {
   "use strict";
 

@@ -1,5 +1,5 @@
-// window.bleu2Paint: builds the page's DOM from the plain data bleu2.page's controller
-// hands static/app.py (element updates, the text boxes added, token chips, the ranking
+// window.bleu2Paint: builds the page's DOM from the plain data bleu2.page's controllers
+// send in their batches (static/host.js applies them: element updates, the text boxes added, token chips, the ranking
 // table, the rows of the terms table, the highlight spans, the SVG chart, "How it works"),
 // reads the boxes as changes (static/textdiff.mjs) and the options form, copies and
 // downloads text; the ranking table's scroll cue (static/tokens.js wires the highlighted
@@ -9,12 +9,12 @@
   "use strict";
 
   function $(id) { return document.getElementById(id); }
-  // Each reader's copies of the boxes (static/textdiff.mjs): "page" is static/app.py
-  // (read), "worker" the copy in the page's worker (changes, for static/corpus.js's bleu2Live).
-  var readers = null;
-  function reader(name) {
-    readers = readers || {page: window.bleu2TextDiff.reader(), worker: window.bleu2TextDiff.reader()};
-    return readers[name];
+  // The page's Python's copies of the boxes (static/textdiff.mjs's reader; static/host.js
+  // sends the changes with every event).
+  var copies = null;
+  function reader() {
+    copies = copies || window.bleu2TextDiff.reader();
+    return copies;
   }
 
   function make(tag, attrs, text, parent) {
@@ -73,8 +73,9 @@
     // Element updates from bleu2.page.sentence.updates: {id: {text, attrs: {name: value | null},
     // props: {name: value}, classes: {name: bool}}}; ids that are not on the page are
     // skipped. One call per render, so Python crosses into JavaScript once.
-    set: function (json) {
-      var updates = JSON.parse(json);
+    set: function (json) { window.bleu2Paint.update(JSON.parse(json)); },
+    // The same updates as data (static/host.js's "write" command).
+    update: function (updates) {
       Object.keys(updates).forEach(function (id) {
         var node = $(id), u = updates[id];
         if (!node) return;
@@ -104,7 +105,7 @@
       document.title = data.title;
     },
     // A list's items: [[cssClass, text, action], ...]; an action {id, label} adds a button
-    // (a hint's way out, e.g. to corpus mode) that static/app.py wires by its id.
+    // (a hint's way out, e.g. to corpus mode), whose clicks the controller hears (#hints).
     items: function (id, json) {
       var list = $(id);
       list.replaceChildren();
@@ -131,15 +132,13 @@
       line.append(" ");
       make("span", {id: id + "-tokens-more", "class": "more", hidden: ""}, null, line);
     },
-    // A box's value for static/app.py as the change since it last read it (textdiff.mjs).
-    read: function (id) { return reader("page").read(id, $(id).value); },
-    // The boxes of a kind for the page's worker: [id, ...change since its last copy] each
-    // (bleu2.page.sentence.live.Copies applies them); whole: each box's whole last copy instead.
-    changes: function (kind, whole) {
-      var worker = reader("worker");
-      return Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) {
-        return [box.id].concat(whole && worker.has(box.id) ? worker.whole(box.id) : worker.read(box.id, box.value));
-      });
+    // A box's value for the page's Python as the change since it last had it (textdiff.mjs).
+    read: function (id) { return reader().read(id, $(id).value); },
+    // The same, or null when the box holds what the page's Python last had (static/host.js).
+    changed: function (id) {
+      var copies = reader();
+      if (copies.has(id) && copies.whole(id)[2] === $(id).value) return null;
+      return window.bleu2Paint.read(id);
     },
     // The boxes of a kind: exactly the ids given (boxes added or removed at the end), with
     // the given values written in order (values: a JSON list, or null to keep the texts).
@@ -274,18 +273,6 @@
         d.querySelector("summary").textContent = data.faq[i].q;
         d.querySelector("p").textContent = data.faq[i].a;
       });
-    },
-    // The options form: fieldsJson {option name: element id} (bleu2.page.options_form.FIELDS;
-    // default: optionFields, which static/app.py sets from the same map) -> JSON {name: a
-    // check box's state or a control's value, name + "_enabled": whether it is enabled}.
-    optionForm: function (fieldsJson) {
-      var fields = fieldsJson ? JSON.parse(fieldsJson) : window.bleu2Paint.optionFields, out = {};
-      Object.keys(fields).forEach(function (name) {
-        var control = $(fields[name]);
-        out[name] = control.type === "checkbox" ? control.checked : control.value;
-        out[name + "_enabled"] = !control.disabled;
-      });
-      return JSON.stringify(out);
     },
     download: function (name, mime, text) {
       var url = URL.createObjectURL(new Blob([text], {type: mime}));

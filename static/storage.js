@@ -1,5 +1,5 @@
-// window.bleu2Storage: the tab's storage (sessionStorage) as static/app.py's port uses it
-// (bleu2.page.ports.Storage). The texts are read from the boxes here, so that megabytes of
+// window.bleu2Storage: the tab's storage (sessionStorage) as static/host.js applies the
+// controllers' commands (bleu2.page.ports.Storage, bleu2.page.protocol). The texts are read from the boxes here, so that megabytes of
 // text are not copied out of Python; what to keep and when (and whether a packed save
 // that ends late still counts) is decided in Python (bleu2.page.sentence.controller, tab_storage).
 (function () {
@@ -54,13 +54,15 @@
       return step(0).then(function () { return packed; }).then(function (buffer) {
         var bytes = new Uint8Array(buffer), parts = [];
         for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
-        if (!wanted()) return "superseded";
-        try {
-          window.sessionStorage.setItem(key, "z1." + parts.join(""));
-          return "";
-        } catch (error) {
-          return errorText(error);
-        }
+        return Promise.resolve(wanted()).then(function (still) {  // wanted: a bool, or a promise (static/host.js)
+          if (!still) return "superseded";
+          try {
+            window.sessionStorage.setItem(key, "z1." + parts.join(""));
+            return "";
+          } catch (error) {
+            return errorText(error);
+          }
+        });
       });
     },
     // What tells this embed from others in the tab, as JSON (bleu2.page.ports.PageContext:

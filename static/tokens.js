@@ -1,5 +1,5 @@
 // The page's own wiring, without Python: the highlighted tokens (hover or focus shows
-// their counts, asked of static/app.py as bleu2Label; arrow keys move between the tokens
+// their counts, asked of the page's Python through static/host.js; arrow keys move between the tokens
 // of a line, one Tab stop per line) and the summary's "Full breakdown" button. No user
 // text is ever written as HTML here (only textContent).
 (function () {
@@ -7,17 +7,22 @@
 
   function $(id) { return document.getElementById(id); }
 
+  var shown = null;  // the token whose counts are asked for
   function showDetail(token) {
     var detail = $("hl-detail");
     if (!detail || !token) return;
     detail.hidden = false;  // it takes no room until a token is pointed at
-    if (!token.title && window.bleu2Label) {
-      // Labels are made on demand (static/app.py highlight_label): the section, the
-      // order of the line and the token's place in it.
+    shown = token;
+    if (!token.title && window.bleu2Host) {
+      // Labels are made on demand (the page's Python, SentencePage.highlight_label, asked
+      // through static/host.js): the section, the order of the line and the token's place in it.
       var line = token.parentNode;
       var section = line.closest(".hl-section");
       var index = Array.prototype.indexOf.call(line.children, token);
-      token.title = String(window.bleu2Label(section.id, Number(line.getAttribute("data-order")), index));
+      window.bleu2Host.label(section.id, Number(line.getAttribute("data-order")), index).then(function (label) {
+        if (!token.title) token.title = String(label || "");
+        if (shown === token && token.isConnected) detail.textContent = token.title;
+      });
     }
     detail.textContent = token.title || "";
   }

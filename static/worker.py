@@ -1,26 +1,33 @@
-"""The page's worker (PyScript runs it in a Web Worker, on the same Pyodide and snapshot
-as the page): corpus mode's :class:`bleu2.page.corpus.session.Session`, and the measuring of long
-texts typed in the sentence view (:func:`bleu2.page.sentence.live.measure_request`), called from
-``static/corpus.js`` asynchronously only (``worker.sync.<name>(...)`` returns a promise;
-nothing here reaches back into the page, so no SharedArrayBuffer is needed).
+"""The page's worker (PyScript runs it in a Web Worker, on the same Pyodide and snapshot as
+the page would): the page's Python, both controllers, behind the message protocol of
+:mod:`bleu2.page.protocol` (``static/host.js`` sends the events and applies the batches),
+and corpus mode's :class:`bleu2.page.corpus.session.Session`. Called asynchronously only
+(``worker.sync.<name>(...)`` returns a promise; nothing here reaches back into the page, so
+no SharedArrayBuffer is needed).
 """
 
 from bleu2.page.corpus.session import Session
-from bleu2.page.sentence import live
+from bleu2.page.protocol import PageHost
 
 session = Session()
-copies = live.Copies()  # the sentence view's boxes, kept from the changes the page sends
+host = None
+
+
+def page_start(start_json):
+    """The page at start (JSON): the first batch (JSON)."""
+    global host
+    host = PageHost(str(start_json), in_worker=True, session=session)
+    return host.start()
+
+
+def page_event(event_json, data=None):
+    """One event (JSON; a file's bytes, a JavaScript Uint8Array, beside it): its batch (JSON)."""
+    return host.event(str(event_json), data)
 
 
 def corpus(method, args_json, data=None):
-    """A session method: its name, its arguments as a JSON list, a file's bytes (a
-    JavaScript Uint8Array) for "load"; the answer as JSON (:meth:`Session.call`)."""
+    """A session method, for the tests (``bleu2Corpus.ask``): its answer as JSON (:meth:`Session.call`)."""
     return session.call(str(method), str(args_json), data)
 
 
-def measure(request_json):
-    """Tokens and statistics of the sentence view's long texts (:mod:`bleu2.page.sentence.live`)."""
-    return live.measure_request(str(request_json), copies)
-
-
-__export__ = ["corpus", "measure"]
+__export__ = ["page_start", "page_event", "corpus"]

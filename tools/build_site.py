@@ -344,7 +344,7 @@ def make_snapshot(archive: bytes) -> None:
 #: What the page imports from source at every start besides bleu2 (which the snapshot holds):
 #: {path in Pyodide's working directory: the file PyScript writes there}; PyScript's own
 #: Python package is added by tools/compile_pyc.mjs.
-PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py", "corpus_glue.py": ROOT / "static" / "corpus_glue.py"}
+PAGE_SOURCES = {"app.py": ROOT / "static" / "app.py"}
 BYTECODE_CACHE = ROOT / "build" / "bytecode"
 
 
@@ -417,12 +417,12 @@ def chunk_preloads(vendor: Path = VENDOR / "pyscript") -> str:
 
 
 def index_html() -> str:
-    """index.html for the site: its ``<mpy-config>`` gets pyscript.toml's ``plugins`` (the
+    """index.html for the site: its ``<mpy-config>`` and ``<py-config>`` get pyscript.toml's ``plugins`` (the
     plugins switched off), which PyScript applies per script type, MicroPython's included;
     the PyScript chunks of :func:`chunk_preloads` are preloaded.
 
     Raises:
-        SystemExit: index.html has no empty ``<mpy-config></mpy-config>``, or more than one,
+        SystemExit: index.html has no empty ``<mpy-config></mpy-config>`` (or ``<py-config>``), or more than one,
             or not one :data:`CHUNKS_BEFORE` line.
     """
     page = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -430,11 +430,13 @@ def index_html() -> str:
         sys.exit(f"[build_site] index.html must hold {CHUNKS_BEFORE.strip()} once (the chunks' preloads go before it)")
     page = page.replace(CHUNKS_BEFORE, chunk_preloads() + CHUNKS_BEFORE)
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
-    empty = "<mpy-config></mpy-config>"
-    if page.count(empty) != 1:
-        sys.exit(f"[build_site] index.html must hold {empty} exactly once (the build fills it)")
-    # a TOML array of basic strings (JSON's string syntax is TOML's for these names)
-    return page.replace(empty, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+    for tag in ("mpy-config", "py-config"):
+        empty = f"<{tag}></{tag}>"
+        if page.count(empty) != 1:
+            sys.exit(f"[build_site] index.html must hold {empty} exactly once (the build fills it)")
+        # a TOML array of basic strings (JSON's string syntax is TOML's for these names)
+        page = page.replace(empty, f"<{tag}>plugins = {json.dumps(plugins)}</{tag}>")
+    return page
 
 
 def assemble_site() -> None:

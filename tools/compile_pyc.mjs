@@ -5,8 +5,8 @@
 //
 // Before the page's script, PyScript writes its own Python package (`pyscript/*.py`) into
 // the working directory and imports it; and the page's script (static/app.py, which
-// pyscript.toml's [files] writes there as app.py) is imported as a module, and so is corpus
-// mode's DOM adapter (static/corpus_glue.py, written there as corpus_glue.py). Compiling them
+// pyscript.toml's [files] writes there as app.py; the one-file offline page's) is imported
+// as a module; the page's worker imports PyScript's package too. Compiling them
 // in WebAssembly costs a few hundred milliseconds on a cold start. Each is written to
 // <output dir>/<its folder>/__pycache__/<module>.<cache tag>.pyc with a checked source hash
 // (PEP 552): once bleu2.zip has unpacked them there, Python checks the hash of the source

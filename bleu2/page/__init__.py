@@ -1,15 +1,16 @@
 """The page: everything the bleu2 page decides and shows, as tested Python.
 
 Two rooms and what both use. The sentence view (:mod:`bleu2.page.sentence`) and corpus
-mode (:mod:`bleu2.page.corpus`) each have a controller driven through a port (``static/app.py``
-and ``static/corpus_glue.py`` bind them to the DOM); the modules directly in this package
-are shared. Imports point down: the engine (:mod:`bleu2`) is below everything; the shared
+mode (:mod:`bleu2.page.corpus`) each have a controller driven through a port, made of
+messages by :mod:`bleu2.page.protocol` (``static/host.js`` applies them to the DOM); the
+other modules directly in this package are shared. Imports point down: the engine (:mod:`bleu2`) is below everything; the shared
 modules import only the engine and each other; each room imports the shared modules and
 the engine, never the other room.
 
 What both use:
 
 - ``bleu2/page/__init__.py``: this map
+- ``bleu2/page/protocol.py``: the message protocol: ``Recorder`` (both ports as commands and a mirror), ``PageHost`` (events in, batches out; above both rooms)
 - ``bleu2/page/ports.py``: the small port protocols both rooms' ports compose (elements, painting, timers, downloads, storage) and their data (``Updates``, ``PageContext``, ``StorageReply``)
 - ``bleu2/page/i18n.py``: one JSON catalog per language (``locales/``), plural rules, number formats
 - ``bleu2/page/options_form.py``: the options the page offers, their defaults and checks, ``FIELDS`` (option name -> control id), the form read and written

@@ -5,8 +5,8 @@ corpus mode's, :class:`bleu2.page.corpus.controller.CorpusControl`) decides; its
 reads the page and writes it. Each room's port (:class:`bleu2.page.sentence.port.SentencePort`,
 :class:`bleu2.page.corpus.port.CorpusPort`) is the union of the pieces it uses: the ones
 here (:class:`Elements`, :class:`Painting`, :class:`Timers`, :class:`Downloads`,
-:class:`Storage`) and its own. In the page ``static/app.py`` (``DomPort``) and
-``static/corpus_glue.py`` (``GluePort``) bind them to the DOM; in CPython the tests bind
+:class:`Storage`) and its own. In the page :mod:`bleu2.page.protocol` makes both of
+messages (``static/host.js`` applies them to the DOM); in CPython the tests bind
 fakes (``tests/fake_port.py``, ``tests/page/test_corpus_control.py``).
 
 Conventions, shared by every port:

@@ -16,10 +16,18 @@ FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 
 
 def enter(page, guard, reference: str, candidate: str) -> None:
-    """Put both texts into the page (``fill`` fires an input event each)."""
+    """Put both texts into the page (``fill`` fires an input event each) and wait for the
+    page's Python to have answered (it runs in the page's worker: static/host.js)."""
     guard.typed += [reference, candidate]
     page.fill("#reference", reference)
     page.fill("#candidate", candidate)
+    answered(page)
+
+
+def answered(page) -> None:
+    """Wait until every event the page sent its Python has been answered (the batches
+    applied: static/host.js); nothing to wait for while Python is not ready."""
+    page.wait_for_function("() => !window.bleu2App || !window.bleu2App.ready || !window.bleu2App.pending()")
 
 
 def texts(page, *ids: str) -> dict[str, str]:
@@ -30,8 +38,8 @@ def texts(page, *ids: str) -> dict[str, str]:
 
 def settled(page) -> None:
     """Wait until the page's work after the last edit (highlighting, chart, help, the spoken
-    score and the saved state: ``static/app.py``'s ``deferred``, 150 ms after the last edit)
-    has run: its timer is cleared when that work starts and the work runs in one task."""
+    score and the saved state: the controller's ``deferred``, 150 ms after the last edit)
+    has run and every event sent has been answered (``static/host.js``'s ``bleu2App.timer``)."""
     page.wait_for_function("() => window.bleu2App !== undefined && window.bleu2App.timer == null")
 
 

@@ -10,6 +10,10 @@ driven by Playwright, and a guard that records what a page must never do.
   errors, Python tracebacks and dialogs are recorded. :func:`guard_check` (autouse)
   fails a test that caused any of these.
 - A page is loaded once per module (``ready_page``), because Pyodide takes seconds.
+- The page's Python runs in its worker and answers each event asynchronously
+  (``static/host.js``): every action of a test (a click, a fill, a key, a choice) returns
+  once the page has answered the events it caused (:func:`_answering`), as a person sees
+  the page after a keystroke.
 """
 
 from __future__ import annotations
@@ -29,6 +33,53 @@ from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import start_server
 
 READY_TIMEOUT_MS = 120_000
+
+PENDING_JS = (
+    "() => !!(window.bleu2App && window.bleu2App.ready && window.bleu2App.pending && window.bleu2App.pending())"
+)
+
+
+async def _answered(frame) -> None:
+    """Wait until the bleu2 page in ``frame`` has answered every event it sent (no page, or a
+    frame gone or navigated: nothing to wait for)."""
+    import asyncio
+
+    for _ in range(12_000):  # 2 minutes at most
+        try:
+            if not await frame.evaluate(PENDING_JS, None):
+                return
+        except Exception:  # noqa: BLE001 - a frame detached or navigated away: nothing to wait for
+            return
+        await asyncio.sleep(0.01)
+
+
+def _answering() -> None:
+    """Make Playwright's actions (on pages, frames and locators alike: they go through the
+    frame's, and the keyboard's) wait for the page's answer (:func:`_answered`)."""
+    from playwright._impl import frame
+    from playwright._impl import input as keys
+
+    def wrap(cls, name, frame_of):
+        original = getattr(cls, name)
+        if getattr(original, "answering", False):
+            return
+
+        async def action(self, *args, **kwargs):
+            out = await original(self, *args, **kwargs)
+            await _answered(frame_of(self))
+            return out
+
+        action.answering = True  # type: ignore[attr-defined]
+        setattr(cls, name, action)
+
+    for name in ("click", "dblclick", "tap", "fill", "select_option", "set_input_files", "type", "press", "check",
+                 "uncheck", "set_checked", "dispatch_event", "hover", "focus"):  # fmt: skip
+        wrap(frame.Frame, name, lambda f: f)
+    for name in ("type", "press", "insert_text"):
+        wrap(keys.Keyboard, name, lambda k: k._page._main_frame)
+
+
+_answering()
 
 
 def pytest_collection_modifyitems(items):

@@ -161,11 +161,14 @@ def test_highlighting_of_a_clipping_example(ready_page, guard):
     set_boxes(page, guard, "reference", ["the cat"])
     set_boxes(page, guard, "candidate", ["the the the cat"])
     page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 4")
+    # each token's counts are asked of the page's Python when it is pointed at (answered in order)
     marks = page.evaluate(
-        """() => [1, 2].map(n => [...document.querySelectorAll('#hl-cand .hl-order-' + n + ' .tok')].map(s =>
-              (s.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), s)).map(s =>
+        """async () => { const lines = [1, 2].map(n => [...document.querySelectorAll('#hl-cand .hl-order-' + n + ' .tok')]
+              .map(s => (s.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), s)));
+            await window.bleu2Host.probe('None');
+            return lines.map(line => line.map(s =>
               [s.textContent, s.className.replace('tok ', '').replace(' gram', ''), s.title,
-               getComputedStyle(s).textDecorationStyle, getComputedStyle(s).textDecorationLine]))"""
+               getComputedStyle(s).textDecorationStyle, getComputedStyle(s).textDecorationLine])); }"""
     )
     unigrams, bigrams = marks
     assert [(m[0], m[1]) for m in unigrams] == [

@@ -31,6 +31,8 @@ REQUIRED = (
     "pyscript.toml",
     "bleu2.zip",
     "static/app.py",
+    "static/worker.py",
+    "static/host.js",
     "static/boot.js",
     "static/pwa.js",
     "static/embed.js",

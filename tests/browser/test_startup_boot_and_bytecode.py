@@ -1,10 +1,12 @@
-"""Start-up: Pyodide's boot begins when static/pyodide-boot.mjs arrives, before PyScript asks
-for it, and runs once (served page and one-file page); PyScript's own Python package and the
-page's scripts (app.py, corpus_glue.py) are read from the bytecode the build compiled with the page's Pyodide
-(tools/compile_pyc.mjs), which matches the sources written at start-up: nothing is compiled."""
+"""Start-up: the served page boots no Pyodide on its thread (its worker does:
+test_startup_fetches_at_once.py); in the one-file page Pyodide's boot begins when
+static/pyodide-boot.mjs arrives, before PyScript asks for it, and runs once. In the one-file
+page PyScript's own Python package and the page's script, app.py, are read from the bytecode the build compiled with the page's Pyodide (tools/compile_pyc.mjs),
+which matches the sources written at start-up: nothing is compiled."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 from conftest import open_page
@@ -19,7 +21,7 @@ MARKS_JS = """() => Object.fromEntries(['bleu2:pyodide-start', 'bleu2:pyodide-as
 CHECK_PY = """
 import importlib.util, pathlib, sys
 result = {}
-for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [pathlib.Path('app.py'), pathlib.Path('corpus_glue.py')]:
+for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [p for p in [pathlib.Path('app.py')] if p.exists()]:
     pyc = pathlib.Path(importlib.util.cache_from_source(str(source)))
     data = pyc.read_bytes() if pyc.exists() else b''
     result[source.name] = [
@@ -27,28 +29,16 @@ for source in sorted(pathlib.Path('pyscript').glob('*.py')) + [pathlib.Path('app
         int.from_bytes(data[4:8], 'little'),
         data[8:16] == importlib.util.source_hash(source.read_bytes()),
     ]
-imported = sorted(m for m in sys.modules if m in ('app', 'corpus_glue', 'pyscript') or m.startswith('pyscript.'))
+imported = sorted(m for m in sys.modules if m in ('app', 'pyscript') or m.startswith('pyscript.'))
 """
 
-RUN_PY_JS = """(code) => {
-  const scope = window.bleu2App.deferred.__func__.__globals__;
-  const builtins = scope.get('__builtins__');
-  const names = builtins.get('dict')();
-  builtins.get('exec')(code, names);
-  const out = {result: names.get('result').toJs({dict_converter: Object.fromEntries}),
-               imported: names.get('imported').toJs()};
-  names.destroy();
-  return out;
-}"""
 
-
-def test_pyodide_boot_starts_before_pyscript_asks_and_runs_once(new_context, site_url):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
-    marks = page.evaluate(MARKS_JS)
-    assert [len(v) for v in marks.values()] == [1, 1, 1], marks
-    start, asked = marks["bleu2:pyodide-start"][0], marks["bleu2:pyodide-asked"][0]
-    assert start < asked, f"the boot began at {start:.0f} ms, after PyScript asked at {asked:.0f} ms"
+def run_py(page, code: str) -> dict:
+    """Run ``code`` where the page's Python runs (static/host.js's probe): its result and imported."""
+    expression = (
+        f"(lambda ns: (exec({json.dumps(code)}, ns), {{'result': ns['result'], 'imported': ns['imported']}})[1])({{}})"
+    )
+    return page.evaluate("code => window.bleu2Host.probe(code)", expression)
 
 
 def test_pyodide_boots_once_in_the_one_file_page(new_file_context, site_dir, tmp_path):
@@ -60,15 +50,27 @@ def test_pyodide_boots_once_in_the_one_file_page(new_file_context, site_dir, tmp
     assert [len(v) for v in marks.values()] == [1, 1, 1], marks
 
 
-def test_pyscript_package_is_read_from_the_shipped_bytecode(new_context, site_url):
+PYSCRIPT_MODULES = {
+    "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py", "flatted.py",
+    "fs.py", "media.py", "storage.py", "util.py", "web.py", "websocket.py", "workers.py",
+}  # fmt: skip
+
+
+def test_the_worker_compiles_nothing_from_its_working_directory(new_context, site_url):
+    """The served page's Python runs in its worker, where PyScript writes no Python package
+    into the working directory (its Python is bleu2, held by the snapshot)."""
     context, guard = new_context()
     page = open_page(context, guard, site_url)
-    found = page.evaluate(RUN_PY_JS, CHECK_PY)
-    modules = {
-        "__init__.py", "context.py", "display.py", "events.py", "fetch.py", "ffi.py", "flatted.py",
-        "fs.py", "media.py", "storage.py", "util.py", "web.py", "websocket.py", "workers.py", "app.py",
-        "corpus_glue.py",
-    }  # fmt: skip
-    assert set(found["result"]) == modules
+    found = run_py(page, CHECK_PY)
+    assert found["result"] == {}
+
+
+def test_the_one_file_pages_script_is_read_from_the_shipped_bytecode(new_file_context, site_dir, tmp_path):
+    target = tmp_path / "bleu2-offline.html"
+    shutil.copy2(site_dir / "bleu2-offline.html", target)
+    context, guard = new_file_context(target)
+    page = open_page(context, guard, target.as_uri())
+    found = run_py(page, CHECK_PY)
+    assert set(found["result"]) == PYSCRIPT_MODULES | {"app.py"}
     assert all(v == [True, 3, True] for v in found["result"].values()), found["result"]
-    assert {"app", "corpus_glue", "pyscript"} <= set(found["imported"])
+    assert {"app", "pyscript"} <= set(found["imported"])

@@ -1,6 +1,6 @@
-"""Start-up: the files PyScript and Pyodide ask for one after the other (the config,
-Pyodide's lock file, the page's script, the package's archive) are all requested while the
-page is parsed, before PyScript asks for Pyodide, and each only once (the preload is what fetch() uses)."""
+"""Start-up of the served page: its Python runs in its worker, which asks for each of
+Pyodide's and the page's files once; the page's own thread asks for none of the Python
+scripts the one-file page runs on its thread (static/start.py, static/app.py)."""
 
 from __future__ import annotations
 
@@ -8,42 +8,33 @@ from urllib.parse import urlsplit
 
 from conftest import open_page
 
-# Each file, by its path under the site: fetched later by PyScript (config, [files], the
-# script's src) or by Pyodide (its lock file), once Pyodide has loaded.
+# Each file, by its path under the site: fetched by the worker (PyScript's [files], its
+# script, Pyodide's runtime, lock file, snapshot and standard library).
 STARTUP_FILES = (
-    "pyscript.toml",
     "bleu2.zip",
+    "static/worker.py",
     "static/vendor/pyodide/pyodide-lock.json",
-    "static/app.py",
-    "static/corpus_glue.py",
-    "static/start.py",
+    "static/vendor/pyodide/pyodide.asm.wasm",
+    "static/vendor/pyodide/snapshot.bin.gz",
+    "static/vendor/pyodide/python_stdlib_snapshot.zip",
 )
-
-TIMING_JS = """() => ({
-  resources: performance.getEntriesByType('resource').map(e => [e.name, e.fetchStart]),
-  marks: Object.fromEntries(performance.getEntriesByType('mark').map(e => [e.name, e.startTime])),
-})"""
+NOT_FETCHED = ("static/app.py", "static/start.py")
 
 
-def test_startup_files_are_requested_once_before_pyscript_asks_for_pyodide(new_context, site_url):
+def test_startup_files_are_requested_once_and_the_page_thread_runs_no_python(new_context, site_url):
     context, guard = new_context()
-    # the page's requests (the service worker, once registered, fetches the files again
-    # for its cache: those are not the page's start-up)
+    # the page's and its worker's requests (the service worker, once registered, fetches the
+    # files again for its cache: those are not the page's start-up)
     requested: list[str] = []
     context.on("request", lambda request: request.service_worker or requested.append(request.url))
     page = open_page(context, guard, site_url)
-    timing = page.evaluate(TIMING_JS)
     base = urlsplit(site_url).path
-    # static/pyodide-boot.mjs marks when PyScript calls it to load Pyodide (its boot, begun
-    # when the module arrived, is then under way) and when Pyodide is ready
-    asked, ready = timing["marks"]["bleu2:pyodide-asked"], timing["marks"]["bleu2:pyodide-ready"]
     for name in STARTUP_FILES:
-        path = base + name
-        requests = [url for url in requested if urlsplit(url).path == path]
+        requests = [url for url in requested if urlsplit(url).path == base + name]
         assert len(requests) == 1, (name, requests)
-        starts = [t for url, t in timing["resources"] if urlsplit(url).path == path]
-        assert len(starts) == 1, (name, starts)
-        assert starts[0] < min(asked, ready), (
-            f"{name} was asked for at {starts[0]:.0f} ms, PyScript asked for Pyodide at {asked:.0f} ms,"
-            f" Pyodide was ready at {ready:.0f} ms"
-        )
+    for name in NOT_FETCHED:
+        assert not [url for url in requested if urlsplit(url).path == base + name], name
+    # no Pyodide on the page's thread: its boot marks are the worker's
+    marks = page.evaluate("() => performance.getEntriesByType('mark').map(e => e.name)")
+    assert not [m for m in marks if m.startswith("bleu2:pyodide")], marks
+    assert page.evaluate("document.querySelector('script[type=\"py\"]')") is None

@@ -12,11 +12,9 @@ from browser_helpers import SITE, enter
 from conftest import open_page
 
 PYODIDE = SITE / "static" / "vendor" / "pyodide"
-IMPORT_JS = """name => {
-  const builtins = window.bleu2App.render.__globals__.get('__builtins__');
-  const load = builtins.__import__ || builtins.get('__import__');
-  try { load(name); return 'ok'; } catch (error) { return String(error.message || error); }
-}"""
+# An import where the page's Python runs (its worker), through static/host.js's probe.
+IMPORT_JS = """name => window.bleu2Host.probe(`(lambda n: __import__(n) and 'ok')('${name}')`)
+  .then(out => typeof out === 'string' ? out : out.error)"""
 
 
 def test_the_zips_hold_what_they_should():

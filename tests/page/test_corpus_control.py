@@ -24,7 +24,6 @@ from bleu2.page.corpus.session import Session
 from bleu2.page.ports import StorageReply
 from bleu2.page.tab_storage import TabStore
 from shared_data import TED
-from static.corpus_glue import GluePort
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
 REF2 = b"the cat was on the mat\nthe dog ran in a park\n"
@@ -660,7 +659,7 @@ def test_a_language_switch_writes_the_worker_message_and_the_problem_again():
     assert page.port.text("corpus-status") == i18n.t("pt", "corpus_need_system")
 
 
-# --- the glue's side -----------------------------------------------------------------------------------------
+# --- the events' side -----------------------------------------------------------------------------------------
 
 
 def test_unknown_events_are_refused():
@@ -669,33 +668,6 @@ def test_unknown_events_are_refused():
         control.on("_call", "step", [])
     with pytest.raises(ValueError, match="mode must be one of"):
         control.on("show_mode", "both")
-
-
-def test_the_glue_port_sends_one_json_text_per_call_and_wraps_each_callback():
-    sent, wrapped, answers = [], [], []
-
-    class Glue:
-        def __getattr__(self, name):
-            return lambda *args: sent.append((name, *args)) or '{"a": 1}'
-
-    def once(fn):
-        wrapped.append(fn)
-        return fn
-
-    port = GluePort(Glue(), once)
-    port.write({"corpus-status": {"text": "é"}})
-    port.paint("files", '{"references": []}')
-    port.session_call("load", '["reference", "r", "en"]', b"x", answers.append, answers.append)
-    port.set_timer(300, lambda: None)
-    assert port.read_options() == {"a": 1} and port.read_value("corpus-n") == '{"a": 1}'
-    assert sent[:3] == [
-        ("write", '{"corpus-status": {"text": "é"}}'),
-        ("paint", "files", '{"references": []}', ""),
-        ("sessionCall", "load", '["reference", "r", "en"]', b"x", wrapped[0], wrapped[1]),
-    ]
-    assert sent[3] == ("setTimer", 300, wrapped[2]) and len(wrapped) == 3
-    wrapped[0]('{"ok": true}')
-    assert answers == ['{"ok": true}']
 
 
 # --- refused files, stale results, refused values -----------------------------------------------

@@ -16,7 +16,7 @@ from bleu2.page.share import encode_state
 from fake_port import event, open_page, set_control, type_in
 
 ROOT = Path(__file__).resolve().parents[2]
-GLUE = ["static/paint.js", "static/storage.js", "static/tokens.js", "static/app.py"]
+GLUE = ["static/paint.js", "static/storage.js", "static/tokens.js", "static/host.js"]
 
 #: Ids the painters of static/paint.js create (see its box, orderRows, ranking, help and
 #: highlight, the chart's own ids in its SVG), and the many-lines hint's button (items).

@@ -23,11 +23,9 @@ def test_pyscript_toml_ships_the_package_as_one_archive_and_the_script_as_a_modu
     files = _pyscript_config()["files"]
     # one archive, unpacked into the working directory; the page's script written there as
     # a module, which index.html imports (so its bytecode in the archive is read)
-    assert files == {"./bleu2.zip": "./*", "./static/app.py": "./app.py", "./static/corpus_glue.py": "./corpus_glue.py"}
-    assert build_site.PAGE_SOURCES == {
-        "app.py": ROOT / "static" / "app.py",
-        "corpus_glue.py": ROOT / "static" / "corpus_glue.py",
-    }
+    # (the one-file offline page's: the served page runs its Python in its worker)
+    assert files == {"./bleu2.zip": "./*", "./static/app.py": "./app.py"}
+    assert build_site.PAGE_SOURCES == {"app.py": ROOT / "static" / "app.py"}
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert '<script type="py" src="./static/start.py" config="./pyscript.toml"></script>' in page
     assert "\nimport app  # " in (ROOT / "static" / "start.py").read_text(encoding="utf-8")

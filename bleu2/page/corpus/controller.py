@@ -1,7 +1,9 @@
 """Corpus mode's controller: every decision of corpus mode, driven through a small port.
 
-The controller runs on the page's main thread (``static/app.py`` makes it; ``static/corpus.js``
-binds its port, :class:`bleu2.page.corpus.port.CorpusPort`, to the DOM). It decides when a
+The controller runs with the sentence view's, in the page's worker (or, in the one-file
+page, on the page's thread): :class:`bleu2.page.protocol.PageHost` makes it, its port
+(:class:`bleu2.page.corpus.port.CorpusPort`) is made of messages that ``static/host.js`` and
+``static/corpus.js`` apply to the DOM. It decides when a
 job starts (after a pause, once every file given is read), what replaces or cancels a
 running job, what each request holds, what is shown while a job runs, when it fails and
 after a language switch; where the session runs is :mod:`bleu2.page.corpus.backend`'s. The
@@ -488,9 +490,8 @@ class CorpusControl:
 
 
 def start(port: CorpusPort, lang: str, offline: bool, tab: TabStore | None = None) -> CorpusControl:
-    """The controller of the page (``port``: ``static/corpus_glue.py``'s ``GluePort`` over
-    ``static/corpus.js``'s ``window.bleu2Corpus.port``; ``lang``: its ``lang()``; ``offline``:
-    its ``offline``), showing sentence mode, or what the tab's storage ``tab`` kept from
+    """The controller of the page (``port``: :class:`bleu2.page.protocol.CorpusSide`;
+    ``lang``: the page's language; ``offline``: no worker to ask for), showing sentence mode, or what the tab's storage ``tab`` kept from
     before a reload."""
     control = CorpusControl(port, lang=lang, offline=offline, tab=tab)
     control.show_mode("sentence")

@@ -7,8 +7,8 @@ calling the Python callable the controller passed, once; element updates are dat
 painters get JSON text; times are milliseconds. Messages are kept as data
 (:class:`Message`) so that a language switch writes them again.
 
-In the page, ``static/corpus.js`` binds the port to the DOM and the worker, and
-``static/corpus_glue.py``'s ``GluePort`` reaches it from Python; in CPython the tests bind
+In the page, :class:`bleu2.page.protocol.CorpusSide` makes it of messages, which
+``static/host.js`` and ``static/corpus.js`` apply to the DOM; in CPython the tests bind
 a fake (``tests/page/test_corpus_control.py``). Standard library only.
 """
 

@@ -6,8 +6,8 @@ event: which candidate is selected, when a render scores on the page or in the w
 (:class:`bleu2.page.sentence.live.Live`), what a pause does (highlighting, chart, help, saving,
 dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
-page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): ``static/app.py``
-binds it to the DOM, the tests to a fake (``tests/page/test_controller*.py``). Design:
+page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): in the page
+:mod:`bleu2.page.protocol` makes it of messages (``static/host.js`` applies them), the tests bind a fake (``tests/page/test_controller*.py``). Design:
 ``docs/architecture-page.md``.
 
 Standard library only (runs in Pyodide).

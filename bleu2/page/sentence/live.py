@@ -64,10 +64,11 @@ def request(boxes: dict[str, Any], options: dict[str, Any]) -> str:
     """The JSON the page sends its worker, here with every box whole: ``{"references":
     [entry], "candidates": [entry], "options": options, "whole": bool}``, an entry being
     ``[box id, kept prefix, kept suffix, text between, new length]`` (code points) that
-    :meth:`Copies.apply` applies to the worker's copy of that box. The page writes it in
-    ``static/corpus.js`` (``bleu2Live``) from ``static/paint.js``'s ``changes``: only what
-    changed since the worker's last copy, so a keystroke in megabytes of text sends a few
-    characters, and nothing is copied out of Python.
+    :meth:`Copies.apply` applies to the worker's copy of that box. A page whose worker
+    keeps copies of the boxes writes it with only what changed since the worker's last
+    copy, so a keystroke in megabytes of text sends a few characters (the page's own
+    controllers run in its worker and measure their own copies:
+    :class:`bleu2.page.protocol.Recorder`).
 
     >>> request({"references": ["the cat"], "candidates": ["a cat"]}, {})
     '{"references": [["reference-1", 0, 0, "the cat", 7]], "candidates": [["candidate-1", 0, 0, "a cat", 5]], \

@@ -1,8 +1,8 @@
 """The sentence view's port: everything its controller asks of the browser, as a ``typing.Protocol``.
 
 The controller (:class:`bleu2.page.sentence.controller.SentencePage`) decides; the port only
-reads the page and writes it. In the page ``static/app.py`` (``DomPort``) binds it to the
-real DOM (through ``static/paint.js``); in CPython the tests bind it to a fake
+reads the page and writes it. In the page :class:`bleu2.page.protocol.Recorder` makes it of
+messages (``static/host.js`` applies them to the DOM through ``static/paint.js``); in CPython the tests bind it to a fake
 (``tests/fake_port.py``). The conventions are every port's (:mod:`bleu2.page.ports`), and
 so are the pieces both rooms use (elements, painting, timers, downloads, storage); here
 are the sentence view's own:

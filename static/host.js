@@ -1,0 +1,257 @@
+// The page's side of the message protocol (bleu2.page.protocol): the page's Python, both
+// controllers, runs in the page's PyScript worker when the page is served, so the page's
+// thread never runs Python; in the one-file offline page (file://, where no worker can
+// start) it runs on this thread (static/app.py), spoken to in the very same messages.
+// Asynchronous only (no SharedArrayBuffer: GitHub Pages sends no cross-origin-isolation
+// headers). Events go in one at a time, each with what the controllers read (the boxes'
+// changes since the last event, static/textdiff.mjs; the form; the URL; now); a batch of
+// commands comes back and is applied here in order. No decision is made here, and no user
+// text is ever written as HTML (static/paint.js paints with textContent/setAttribute).
+(function () {
+  "use strict";
+
+  var root = document.documentElement;
+  var offline = root.hasAttribute("data-offline");
+  function $(id) { return document.getElementById(id); }
+  function errorText(error) { return String(error && error.message || error); }
+
+  // The served page runs no Python on this thread: PyScript's script tag is for the
+  // one-file page only (this script runs before PyScript's core.js, which would start it),
+  // and <py-config> (the plugins switched off) for the served page only (PyScript refuses both).
+  // The one-file page runs this script inline, before the body is parsed, and PyScript
+  // after it: there, once the body is parsed.
+  function unused() {
+    document.querySelectorAll(offline ? "py-config" : 'script[type="py"]').forEach(function (node) { node.remove(); });
+  }
+  unused();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", unused);
+
+  // --- the transport: the worker's exports, or static/app.py's on this thread ----------------
+
+  var local = null;  // static/app.py's host, when Python runs on this thread
+  var here = new Promise(function (resolve) { window.bleu2HostReady = function (host) { local = host; resolve(host); }; });
+  function transport() {
+    if (offline) {
+      return here.then(function (host) {
+        return {start: function (json) { return Promise.resolve(String(host.start(json))); },
+                event: function (json, data) { return Promise.resolve(String(host.event(json, data))); }};
+      });
+    }
+    // The worker's own loading stages are not reported to the page (PyScript would need
+    // SharedArrayBuffer for that): static/boot.js shows these two.
+    progress("Loading Pyodide");
+    return window.bleu2Corpus.worker().then(function (worker) {
+      progress("Loaded Pyodide");
+      return {start: function (json) { return worker.sync.page_start(json); },
+              event: function (json, data) { return data ? worker.sync.page_event(json, data) : worker.sync.page_event(json); }};
+    });
+  }
+
+  function progress(stage) { window.dispatchEvent(new CustomEvent("py:progress", {detail: stage})); }
+
+  // --- what every event carries ---------------------------------------------------------------
+
+  function boxes() {
+    var out = {};
+    ["reference", "candidate"].forEach(function (kind) {
+      out[kind] = Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) {
+        var change = window.bleu2Paint.changed(box.id);
+        return change ? [box.id].concat(change) : [box.id];
+      });
+    });
+    return out;
+  }
+  // The form's controls (not the text boxes): value, check, enabled; the corpus paste areas
+  // only with corpus mode's events (they may hold megabytes).
+  function form(withPaste) {
+    var out = {};
+    document.querySelectorAll("select[id], input[id]").forEach(function (c) {
+      if (c.type === "file") return;
+      out[c.id] = {value: c.value, checked: c.checked, disabled: c.disabled, type: c.type};
+    });
+    if (withPaste) {
+      document.querySelectorAll("#corpus textarea[id]").forEach(function (c) { out[c.id] = {value: c.value}; });
+    }
+    return out;
+  }
+  function seen(event) {
+    event.boxes = boxes();
+    event.form = form("corpus" in event);
+    event.hash = String(location.hash || "");
+    event.href = String(location.href);
+    event.now = performance.now();
+    return event;
+  }
+
+  // --- events, one at a time --------------------------------------------------------------------
+
+  var link = null, queue = [], busy = null, hide = null, soon = 0;  // busy: the event in flight
+  // window.bleu2App, for the tests and benchmarks: timer is null once every event sent has
+  // been answered and the work after a pause has run; batches counts the batches applied.
+  var app = {timer: 1, ready: false, batches: 0,
+             // an answer still to come: to an event of the page (a timer's is not one) or its rest
+             pending: function () { return !!(busy && !busy.quiet) || queue.some(function (i) { return !i.quiet; }) || soon > 0; }};
+  window.bleu2App = app;
+  function pump() {
+    if (busy || !link || !queue.length) return;
+    var item = busy = queue.shift();
+    var json = JSON.stringify(seen(item.event));
+    link.event(json, item.data).then(function (out) {
+      var batch = JSON.parse(String(out));
+      apply(batch);
+      item.resolve(batch.reply);
+    }, function (error) {
+      console.error("bleu2 page: " + errorText(error));
+      item.resolve(null);
+    }).then(function () {
+      busy = null;
+      pump();
+      if (!app.pending()) window.dispatchEvent(new Event("bleu2:answered"));  // for the benchmarks
+    });
+  }
+  // Send an event; resolves to its batch's reply once the batch is applied.
+  function send(event, data) {
+    app.timer = 1;
+    return new Promise(function (resolve) {
+      queue.push({event: event, data: data, resolve: resolve, quiet: "timer" in event && !event.soon});
+      pump();
+    });
+  }
+
+  // --- a batch ------------------------------------------------------------------------------------
+
+  var timers = {};
+  var paint = function () { return window.bleu2Paint; };
+  var commands = {
+    write: function (updates) { paint().update(updates); },
+    paint: function (painter, json, target) { if (target) paint()[painter](target, json); else paint()[painter](json); },
+    corpusPaint: function (painter, json, target) { window.bleu2Corpus.port.paint(painter, json, target); },
+    timer: function (id, ms) {
+      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id}); }, ms);
+    },
+    soon: function (id) {  // the rest of an answer, in an event of its own
+      soon += 1;
+      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id, soon: true}); soon -= 1; }, 0);
+    },
+    clearTimer: function (id) { clearTimeout(timers[id]); delete timers[id]; },
+    boxes: function (kind, ids, values) {
+      paint().boxes(kind, JSON.stringify(ids), values ? JSON.stringify(values) : null);
+      (values || []).forEach(function (value, i) { paint().read(ids[i]); });  // Python has them already
+    },
+    focus: function (selector) { var node = document.querySelector(selector); if (node) node.focus(); },
+    lang: function (lang) { root.lang = lang; },
+    log: function (level, message) { console[level](message); },
+    store: function (method, key, value) {
+      var reply = JSON.parse(window.bleu2Storage.storage(method, key, value));
+      if (reply[1] && method === "setItem") send({refused: key, error: reply[1], size: value.length});
+    },
+    save: function (key, meta, size) {
+      var error = window.bleu2Storage.save(key, meta);
+      if (error) send({refused: key, error: error, size: size});
+    },
+    savePacked: function (key, meta, wanted, done) {
+      window.bleu2Storage.savePacked(key, meta, function () { return send({call: wanted}); })
+        .then(function (error) { send({call: done, args: [error]}); });
+    },
+    fragment: function (fragment) { paint().fragment(fragment); },
+    copy: function (text, area, done) { paint().copy(text, area).then(function (ok) { send({call: done, args: [ok]}); }); },
+    download: function (name, mime, text) { paint().download(name, mime, text); },
+    root: function (attrs) { Object.keys(attrs).forEach(function (name) { root.setAttribute(name, attrs[name]); }); }
+  };
+  function apply(batch) {
+    batch.commands.forEach(function (command) {
+      try {
+        commands[command[0]].apply(null, command.slice(1));
+      } catch (error) {
+        console.error("bleu2 page: " + command[0] + ": " + errorText(error));
+      }
+    });
+    app.timer = batch.idle && !queue.length ? null : 1;
+    app.batches += 1;
+    hide = batch.hide;
+  }
+  // Hidden or left: the texts not kept yet are kept now, by this thread (an answer from the
+  // worker would come after the page is gone); the controller hears of it too, and decides.
+  function hidden() {
+    if (hide && (hide[2] || busy || queue.length)) window.bleu2Storage.save(hide[0], hide[1]);
+  }
+
+  // --- start ----------------------------------------------------------------------------------------
+
+  function context() {
+    var nav = navigator, embedded = root.hasAttribute("data-embed");
+    var out = {languages: (nav.languages && nav.languages.length) ? Array.prototype.slice.call(nav.languages) : [nav.language || "en"],
+               chosen_language: root.getAttribute("data-lang-chosen"), embed: embedded, pathname: String(location.pathname)};
+    return embedded ? Object.assign(out, JSON.parse(window.bleu2Storage.frame())) : out;
+  }
+  function storage() {
+    var items = {}, denied = null;
+    try {
+      var s = window.sessionStorage;
+      for (var i = 0; i < s.length; i++) items[s.key(i)] = s.getItem(s.key(i));
+    } catch (error) {
+      denied = String(error && error.name) + " " + String(error && error.message);
+    }
+    return {storage: items, denied: denied};
+  }
+  // The controller could not start: it said why on the page.
+  function failed(message) {
+    root.setAttribute("data-state", "error");
+    var status = $("status");
+    if (status) status.classList.add("status-error");
+    console.error("bleu2 page failed to start: " + message);
+  }
+  // The events the sentence view's controller names (bleu2.page.sentence.controller.EVENTS).
+  function eventData(event) {
+    var target = event.target, button = target && target.closest ? target.closest("button") : null;
+    return {type: String(event.type), target: String(target && target.id || ""),
+            button: button ? String(button.id || "") : "", data: button ? Object.assign({}, button.dataset) : {}};
+  }
+  function wire(events) {
+    events.forEach(function (entry) {
+      var target = entry[0] === "window" ? window : entry[0] === "document" ? document : $(entry[0]);
+      target.addEventListener(entry[1], function (event) { send({sentence: entry[2], event: eventData(event)}); });
+    });
+  }
+
+  function start() {
+    if (root.getAttribute("data-state") === "file-blocked") return;
+    transport().then(function (t) {
+      var first = Object.assign({context: context(), can_pack_later: !!window.bleu2Storage.canPackLater, offline: offline},
+                                storage());
+      return t.start(JSON.stringify(seen(first))).then(function (out) {
+        var batch = JSON.parse(String(out)), reply = batch.reply;
+        apply(batch);
+        if (!reply.ok) return failed(reply.error);
+        link = t;
+        root.dataset.modules = reply.modules;
+        root.dataset.state = "ready";
+        addEventListener("pagehide", hidden);
+        document.addEventListener("visibilitychange", hidden);
+        wire(reply.events);
+        app.ready = true;
+        window.bleu2Corpus.attach(function () {
+          var args = Array.prototype.slice.call(arguments), name = args.shift(), data;
+          if (args.length && args[args.length - 1] instanceof Uint8Array) data = args.pop();
+          send({corpus: name, args: args}, data);
+        });
+        pump();
+      });
+    }).catch(function (error) {
+      // Python could not start (a runtime file missing, the worker refused): static/boot.js
+      // reports it (an unhandled rejection, while the page is loading).
+      return Promise.reject(error);
+    });
+  }
+
+  // For static/tokens.js (a highlighted token's counts), the tests and the benchmarks.
+  window.bleu2Host = {
+    send: send,
+    // Python evaluated where the page's Python runs, after the events sent before (for the
+    // tests and benchmarks): its value (JSON), or {error}.
+    probe: function (code) { return send({probe: code}); },
+    label: function (section, n, index) { return send({label: [section, n, index]}); }
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();
