@@ -173,7 +173,7 @@
   // Hidden or left: the texts not kept yet are kept now, by this thread (an answer from the
   // worker would come after the page is gone); the controller hears of it too, and decides.
   function hidden() {
-    if (hide && (hide[2] || busy || queue.length)) window.bleu2Storage.save(hide[0], hide[1]);
+    if (hide && (hide[2] || busy || queue.length)) window.bleu2Storage.saveNow(hide[0], hide[1]);
   }
 
   // --- start ----------------------------------------------------------------------------------------

@@ -17,6 +17,11 @@
     return Object.assign({r: boxes("reference"), c: boxes("candidate")}, JSON.parse(metaJson));
   }
   function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
+  function binary(bytes) {  // one character per byte (the packed form's text)
+    var parts = [];
+    for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
+    return parts.join("");
+  }
 
   window.bleu2Storage = {
     // The plain form (bleu2.page.tab_storage.encode_tab_state): "t1." + JSON {r, c, ...meta}.
@@ -30,6 +35,22 @@
       } catch (error) {
         refused = error && error.name === "QuotaExceededError" ? {key: key, meta: metaJson, json: json} : null;
         return errorText(error);
+      }
+    },
+    // Now, on this task (the page is being hidden or left: nothing later would run): the
+    // plain form, or where the browser refuses it as too large, the packed form made at once
+    // (fflate's synchronous zlib, static/vendor/fflate/: the same stream as savePacked's).
+    // Returns "" when kept, else the browser's error.
+    saveNow: function (key, metaJson) {
+      var error = this.save(key, metaJson);
+      if (!refused || !window.fflate) return error;
+      var json = refused.json;
+      refused = null;
+      try {
+        window.sessionStorage.setItem(key, "z1." + binary(window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1})));
+        return "";
+      } catch (packError) {
+        return errorText(packError);
       }
     },
     // Whether savePacked can run here (CompressionStream: Chromium 80, Firefox 113, Safari 16.4).
@@ -52,12 +73,11 @@
         return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });
       }
       return step(0).then(function () { return packed; }).then(function (buffer) {
-        var bytes = new Uint8Array(buffer), parts = [];
-        for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
+        var text = binary(new Uint8Array(buffer));
         return Promise.resolve(wanted()).then(function (still) {  // wanted: a bool, or a promise (static/host.js)
           if (!still) return "superseded";
           try {
-            window.sessionStorage.setItem(key, "z1." + parts.join(""));
+            window.sessionStorage.setItem(key, "z1." + text);
             return "";
           } catch (error) {
             return errorText(error);

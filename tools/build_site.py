@@ -11,6 +11,8 @@ Steps:
      python_stdlib_snapshot.zip (those of them that the snapshot does not hold);
    - ``static/vendor/pyscript/``: core.js, core.css and the chunks core.js reaches, minus
      the plugins pyscript.toml switches off (editor, terminal, game, ...);
+   - ``static/vendor/fflate/fflate.js``: fflate's browser build (a synchronous zlib, for
+     static/storage.js);
    - ``static/vendor/pyodide/snapshot.bin.gz``: a memory snapshot of a booted Pyodide
      (tools/make_snapshot.mjs), which static/pyodide-boot.mjs restores in the page.
 3. Pack the package the page runs into one archive, ``bleu2.zip`` (the engine and
@@ -59,7 +61,7 @@ NODE_MODULES = ROOT / "node_modules"
 
 def read_pins(package_json: Path = ROOT / "package.json") -> dict[str, str]:
     """The runtime's npm packages and their exact versions: ``package.json``'s ``dependencies``
-    (``@pyscript/core`` and ``pyodide``; ``package-lock.json`` locks the same versions).
+    (``@pyscript/core``, ``pyodide`` and ``fflate``; ``package-lock.json`` locks the same versions).
 
     Raises:
         SystemExit: a version that is not an exact one (``^1.2``, ``~1.2``, ``latest``...).
@@ -166,6 +168,11 @@ def vendor_runtime() -> None:
     for name in pyscript_chunks(pyscript_dist):
         shutil.copy2(pyscript_dist / name, VENDOR / "pyscript" / name)
     shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", VENDOR / "pyscript" / "LICENSE")
+    # fflate's synchronous zlib (static/storage.js packs the tab's state with it when the
+    # page is hidden or left and the plain form is past the browser's quota)
+    (VENDOR / "fflate").mkdir()
+    shutil.copy2(NODE_MODULES / "fflate" / "umd" / "index.js", VENDOR / "fflate" / "fflate.js")
+    shutil.copy2(NODE_MODULES / "fflate" / "LICENSE", VENDOR / "fflate" / "LICENSE")
     for script in sorted(VENDOR.rglob("*.*js")):
         strip_source_map(script)
     (VENDOR / "VERSIONS.json").write_text(json.dumps(PINS, indent=2) + "\n", encoding="utf-8")

@@ -165,20 +165,7 @@ def _long_words(letters: str, size: int) -> str:
     ]
 
 
-@pytest.mark.parametrize(
-    "at_once",
-    [
-        pytest.param(
-            True,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="left: hidden or left at once, the page keeps the plain form itself (the worker's "
-                "answer comes too late); past the browser's quota the packed form needs the worker",
-            ),
-        ),
-        False,
-    ],
-)
+@pytest.mark.parametrize("at_once", [True, False])
 def test_5_mb_in_each_box_survives_a_reload(new_context, site_url, at_once):
     context, guard = new_context()
     page = open_page(context, guard, site_url)
@@ -190,7 +177,7 @@ def test_5_mb_in_each_box_survives_a_reload(new_context, site_url, at_once):
     _fill_big(page, reference, candidate)
     if not at_once:  # after the pause: packed by the page, off its task
         page.wait_for_function("(sessionStorage.getItem('bleu2-state') || '').startsWith('z1.')", timeout=120_000)
-    reload(page)  # (at once: saved on pagehide, too long to save on every keystroke)
+    reload(page)  # at once: packed by the page itself on pagehide (past the quota, before the worker answers)
     assert page.evaluate("document.getElementById('reference').value.length") == 5_000_000
     assert boxes(page) == (reference, candidate)
     assert page.evaluate("sessionStorage.getItem('bleu2-state').slice(0, 3)") == "z1."

@@ -206,7 +206,7 @@ def test_the_runtime_pins_are_package_json_s_and_its_lock_s():
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))["packages"]
     assert package["dependencies"] == build_site.PINS
-    assert set(build_site.PINS) == {"@pyscript/core", "pyodide"}
+    assert set(build_site.PINS) == {"@pyscript/core", "fflate", "pyodide"}
     for name, version in build_site.PINS.items():
         assert lock[""]["dependencies"][name] == version
         assert lock[f"node_modules/{name}"]["version"] == version
