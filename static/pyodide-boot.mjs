@@ -12,58 +12,11 @@ import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.m
 
 export { version };
 
-// In a worker (the served page's Python runs in one): polyscript's "IDBMap/..." databases
-// kept in the worker's memory, as static/boot.js keeps them on the page's thread, and for
-// the same reason (a cross-site frame is denied storage, and PyScript cannot start without
-// them; this page installs no packages, so they never hold anything). polyscript opens
-// them after importing this module.
-if (typeof document === "undefined" && globalThis.IDBFactory && IDBFactory.prototype.open) {
-  var idbOpen = IDBFactory.prototype.open;
-  var idbMemory = {};
-  var idbRequest = function (work) {
-    var request = {result: undefined, error: null, onsuccess: null, onerror: null};
-    Promise.resolve().then(function () {  // after the caller has set its handlers
-      request.result = work();
-      if (request.onsuccess) request.onsuccess({type: "success", target: request});
-    });
-    return request;
-  };
-  var idbCopy = function (value) {
-    return typeof structuredClone === "function" ? structuredClone(value) : value;
-  };
-  var idbStore = function (entries) {  // JSON of the key -> [key, value]
-    return {
-      count: function () { return idbRequest(function () { return entries.size; }); },
-      clear: function () { return idbRequest(function () { entries.clear(); }); },
-      "delete": function (key) { return idbRequest(function () { entries["delete"](JSON.stringify(key)); }); },
-      get: function (key) {
-        return idbRequest(function () { var e = entries.get(JSON.stringify(key)); return e && idbCopy(e[1]); });
-      },
-      getKey: function (key) {
-        return idbRequest(function () { var e = entries.get(JSON.stringify(key)); return e && e[0]; });
-      },
-      getAllKeys: function () {
-        return idbRequest(function () { return Array.from(entries.values(), function (e) { return e[0]; }); });
-      },
-      put: function (value, key) {
-        var copy = idbCopy(value);
-        return idbRequest(function () { entries.set(JSON.stringify(key), [key, copy]); return key; });
-      }
-    };
-  };
-  IDBFactory.prototype.open = function (name) {
-    if (typeof name !== "string" || name.indexOf("IDBMap/") !== 0) return idbOpen.apply(this, arguments);
-    var stores = idbMemory[name] || (idbMemory[name] = {});
-    var db = {
-      name: name,
-      transaction: function () {
-        return {objectStore: function (store) { return idbStore(stores[store] || (stores[store] = new Map())); }};
-      },
-      close: function () {}
-    };
-    return idbRequest(function () { return db; });
-  };
-}
+// In a worker (the served page's Python runs in one), polyscript's "IDBMap/..." databases
+// kept in the worker's memory, as on the page's thread (static/idb-memory.js says why);
+// polyscript opens them after importing this module.
+import "./idb-memory.js";
+
 const base = new URL("./vendor/pyodide/", import.meta.url).href;
 
 async function fetchSnapshot() {

@@ -5,8 +5,8 @@ In Playwright's Chromium such a frame is denied all storage (Playwright switches
 ThirdPartyStoragePartitioning and this Chromium blocks third-party cookies, so IndexedDB,
 Cache Storage, localStorage and sessionStorage all fail there) - as in any browser set to
 block third-party storage. PyScript could not start there: it opens IndexedDB at start-up
-("Python could not start: [object Event]"); static/boot.js now keeps PyScript's databases
-in memory.
+("Python could not start: [object Event]"); static/idb-memory.js keeps PyScript's databases
+in memory, on the page's thread and in the worker.
 
 The parent page is a file in the served directory, asked for by its other name
 (http://localhost:PORT/..., same server): a page route lets exactly that URL through (page
