@@ -34,7 +34,7 @@ The sentence view:
 - ``bleu2/page/sentence/guide.py``: "How it works", with the numbers of the candidate shown
 - ``bleu2/page/sentence/peers_view.py``: the peers table: the selected candidate under every preset
 - ``bleu2/page/sentence/export.py``: the comparison as JSON, CSV and Markdown
-- ``bleu2/page/sentence/live.py``: long texts measured in the worker (``Live``, ``Copies``)
+- ``bleu2/page/sentence/live.py``: long texts measured in a slice of their own (``Live``, ``pack``)
 - ``bleu2/page/sentence/startup.py``: the start-up plan: link, tab's storage or what was typed
 - ``bleu2/page/sentence/screen.py``: what was last painted, so only changes are painted
 - ``bleu2/page/sentence/updates.py``: element updates: status line, notes (``StatusNote``), boxes, ranking, the page's words

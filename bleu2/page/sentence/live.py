@@ -22,18 +22,13 @@ from typing import Any, cast
 
 from ...stats import SentenceStats
 from . import compare
-from .boxes import apply_read
 from .explain import MAX_TOKENS
 
 __all__ = [
     "LIVE_CHARACTERS",
     "KEEP_TOKENS",
-    "STALE",
     "on_page",
-    "request",
-    "Copies",
     "pack",
-    "measure_request",
     "unpack",
     "Live",
 ]
@@ -60,67 +55,8 @@ def on_page(boxes: dict[str, Any]) -> bool:
     return sum(len(t) for kind in ("references", "candidates") for t in boxes[kind]) <= LIVE_CHARACTERS
 
 
-def request(boxes: dict[str, Any], options: dict[str, Any]) -> str:
-    """The JSON the page sends its worker, here with every box whole: ``{"references":
-    [entry], "candidates": [entry], "options": options, "whole": bool}``, an entry being
-    ``[box id, kept prefix, kept suffix, text between, new length]`` (code points) that
-    :meth:`Copies.apply` applies to the worker's copy of that box. A page whose worker
-    keeps copies of the boxes writes it with only what changed since the worker's last
-    copy, so a keystroke in megabytes of text sends a few characters (the page's own
-    controllers run in its worker and measure their own copies:
-    :class:`bleu2.page.protocol.Recorder`).
-
-    >>> request({"references": ["the cat"], "candidates": ["a cat"]}, {})
-    '{"references": [["reference-1", 0, 0, "the cat", 7]], "candidates": [["candidate-1", 0, 0, "a cat", 5]], \
-"options": {}, "whole": true}'
-    """
-
-    def entries(kind: str) -> list[list[Any]]:
-        return [[f"{kind[:-1]}-{i}", 0, 0, text, len(text)] for i, text in enumerate(boxes[kind], 1)]
-
-    return json.dumps(
-        {"references": entries("references"), "candidates": entries("candidates"), "options": options, "whole": True},
-        ensure_ascii=False,
-    )
-
-
 #: What a long-text render asks for: the boxes' texts and the options.
 Request = tuple[dict[str, Any], dict[str, Any]]
-
-#: The worker's answer when its copies do not fit a change (the page then sends whole texts).
-STALE = '{"stale": true}'
-
-
-class Copies:
-    """The worker's copy of the page's text boxes, kept up to date from the changes of each
-    :func:`request`.
-
-    >>> copies = Copies()
-    >>> copies.apply({"references": [["r", 0, 0, "the cat", 7]], "candidates": [["c", 0, 0, "a cat", 5]]})
-    {'references': ['the cat'], 'candidates': ['a cat']}
-    >>> copies.apply({"references": [["r", 7, 0, "", 7]], "candidates": [["c", 2, 0, "dog", 5]]})
-    {'references': ['the cat'], 'candidates': ['a dog']}
-    """
-
-    def __init__(self) -> None:
-        self.texts: dict[str, str] = {}
-
-    def apply(self, req: dict[str, Any]) -> dict[str, list[str]] | None:
-        """The texts of the boxes after the changes of ``req`` (a :func:`request`, parsed),
-        in box order, or None when a change does not fit the copy (nothing is kept then:
-        the page sends whole texts next)."""
-        old = {} if req.get("whole") else self.texts
-        try:
-            texts = {
-                str(e[0]): apply_read(old.get(str(e[0]), ""), *e[1:])
-                for kind in ("references", "candidates")
-                for e in req[kind]
-            }
-        except (ValueError, TypeError):
-            self.texts = {}
-            return None
-        self.texts = texts
-        return {kind: [texts[str(e[0])] for e in req[kind]] for kind in ("references", "candidates")}
 
 
 def pack(measured: compare.Measured) -> str:
@@ -149,30 +85,10 @@ def pack(measured: compare.Measured) -> str:
     )
 
 
-def measure_request(request_json: str, copies: Copies | None = None) -> str:
-    """The worker's side (``static/worker.py``): apply a :func:`request`'s changes to
-    ``copies`` (the worker keeps one :class:`Copies`; a fresh one when None), measure the
-    texts and :func:`pack` the result; ``{"error": message}`` when the options are refused,
-    :data:`STALE` when a change does not fit the copies."""
-    req = json.loads(request_json)
-    boxes = (copies if copies is not None else Copies()).apply(req)
-    if boxes is None:
-        return STALE
-    try:
-        return pack(compare.measure(boxes["candidates"], boxes["references"], **req["options"]))
-    except (TypeError, ValueError) as error:
-        return json.dumps({"error": str(error)})
-
-
 def unpack(answer_json: str) -> compare.Measured:
-    """A worker's answer back into the form :func:`bleu2.page.sentence.compare.assemble` takes.
-
-    Raises:
-        ValueError: the worker refused the request (its message).
-    """
+    """A worker's answer (:func:`pack`) back into the form
+    :func:`bleu2.page.sentence.compare.assemble` takes."""
     data = json.loads(answer_json)
-    if "error" in data:
-        raise ValueError(data["error"])
     data["stats"] = [
         SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
         for m, t, c, r, e, xm, xt in data["stats"]
@@ -241,8 +157,6 @@ class Live:
         Returns:
             ``(comparison to show, or None when the texts typed since are short and shown
             already; whether to :meth:`send` again now)``.
-        Raises:
-            ValueError: the worker refused the request.
         """
         if self.sent is None:
             raise RuntimeError("Live.answer before Live.send")
