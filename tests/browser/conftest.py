@@ -181,7 +181,7 @@ class Guard:
     def attach_page(self, page) -> None:
         self.pages.append(page)
         page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("pageerror", lambda error: self.page_errors.append(f"{error} (page {page.url})"))
         page.on("dialog", self._on_dialog)
 
     @contextlib.contextmanager
@@ -216,7 +216,10 @@ class Guard:
         if "Traceback (most recent call last)" in text or "PythonError" in text:
             self.tracebacks.append(text)
         if message.type == "error":
-            self.console_errors.append(text)
+            # where it was logged: a problem may come from any page of the session still open
+            # (the guard is checked after every test), or from a page's worker
+            where = message.location.get("url") or (message.worker.url if message.worker else "")
+            self.console_errors.append(f"{text} (at {where}:{message.location.get('lineNumber')})" if where else text)
 
     def _on_dialog(self, dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")

@@ -92,6 +92,15 @@ def wait_result(page, previous=""):
     return page.text_content("#corpus-json")
 
 
+def settled(page):
+    """Until the page has answered every event, its work after a pause has run and no job runs:
+    nothing of it is still on its way (static/host.js's bleu2App)."""
+    page.wait_for_function(
+        "window.bleu2App.ready && window.bleu2App.timer === null && !window.bleu2App.pending()"
+        " && !window.bleu2Corpus.state.job"
+    )
+
+
 def test_mode_switch_is_labelled_and_keyboard_accessible(page):
     assert page.get_attribute("html", "data-mode") == "corpus"
     assert page.is_visible("#corpus") and not page.is_visible("#breakdown")
@@ -507,6 +516,7 @@ def test_a_reload_keeps_the_mode_settings_and_pasted_texts_and_names_the_files_t
     tab.fill("#corpus-seed", "7")
     tab.dispatch_event("#corpus-seed", "change")
     wait_result(tab, "")
+    settled(tab)  # reloaded once the page has done all it had to (not while its worker answers)
     tab.reload()
     tab.wait_for_function("document.documentElement.dataset.state === 'ready'")
     tab.wait_for_function("document.querySelectorAll('#corpus-systems-list li').length === 1")
@@ -523,3 +533,4 @@ def test_a_reload_keeps_the_mode_settings_and_pasted_texts_and_names_the_files_t
     tab.wait_for_function("!document.getElementById('corpus-restored').textContent.includes('give this file')")
     (tmp_path / "sys.txt").write_text(system, encoding="utf-8")
     same_output(wait_result(tab, ""), cli_json(capsys, monkeypatch, tmp_path, "-r", "ref3.txt", "sys.txt"))
+    settled(tab)  # what the reloaded page still does is checked with this test (guard_check)
