@@ -21,8 +21,8 @@ Measures, and prints next to the page's targets (nothing is asserted):
   keystrokes at the end of the candidate (real key presses) timed from the key's event
   time to the next frame presented (Event Timing API: the ``duration`` of the key's
   interaction, reported from 16 ms up, in 8 ms steps) and the longest task while typing;
-  and what saving the tab's state after a pause costs (the plain form; with 5 MB in each
-  box, the packed form, which the browser compresses in steps).
+  and what saving the tab's state after a pause costs (over 256 K characters in all, as
+  here, the packed form, which the browser compresses in steps).
 
 Load (:func:`load_report`, in the same run): against a bare Pyodide page using
 the same vendored runtime (load Pyodide, run ``1+1``): cold first score (target <= 0.5x the
@@ -159,8 +159,8 @@ BOX_STYLE_JS = """() => { const s = getComputedStyle(document.getElementById('ca
   return ['width', 'height', 'padding', 'border', 'font-family', 'font-size', 'line-height', 'box-sizing']
     .map(p => p + ': ' + s.getPropertyValue(p)).join('; '); }"""
 
-# Saving the tab's state as after a pause in typing (save_state(later=True): the plain form,
-# else the packed form made by the browser in steps): the handler's own time, the time until
+# Saving the tab's state as after a pause in typing (save_state(later=True): the plain form up
+# to 256 K characters, else the packed form made by the browser in steps): the handler's own time, the time until
 # the state is stored, and the longest main-thread task until then.
 SAVE_JS = """async () => {
   const tasks = [];

@@ -61,18 +61,39 @@
     // the page; kept only if wanted() still says so once packed. Resolves to "" when kept,
     // "superseded" when not wanted any more, else the browser's error.
     savePacked: function (key, metaJson, wanted) {
-      var json = refused && refused.key === key && refused.meta === metaJson ? refused.json : JSON.stringify(tabData(metaJson));
+      // The JSON in pieces, each made in its own step (one JSON.stringify of megabytes would
+      // hold the page): the same text as JSON.stringify(tabData(metaJson)).
+      var pieces;
+      if (refused && refused.key === key && refused.meta === metaJson) {
+        pieces = [refused.json];
+      } else {
+        var r = boxes("reference"), c = boxes("candidate"), meta = JSON.stringify(JSON.parse(metaJson)).slice(1);
+        pieces = ['{"r":['].concat(listed(r), ['],"c":['], listed(c), [meta === "}" ? "]}" : "]," + meta]);
+      }
       refused = null;
       var deflate = new CompressionStream("deflate"), writer = deflate.writable.getWriter();
       var packed = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();
-      function step(from) {
-        if (from >= json.length) return writer.close();
-        var to = Math.min(from + 262144, json.length);
-        if (to < json.length && isHigh(json.charCodeAt(to - 1))) to--;  // a pair stays in one step
-        writer.write(encoder.encode(json.slice(from, to)));
-        return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });
+      function listed(values) {  // [text, ",", text, ...], each text made when its step comes
+        var out = [];
+        values.forEach(function (value, i) {
+          if (i) out.push(",");
+          out.push(function () { return JSON.stringify(value); });
+        });
+        return out;
       }
-      return step(0).then(function () { return packed; }).then(function (buffer) {
+      function piece(n) {  // the next piece, written 256 K characters a step
+        if (n >= pieces.length) return writer.close();
+        var json = typeof pieces[n] === "function" ? pieces[n]() : pieces[n];
+        function step(from) {
+          if (from >= json.length) return piece(n + 1);
+          var to = Math.min(from + 262144, json.length);
+          if (to < json.length && isHigh(json.charCodeAt(to - 1))) to--;  // a pair stays in one step
+          writer.write(encoder.encode(json.slice(from, to)));
+          return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });
+        }
+        return step(0);
+      }
+      return piece(0).then(function () { return packed; }).then(function (buffer) {
         var text = binary(new Uint8Array(buffer));
         return Promise.resolve(wanted()).then(function (still) {  // wanted: a bool, or a promise (static/host.js)
           if (!still) return "superseded";

@@ -58,8 +58,11 @@ def test_long_texts_are_kept_after_a_pause_not_at_each_key():
     type_in(port, page, "reference", text)
     port.answer_worker()  # long texts are scored in the worker; the pause starts when shown
     assert STORAGE_KEY not in port.tab.items and page.unsaved
-    port.advance(DEFERRED_MS)
+    port.advance(DEFERRED_MS)  # over SAVE_AT_ONCE_CHARS: packed by the browser, in steps
+    assert port.packing and page.unsaved
+    port.finish_packing()
     assert kept(port)["references"] == [text] and not page.unsaved
+    assert port.tab.items[STORAGE_KEY].startswith("z1.")
     port, page = reload(port)
     assert port.values["reference"] == [text]
 
@@ -137,6 +140,7 @@ def test_very_long_texts_are_kept_after_a_pause_at_most_every_so_often():
         type_in(port, page, "reference", typed)
         port.answer_worker()  # long texts are scored in the worker; the pause starts when shown
         port.advance(DEFERRED_MS)
+        port.finish_packing()
 
     type_and_pause(text)
     assert kept(port)["references"] == [text]

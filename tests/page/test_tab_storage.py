@@ -115,6 +115,17 @@ def test_keep_for_tab_offers_the_packed_form_when_the_plain_one_is_too_large():
     assert len(store.offered) == 2
 
 
+def test_keep_for_tab_packs_long_texts_in_steps_without_writing_the_plain_form():
+    long = {"references": ["the cat " * 20_000], "candidates": ["the dog " * 20_000]}  # 320,000 characters
+    short = {"references": ["the cat " * 16_000], "candidates": ["the dog " * 16_000]}  # 256,000
+    for state, packed in ((long, True), (short, False)):
+        store, later = FakeStorage(room=10**6), []
+        answer = keep_for_tab(state, store.plain(state), store._keep, later.append)
+        assert answer == ("later" if packed else None)
+        assert [f[:3] for f in store.offered] == ([] if packed else [TAB_PREFIX])
+        assert [json.loads(m) for m in later] == ([tab_meta(state)] if packed else [])
+
+
 def test_keep_for_tab_stops_when_storage_is_denied():
     st = {"references": ["a"], "candidates": ["b"]}
     store = FakeStorage(denied=True)
