@@ -323,16 +323,9 @@ class CorpusSide:
     def session_call(
         self, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
     ) -> None:
-        def run() -> None:
-            try:
-                out = self.session.call(method, args_json, data)
-            except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
-                traceback.print_exc()
-                failed(f"{type(error).__name__}: {error}")
-                return
-            done(out)
+        from .corpus.backend import call_here
 
-        self.recorder.soon(run)
+        self.recorder.soon(lambda: call_here(self.session, method, args_json, data, done, failed))
 
     def to_sentence_view(self, texts_json: str) -> None:
         self.recorder.soon(lambda: self.open_texts(texts_json))

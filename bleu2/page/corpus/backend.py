@@ -21,7 +21,7 @@ from typing import Any
 from .port import CorpusPort
 from .session import Session
 
-__all__ = ["PAGE", "WORKER", "Backend", "SessionLink"]
+__all__ = ["PAGE", "WORKER", "Backend", "SessionLink", "call_here"]
 
 
 @dataclass(frozen=True)
@@ -115,12 +115,20 @@ class SessionLink:
                 self.port.session_call(method, args_json, data, lambda out: on_reply(json.loads(out)), on_failed)
                 return
             assert self.local is not None
-            try:
-                out = self.local.call(method, args_json, data)
-            except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
-                traceback.print_exc()
-                on_failed(f"{type(error).__name__}: {error}")
-                return
-            on_reply(json.loads(out))
+            call_here(self.local, method, args_json, data, lambda out: on_reply(json.loads(out)), on_failed)
 
         self.when_ready(send)
+
+
+def call_here(
+    session: Session, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
+) -> None:
+    """Call ``session`` on this thread: ``done(answer JSON)``, or ``failed("Type: message")``
+    when the call raised (its traceback printed: shown on the page, never swallowed)."""
+    try:
+        out = session.call(method, args_json, data)
+    except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
+        traceback.print_exc()
+        failed(f"{type(error).__name__}: {error}")
+        return
+    done(out)
