@@ -209,3 +209,29 @@ def test_a_word_frequency_bucket_lists_the_sentences_with_its_words():
     _, listed = page.port.last("compareLines")
     assert [it["line"] for it in listed["items"]] == [1, 2]
     assert {w for it in listed["items"] for row in it["rows"] for w, c in row["tokens"] if c == "hl-word"} == {"the"}
+
+
+def test_a_view_asked_of_a_comparison_a_newer_one_replaced_paints_nothing(tmp_path):
+    """Only the latest comparison is kept: a view, lines or an export asked of the shown one
+    while a newer one ends (asked after its last step, answered after it) comes back
+    superseded and paints nothing; the newer one is shown."""
+    page = Page()
+    compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
+    old = page.port.last("compareJob")["job"]
+    page.port.values["compare-rules"] = "defaults"
+    page.on("compare_rules")
+    superseded = 0
+    while page.port.calls or 0 in page.port.delays:
+        if page.port.calls and page.port.calls[0].method not in ("compare_view", "compare_lines", "compare_export"):
+            page.on("compare_pair", 0)  # the shown (old) result's view, asked behind each call
+            page.on("compare_bucket", "length", 0, 0)
+            page.on("compare_export", "json")
+        for call in page.answer(1):
+            if call.method.startswith("compare_") and call.args[0] == old:
+                again = page.worker.call(call.method, json.dumps(call.args), None)
+                superseded += json.loads(again).get("superseded", 0)
+        if 0 in page.port.delays and not page.port.calls:
+            page.fire(0)
+    assert superseded >= 3  # asked of the old result after the newer one replaced it
+    assert page.port.last("compareJob")["event"] == "done" and page.port.last("compareJob")["job"] != old
+    assert page.port.text("compare-json") == cli_compare(tmp_path, "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")

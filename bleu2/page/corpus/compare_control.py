@@ -136,7 +136,7 @@ class CompareControl:
         asked, result = self.asked, self.result
 
         def show(view: dict[str, Any]) -> None:
-            if asked != self.asked or result != self.result:
+            if asked != self.asked or result != self.result or view.get("superseded"):
                 return
             self.pair = view["pairs"]["selected"]
             self.port.write(
@@ -160,7 +160,7 @@ class CompareControl:
         asked = self.asked
 
         def show(listed: dict[str, Any]) -> None:
-            if asked == self.asked:
+            if asked == self.asked and not listed.get("superseded"):
                 self.port.write({"compare-lines": {"props": {"hidden": False}}})
                 self._paint("compareLines", listed, "compare-lines-body")
 
@@ -190,8 +190,9 @@ class CompareControl:
     def compare_export(self, fmt: str) -> None:
         """Download ``bleu2 compare``'s --html, --json or --latex output of the result shown."""
         if self.result is not None:
-            self.link.call(
-                "compare_export",
-                [self.result, str(fmt)],
-                lambda out: self.port.download(out["filename"], out["mime"], out["text"]),
-            )
+
+            def download(out: dict[str, Any]) -> None:
+                if not out.get("superseded"):
+                    self.port.download(out["filename"], out["mime"], out["text"])
+
+            self.link.call("compare_export", [self.result, str(fmt)], download)

@@ -40,7 +40,7 @@ from ..options_form import normalize_options, options_from_form
 from . import compare_view, guide, views
 from .port import Message, input_message, lines_message
 
-__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
+__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "SUPERSEDED", "whole_number"]
 
 #: Largest file accepted (bytes).
 MAX_FILE_BYTES = 50 * 2**20
@@ -70,6 +70,10 @@ class _File:
     name: str
     lines: list[str]
     size: int
+
+
+#: The answer about a comparison a newer one replaced (only the latest is kept).
+SUPERSEDED = {"superseded": True}
 
 
 class Session:
@@ -342,15 +346,21 @@ class Session:
 
     def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`);
-        ``request``: ``{"lang", "pair"}``."""
+        ``request``: ``{"lang", "pair"}``. Of each method here, :data:`SUPERSEDED` when a
+        newer comparison replaced that result (asked before its caller heard of the newer one)."""
+        res = self.compares.get(int(result_id))
+        if res is None:
+            return dict(SUPERSEDED)
         lang = i18n.language(request.get("lang"))
-        return compare_view.view(self.compares[int(result_id)], lang, int(request.get("pair") or 0))
+        return compare_view.view(res, lang, int(request.get("pair") or 0))
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
         (``{"side", "index"}``) of pair ``"pair"``
         (:func:`bleu2.page.corpus.compare_view.bucket_lines`, ``ngram_lines``)."""
-        res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
+        res, lang = self.compares.get(int(result_id)), i18n.language(request.get("lang"))
+        if res is None:
+            return dict(SUPERSEDED)
         pair = int(request.get("pair") or 0)
         if "side" in request:
             return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang)
@@ -360,7 +370,8 @@ class Session:
 
     def compare_export(self, result_id: int, fmt: str) -> dict[str, Any]:
         """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``."""
-        return compare_view.export(self.compares[int(result_id)], str(fmt))
+        res = self.compares.get(int(result_id))
+        return dict(SUPERSEDED) if res is None else compare_view.export(res, str(fmt))
 
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and
