@@ -222,6 +222,11 @@ def decode_tab_state(text: str) -> PageState:
     return decode_state(text, limit=None)
 
 
+def _texts_size(state: Mapping[str, Any]) -> int:
+    """Characters of all the boxes' texts together."""
+    return sum(len(t) for key in ("references", "candidates") for t in state[key])
+
+
 def keep_for_tab(
     state: Mapping[str, Any],
     store_plain: Callable[[str], str | None],
@@ -250,8 +255,7 @@ def keep_for_tab(
         ``"denied"`` (not retried: no form helps).
     """
     meta = json.dumps(tab_meta(state), ensure_ascii=False)
-    size = sum(len(t) for key in ("references", "candidates") for t in state[key])
-    if store_packed_later is not None and size > SAVE_AT_ONCE_CHARS:
+    if store_packed_later is not None and _texts_size(state) > SAVE_AT_ONCE_CHARS:
         store_packed_later(meta)
         return "later"
     problem = storage_problem(store_plain(meta))
@@ -293,7 +297,7 @@ def save_now(state: Mapping[str, Any], moment: str, waited_ms: float = float("in
     """
     if moment == "hide":
         return True
-    size = sum(len(t) for key in ("references", "candidates") for t in state[key])
+    size = _texts_size(state)
     if moment == "input":
         return size <= SAVE_AT_ONCE_CHARS
     return size <= SAVE_AFTER_PAUSE_CHARS or waited_ms >= SLOW_SAVE_EVERY_MS
