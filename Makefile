@@ -1,7 +1,8 @@
 # bleu2: build, serve, test and benchmark the page and the package.
-#   make serve   install what is needed, build _site/, serve it on http://127.0.0.1:8000
+#   make serve   venv with the build's pinned deps only ([serve]), build _site/, serve it on http://127.0.0.1:8000
 #   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, node --test, pytest (unit + browser)
-#   make lint    ruff check, ruff format --check, mypy (the engine, the page, tools/)
+#   make lint    ruff check, ruff format --check, mypy (the engine, the page, tools/), zizmor and
+#                check-jsonschema (.github/workflows/, offline)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
 # available) the first time if Chromium must be installed.
@@ -15,15 +16,26 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv chromium firefox node_modules clean
+.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
 
 all: site
 
-# --- Python virtual environment with the pinned test and docs dependencies (pyproject.toml [test], [docs]) ---
-$(VENV)/.installed: pyproject.toml
+# --- One Python virtual environment, filled per extra (pyproject.toml), each with its marker ---
+# .installed-serve: what the build needs ([serve]: MkDocs for the docs, brotli), all that
+# `make site` and `make serve` install. .installed: the whole test set ([test], which holds
+# [serve]) for lint, tests and benchmarks, added to the same venv.
+$(VPY):
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet -e '.[test,docs]'
+
+$(VENV)/.installed-serve: pyproject.toml | $(VPY)
+	$(VPY) -m pip install --quiet -e '.[serve]'
 	touch $@
+
+$(VENV)/.installed: pyproject.toml $(VENV)/.installed-serve
+	$(VPY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+venv-serve: $(VENV)/.installed-serve
 
 venv: $(VENV)/.installed
 
@@ -52,19 +64,25 @@ node_modules:
 	@command -v npm >/dev/null || { echo "npm is missing: apt-get install -y nodejs npm"; exit 1; }
 	@$(PYTHON) -m tools.build_site --runtime
 
-# The build runs with the venv's Python: MkDocs (the docs extra) builds _site/docs/, and
-# `brotli` (a pinned test dependency) lets the build write Brotli copies next to the gzip ones.
-site: node_modules venv
+# The build runs with the venv's Python and the build's set only (venv-serve): MkDocs (the
+# docs extra) builds _site/docs/, and `brotli` lets the build write Brotli copies next to the
+# gzip ones. `make test` has installed the test set by then (test: venv ... site).
+site: node_modules venv-serve
 	@if [ -x "$(VPY)" ]; then $(VPY) -m tools.build_site; else $(PYTHON) -m tools.build_site; fi
 
 serve: site
 	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT)
 
 # --- lint (pyproject.toml: [tool.ruff], [tool.mypy]), before the tests ---
+# The workflows: zizmor's audits (actions pinned to commits, least permissions, no persisted
+# credentials...) without the GitHub API, and the GitHub-workflow schema check-jsonschema
+# bundles (no download).
 lint: venv
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
 	$(VPY) -m mypy
+	$(VENV)/bin/zizmor --offline --no-progress .github/workflows/
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # --- tests ---
 test: venv lint chromium firefox site test-js
