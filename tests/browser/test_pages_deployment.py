@@ -1,9 +1,9 @@
-"""The GitHub Pages deployment: what .github/workflows/pages.yml builds and uploads, the
-artifact's tree, and the artifact served the way Pages serves it (under a sub-path, the
-repository's name, with no precompressed copies sent).
+"""The GitHub Pages deployment: the artifact's tree, and the artifact served the way Pages
+serves it (under a sub-path, the repository's name, with no precompressed copies sent).
 
 The artifact is made as actions/upload-pages-artifact makes it: a tar of ``_site/`` with
-symbolic links followed, ``.git`` and ``.github`` left out.
+symbolic links followed, ``.git`` and ``.github`` left out. What the workflow runs, builds and
+uploads is read from .github/workflows/pages.yml in tests/tools/test_pages_workflow.py.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from browser_helpers import ROOT, enter, texts
 from conftest import Guard, guarded_context, open_page, serving
 from tools import pwa
 
-WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
 REPO_NAME = "bleu2"  # the sub-path of a project site: https://<owner>.github.io/bleu2/
 REQUIRED = (
     "index.html",
@@ -86,24 +85,6 @@ def artifact(site_dir, tmp_path_factory) -> Path:
     with tarfile.open(tar) as t:
         t.extractall(root / REPO_NAME, filter="data")
     return root / REPO_NAME
-
-
-def test_workflow_builds_the_site_with_make_site_and_uploads_site_dir():
-    text = WORKFLOW.read_text(encoding="utf-8")
-    assert re.search(r"^\s*-\s*run:\s*make site\s*$", text, re.M), "the workflow builds with `make site`"
-    assert re.search(r"uses:\s*actions/upload-pages-artifact@v\d+\s*\n\s*with:\s*\n\s*path:\s*_site\s*$", text, re.M)
-    assert "actions/deploy-pages@" in text and "actions/configure-pages@" in text
-    assert re.search(r"node-version:\s*20", text) and re.search(r"python-version:\s*\"3\.11\"", text)
-    assert re.search(r"branches:\s*\[main\]", text)
-    # lint and the unit tests run first: the build (hence the deployment) needs them
-    assert re.search(r"^\s*-\s*run:\s*make lint\s*$", text, re.M)
-    assert re.search(r"^\s*-\s*run:\s*make test-unit\s*$", text, re.M)
-    assert re.search(r"^  build:\n    needs: test\n", text, re.M)
-    # `make site` needs nothing the workflow does not install: Node/npm and Python (its venv
-    # comes from PyPI).
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    assert re.search(r"^site: node_modules venv\n", makefile, re.M)
-    assert re.search(r"^test-unit: venv node_modules\n\t\$\(VPY\) -m pytest -m \"not browser\"", makefile, re.M)
 
 
 def test_the_deployed_runtime_is_the_one_package_json_and_its_lock_pin(artifact):
