@@ -125,11 +125,14 @@ class Fraction(fractions.Fraction):
     ``fractions.Fraction(n, d, _normalize=False)``, as NLTK's there; from 3.12 on (no
     ``_normalize``) the value is stored reduced and the counts kept beside it, as NLTK's."""
 
+    _counted: tuple[int, int, bool]
+
     def __new__(cls, numerator: int = 0, denominator: int | None = None, _normalize: bool = False) -> Fraction:
+        new: Any = super().__new__
         if sys.version_info >= (3, 12):
-            self = super().__new__(cls, numerator, denominator)
+            self: Fraction = new(cls, numerator, denominator)
         else:  # 3.11's Fraction still takes _normalize
-            self = super().__new__(cls, numerator, denominator, _normalize=_normalize)  # type: ignore[call-arg]
+            self = new(cls, numerator, denominator, _normalize=_normalize)
         self._counted = (numerator, 1 if denominator is None else denominator, _normalize)
         return self
 
