@@ -129,8 +129,9 @@ class Fraction(fractions.Fraction):
 
     def __new__(cls, numerator: int = 0, denominator: int | None = None, _normalize: bool = False) -> Fraction:
         new: Any = super().__new__
+        self: Fraction
         if sys.version_info >= (3, 12):
-            self: Fraction = new(cls, numerator, denominator)
+            self = new(cls, numerator, denominator)
         else:  # 3.11's Fraction still takes _normalize
             self = new(cls, numerator, denominator, _normalize=_normalize)
         self._counted = (numerator, 1 if denominator is None else denominator, _normalize)
