@@ -101,8 +101,9 @@ Where bleu2 goes beyond NLTK: NLTK's ``method6`` raises (AssertionError)
 when N < 3 or m_3 = 0; bleu2 applies the formula above. In ``corpus_bleu``
 NLTK's ``method5``..``method7`` read the order-5 precision (``method5``) and
 the n-gram counts (``method6``) of the *last* sentence only; bleu2 uses the
-pooled corpus statistics. Sentence-level results and ``method0``..``method4``
-at corpus level agree with NLTK.
+pooled corpus statistics (:mod:`bleu2.compat.nltk` reproduces NLTK's reading with
+:func:`method4_values`, :func:`method5_values` and :func:`method6_values`). Sentence-level
+results and ``method0``..``method4`` at corpus level agree with NLTK.
 """
 
 from __future__ import annotations
