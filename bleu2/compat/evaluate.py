@@ -35,7 +35,7 @@ prediction. ``chrf`` and ``ter`` raise ``NotImplementedError`` until bleu2 has t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..api import corpus_bleu, extract_stats
@@ -71,11 +71,12 @@ class EvaluationModule:
 
     def _entry(self, reference: object, where: str) -> str | list[str]:
         """One prediction's references, checked against the module's format."""
+        entry: str | list[str]
         if isinstance(reference, str):
-            entry: str | list[str] = reference
-        elif isinstance(reference, Sequence) and all(isinstance(r, str) for r in reference):
+            entry = reference
+        elif isinstance(reference, Iterable):  # a list, tuple or array of strings
             entry = list(reference)
-        else:
+        if not isinstance(reference, (str, Iterable)) or not all(isinstance(r, str) for r in entry):
             raise ValueError(f"{where} must be a reference string or a list of them, got {reference!r}")
         layout = type(entry)
         if self._layout is None:
@@ -102,12 +103,17 @@ class EvaluationModule:
             raise ValueError(
                 f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
             )
-        entries = [self._entry(r, f"references[{i}]") for i, r in enumerate(references)]
         for i, p in enumerate(predictions):
             if not isinstance(p, str):
                 raise ValueError(f"predictions[{i}] must be a string, got {p!r}")
-        self._predictions += predictions
-        self._references += entries
+        layout = self._layout
+        try:
+            entries = [self._entry(r, f"references[{i}]") for i, r in enumerate(references)]
+        except ValueError:
+            self._layout = layout  # nothing of a refused batch is kept
+            raise
+        self._predictions.extend(predictions)
+        self._references.extend(entries)
 
     def add(self, *, prediction: str | None = None, reference: Any = None, **kwargs: Any) -> None:
         """Add one prediction (a string) and its reference(s).
