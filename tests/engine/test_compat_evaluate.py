@@ -157,3 +157,20 @@ def test_load_takes_hfs_storage_keywords():
     assert metric.name == "sacrebleu"
     with pytest.raises(NotImplementedError, match="one process"):
         evaluate.load("bleu", num_process=2, process_id=1)
+
+
+def test_references_as_tuples_and_arrays():
+    import numpy as np
+
+    metric = evaluate.load("sacrebleu")
+    metric.add_batch(predictions=np.array(PREDS[:50]), references=np.array(REFS[:50]))
+    metric.add(prediction=PREDS[50], reference=tuple(REFS[50]))
+    same(metric.compute(), hf_sacrebleu(PREDS[:51], REFS[:51]))
+
+
+def test_a_refused_batch_leaves_the_module_as_it_was():
+    metric = evaluate.load("sacrebleu")
+    with pytest.raises(ValueError, match="don't match the expected format"):
+        metric.add_batch(predictions=PREDS[:2], references=[TED_REF[0], REFS[1]])  # a string, then a list
+    metric.add_batch(predictions=PREDS[:2], references=REFS[:2])  # lists: the format is still free
+    same(metric.compute(), hf_sacrebleu(PREDS[:2], REFS[:2]))
