@@ -202,3 +202,26 @@ def test_importing_the_module_does_not_import_torch_and_runs_without_it():
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout == "float 0.7598\n"
+
+
+TRICKY = [
+    "",
+    "  ",
+    "a-\nb <skipped> c",
+    "&quot;x&quot; &amp; &lt;y&gt; 3.14, 1,000 9-5 end-",
+    "Don't stop—it's 3.14!  ¿Qué? «Ja» 東京タワー１２３ ｶﾀｶﾅ",
+    "İstanbul ΣΑΣ ß ﬁ e\u0301 \u00a0nbsp\u2009thin \U00020000x",
+    "trailing space and tab \t",
+]
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "none", "zh", "intl", "char"])
+def test_tokens_are_torchmetrics_tokens(tokenize):
+    from torchmetrics.functional.text.sacre_bleu import _SacreBLEUTokenizer
+
+    from bleu2.compat.torchmetrics.bleu import _tokenizer
+
+    for lowercase in (False, True):
+        mine = _tokenizer(tokenize, lowercase)
+        for line in TRICKY + TED_SYS[:300] + JA_SYS[:300]:
+            assert mine(line) == list(_SacreBLEUTokenizer.tokenize(line, tokenize, lowercase)), line
