@@ -91,7 +91,9 @@ class Metric(Generic[S]):
     """The part of torchmetrics' ``Metric`` that its text metrics' users call.
 
     Subclasses give ``_zero()`` (the statistics of nothing), ``_add(a, b)``,
-    ``_batch(preds, target)`` (a batch's statistics) and ``_value(stats)`` (the score, a float).
+    ``_batch(preds, target)`` (a batch's statistics) and ``_value(stats)`` (the score, a float);
+    a metric that returns more than one value (torchmetrics' sentence-level scores) overrides
+    ``_result(stats)``.
 
     Raises:
         ValueError: an unknown keyword argument, or a non-bool where torchmetrics wants one.
@@ -125,6 +127,10 @@ class Metric(Generic[S]):
     def _value(self, stats: S) -> float:
         raise NotImplementedError
 
+    def _result(self, stats: S) -> Any:
+        """What ``compute`` and ``forward`` return: the value as :func:`as_value` makes it."""
+        return as_value(self._value(stats), self._device)
+
     # -- torchmetrics' API
     @property
     def update_count(self) -> int:
@@ -155,14 +161,14 @@ class Metric(Generic[S]):
                 UserWarning,
                 stacklevel=2,
             )
-        return as_value(self._value(self._stats), self._device)
+        return self._result(self._stats)
 
     def forward(self, preds: Any, target: Any) -> Any:
         """Add the batch and return its own score (not the running one)."""
         batch = self._batch(preds, target)
         self._stats = self._add(self._stats, batch)
         self._update_count += 1
-        return as_value(self._value(batch), self._device)
+        return self._result(batch)
 
     __call__ = forward
 
