@@ -101,8 +101,9 @@ Where bleu2 goes beyond NLTK: NLTK's ``method6`` raises (AssertionError)
 when N < 3 or m_3 = 0; bleu2 applies the formula above. In ``corpus_bleu``
 NLTK's ``method5``..``method7`` read the order-5 precision (``method5``) and
 the n-gram counts (``method6``) of the *last* sentence only; bleu2 uses the
-pooled corpus statistics. Sentence-level results and ``method0``..``method4``
-at corpus level agree with NLTK.
+pooled corpus statistics (:mod:`bleu2.compat.nltk` reproduces NLTK's reading with
+:func:`method4_values`, :func:`method5_values` and :func:`method6_values`). Sentence-level
+results and ``method0``..``method4`` at corpus level agree with NLTK.
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ __all__ = [
     "DEFAULT_SMOOTHING",
     "get_smoothing",
     "needed_order",
+    "method4_values",
+    "method5_values",
+    "method6_values",
 ]
 
 _TINY = sys.float_info.min  # NLTK method0's stand-in for a zero precision
@@ -306,7 +310,8 @@ def _m3(stats: SentenceStats, value: float | None = None, effective_order: bool 
     return _nltk_result(stats, values)
 
 
-def _method4_values(stats: SentenceStats, k: float) -> list[float]:
+def method4_values(stats: SentenceStats, k: float) -> list[float]:
+    """``method4``'s precisions (c = ``stats.hyp_len``, d_n NLTK's denominators)."""
     c = stats.hyp_len
     values = []
     j = 1
@@ -320,7 +325,9 @@ def _method4_values(stats: SentenceStats, k: float) -> list[float]:
     return values
 
 
-def _method5_values(p: list[float], p5: float) -> list[float]:
+def method5_values(p: list[float], p5: float) -> list[float]:
+    """``method5``'s averages of ``p`` (P_1..P_N, or method4's values for ``method7``)
+    followed by ``p5``, the order-5 precision NLTK reads as q_{N+1}."""
     q = p + [p5]
     prev = p[0] + 1
     out = []
@@ -333,32 +340,38 @@ def _method5_values(p: list[float], p5: float) -> list[float]:
 def _m4(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
-    return _nltk_result(stats, _method4_values(stats, 5 if value is None else value))
+    return _nltk_result(stats, method4_values(stats, 5 if value is None else value))
 
 
 def _m5(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
     p = [m / d for m, d in zip(stats.matches, _denominators(stats))]
-    return _nltk_result(stats, _method5_values(p, _order5(stats)))
+    return _nltk_result(stats, method5_values(p, _order5(stats)))
+
+
+def method6_values(p: Sequence[float], matches: Sequence[int], totals: Sequence[int], alpha: float) -> list[float]:
+    """``method6``'s precisions from the unsmoothed P_n = ``p`` and, for n >= 3, the
+    matches m_n and n-gram totals t_n its interpolation divides by."""
+    out = list(p)
+    for i in range(2, len(out)):
+        pi0 = 0 if out[i - 2] == 0 else out[i - 1] ** 2 / out[i - 2]
+        out[i] = (matches[i] + alpha * pi0) / (totals[i] + alpha)
+    return out
 
 
 def _m6(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
-    alpha = 5 if value is None else value
     p = [m / d for m, d in zip(stats.matches, _denominators(stats))]
-    for i in range(2, len(p)):
-        pi0 = 0 if p[i - 2] == 0 else p[i - 1] ** 2 / p[i - 2]
-        p[i] = (stats.matches[i] + alpha * pi0) / (stats.totals[i] + alpha)
-    return _nltk_result(stats, p)
+    return _nltk_result(stats, method6_values(p, stats.matches, stats.totals, 5 if value is None else value))
 
 
 def _m7(stats: SentenceStats, value: float | None = None, effective_order: bool = False) -> Smoothed:
     if not stats.matches[0]:
         return _nltk_zero(stats)
-    p = _method4_values(stats, 5 if value is None else value)
-    return _nltk_result(stats, _method5_values(p, _order5(stats)))
+    p = method4_values(stats, 5 if value is None else value)
+    return _nltk_result(stats, method5_values(p, _order5(stats)))
 
 
 #: function(stats, smooth_value, effective_order) -> Smoothed

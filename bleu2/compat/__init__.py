@@ -2,12 +2,15 @@
 
 - :mod:`bleu2.compat.sacrebleu`: ``corpus_bleu``, ``sentence_bleu`` and ``BLEU`` as
   sacreBLEU 2.6.0 has them (its reference streams, 0-100 scores, ``BLEUScore``);
-- :mod:`bleu2.compat.evaluate`: HF evaluate's ``load("bleu").compute(...)`` and its dict;
-- :mod:`bleu2.compat.nltk`: NLTK 3.10.4's ``sentence_bleu``, ``corpus_bleu`` (token lists)
-  and ``SmoothingFunction``.
+- :mod:`bleu2.compat.evaluate`: HF evaluate's ``load("bleu" | "sacrebleu")`` with
+  ``compute``, ``add`` and ``add_batch``, and their dicts;
+- :mod:`bleu2.compat.nltk`: NLTK 3.10.4's ``sentence_bleu``, ``corpus_bleu`` (token lists),
+  ``SmoothingFunction``, ``modified_precision``, ``closest_ref_length``, ``brevity_penalty``;
+- :mod:`bleu2.compat.torchmetrics`: torchmetrics 1.9's ``BLEUScore``, ``SacreBLEUScore``,
+  ``bleu_score``, ``sacre_bleu_score`` (tensors when torch can be imported).
 
 Each sits above the engine (it imports the engine; the engine never imports it) and is
 loaded only when imported.
 """
 
-__all__ = ["evaluate", "nltk", "sacrebleu"]
+__all__ = ["evaluate", "nltk", "sacrebleu", "torchmetrics"]

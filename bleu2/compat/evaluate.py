@@ -1,11 +1,24 @@
-"""HF evaluate's ``bleu`` metric on bleu2's engine: ``from bleu2.compat import evaluate``.
+"""HF evaluate's BLEU metrics on bleu2's engine: one changed import,
 
-``evaluate.load("bleu").compute(predictions=, references=, tokenizer=, max_order=,
-smooth=)`` returns HF's dict (``bleu``, ``precisions``, ``brevity_penalty``,
-``length_ratio``, ``translation_length``, ``reference_length``) under HF's rules
-(tensorflow/nmt ``compute_bleu``: its ``Tokenizer13a`` on the raw text, the shortest
-reference length, ``smooth`` adds 1 to every order): bleu2's ``hf-evaluate`` preset.
-``references[i]`` are the references of ``predictions[i]`` (a string or a list of them).
+    import evaluate
+    from bleu2.compat import evaluate
+
+then ``evaluate.load("bleu")`` or ``evaluate.load("sacrebleu")`` as with HF evaluate 0.4:
+``compute(predictions=, references=, ...)``, or ``add(prediction=, reference=)`` and
+``add_batch(predictions=, references=)`` in a loop and ``compute()`` at the end, as HF's
+``EvaluationModule`` does: ``compute`` with inputs after ``add_batch`` adds them as one more
+batch and scores everything; each ``compute`` empties the module. ``references[i]`` are the
+references of ``predictions[i]``: a string, or a list of them (one layout per module, set
+by the first input, as HF's feature formats).
+
+``bleu``: HF's dict (``bleu``, ``precisions``, ``brevity_penalty``, ``length_ratio``,
+``translation_length``, ``reference_length``; fractions) under tensorflow/nmt
+``compute_bleu``'s rules: its ``Tokenizer13a`` (or ``tokenizer=``, a function text ->
+tokens), the shortest reference length, ``smooth`` adds 1 to every order; bleu2's
+``hf-evaluate`` preset. ``sacrebleu``: sacreBLEU's ``corpus_bleu`` through
+:mod:`bleu2.compat.sacrebleu` (``score`` and ``precisions`` in percent, ``counts``,
+``totals``, ``bp``, ``sys_len``, ``ref_len``), the same number of references per
+prediction. ``chrf`` and ``ter`` raise ``NotImplementedError`` until bleu2 has them.
 
     >>> from bleu2.compat import evaluate
     >>> predictions = ["hello there general kenobi", "foo bar foobar"]
@@ -13,43 +26,154 @@ reference length, ``smooth`` adds 1 to every order): bleu2's ``hf-evaluate`` pre
     >>> bleu = evaluate.load("bleu")
     >>> bleu.compute(predictions=predictions, references=references)
     {'bleu': 1.0, 'precisions': [1.0, 1.0, 1.0, 1.0], 'brevity_penalty': 1.0, 'length_ratio': 1.1666666666666667, 'translation_length': 7, 'reference_length': 6}
+    >>> sacrebleu = evaluate.load("sacrebleu")
+    >>> for p, r in zip(predictions, [["hello there general kenobi", "hello there !"], ["foo bar foobar", "foo bar foobar"]]):
+    ...     sacrebleu.add(prediction=p, reference=r)
+    >>> round(sacrebleu.compute()["score"], 1)
+    100.0
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ..api import corpus_bleu, extract_stats
 from ..scorer import BLEU
 
-__all__ = ["Bleu", "load"]
+__all__ = ["Bleu", "EvaluationModule", "Sacrebleu", "load"]
+
+_INPUTS = ["predictions", "references"]
 
 
-class Bleu:
-    """HF evaluate's ``bleu`` metric: :meth:`compute`."""
+class EvaluationModule:
+    """HF evaluate's ``EvaluationModule``: ``add``, ``add_batch``, ``compute``. Subclasses
+    give ``_compute(predictions, references, **kwargs)`` (the metric script's)."""
+
+    name = ""
+    #: ``_compute(predictions, references, **kwargs)``: the metric script's.
+    _compute: Callable[..., dict[str, Any]]
+
+    def __init__(self) -> None:
+        self._clear()
+
+    def _clear(self) -> None:
+        self._predictions: list[str] = []
+        self._references: list[str | list[str]] = []
+        self._layout: type | None = None  # str or list: the references' format, set by the first input
+
+    def __repr__(self) -> str:
+        return f'EvaluationModule(name: "{self.name}", module_type: "metric", features: predictions, references)'
+
+    def _check_inputs(self, kwargs: dict[str, Any]) -> None:
+        if kwargs:
+            raise ValueError(f"Bad inputs for evaluation module: {list(kwargs)}. All required inputs are {_INPUTS}")
+
+    def _entry(self, reference: object, where: str) -> str | list[str]:
+        """One prediction's references, checked against the module's format."""
+        entry: str | list[str]
+        if isinstance(reference, str):
+            entry = reference
+        elif isinstance(reference, Iterable):  # a list, tuple or array of strings
+            entry = list(reference)
+        if not isinstance(reference, (str, Iterable)) or not all(isinstance(r, str) for r in entry):
+            raise ValueError(f"{where} must be a reference string or a list of them, got {reference!r}")
+        layout = type(entry)
+        if self._layout is None:
+            self._layout = layout
+        elif layout is not self._layout:
+            expected = "a string" if self._layout is str else "a list of strings"
+            raise ValueError(
+                f"Predictions and/or references don't match the expected format: {where} is "
+                f"{'a string' if layout is str else 'a list'}, this module's references are each {expected} "
+                "(set by the first input since the last compute)"
+            )
+        return entry
+
+    def add_batch(self, *, predictions: Sequence[str] | None = None, references: Any = None, **kwargs: Any) -> None:
+        """Add a batch: ``predictions`` (strings) and ``references`` (one entry per prediction).
+
+        Raises:
+            ValueError: other inputs, different lengths, a non-string, a change of format.
+        """
+        self._check_inputs(kwargs)
+        if predictions is None or references is None or isinstance(predictions, str) or isinstance(references, str):
+            raise ValueError("add_batch takes predictions= (a list of strings) and references= (one entry each)")
+        if len(predictions) != len(references):
+            raise ValueError(
+                f"Mismatch in the number of predictions ({len(predictions)}) and references ({len(references)})"
+            )
+        for i, p in enumerate(predictions):
+            if not isinstance(p, str):
+                raise ValueError(f"predictions[{i}] must be a string, got {p!r}")
+        layout = self._layout
+        try:
+            entries = [self._entry(r, f"references[{i}]") for i, r in enumerate(references)]
+        except ValueError:
+            self._layout = layout  # nothing of a refused batch is kept
+            raise
+        self._predictions.extend(predictions)
+        self._references.extend(entries)
+
+    def add(self, *, prediction: str | None = None, reference: Any = None, **kwargs: Any) -> None:
+        """Add one prediction (a string) and its reference(s).
+
+        Raises:
+            ValueError: as :meth:`add_batch`.
+        """
+        self._check_inputs(kwargs)
+        if not isinstance(prediction, str):
+            raise ValueError(f"prediction must be a string, got {prediction!r}")
+        self._references.append(self._entry(reference, "reference"))
+        self._predictions.append(prediction)
+
+    def compute(
+        self, *, predictions: Sequence[str] | None = None, references: Any = None, **kwargs: Any
+    ) -> dict[str, Any]:
+        """The metric on everything added (plus ``predictions``/``references`` when given, as
+        one more batch); the module is empty afterwards. Other keywords go to the metric.
+
+        Raises:
+            ValueError: nothing to score (HF's message), or bad inputs (:meth:`add_batch`).
+        """
+        if predictions is not None or references is not None:
+            self.add_batch(predictions=predictions, references=references)
+        if not self._predictions:
+            self._clear()
+            raise ValueError(
+                "Evaluation module cache file doesn't exist. Please make sure that you call `add` or `add_batch` "
+                "at least once before calling `compute`."
+            )
+        hyps, refs = self._predictions, self._references
+        self._clear()  # emptied, as HF's compute deletes its cache
+        return self._compute(hyps, refs, **kwargs)
+
+
+def _lists(references: list[Any]) -> list[list[str]]:
+    """The metric scripts' first line: one string per prediction becomes a list of one."""
+    return [[r] for r in references] if isinstance(references[0], str) else references
+
+
+class Bleu(EvaluationModule):
+    """HF evaluate's ``bleu`` metric (``_compute(predictions, references, tokenizer, max_order, smooth)``)."""
 
     name = "bleu"
 
-    def compute(
+    def _compute(
         self,
-        *,
-        predictions: Sequence[str],
-        references: Sequence[str | Sequence[str]],
+        predictions: list[str],
+        references: list[Any],
         tokenizer: Callable[[str], list[str]] | None = None,
         max_order: int = 4,
         smooth: bool = False,
     ) -> dict[str, Any]:
-        """HF's ``compute``: ``tokenizer`` None is HF's default ``Tokenizer13a``; another
-        callable (text -> tokens) is used as HF uses it.
+        """``tokenizer`` None is HF's default ``Tokenizer13a``; another callable (text ->
+        tokens) is used as HF uses it.
 
         Raises:
-            ValueError: different numbers of predictions and references.
             ZeroDivisionError: no reference or no prediction tokens, as HF.
         """
-        refs = [[r] if isinstance(r, str) else list(r) for r in references]
-        if len(refs) != len(predictions):
-            raise ValueError(f"got {len(predictions)} predictions and {len(refs)} references")
+        refs = _lists(references)
         options: dict[str, Any] = dict(preset="hf-evaluate", max_order=max_order, smoothing="nmt" if smooth else "none")
         if tokenizer is None:
             result = corpus_bleu(predictions, refs, layout="per-candidate", sentence_scores=False, **options)
@@ -73,12 +197,84 @@ class Bleu:
         }
 
 
-def load(path: str = "bleu", *args: Any, **kwargs: Any) -> Bleu:
-    """``evaluate.load("bleu")``: the ``bleu`` metric (no other is here).
+class Sacrebleu(EvaluationModule):
+    """HF evaluate's ``sacrebleu`` metric: sacreBLEU's ``corpus_bleu`` and its statistics."""
+
+    name = "sacrebleu"
+
+    def _compute(
+        self,
+        predictions: list[str],
+        references: list[Any],
+        smooth_method: str = "exp",
+        smooth_value: float | None = None,
+        force: bool = False,
+        lowercase: bool = False,
+        tokenize: str | None = None,
+        use_effective_order: bool = False,
+    ) -> dict[str, Any]:
+        """Raises:
+        ValueError: predictions with different numbers of references (HF's message); what
+            :mod:`bleu2.compat.sacrebleu` refuses (MeCab and SentencePiece tokenizers).
+        """
+        from . import sacrebleu  # sacreBLEU's corpus_bleu, as the metric script calls it
+
+        refs = _lists(references)
+        per_prediction = len(refs[0])
+        if any(len(r) != per_prediction for r in refs):
+            raise ValueError("Sacrebleu requires the same number of references for each prediction")
+        streams = [[r[j] for r in refs] for j in range(per_prediction)]
+        extra = {"tokenize": tokenize} if tokenize else {}
+        output = sacrebleu.corpus_bleu(
+            predictions,
+            streams,
+            smooth_method=smooth_method,
+            smooth_value=smooth_value,
+            force=force,
+            lowercase=lowercase,
+            use_effective_order=use_effective_order,
+            **extra,
+        )
+        return {
+            "score": output.score,
+            "counts": output.counts,
+            "totals": output.totals,
+            "precisions": output.precisions,
+            "bp": output.bp,
+            "sys_len": output.sys_len,
+            "ref_len": output.ref_len,
+        }
+
+
+#: HF's metric names -> bleu2's modules. chrF and TER join here when bleu2 has them.
+METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu}
+#: HF's metrics that bleu2 will have, refused until then.
+_COMING = {"chrf": "chrF", "ter": "TER"}
+
+
+def load(
+    path: str, config_name: str | None = None, *, process_id: int = 0, num_process: int = 1, **kwargs: Any
+) -> EvaluationModule:
+    """``evaluate.load(path)``: a new module for ``"bleu"`` or ``"sacrebleu"`` (also spelt
+    ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
+    ``keep_in_memory``, ``experiment_id``, ``revision``, ...) are accepted and have no effect.
 
     Raises:
-        ValueError: another metric.
+        NotImplementedError: ``"chrf"``, ``"ter"`` (bleu2 computes BLEU only, for now);
+            a distributed run (``num_process`` > 1).
+        ValueError: another metric, or a config name other than ``"default"``.
     """
-    if path != "bleu":
-        raise ValueError(f"bleu2.compat.evaluate has the 'bleu' metric only, not {path!r}")
-    return Bleu()
+    name = path.removeprefix("evaluate-metric/") if isinstance(path, str) else path
+    if name in _COMING:
+        metric = _COMING[name]
+        raise NotImplementedError(
+            f"bleu2.compat.evaluate has no {name!r} metric yet: bleu2 computes BLEU only, {metric} comes with its "
+            f"{metric} engine; use HF evaluate itself for now"
+        )
+    if name not in METRICS:
+        raise ValueError(f"bleu2.compat.evaluate has the metrics {', '.join(map(repr, METRICS))}, not {path!r}")
+    if config_name not in (None, "default"):
+        raise ValueError(f"the {name!r} metric has one config, 'default', not {config_name!r}")
+    if num_process != 1 or process_id != 0:
+        raise NotImplementedError("bleu2.compat.evaluate runs in one process (num_process=1, process_id=0)")
+    return METRICS[name]()

@@ -1,11 +1,22 @@
-"""NLTK 3.10.4's BLEU on bleu2's engine: ``from bleu2.compat.nltk import sentence_bleu,
-corpus_bleu, SmoothingFunction`` in place of ``nltk.translate.bleu_score``'s.
+"""NLTK 3.10.4's BLEU on bleu2's engine: one changed import,
+
+    from nltk.translate.bleu_score import corpus_bleu, sentence_bleu, SmoothingFunction
+    from bleu2.compat.nltk import corpus_bleu, sentence_bleu, SmoothingFunction
+
+(also ``modified_precision``, ``closest_ref_length``, ``brevity_penalty``).
 
 Token lists in, NLTK's rules (clipping by the largest count in any reference, the closest
 reference length, each sentence's n-gram total at least 1, no unigram match: 0) and
 ``SmoothingFunction(epsilon=0.1, alpha=5, k=5).method0`` .. ``method7`` (Chen & Cherry
 2014); ``weights`` one tuple (a float back) or a list of them (a list back); NLTK's own
 ``SmoothingFunction().methodN`` is accepted too. The weights must sum to 1.
+
+NLTK's corpus quirk, kept: ``corpus_bleu`` smooths the pooled counts but hands its
+smoothing function the *last* hypothesis and its references, so ``method5`` and
+``method7`` take the last sentence's order-5 precision as their (N+1)-th term and
+``method6`` divides by the last hypothesis's n-gram counts (orders >= 3).
+``method0`` warns (``UserWarning``, NLTK's message) for each order without a match, as
+NLTK does.
 
     >>> from bleu2.compat.nltk import sentence_bleu
     >>> hypothesis1 = ['It', 'is', 'a', 'guide', 'to', 'action', 'which',
@@ -22,20 +33,36 @@ reference length, each sentence's n-gram total at least 1, no unigram match: 0) 
     ...     'of', 'the', 'party']
     >>> sentence_bleu([reference1, reference2, reference3], hypothesis1) # doctest: +ELLIPSIS
     0.5045...
+    >>> from bleu2.compat.nltk import modified_precision
+    >>> p = modified_precision([reference1, reference2, reference3], hypothesis1, 2)
+    >>> p.numerator, p.denominator, float(p)
+    (10, 17, 0.5882352941176471)
 """
 
 from __future__ import annotations
 
+import fractions
+import math
+import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..options import BleuConfig
 from ..scoring import score_from_stats
-from ..smoothing import needed_order
-from ..stats import SentenceStats, pool_stats, reference_stats, sentence_stats
+from ..smoothing import method4_values, method5_values, method6_values, needed_order
+from ..stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
 
-__all__ = ["SmoothingFunction", "corpus_bleu", "sentence_bleu"]
+__all__ = [
+    "Fraction",
+    "SmoothingFunction",
+    "brevity_penalty",
+    "closest_ref_length",
+    "corpus_bleu",
+    "modified_precision",
+    "sentence_bleu",
+]
 
 #: NLTK's method -> the SmoothingFunction attribute that is its parameter.
 _PARAMETERS = {"method1": "epsilon", "method4": "k", "method6": "alpha", "method7": "k"}
@@ -92,6 +119,80 @@ def _tokens(tokens: object, where: str) -> Sequence[Any]:
     return tokens
 
 
+class Fraction(fractions.Fraction):
+    """NLTK's unnormalised ``Fraction``: ``numerator`` and ``denominator`` as counted
+    (``Fraction(2, 4).denominator`` is 4), the value their quotient. On Python 3.11 it is
+    ``fractions.Fraction(n, d, _normalize=False)``, as NLTK's there; from 3.12 on (no
+    ``_normalize``) the value is stored reduced and the counts kept beside it, as NLTK's."""
+
+    _counted: tuple[int, int, bool]
+
+    def __new__(cls, numerator: int = 0, denominator: int | None = None, _normalize: bool = False) -> Fraction:
+        new: Any = super().__new__
+        self: Fraction
+        if sys.version_info >= (3, 12):
+            self = new(cls, numerator, denominator)
+        else:  # 3.11's Fraction still takes _normalize
+            self = new(cls, numerator, denominator, _normalize=_normalize)
+        self._counted = (numerator, 1 if denominator is None else denominator, _normalize)
+        return self
+
+    @property
+    def numerator(self) -> int:
+        n, _, normalize = self._counted
+        return super().numerator if normalize else n
+
+    @property
+    def denominator(self) -> int:
+        _, d, normalize = self._counted
+        return super().denominator if normalize else d
+
+
+def _check_order(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n must be an integer >= 1, got {n!r}")
+    return n
+
+
+def modified_precision(references: Sequence[Sequence[Any]], hypothesis: Sequence[Any], n: int) -> Fraction:
+    """NLTK's ``modified_precision``: the clipped n-gram matches of ``hypothesis`` (a token
+    list) over its n-gram count, at least 1 (Papineni et al. 2002), as an unnormalised
+    :class:`Fraction` (``float()`` of it is the precision, in [0, 1]).
+
+    Raises:
+        TypeError: a string where a token list is expected; ValueError: ``n`` < 1.
+    """
+    order = _check_order(n)
+    tokens = _tokens(hypothesis, "hypothesis")
+    refs = [_tokens(r, f"references[{j}]") for j, r in enumerate(references)]
+    stats = sentence_stats(tokens, reference_stats(refs, order, "count"), order)
+    return Fraction(stats.matches[-1], max(1, stats.totals[-1]), _normalize=False)
+
+
+def closest_ref_length(references: Sequence[Sequence[Any]], hyp_len: int) -> int:
+    """NLTK's ``closest_ref_length``: the reference length closest to ``hyp_len`` (ties:
+    the shorter), a token count.
+
+    Raises:
+        ValueError: no references (as NLTK's ``min()``).
+    """
+    lengths = [len(r) for r in references]
+    if not lengths:
+        raise ValueError("closest_ref_length() needs at least one reference")
+    return closest_ref_len(hyp_len, lengths)
+
+
+def brevity_penalty(closest_ref_len: int, hyp_len: int) -> float:
+    """NLTK's ``brevity_penalty(r, c)`` (note the order: reference length first):
+    1 when c > r, 0 when c = 0, else exp(1 - r/c) (Papineni et al. 2002). A float in
+    [0, 1]; the ints 1 and 0 where NLTK returns them."""
+    if hyp_len > closest_ref_len:
+        return 1
+    if hyp_len == 0:
+        return 0
+    return math.exp(1 - closest_ref_len / hyp_len)
+
+
 def corpus_bleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
@@ -101,12 +202,25 @@ def corpus_bleu(
 ) -> float | list[float]:
     """NLTK's ``corpus_bleu``: ``list_of_references[i]``, the token lists of the references
     of ``hypotheses[i]`` (a token list). Statistics are pooled over the corpus, then smoothed
-    at the longest weight tuple's order and scored with each tuple.
+    at the longest weight tuple's order and scored with each tuple; ``method5``..``method7``
+    read the last sentence as NLTK's do (the module docstring). ``method0`` warns
+    (``UserWarning``) for each order without a match, as NLTK.
 
     Raises:
         ValueError: different numbers of hypotheses and references; weights that do not sum to 1.
         TypeError: a string where a token list is expected; another smoothing function.
     """
+    return _corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, auto_reweigh)
+
+
+def _corpus_bleu(
+    list_of_references: Sequence[Sequence[Sequence[Any]]],
+    hypotheses: Sequence[Sequence[Any]],
+    weights: Sequence[float] | Sequence[Sequence[float]],
+    smoothing_function: object,
+    auto_reweigh: bool,
+    stacklevel: int = 3,
+) -> float | list[float]:
     if len(list_of_references) != len(hypotheses):
         raise ValueError("The number of hypotheses and their reference(s) should be the same")
     several = isinstance(weights[0], Sequence) if len(weights) else False
@@ -120,14 +234,58 @@ def corpus_bleu(
         ref_tokens = [_tokens(r, f"list_of_references[{i}][{j}]") for j, r in enumerate(refs)]
         stats.append(sentence_stats(tokens, reference_stats(ref_tokens, depth, "count"), order, "closest"))
     pooled = pool_stats(stats, order)
-    scores = [0.0 if not pooled.matches[0] else _score(pooled, w, order, smooth, auto_reweigh) for w in tuples]
+    if not pooled.matches[0]:
+        return [0.0] * len(tuples) if several else 0.0
+    if smooth.method == "method0":
+        for n, m in enumerate(pooled.matches, start=1):
+            if not m:
+                warnings.warn(_NO_MATCH.format(n), UserWarning, stacklevel=stacklevel)
+    values = _last_sentence_values(pooled, stats[-1], smooth) if len(stats) > 1 else None
+    scores = [_score(pooled, w, order, smooth, auto_reweigh, values) for w in tuples]
     return scores if several else scores[0]
 
 
-def _score(pooled: SentenceStats, weights: tuple[float, ...], order: int, smooth: Smoothing, reweigh: bool) -> float:
+#: NLTK's warning (``SmoothingFunction.method0``) for an order without a match.
+_NO_MATCH = (
+    "\nThe hypothesis contains 0 counts of {}-gram overlaps.\n"
+    "Therefore the BLEU score evaluates to 0, independently of\n"
+    "how many N-gram overlaps of lower order it contains.\n"
+    "Consider using lower n-gram order or use SmoothingFunction()"
+)
+
+
+def _last_sentence_values(pooled: SentenceStats, last: SentenceStats, smooth: Smoothing) -> list[float] | None:
+    """The precisions NLTK's ``corpus_bleu`` smooths to with ``method5``..``method7``: the
+    pooled P_n, with the last sentence's order-5 precision (``method5``, ``method7``) or its
+    n-gram totals (``method6``, orders >= 3) where the method reads its hypothesis. None for
+    the other methods (they read no sentence: the engine scores them)."""
+    method = smooth.method
+    if method not in ("method5", "method6", "method7"):
+        return None
+    dens = [t + e for t, e in zip(pooled.totals, pooled.empties())]
+    p = [m / d for m, d in zip(pooled.matches, dens)]
+    if method == "method6":
+        return method6_values(p, pooled.matches, last.totals, 5.0 if smooth.value is None else smooth.value)
+    m5, t5, e5 = last.order(5)
+    if method == "method7":
+        p = method4_values(pooled, 5.0 if smooth.value is None else smooth.value)
+    return method5_values(p, m5 / (t5 + e5))
+
+
+def _score(
+    pooled: SentenceStats,
+    weights: tuple[float, ...],
+    order: int,
+    smooth: Smoothing,
+    reweigh: bool,
+    values: list[float] | None = None,
+) -> float:
     c = pooled.hyp_len
     if reweigh and c < 4 and weights == (0.25, 0.25, 0.25, 0.25):
         weights = (1 / c,) * c
+    if values is not None:  # NLTK's sum over the orders with p_n > 0, weights as given
+        bp = brevity_penalty(pooled.ref_len, c)
+        return bp * math.exp(math.fsum(w * math.log(v) for w, v in zip(weights, values) if v > 0))
     padded = list(weights) + [0.0] * (order - len(weights))  # NLTK smooths every order, zips the first ones
     config = BleuConfig.make(
         max_order=order,
@@ -149,4 +307,4 @@ def sentence_bleu(
     auto_reweigh: bool = False,
 ) -> float | list[float]:
     """NLTK's ``sentence_bleu``: ``corpus_bleu([references], [hypothesis], ...)``."""
-    return corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)
+    return _corpus_bleu([references], [hypothesis], weights, smoothing_function, auto_reweigh)

@@ -136,6 +136,9 @@ def test_the_wheel_holds_the_engine_and_the_command_line_only(installed):
     modules = {n for n in names if n.endswith(".py")}
     assert "bleu2/cli/__init__.py" in modules and "bleu2/tokenizers/default.py" in modules
     assert {f"bleu2/cli/{p.name}" for p in (ROOT / "bleu2" / "cli").glob("*.py")} <= modules
+    # the peers' drop-in modules, subpackages included (each must be listed in pyproject.toml)
+    compat = ROOT / "bleu2" / "compat"
+    assert {f"bleu2/compat/{p.relative_to(compat).as_posix()}" for p in compat.rglob("*.py")} <= modules
     assert "bleu2/py.typed" in names  # PEP 561: the engine's types are checked
     assert not [n for n in modules if n.startswith("bleu2/page/") or n.endswith("conftest.py")], modules
     assert not [n for n in names if n.startswith(("tests/", "tools/", "bench/", "docs/"))]

@@ -180,7 +180,7 @@ def _split_rules(hyps, refs) -> float:
 
 
 def test_evaluate_refuses_other_metrics():
-    with pytest.raises(ValueError, match="'bleu' metric only"):
+    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', not 'rouge'"):
         evaluate.load("rouge")
 
 

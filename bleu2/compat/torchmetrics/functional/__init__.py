@@ -1,0 +1,7 @@
+"""``torchmetrics.functional`` on bleu2: its text functions (``bleu_score``,
+``sacre_bleu_score``; ``chrf_score`` and ``translation_edit_rate`` not yet)."""
+
+from . import text
+from .text import bleu_score, chrf_score, sacre_bleu_score, translation_edit_rate
+
+__all__ = ["bleu_score", "chrf_score", "sacre_bleu_score", "text", "translation_edit_rate"]

@@ -1,0 +1,176 @@
+"""bleu2.compat.evaluate as HF evaluate 0.4's users call it: ``load("bleu")`` and
+``load("sacrebleu")`` with ``compute``, ``add`` and ``add_batch``. HF's metric scripts load
+their code from the network and cannot run here; their rules are the oracles: bleuscore
+0.2.0 (HF's ``bleu``: tensorflow/nmt ``compute_bleu``) and sacreBLEU 2.6.0's ``corpus_bleu``
+(which HF's ``sacrebleu`` metric calls), with the metric scripts' reference handling and
+``EvaluationModule``'s accumulation (``add_batch`` then ``compute``) written out."""
+
+from __future__ import annotations
+
+import bleuscore
+import pytest
+import sacrebleu as sacrebleu_peer
+
+from bleu2.compat import evaluate
+from shared_data import TED
+
+TOL = 1e-9
+
+
+def lines(path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+TED_REF, TED_REF_TOK, TED_SYS = (
+    lines(TED / "ted.ref.detok.eng"),
+    lines(TED / "ted.ref.eng"),
+    lines(TED / "ted.sys1.detok.eng"),
+)
+N = 300
+PREDS, REFS = TED_SYS[:N], [[a, b] for a, b in zip(TED_REF[:N], TED_REF_TOK[:N])]
+KEYS = ["score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len"]
+
+
+def hf_sacrebleu(predictions, references, **kwargs) -> dict:
+    """HF's sacrebleu metric: one string each becomes a list of one; streams for sacreBLEU."""
+    if isinstance(references[0], str):
+        references = [[r] for r in references]
+    streams = [[refs[j] for refs in references] for j in range(len(references[0]))]
+    out = sacrebleu_peer.corpus_bleu(predictions, streams, **kwargs)
+    return {key: getattr(out, key) for key in KEYS}
+
+
+def same(got: dict, expected: dict) -> None:
+    assert list(got) == list(expected)
+    for key, value in expected.items():
+        assert got[key] == pytest.approx(value, abs=TOL), key
+
+
+def test_the_sacrebleu_cards_examples():
+    sacrebleu = evaluate.load("sacrebleu")
+    predictions = ["hello there general kenobi", "foo bar foobar"]
+    references = [["hello there general kenobi", "hello there !"], ["foo bar foobar", "foo bar foobar"]]
+    results = sacrebleu.compute(predictions=predictions, references=references)
+    assert list(results.keys()) == KEYS
+    assert round(results["score"], 1) == 100.0
+    predictions = ["hello there general kenobi", "on our way to ankh morpork"]
+    references = [["hello there general kenobi", "hello there !"], ["goodbye ankh morpork", "ankh morpork"]]
+    results = sacrebleu.compute(predictions=predictions, references=references)
+    assert round(results["score"], 1) == 39.8
+    same(results, hf_sacrebleu(predictions, references))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"smooth_method": "floor", "smooth_value": 0.2},
+        {"smooth_method": "add-k"},
+        {"smooth_method": "none"},
+        {"lowercase": True, "tokenize": "intl"},
+        {"tokenize": "char"},
+        {"use_effective_order": True, "force": True},
+    ],
+)
+def test_sacrebleu_in_an_evaluation_loop(options):
+    metric = evaluate.load("sacrebleu")
+    for start in range(0, N, 64):
+        metric.add_batch(predictions=PREDS[start : start + 64], references=REFS[start : start + 64])
+    same(metric.compute(**options), hf_sacrebleu(PREDS, REFS, **options))
+
+
+def test_sacrebleu_with_one_reference_string_per_prediction():
+    metric = evaluate.load("sacrebleu")
+    for p, r in zip(PREDS, TED_REF):
+        metric.add(prediction=p, reference=r)
+    same(metric.compute(), hf_sacrebleu(PREDS, TED_REF[:N]))
+
+
+def test_bleu_in_an_evaluation_loop():
+    metric = evaluate.load("bleu")
+    for p, refs in zip(PREDS[:100], REFS[:100]):
+        metric.add(prediction=p, reference=refs)
+    metric.add_batch(predictions=PREDS[100:], references=REFS[100:])
+    for options in ({}, {"max_order": 2, "smooth": True}):
+        if options:  # each compute empties the module: add again
+            metric.add_batch(predictions=PREDS, references=REFS)
+        got, peer = metric.compute(**options), bleuscore.compute(predictions=PREDS, references=REFS, **options)
+        assert list(got) == [
+            "bleu",
+            "precisions",
+            "brevity_penalty",
+            "length_ratio",
+            "translation_length",
+            "reference_length",
+        ]
+        for key in got:
+            assert got[key] == pytest.approx(peer[key], abs=1e-6), key
+
+
+def test_compute_with_inputs_after_add_batch_scores_both():
+    # EvaluationModule.compute(predictions=, references=) adds them as one more batch
+    for name in ("bleu", "sacrebleu"):
+        metric = evaluate.load(name)
+        metric.add_batch(predictions=PREDS[:200], references=REFS[:200])
+        got = metric.compute(predictions=PREDS[200:], references=REFS[200:])
+        assert got == evaluate.load(name).compute(predictions=PREDS, references=REFS)
+    metric = evaluate.load("sacrebleu")
+    metric.add_batch(predictions=PREDS[:200], references=REFS[:200])
+    same(metric.compute(predictions=PREDS[200:], references=REFS[200:]), hf_sacrebleu(PREDS, REFS))
+
+
+def test_compute_empties_the_module():
+    metric = evaluate.load("sacrebleu")
+    metric.add_batch(predictions=PREDS[:10], references=REFS[:10])
+    metric.compute()
+    with pytest.raises(ValueError, match="call `add` or `add_batch` at least once before calling `compute`"):
+        metric.compute()
+    # the format is free again: strings after lists
+    same(metric.compute(predictions=PREDS[:10], references=TED_REF[:10]), hf_sacrebleu(PREDS[:10], TED_REF[:10]))
+
+
+def test_bad_inputs_are_refused_as_hf_does():
+    metric = evaluate.load("bleu")
+    with pytest.raises(ValueError, match=r"Bad inputs for evaluation module: \['sources'\]"):
+        metric.add_batch(predictions=["a"], references=["a"], sources=["x"])
+    with pytest.raises(ValueError, match=r"Mismatch in the number of predictions \(2\) and references \(1\)"):
+        metric.add_batch(predictions=["a", "b"], references=["a"])
+    metric.add(prediction="a b", reference=["a b", "a c"])
+    with pytest.raises(ValueError, match="don't match the expected format"):  # lists, then a string
+        metric.add(prediction="a b", reference="a b")
+    with pytest.raises(ValueError, match="must be a string"):
+        metric.add(prediction=["a", "b"], reference=["a b"])
+    with pytest.raises(ValueError, match="Sacrebleu requires the same number of references for each prediction"):
+        evaluate.load("sacrebleu").compute(predictions=["a", "b"], references=[["a", "a"], ["b"]])
+    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', not 'rouge'"):
+        evaluate.load("rouge")
+
+
+def test_chrf_and_ter_are_refused_until_bleu2_has_them():
+    for name in ("chrf", "ter", "evaluate-metric/chrf"):
+        with pytest.raises(NotImplementedError, match="BLEU only"):
+            evaluate.load(name)
+
+
+def test_load_takes_hfs_storage_keywords():
+    metric = evaluate.load("evaluate-metric/sacrebleu", keep_in_memory=True, experiment_id="x")
+    assert metric.name == "sacrebleu"
+    with pytest.raises(NotImplementedError, match="one process"):
+        evaluate.load("bleu", num_process=2, process_id=1)
+
+
+def test_references_as_tuples_and_arrays():
+    import numpy as np
+
+    metric = evaluate.load("sacrebleu")
+    metric.add_batch(predictions=np.array(PREDS[:50]), references=np.array(REFS[:50]))
+    metric.add(prediction=PREDS[50], reference=tuple(REFS[50]))
+    same(metric.compute(), hf_sacrebleu(PREDS[:51], REFS[:51]))
+
+
+def test_a_refused_batch_leaves_the_module_as_it_was():
+    metric = evaluate.load("sacrebleu")
+    with pytest.raises(ValueError, match="don't match the expected format"):
+        metric.add_batch(predictions=PREDS[:2], references=[TED_REF[0], REFS[1]])  # a string, then a list
+    metric.add_batch(predictions=PREDS[:2], references=REFS[:2])  # lists: the format is still free
+    same(metric.compute(), hf_sacrebleu(PREDS[:2], REFS[:2]))

@@ -1,0 +1,227 @@
+"""bleu2.compat.torchmetrics against torchmetrics 1.9.0 (with torch 2.13.0, CPU): the
+snippets torchmetrics' users write, unchanged but for the import line, give torchmetrics'
+values (it computes in float32: equal within float32 rounding)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+
+import pytest
+import torch
+import torchmetrics
+import torchmetrics.functional.text as peer_functional
+import torchmetrics.text as peer_text
+
+import bleu2.compat.torchmetrics as ours
+from bleu2.compat.torchmetrics import functional, metric, text
+from shared_data import MULTITED_JA, ROOT, TED
+
+F32 = 3e-7  # relative: two float32 roundings apart at most
+
+
+def lines(path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+TED_REF, TED_REF_TOK, TED_SYS = (
+    lines(TED / "ted.ref.detok.eng"),
+    lines(TED / "ted.ref.eng"),
+    lines(TED / "ted.sys1.detok.eng"),
+)
+JA_REF, JA_SYS = lines(MULTITED_JA / "multited.ref.jpn"), lines(MULTITED_JA / "multited.sys1.jpn")
+N = 150  # torchmetrics counts n-grams in tensors, one by one: a few hundred lines take seconds
+PREDS, TARGET = TED_SYS[:N], [[a, b] for a, b in zip(TED_REF[:N], TED_REF_TOK[:N])]
+
+# torchmetrics' docstring example
+DOC_PREDS = ["the cat is on the mat"]
+DOC_TARGET = [["there is a cat on the mat", "a cat is on the mat"]]
+
+
+def same(got, expected) -> None:
+    assert isinstance(got, torch.Tensor) and got.dtype == expected.dtype and got.shape == expected.shape
+    assert got.item() == pytest.approx(expected.item(), rel=F32, abs=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore:Importing `BLEUScore` from `torchmetrics`:FutureWarning")
+def test_the_docstring_examples_give_torchmetrics_tensors():
+    for name in ("BLEUScore", "SacreBLEUScore"):
+        got, expected = getattr(text, name)()(DOC_PREDS, DOC_TARGET), getattr(peer_text, name)()(DOC_PREDS, DOC_TARGET)
+        same(got, expected)
+        assert repr(got) == repr(expected) == "tensor(0.7598)"
+    same(functional.text.bleu_score(DOC_PREDS, DOC_TARGET), peer_functional.bleu_score(DOC_PREDS, DOC_TARGET))
+    same(functional.sacre_bleu_score(DOC_PREDS, DOC_TARGET), peer_functional.sacre_bleu_score(DOC_PREDS, DOC_TARGET))
+    # the top-level names, as torchmetrics' own
+    assert ours.BLEUScore is text.BLEUScore and ours.SacreBLEUScore is text.SacreBLEUScore
+    assert ours.functional.bleu_score is functional.text.bleu_score
+    same(ours.BLEUScore()(DOC_PREDS, DOC_TARGET), torchmetrics.BLEUScore()(DOC_PREDS, DOC_TARGET))
+
+
+def test_the_training_loop_accumulates_as_torchmetrics():
+    mine, peer = text.SacreBLEUScore(), peer_text.SacreBLEUScore()
+    for start in range(0, N, 40):  # the batch's own value from forward, the running one from compute
+        batch = PREDS[start : start + 40], TARGET[start : start + 40]
+        same(mine(*batch), peer(*batch))
+        same(mine.compute(), peer.compute())
+    assert mine.update_count == peer.update_count == 4
+    mine.reset(), peer.reset()
+    for start in range(0, N, 60):
+        batch = PREDS[start : start + 60], TARGET[start : start + 60]
+        mine.update(*batch), peer.update(*batch)
+    same(mine.compute(), peer.compute())
+    same(mine.compute(), peer_functional.sacre_bleu_score(PREDS, TARGET))  # the sum of batches is the corpus
+
+
+def test_compute_before_update_warns_as_torchmetrics():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got, expected = text.BLEUScore().compute(), peer_text.BLEUScore().compute()
+    same(got, expected)
+    assert got.item() == 0
+    ours_, theirs = caught
+    assert ours_.category is theirs.category is UserWarning
+    assert str(ours_.message) == str(theirs.message)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"smooth": True}, {"n_gram": 1}, {"n_gram": 2, "smooth": True}, {"n_gram": 3, "weights": [0.2, 0.3, 0.5]}],
+)
+def test_bleu_score_options_on_ted(options):
+    same(text.BLEUScore(**options)(PREDS, TARGET), peer_text.BLEUScore(**options)(PREDS, TARGET))
+    same(functional.bleu_score(PREDS, TARGET, **options), peer_functional.bleu_score(PREDS, TARGET, **options))
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "none", "zh", "intl", "char"])
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_sacre_bleu_score_tokenizers(tokenize, lowercase):
+    options = {"tokenize": tokenize, "lowercase": lowercase}
+    same(
+        text.SacreBLEUScore(**options)(PREDS[:80], TARGET[:80]),
+        peer_text.SacreBLEUScore(**options)(PREDS[:80], TARGET[:80]),
+    )
+    ja_target = [[r] for r in JA_REF[:80]]
+    got = functional.sacre_bleu_score(JA_SYS[:80], ja_target, n_gram=2, **options)
+    same(got, peer_functional.sacre_bleu_score(JA_SYS[:80], ja_target, n_gram=2, **options))
+
+
+def test_lowercasing_follows_tokenizing_as_in_torchmetrics():
+    # U+0130 lower-cases to two characters: torchmetrics lower-cases the tokenized line, so
+    # 'char' keeps them as one token, which the lower-cased reference's two do not match
+    # (sacreBLEU, lower-casing first, would make two tokens and score 1)
+    preds, target = ["İstanbul"], [["i̇stanbul"]]
+    options = {"tokenize": "char", "lowercase": True, "n_gram": 2}
+    got = functional.sacre_bleu_score(preds, target, **options)
+    same(got, peer_functional.sacre_bleu_score(preds, target, **options))
+    assert got.item() < 1 and functional.sacre_bleu_score(["i̇stanbul"], target, **options).item() == 1
+
+
+@pytest.mark.parametrize(
+    "preds, target",
+    [
+        (["a b c d"], [["a b c d"]]),  # perfect
+        (["a b c d e"], [["a b c x e"]]),  # no 4-gram match: 0 even smoothed
+        ([""], [["a b c"]]),  # empty prediction
+        (["a b c d e f"], [["", "a b c d e f g h"]]),  # an empty reference competes for r
+        (["a b c d e"], [["a b c d e f", "a b c d"]]),  # a tie for r: the reference given first
+        (["a b c d e"], [["a b c d", "a b c d e f"]]),
+        (["the the the the"], [["the cat", "the the"]]),  # clipping by the largest count in any reference
+    ],
+)
+def test_edge_cases_as_torchmetrics(preds, target):
+    for smooth in (False, True):
+        same(text.BLEUScore(smooth=smooth)(preds, target), peer_text.BLEUScore(smooth=smooth)(preds, target))
+        same(
+            functional.bleu_score(preds, target, n_gram=2, smooth=smooth),
+            peer_functional.bleu_score(preds, target, n_gram=2, smooth=smooth),
+        )
+
+
+def test_bleu_score_takes_strings_as_torchmetrics_does():
+    same(
+        functional.bleu_score("the cat sat", ["the cat sat on"]),
+        peer_functional.bleu_score("the cat sat", ["the cat sat on"]),
+    )
+    same(
+        functional.bleu_score(["the cat sat"], ["the cat sat on"], n_gram=2),
+        peer_functional.bleu_score(["the cat sat"], ["the cat sat on"], n_gram=2),
+    )
+
+
+def test_the_checks_give_torchmetrics_messages_or_refuse_plainly():
+    with pytest.raises(ValueError, match=r"List of weights has different weights than `n_gram`: 2 != 4") as mine:
+        text.BLEUScore(weights=[0.5, 0.5])
+    with pytest.raises(ValueError) as peer:
+        peer_text.BLEUScore(weights=[0.5, 0.5])
+    assert str(mine.value) == str(peer.value)
+    with pytest.raises(ValueError, match="Corpus has different size 2 != 1"):
+        functional.bleu_score(["a", "b"], [["a"]])
+    with pytest.raises(ValueError, match="Unexpected keyword arguments: `foo`"):
+        text.BLEUScore(foo=1)
+    text.BLEUScore(dist_sync_on_step=False, compute_on_cpu=True)  # Metric's keywords are accepted
+    # where torchmetrics reads a string character by character, or needs MeCab: refused
+    with pytest.raises(TypeError, match="target\\[0\\] is a string"):
+        text.BLEUScore().update(["a b"], ["a b"])
+    with pytest.raises(TypeError, match="preds is a string"):
+        text.BLEUScore().update("a b", [["a b"]])
+    with pytest.raises(ValueError, match="Corpus has different size"):
+        text.BLEUScore().update(["a", "b"], [["a"]])
+    with pytest.raises(ValueError, match="MeCab"):
+        text.SacreBLEUScore(tokenize="ja-mecab")
+    with pytest.raises(ValueError, match="Unsupported tokenizer"):
+        text.SacreBLEUScore(tokenize="moses")
+    with pytest.raises(ValueError, match="sum to 1"):
+        text.BLEUScore(n_gram=2, weights=[0.3, 0.3])
+
+
+def test_chrf_and_ter_are_refused_until_bleu2_has_them():
+    for name in ("CHRFScore", "TranslationEditRate"):
+        with pytest.raises(NotImplementedError, match="BLEU only"):
+            getattr(text, name)()
+        assert getattr(ours, name) is getattr(text, name)
+    for name in ("chrf_score", "translation_edit_rate"):
+        with pytest.raises(NotImplementedError, match="BLEU only"):
+            getattr(functional.text, name)(["a"], [["a"]])
+
+
+def test_without_torch_values_are_floats(monkeypatch):
+    monkeypatch.setattr(metric, "_torch", lambda: None)
+    got = text.BLEUScore()(DOC_PREDS, DOC_TARGET)
+    assert type(got) is float and got == pytest.approx(peer_text.BLEUScore()(DOC_PREDS, DOC_TARGET).item(), rel=F32)
+
+
+def test_importing_the_module_does_not_import_torch_and_runs_without_it():
+    code = (
+        "import sys\n"
+        "import bleu2.compat.torchmetrics.text as t\n"
+        "assert 'torch' not in sys.modules\n"
+        "sys.modules['torch'] = None  # torch cannot be imported\n"
+        "v = t.BLEUScore()(['the cat is on the mat'], [['there is a cat on the mat', 'a cat is on the mat']])\n"
+        "print(type(v).__name__, round(v, 4))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout == "float 0.7598\n"
+
+
+TRICKY = [
+    "",
+    "  ",
+    "a-\nb <skipped> c",
+    "&quot;x&quot; &amp; &lt;y&gt; 3.14, 1,000 9-5 end-",
+    "Don't stop—it's 3.14!  ¿Qué? «Ja» 東京タワー１２３ ｶﾀｶﾅ",
+    "İstanbul ΣΑΣ ß ﬁ e\u0301 \u00a0nbsp\u2009thin \U00020000x",
+    "trailing space and tab \t",
+]
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "none", "zh", "intl", "char"])
+def test_tokens_are_torchmetrics_tokens(tokenize):
+    from torchmetrics.functional.text.sacre_bleu import _SacreBLEUTokenizer
+
+    from bleu2.compat.torchmetrics.bleu import _tokenizer
+
+    for lowercase in (False, True):
+        mine = _tokenizer(tokenize, lowercase)
+        for line in TRICKY + TED_SYS[:300] + JA_SYS[:300]:
+            assert mine(line) == list(_SacreBLEUTokenizer.tokenize(line, tokenize, lowercase)), line
