@@ -23,6 +23,7 @@ import sacrebleu.metrics as sacrebleu_metrics  # the oracle: a pinned test depen
 import bleu2
 from bleu2 import cli
 from bleu2.cli import progress
+from bleu2.cli.bleu2_command import CLASSIC_NOTE
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from shared_data import DATA
@@ -158,7 +159,7 @@ def test_json_equals_library(capsys, argv, kwargs):
 
 def test_default_text_line(capsys):
     code, out, err = run_cli(capsys, "-r", REF, SYS1)
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).corpus
     assert out.count("\n") == 1
     assert out.startswith(f"BLEU-2 = {lib.score * 100:.2f}  ")
@@ -170,6 +171,18 @@ def test_default_text_line(capsys):
     assert f"hyp_len = {lib.hyp_len}" in out and f"ref_len = {lib.ref_len}" in out
     assert out.rstrip("\n").endswith(f"signature = {lib.signature}")
     assert "tok:default" in lib.signature and "smooth:add-1" in lib.signature
+
+
+def test_the_classic_score_says_once_how_to_get_sacrebleus(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)
+    assert code == 0 and err == CLASSIC_NOTE and err.count("\n") == 1
+    assert "bleu2 --sacrebleu -r REF SYSTEM" in err and "not sacreBLEU's BLEU" in err
+    for other in (["--sacrebleu"], ["--preset", "nltk"], ["-n", "4"], ["--json"], ["--presets"], ["--sentence"]):
+        code, _, err = run_cli(capsys, "-r", REF, *other, SYS1)
+        assert code == 0 and "note:" not in err, other
+    code, out, _ = run_cli(capsys, "--sacrebleu", "-r", REF, SYS1)
+    theirs = sacrebleu_metrics.BLEU().corpus_score(lines_of(SYS1), [lines_of(REF)])
+    assert out.startswith(f"BLEU-4 = {theirs.score:.2f}  ")  # the number the note points to: sacreBLEU's
 
 
 def test_two_systems_ranked_table(capsys):
@@ -540,7 +553,7 @@ def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
 def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(progress, "_now", fake_clock(0.5))
     code, _out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
 
 
 _PROGRESS_SCRIPT = (
@@ -597,7 +610,7 @@ def test_no_progress_bar_when_stderr_is_a_pipe():
         stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 0
-    assert proc.stderr == b""
+    assert proc.stderr == CLASSIC_NOTE.encode()
     assert proc.stdout.startswith(b"BLEU-2 = ")
 
 
@@ -780,11 +793,11 @@ def test_a_reference_read_as_a_system_is_named(capsys):
     assert f"bleu2: warning: '{REF_TOK}' is read as a system (a candidate file), not a reference" in err
     assert f"-r {REF} -r {REF_TOK}" in err
     code, out, err = run_cli(capsys, "-r", REF, "-r", REF_TOK, SYS1)
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     code, out, err = run_cli(capsys, "-r", REF, SYS1)  # one system right after -r: the usual call
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)  # two systems, not named like references
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ import time
 import pytest
 
 from bleu2 import cli
+from bleu2.cli.bleu2_command import CLASSIC_NOTE
 from bleu2.pipeline import CHUNK_LINES
 from shared_data import TED
 
@@ -185,7 +186,7 @@ def test_without_progress_a_log_stays_empty():
         timeout=300,
         stdin=subprocess.DEVNULL,
     )
-    assert proc.returncode == 0 and proc.stderr == b""
+    assert proc.returncode == 0 and proc.stderr == CLASSIC_NOTE.encode()
 
 
 # --------------------------------------------------------------------------- pipes
