@@ -1,6 +1,10 @@
 """``bleu2 multi-bleu [-lc] REF`` and ``bleu2 multi-bleu-detok [-lc] REF``: Moses'
 ``multi-bleu.perl`` and ``multi-bleu-detok.perl`` (mosesdecoder ``scripts/generic/``,
-commit 34452895), their command line, output line, warnings and exit status.
+commit 34452895), their command line, output line, warnings and exit status. The one
+changed line::
+
+    perl multi-bleu.perl -lc ref.txt < hyp.txt       # before
+    bleu2 multi-bleu -lc ref.txt < hyp.txt           # after
 
 The hypothesis is read from standard input; the references by stem as the scripts do:
 ``REF0``, ``REF1``, ... while they exist, then ``REF`` itself (``REF.ref0``, ... when
