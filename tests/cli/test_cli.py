@@ -503,10 +503,11 @@ def test_both_commands_end_alike_when_stdout_goes_away_or_on_ctrl_c(monkeypatch,
     import signal
 
     argv = [*command, "-r", str(REF), str(SYS1), *([str(SYS2)] if command else [])]
+    note = "" if command else CLASSIC_NOTE  # said before the output is written
     for error, status, said in ((BrokenPipeError, 0, ""), (KeyboardInterrupt, 128 + signal.SIGINT, "\n")):
         monkeypatch.setattr(sys, "stdout", _GoneStdout(error))
         assert cli.main(argv) == status, error
-        assert capsys.readouterr().err == said
+        assert capsys.readouterr().err == note + said
     monkeypatch.undo()
     prog = " ".join(["bleu2", *command])
     code, out, err = run_cli(capsys, *command, "-r", "missing.txt", SYS1, SYS2)
@@ -535,6 +536,8 @@ def test_progress_bar_on_a_terminal(capsys, monkeypatch):
     out, _ = capsys.readouterr()
     assert code == 0
     err = fake_err.getvalue()
+    assert err.endswith(CLASSIC_NOTE)  # after the bar
+    err = err.removesuffix(CLASSIC_NOTE)
     assert "\r" in err and "%" in err and "lines" in err
     assert f"100% {N_LINES} lines" in err  # reached the end (both systems read in step with the reference)
     assert err.endswith("\r") and err.rsplit("\r", 2)[-2].strip() == ""  # erased at the end
@@ -547,7 +550,7 @@ def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
     fake_err = TtyStringIO()
     monkeypatch.setattr(sys, "stderr", fake_err)
     assert cli.main([str(a) for a in ("-r", REF, SYS1)]) == 0
-    assert fake_err.getvalue() == ""
+    assert fake_err.getvalue() == CLASSIC_NOTE
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
