@@ -65,3 +65,42 @@ CASES = [
     ("no-arguments-detok", "multi-bleu-detok", [], {}, b"a b\n"),
     ("only-lc", "multi-bleu", ["-lc"], {}, b"a b\n"),
 ]
+
+
+def _random_cases(n: int) -> list[tuple[str, str, list[str], dict[str, bytes], bytes]]:
+    """``n`` small corpora drawn with a fixed 64-bit LCG (the same on every Python): 1 to 6
+    lines, 1 to 3 references by stem (``r0``, ``r1``, ...), words from a small vocabulary with
+    glued punctuation and digits, empty lines, either script, with and without ``-lc``: many
+    values for Perl's ``%.2f``, ``%.1f`` and ``%.3f``."""
+    state = 20260403
+
+    def draw(k: int) -> int:
+        nonlocal state
+        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+        return (state >> 33) % k
+
+    vocab = ["the", "The", "cat", "sat", "on", "mat", "a", "dog", "barks", ".", ",", "3.5", "x-y", "it's", "(ok)", "A"]
+
+    def text(n_lines: int) -> bytes:
+        lines = [" ".join(vocab[draw(len(vocab))] for _ in range(draw(14))) for _ in range(n_lines)]
+        return "".join(line + "\n" for line in lines).encode()
+
+    def edited(reference: bytes) -> bytes:
+        """A hypothesis near the reference: each word kept (3 in 4), replaced or dropped."""
+        out = []
+        for line in reference.decode().split("\n")[:-1]:
+            words = [w if draw(4) else ("", vocab[draw(len(vocab))])[draw(2)] for w in line.split(" ")]
+            out.append(" ".join(w for w in words if w) + "\n")
+        return "".join(out).encode()
+
+    cases = []
+    for i in range(n):
+        n_lines = 1 + draw(6)
+        refs = {f"r{j}": text(n_lines) for j in range(1 + draw(3))}
+        command = ("multi-bleu", "multi-bleu-detok")[draw(2)]
+        args = (["-lc"] if draw(2) else []) + ["r"]
+        cases.append((f"random-{i}", command, args, refs, edited(refs["r0"])))
+    return cases
+
+
+RANDOM_CASES = _random_cases(40)

@@ -12,7 +12,7 @@ import io
 import sys
 
 import pytest
-from multi_bleu_cases import CASES
+from multi_bleu_cases import CASES, RANDOM_CASES
 
 from bleu2 import cli
 from shared_data import DATA
@@ -198,6 +198,62 @@ GOLDEN = {
     ),
 }
 
+#: The random cases' recorded output: id: (standard output, standard error without ADVICE, exit status).
+GOLDEN_RANDOM = {
+    "random-0": ("BLEU = 72.90, 100.0/83.3/80.0/75.0 (BP=0.867, ratio=0.875, hyp_len=7, ref_len=8)\n", "", 0),
+    "random-1": ("BLEU = 46.19, 85.0/50.0/37.5/28.6 (BP=1.000, ratio=1.000, hyp_len=20, ref_len=20)\n", "", 0),
+    "random-2": ("BLEU = 71.35, 97.1/86.2/70.8/70.0 (BP=0.889, ratio=0.895, hyp_len=34, ref_len=38)\n", "", 0),
+    "random-3": ("BLEU = 55.76, 90.0/70.6/50.0/30.4 (BP=1.000, ratio=1.000, hyp_len=40, ref_len=40)\n", "", 0),
+    "random-4": ("BLEU = 29.96, 85.0/46.7/27.3/11.1 (BP=0.905, ratio=0.909, hyp_len=20, ref_len=22)\n", "", 0),
+    "random-5": ("BLEU = 64.56, 89.3/80.0/68.2/63.2 (BP=0.867, ratio=0.875, hyp_len=28, ref_len=32)\n", "", 0),
+    "random-6": ("BLEU = 100.00, 100.0/100.0/100.0/100.0 (BP=1.000, ratio=1.000, hyp_len=13, ref_len=13)\n", "", 0),
+    "random-7": ("BLEU = 48.62, 83.8/65.6/51.9/37.5 (BP=0.850, ratio=0.860, hyp_len=37, ref_len=43)\n", "", 0),
+    "random-8": (
+        "BLEU = 0.00, 100.0/75.0/0.0/0.0 (BP=0.751, ratio=0.778, hyp_len=7, ref_len=9)\n",
+        "Use of uninitialized value in division (/) at multi-bleu-detok.perl line 151, <STDIN> line 4.\nUse of uninitialized value in division (/) at multi-bleu-detok.perl line 151, <STDIN> line 4.\n",
+        0,
+    ),
+    "random-9": ("BLEU = 38.06, 92.3/41.7/27.3/20.0 (BP=1.000, ratio=1.000, hyp_len=13, ref_len=13)\n", "", 0),
+    "random-10": ("BLEU = 55.00, 96.6/79.2/63.2/57.1 (BP=0.759, ratio=0.784, hyp_len=29, ref_len=37)\n", "", 0),
+    "random-11": ("BLEU = 48.93, 82.2/61.5/48.5/33.3 (BP=0.915, ratio=0.918, hyp_len=45, ref_len=49)\n", "", 0),
+    "random-12": ("BLEU = 51.15, 100.0/80.0/50.0/33.3 (BP=0.846, ratio=0.857, hyp_len=6, ref_len=7)\n", "", 0),
+    "random-13": ("BLEU = 60.67, 89.5/75.0/61.5/50.0 (BP=0.900, ratio=0.905, hyp_len=19, ref_len=21)\n", "", 0),
+    "random-14": ("BLEU = 52.34, 92.9/75.0/57.1/44.4 (BP=0.807, ratio=0.824, hyp_len=28, ref_len=34)\n", "", 0),
+    "random-15": ("BLEU = 76.95, 85.7/81.8/75.0/66.7 (BP=1.000, ratio=1.000, hyp_len=14, ref_len=14)\n", "", 0),
+    "random-16": ("BLEU = 58.14, 75.0/66.7/57.1/40.0 (BP=1.000, ratio=1.000, hyp_len=12, ref_len=12)\n", "", 0),
+    "random-17": ("BLEU = 61.05, 92.0/77.3/63.2/50.0 (BP=0.887, ratio=0.893, hyp_len=25, ref_len=28)\n", "", 0),
+    "random-18": ("BLEU = 53.42, 88.9/71.4/50.0/40.0 (BP=0.895, ratio=0.900, hyp_len=9, ref_len=10)\n", "", 0),
+    "random-19": ("BLEU = 60.38, 87.9/71.4/62.5/55.0 (BP=0.886, ratio=0.892, hyp_len=33, ref_len=37)\n", "", 0),
+    "random-20": ("BLEU = 35.56, 81.2/50.0/33.3/25.0 (BP=0.829, ratio=0.842, hyp_len=32, ref_len=38)\n", "", 0),
+    "random-21": ("BLEU = 41.17, 91.7/70.0/37.5/16.7 (BP=0.920, ratio=0.923, hyp_len=12, ref_len=13)\n", "", 0),
+    "random-22": ("BLEU = 38.32, 83.9/60.0/42.1/28.6 (BP=0.773, ratio=0.795, hyp_len=31, ref_len=39)\n", "", 0),
+    "random-23": ("BLEU = 50.48, 77.8/62.5/50.0/41.7 (BP=0.895, ratio=0.900, hyp_len=18, ref_len=20)\n", "", 0),
+    "random-24": ("BLEU = 71.63, 90.9/83.3/71.4/70.0 (BP=0.913, ratio=0.917, hyp_len=22, ref_len=24)\n", "", 0),
+    "random-25": ("BLEU = 100.00, 100.0/100.0/100.0/100.0 (BP=1.000, ratio=1.000, hyp_len=7, ref_len=7)\n", "", 0),
+    "random-26": ("BLEU = 37.68, 71.4/50.0/40.0/25.0 (BP=0.867, ratio=0.875, hyp_len=7, ref_len=8)\n", "", 0),
+    "random-27": (
+        "BLEU = 0.00, 100.0/22.2/16.7/0.0 (BP=0.659, ratio=0.706, hyp_len=12, ref_len=17)\n",
+        "Use of uninitialized value in division (/) at multi-bleu.perl line 139, <STDIN> line 3.\n",
+        0,
+    ),
+    "random-28": ("BLEU = 40.78, 81.8/60.0/38.9/25.0 (BP=0.873, ratio=0.880, hyp_len=22, ref_len=25)\n", "", 0),
+    "random-29": (
+        "BLEU = 0.00, 60.0/50.0/0.0/0.0 (BP=0.670, ratio=0.714, hyp_len=5, ref_len=7)\n",
+        "Use of uninitialized value in division (/) at multi-bleu.perl line 139, <STDIN> line 1.\nUse of uninitialized value in division (/) at multi-bleu.perl line 139, <STDIN> line 1.\n",
+        0,
+    ),
+    "random-30": ("BLEU = 68.57, 87.5/83.3/75.0/66.7 (BP=0.882, ratio=0.889, hyp_len=8, ref_len=9)\n", "", 0),
+    "random-31": ("BLEU = 66.72, 85.7/73.7/58.8/53.3 (BP=1.000, ratio=1.000, hyp_len=21, ref_len=21)\n", "", 0),
+    "random-32": ("BLEU = 54.78, 100.0/80.0/62.5/33.3 (BP=0.857, ratio=0.867, hyp_len=13, ref_len=15)\n", "", 0),
+    "random-33": ("BLEU = 53.14, 90.5/73.7/52.9/40.0 (BP=0.867, ratio=0.875, hyp_len=21, ref_len=24)\n", "", 0),
+    "random-34": ("BLEU = 0.00, 100.0/0.0/0.0/0.0 (BP=0.368, ratio=0.500, hyp_len=1, ref_len=2)\n", "", 0),
+    "random-35": ("BLEU = 72.70, 100.0/83.3/69.2/60.9 (BP=0.944, ratio=0.946, hyp_len=35, ref_len=37)\n", "", 0),
+    "random-36": ("BLEU = 42.28, 95.2/61.1/37.5/21.4 (BP=0.909, ratio=0.913, hyp_len=21, ref_len=23)\n", "", 0),
+    "random-37": ("BLEU = 62.52, 84.6/81.8/77.8/71.4 (BP=0.794, ratio=0.812, hyp_len=13, ref_len=16)\n", "", 0),
+    "random-38": ("BLEU = 41.43, 91.7/60.0/37.5/14.3 (BP=1.000, ratio=1.000, hyp_len=12, ref_len=12)\n", "", 0),
+    "random-39": ("BLEU = 90.77, 100.0/100.0/92.3/87.5 (BP=0.957, ratio=0.958, hyp_len=23, ref_len=24)\n", "", 0),
+}
+
 #: bleu2's own warning when the hypothesis and the references have different numbers of lines.
 MISMATCH = "warning: the hypothesis has"
 
@@ -232,6 +288,29 @@ def test_prints_what_the_perl_script_printed(tmp_path, monkeypatch, capsysbinary
     assert out == stdout
     assert "".join(ours) == stderr + (ADVICE if advice else "")
     assert code == status
+
+
+@pytest.mark.parametrize(
+    ("case_id", "command", "args", "files", "stdin"), RANDOM_CASES, ids=[c[0] for c in RANDOM_CASES]
+)
+def test_random_corpora_print_what_the_perl_script_printed(
+    tmp_path, monkeypatch, capsysbinary, case_id, command, args, files, stdin
+):
+    code, out, err = run(tmp_path, monkeypatch, capsysbinary, command, args, files, stdin)
+    stdout, stderr, status = GOLDEN_RANDOM[case_id]
+    assert (out, err.removesuffix(ADVICE), code) == (stdout, stderr, status)
+
+
+def test_spaced_13a_splits_as_sacrebleus_13a():
+    from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
+
+    from bleu2.tokenizers.sacrebleu import spaced_13a
+
+    sacre = Tokenizer13a()
+    lines = (DATA / "ted" / "ted.ref.detok.eng").read_text(encoding="utf-8").split("\n")[:500]
+    lines += ["&quot;a&quot; &amp; <skipped>b 3.5, 1-2 x.y", "a.,5 b,,.c (d) [e] $f", ""]
+    for line in lines:
+        assert spaced_13a(line).split() == sacre(line).split(), line
 
 
 def test_the_issues_line_on_tokenized_ted(tmp_path, monkeypatch, capsysbinary):
