@@ -40,7 +40,7 @@ from ..stats import reference_stats, sentence_stats
 from ..tokenizers.sacrebleu import spaced_13a
 from .reading import reader_gone, stdin_stream
 
-__all__ = ["main", "multi_bleu_line"]
+__all__ = ["ScriptStop", "main", "multi_bleu_line"]
 
 #: The scripts' file names, as their warnings name them.
 SCRIPTS = {False: "multi-bleu.perl", True: "multi-bleu-detok.perl"}
@@ -69,7 +69,7 @@ _LOG_ZERO = -9999999999  # the scripts' my_log(0)
 _Tokenize = Callable[[Any], list[Any]]
 
 
-class _Stop(Exception):
+class ScriptStop(Exception):
     """The script stops: Perl's message on standard error, and the exit status."""
 
     def __init__(self, message: str, status: int) -> None:
@@ -100,7 +100,7 @@ def _lines(data: bytes, name: str, detok: bool) -> list[Any]:
     ``multi-bleu-detok``: the newline, or the last character of a last line without one).
 
     Raises:
-        _Stop: ``multi-bleu-detok`` input that is not UTF-8 (the message names the line).
+        ScriptStop: ``multi-bleu-detok`` input that is not UTF-8 (the message names the line).
     """
     pieces = data.split(b"\n")
     partial = pieces.pop()  # after the last newline: b"" or a last line without one
@@ -111,7 +111,7 @@ def _lines(data: bytes, name: str, detok: bool) -> list[Any]:
         try:
             out.append(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
-            raise _Stop(
+            raise ScriptStop(
                 f"bleu2 multi-bleu-detok: error: {name}, line {i}: not UTF-8 (byte {e.start + 1})\n", 1
             ) from None
     if partial:
@@ -139,7 +139,9 @@ def _references(argv: Sequence[str], detok: bool) -> list[list[Any]]:
             status = 255
         except OSError as e:
             status = e.errno or 255
-        raise _Stop(f"ERROR: could not find reference file {stem} at {script} line {_LINE['die'][detok]}.\n", status)
+        raise ScriptStop(
+            f"ERROR: could not find reference file {stem} at {script} line {_LINE['die'][detok]}.\n", status
+        )
     refs += [_read_reference(f, detok) for f in argv[1:] if os.path.exists(f)]
     return refs
 
@@ -156,7 +158,7 @@ def _read_reference(path: str, detok: bool) -> list[Any]:
     except (OSError, EOFError) as e:
         line = _LINE["open_gz" if gz else "open"][detok]
         status = getattr(e, "errno", None) or 255
-        raise _Stop(f"Can't read {path} at {SCRIPTS[detok]} line {line}.\n", status) from None
+        raise ScriptStop(f"Can't read {path} at {SCRIPTS[detok]} line {line}.\n", status) from None
     return _lines(data, path, detok)
 
 
@@ -199,7 +201,7 @@ def multi_bleu_line(
     Returns:
         (standard output, Perl's warnings in order).
     Raises:
-        _Stop: Perl's division by zero (no hypothesis token, some reference token).
+        ScriptStop: Perl's division by zero (no hypothesis token, some reference token).
     """
     script = SCRIPTS[detok]
     hyp_tokens, ref_tokens = _tokenizers(detok, lowercase)
@@ -234,7 +236,7 @@ def multi_bleu_line(
     bp = 1.0
     if hyp_len < ref_len:
         if hyp_len == 0:
-            raise _Stop(
+            raise ScriptStop(
                 "".join(warnings) + f"Illegal division by zero at {script} line {_LINE['bp'][detok]}{at}.\n", 255
             )
         bp = math.exp(1 - ref_len / hyp_len)
@@ -283,7 +285,7 @@ def _run(argv: list[str], detok: bool) -> int:
                 f"(r = {_NO_REFERENCE} for a line with no reference; lines past the hypothesis are left out)\n"
             )
         out, warnings = multi_bleu_line(hypotheses, references, detok, lowercase)
-    except _Stop as stop:
+    except ScriptStop as stop:
         sys.stderr.write(stop.message)
         return stop.status
     sys.stderr.write("".join(warnings))
