@@ -10,10 +10,10 @@ character). Scores are floats in [0, 1].
     (0.707107, [(5, 6), (3, 5)])
 """
 
-from typing import TYPE_CHECKING, Any
+import typing as _typing
 
 from ._version import __version__
-from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
+from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu, significance_test
 from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
 from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
@@ -21,14 +21,16 @@ from .smoothing import SMOOTHING_METHODS
 from .stats import SentenceStats
 from .tokenizers import TOKENIZERS, tokenize
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from .analyses import CompareResult, compare
+del _typing  # dir(bleu2) lists what bleu2 has, not what it imported to build it
 
 __all__ = [
     "__version__",
     "tokenize",
     "sentence_bleu",
     "corpus_bleu",
+    "significance_test",
     "compare",
     "CompareResult",
     "extract_stats",
@@ -51,7 +53,7 @@ __all__ = [
 _LAZY = {"compare": "compare", "CompareResult": "CompareResult"}
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name in _LAZY:
         from . import analyses
 
@@ -59,3 +61,8 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module 'bleu2' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The module's names and the lazy ones (``compare``, ``CompareResult``) before first use."""
+    return sorted(set(globals()) | set(__all__))

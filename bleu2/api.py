@@ -13,14 +13,31 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._cache import LRU
-from .layouts import check_layout, check_stream_list
+from .layouts import (
+    ambiguous_layout,
+    check_layout,
+    check_stream_list,
+    chunks_of,
+    corpus_sequences,
+    streams_to_references,
+)
 from .options import BleuConfig, options_signature
-from .pipeline import corpus_result, streams_result
+from .pipeline import Outcome, corpus_result, corpus_steps, streams_result
 from .result import BleuResult, CorpusBleuResult
 from .scorer import BLEU
+from .significance import DEFAULT_SEED, TESTS
 from .stats import SentenceStats, reference_stats, sentence_stats
+from .steps import finish
 
-__all__ = ["sentence_bleu", "corpus_bleu", "references_from_streams", "extract_stats", "scorer_for", "clear_scorers"]
+__all__ = [
+    "sentence_bleu",
+    "corpus_bleu",
+    "significance_test",
+    "references_from_streams",
+    "extract_stats",
+    "scorer_for",
+    "clear_scorers",
+]
 
 #: The scorers of the last few option sets, with their caches.
 _SCORERS: LRU[BleuConfig, BLEU] = LRU(8)
@@ -232,6 +249,68 @@ def corpus_bleu(
     return corpus_result(
         bleu, candidates, references, sentence_scores=sentence_scores, sentence_stats=sentence_stats, layout=layout
     )
+
+
+def significance_test(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[str | Sequence[str | None]],
+    test: str = "paired-bs",
+    *,
+    n: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    layout: str | None = None,
+    **options: Any,
+) -> Outcome:
+    """Corpus BLEU of several systems on the same lines, and a significance test, from
+    texts: the command line's ``bleu2 -r ref base sys1 ... --paired-bs`` as one call (the
+    corpus pipeline, :func:`bleu2.pipeline.corpus_steps`; the tests of
+    :mod:`bleu2.significance`, sacreBLEU 2.6.0's numbers with its options).
+
+    Args:
+        systems: a list of systems, each a list of candidate strings, all as long as
+            ``references``; ``systems[0]`` is the baseline of the paired tests.
+        references: per candidate (``references[i]``: a string or strings), or sacreBLEU's
+            streams with ``layout="streams"``; read as :func:`corpus_bleu` reads them.
+        test: ``"paired-bs"`` (paired bootstrap resampling, Koehn 2004), ``"paired-ar"``
+            (paired approximate randomization, Riezler & Maxwell 2005) or ``"confidence"``
+            (bootstrap 95% confidence intervals of each system).
+        n: resamples or trials; None: sacreBLEU's defaults (1000, 10000, 1000).
+        seed: the generator's seed (sacreBLEU's ``SACREBLEU_SEED``, 12345; None: OS entropy).
+        layout: as :func:`corpus_bleu`'s.
+        **options: as :func:`sentence_bleu` (``preset="sacrebleu"`` for sacreBLEU's BLEU).
+    Returns:
+        :class:`~bleu2.pipeline.Outcome`: ``.systems`` (one
+        :class:`~bleu2.result.CorpusBleuResult` each), ``.significance`` (one
+        :class:`~bleu2.significance.Result` each, in order: ``score``, ``mean``, ``ci``,
+        floats in [0, 1], ``p_value`` None for the baseline), ``.signature``.
+    Raises:
+        TypeError: ``systems`` is not a list of lists of strings; bad entries.
+        ValueError: an unknown test, fewer than two systems for a paired test, no lines,
+            systems and references of different lengths, references that read two ways,
+            ``n`` < 1, bad options.
+    """
+    if test not in TESTS:
+        raise ValueError(f"test must be one of {', '.join(map(repr, TESTS))}, got {test!r}")
+    if isinstance(systems, str) or not isinstance(systems, Sequence) or any(isinstance(s, str) for s in systems):
+        raise TypeError(
+            "systems must be a list of systems, each a list of candidate strings (systems[0] is the baseline); "
+            "for one system give [candidates]"
+        )
+    listed = [list(s) for s in systems]
+    if len(listed) < (1 if test == "confidence" else 2):
+        raise ValueError(f"{test} needs {'a system' if test == 'confidence' else 'a baseline and a system'}")
+    if check_layout(layout) == "streams":
+        per_line: Sequence[Any] = streams_to_references(listed[0], check_stream_list(references))
+    else:
+        cands, per_line = corpus_sequences(listed[0], references)
+        message = None if layout else ambiguous_layout(cands, per_line)
+        if message:
+            raise ValueError(message)
+    for k, system in enumerate(listed):
+        if len(system) != len(per_line):
+            raise ValueError(f"system {k} has {len(system)} candidates, the references {len(per_line)} lines")
+    bleu = scorer_for(**options)
+    return finish(corpus_steps(bleu, chunks_of([per_line], listed), len(listed), test=test, n=n, seed=seed))
 
 
 _P = inspect.Parameter

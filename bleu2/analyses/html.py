@@ -26,6 +26,10 @@ STYLE = (
     ".b2c caption{font-weight:bold;text-align:left}"
     ".b2c .ex{margin:.25rem 0 .75rem}.b2c .ex td:first-child{white-space:nowrap}"
     ".b2c .sig{font-size:90%;opacity:.8}"
+    # headings sized for a report inside a page (a notebook's output cell): div.b2c outranks
+    # a notebook's own h1/h2 rules (.jp-RenderedHTMLCommon h2)
+    "div.b2c h1{font-size:1.5em;margin:.75em 0 .5em}div.b2c h2{font-size:1.2em;margin:1.25em 0 .4em}"
+    "div.b2c h4{font-size:1em;margin:.75em 0 .25em}"
     "@media (prefers-color-scheme: dark){.b2c{color:#e8e8e8;background:#161616}}" + CHART_STYLE
 )
 

@@ -1,6 +1,7 @@
 """The command line, ``bleu2`` and ``python -m bleu2``: :func:`main` runs bleu2's own command
 (:mod:`.bleu2_command`) or, after ``sacrebleu``, sacreBLEU's (:mod:`.sacrebleu_command`), or
-after ``compare``, compare-mt's analyses (:mod:`.compare_command`)."""
+after ``compare``, compare-mt's analyses (:mod:`.compare_command`), or after ``multi-bleu``
+and ``multi-bleu-detok``, Moses' scripts (:mod:`.multi_bleu_command`)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .sacrebleu_command import main as sacrebleu_main  # loaded only when asked (it points down)
 
         return sacrebleu_main(argv[1:])
+    if argv[:1] in (["multi-bleu"], ["multi-bleu-detok"]):
+        from .multi_bleu_command import main as multi_bleu_main  # loaded only when asked (it points down)
+
+        return multi_bleu_main(argv[1:], detok=argv[0] == "multi-bleu-detok")
     if argv[:1] == ["compare"]:
         from .compare_command import main as compare_main  # loaded only when asked (it points down)
 

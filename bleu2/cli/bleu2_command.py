@@ -35,6 +35,13 @@ __all__ = ["SACREBLEU_FLAGS", "SACREBLEU_READING", "main", "run", "score_files"]
 #: mark is kept as part of the first word).
 SACREBLEU_READING = frozenset({"sacrebleu", "sacrebleu-sentence"})
 
+#: Said once on stderr when the classic BLEU-2 calculator's defaults score a text line or table:
+#: its number is not sacreBLEU's "BLEU" (BLEU-4, 13a, case kept), which papers report.
+CLASSIC_NOTE = (
+    f"{PROG}: note: this is the classic calculator's BLEU-2 (lower-cased, add-1 smoothing), "
+    f"not sacreBLEU's BLEU; for sacreBLEU's number: {PROG} --sacrebleu -r REF SYSTEM...\n"
+)
+
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The scoring options given on the command line (on top of a preset's with --preset)."""
@@ -92,6 +99,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
     peers = outcome.peers or []
     if args.json:
         return corpus_json(corpus, sig, signature, [{"presets": t.to_dict()["presets"]} for t in peers] or None)
+    if not args.preset and not given_bleu_options(args) and not peers:  # (not --json: it reached here)
+        sys.stderr.write(CLASSIC_NOTE)
     if len(corpus) == 1:
         text = summary_line(corpus[0][1], sig[0] if sig else None, signature)
     else:

@@ -280,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
             "                       tests) on bleu2's engine: bleu2 sacrebleu ref.txt -i sys.txt\n"
             "  bleu2 compare ...    compare-mt's analyses of two systems (docs/compare.md)\n"
+            "  bleu2 multi-bleu [-lc] REF < HYP, bleu2 multi-bleu-detok [-lc] REF < HYP\n"
+            "                       Moses' multi-bleu.perl and multi-bleu-detok.perl\n"
             "\n"
             "exit status: 0 success, 1 bad input file, 2 bad option, 130 interrupted.\n"
             "A progress bar appears on stderr for runs over about a second when stderr\n"

@@ -58,6 +58,7 @@ from ._unicode_tables import NUMBER, PUNCTUATION, SYMBOL
 
 __all__ = [
     "tokenize_13a",
+    "spaced_13a",
     "tokenize_intl",
     "tokenize_char",
     "tokenize_zh",
@@ -259,14 +260,30 @@ def tokenize_13a(line: str) -> list[str]:
         >>> tokenize_13a('it costs $3.50, i.e. 1,000-2,000 &amp; more.')
         ['it', 'costs', '$', '3.50', ',', 'i', '.', 'e', '.', '1,000', '-', '2,000', '&', 'more', '.']
     """
+    line = _replace_13a(line)
+    if _SLOW_13A(line) is None:
+        return _TOKENS_13A(line)
+    return _apply(_rules("13a"), f" {line} ")
+
+
+def _replace_13a(line: str) -> str:
+    """Step 1 of :func:`tokenize_13a`: the tags, line breaks and entities replaced."""
     line = line.replace("<skipped>", "")
     if "\n" in line:
         line = line.replace("-\n", "").replace("\n", " ")
     if "&" in line:
         line = line.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
-    if _SLOW_13A(line) is None:
-        return _TOKENS_13A(line)
-    return _apply(_rules("13a"), f" {line} ")
+    return line
+
+
+def spaced_13a(line: str) -> str:
+    """``line`` after the mteval-v13a rules of :func:`tokenize_13a` (steps 1 to 4), its
+    tokens still to be split on whitespace: for callers whose whitespace is not Python's
+    (Moses' ``multi-bleu-detok.perl`` splits on Perl's ``\\s``)."""
+    line = f" {_replace_13a(line)} "  # the edges count as non-digits, as in mteval-v13a
+    for pattern, repl in _rules("13a"):
+        line = pattern.sub(repl, line)
+    return line
 
 
 def tokenize_intl(line: str) -> list[str]:

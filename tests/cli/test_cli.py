@@ -23,6 +23,7 @@ import sacrebleu.metrics as sacrebleu_metrics  # the oracle: a pinned test depen
 import bleu2
 from bleu2 import cli
 from bleu2.cli import progress
+from bleu2.cli.bleu2_command import CLASSIC_NOTE
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from shared_data import DATA
@@ -158,7 +159,7 @@ def test_json_equals_library(capsys, argv, kwargs):
 
 def test_default_text_line(capsys):
     code, out, err = run_cli(capsys, "-r", REF, SYS1)
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     lib = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).corpus
     assert out.count("\n") == 1
     assert out.startswith(f"BLEU-2 = {lib.score * 100:.2f}  ")
@@ -170,6 +171,18 @@ def test_default_text_line(capsys):
     assert f"hyp_len = {lib.hyp_len}" in out and f"ref_len = {lib.ref_len}" in out
     assert out.rstrip("\n").endswith(f"signature = {lib.signature}")
     assert "tok:default" in lib.signature and "smooth:add-1" in lib.signature
+
+
+def test_the_classic_score_says_once_how_to_get_sacrebleus(capsys):
+    code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)
+    assert code == 0 and err == CLASSIC_NOTE and err.count("\n") == 1
+    assert "bleu2 --sacrebleu -r REF SYSTEM" in err and "not sacreBLEU's BLEU" in err
+    for other in (["--sacrebleu"], ["--preset", "nltk"], ["-n", "4"], ["--json"], ["--presets"], ["--sentence"]):
+        code, _, err = run_cli(capsys, "-r", REF, *other, SYS1)
+        assert code == 0 and "note:" not in err, other
+    code, out, _ = run_cli(capsys, "--sacrebleu", "-r", REF, SYS1)
+    theirs = sacrebleu_metrics.BLEU().corpus_score(lines_of(SYS1), [lines_of(REF)])
+    assert out.startswith(f"BLEU-4 = {theirs.score:.2f}  ")  # the number the note points to: sacreBLEU's
 
 
 def test_two_systems_ranked_table(capsys):
@@ -490,10 +503,11 @@ def test_both_commands_end_alike_when_stdout_goes_away_or_on_ctrl_c(monkeypatch,
     import signal
 
     argv = [*command, "-r", str(REF), str(SYS1), *([str(SYS2)] if command else [])]
+    note = "" if command else CLASSIC_NOTE  # said before the output is written
     for error, status, said in ((BrokenPipeError, 0, ""), (KeyboardInterrupt, 128 + signal.SIGINT, "\n")):
         monkeypatch.setattr(sys, "stdout", _GoneStdout(error))
         assert cli.main(argv) == status, error
-        assert capsys.readouterr().err == said
+        assert capsys.readouterr().err == note + said
     monkeypatch.undo()
     prog = " ".join(["bleu2", *command])
     code, out, err = run_cli(capsys, *command, "-r", "missing.txt", SYS1, SYS2)
@@ -522,6 +536,8 @@ def test_progress_bar_on_a_terminal(capsys, monkeypatch):
     out, _ = capsys.readouterr()
     assert code == 0
     err = fake_err.getvalue()
+    assert err.endswith(CLASSIC_NOTE)  # after the bar
+    err = err.removesuffix(CLASSIC_NOTE)
     assert "\r" in err and "%" in err and "lines" in err
     assert f"100% {N_LINES} lines" in err  # reached the end (both systems read in step with the reference)
     assert err.endswith("\r") and err.rsplit("\r", 2)[-2].strip() == ""  # erased at the end
@@ -534,13 +550,13 @@ def test_no_progress_bar_for_a_short_run(capsys, monkeypatch):
     fake_err = TtyStringIO()
     monkeypatch.setattr(sys, "stderr", fake_err)
     assert cli.main([str(a) for a in ("-r", REF, SYS1)]) == 0
-    assert fake_err.getvalue() == ""
+    assert fake_err.getvalue() == CLASSIC_NOTE
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(capsys, monkeypatch):
     monkeypatch.setattr(progress, "_now", fake_clock(0.5))
     code, _out, err = run_cli(capsys, "-r", REF, SYS1)  # capsys: stderr is not a tty
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
 
 
 _PROGRESS_SCRIPT = (
@@ -597,7 +613,7 @@ def test_no_progress_bar_when_stderr_is_a_pipe():
         stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 0
-    assert proc.stderr == b""
+    assert proc.stderr == CLASSIC_NOTE.encode()
     assert proc.stdout.startswith(b"BLEU-2 = ")
 
 
@@ -780,11 +796,11 @@ def test_a_reference_read_as_a_system_is_named(capsys):
     assert f"bleu2: warning: '{REF_TOK}' is read as a system (a candidate file), not a reference" in err
     assert f"-r {REF} -r {REF_TOK}" in err
     code, out, err = run_cli(capsys, "-r", REF, "-r", REF_TOK, SYS1)
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     code, out, err = run_cli(capsys, "-r", REF, SYS1)  # one system right after -r: the usual call
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
     code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)  # two systems, not named like references
-    assert code == 0 and err == ""
+    assert code == 0 and err == CLASSIC_NOTE
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,131 @@
+"""sacreBLEU 2.6.0's functions (``sacrebleu/compat.py``): ``corpus_bleu``, ``raw_corpus_bleu``,
+``sentence_bleu`` on bleu2's engine, with sacreBLEU's arguments and defaults; ``corpus_chrf``,
+``sentence_chrf``, ``corpus_ter`` and ``sentence_ter`` build :class:`~.metrics.CHRF` and
+:class:`~.metrics.TER`, which refuse for now (``NotImplementedError``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .metrics import BLEU, CHRF, TER, BLEUScore
+
+__all__ = [
+    "corpus_bleu",
+    "raw_corpus_bleu",
+    "sentence_bleu",
+    "corpus_chrf",
+    "sentence_chrf",
+    "corpus_ter",
+    "sentence_ter",
+]
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = False,
+) -> BLEUScore:
+    """``sacrebleu.corpus_bleu``: ``references`` are streams (``references[j][i]``)."""
+    metric = BLEU(
+        lowercase=lowercase,
+        force=force,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.corpus_score(hypotheses, references)
+
+
+def raw_corpus_bleu(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str | None]], smooth_value: float | None = 0.1
+) -> BLEUScore:
+    """``sacrebleu.raw_corpus_bleu``: no tokenization (``none``), ``floor`` smoothing, effective order."""
+    return corpus_bleu(
+        hypotheses,
+        references,
+        smooth_method="floor",
+        smooth_value=smooth_value,
+        force=True,
+        tokenize="none",
+        use_effective_order=True,
+    )
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[str | None],
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = True,
+) -> BLEUScore:
+    """``sacrebleu.sentence_bleu``: one hypothesis and the list of its references."""
+    metric = BLEU(
+        lowercase=lowercase,
+        tokenize=tokenize,
+        smooth_method=smooth_method,
+        smooth_value=smooth_value,
+        effective_order=use_effective_order,
+    )
+    return metric.sentence_score(hypothesis, references)
+
+
+def corpus_chrf(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> object:
+    """``sacrebleu.corpus_chrf``. Raises NotImplementedError (not in bleu2 yet)."""
+    metric = CHRF(char_order, word_order, beta, not remove_whitespace, eps_smoothing)
+    return metric.corpus_score(hypotheses, references)  # type: ignore[attr-defined]
+
+
+def sentence_chrf(
+    hypothesis: str,
+    references: Sequence[str],
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: int = 2,
+    remove_whitespace: bool = True,
+    eps_smoothing: bool = False,
+) -> object:
+    """``sacrebleu.sentence_chrf``. Raises NotImplementedError (not in bleu2 yet)."""
+    metric = CHRF(char_order, word_order, beta, not remove_whitespace, eps_smoothing)
+    return metric.sentence_score(hypothesis, references)  # type: ignore[attr-defined]
+
+
+def corpus_ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> object:
+    """``sacrebleu.corpus_ter``. Raises NotImplementedError (not in bleu2 yet)."""
+    metric = TER(normalized, no_punct, asian_support, case_sensitive)
+    return metric.corpus_score(hypotheses, references)  # type: ignore[attr-defined]
+
+
+def sentence_ter(
+    hypothesis: str,
+    references: Sequence[str],
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> object:
+    """``sacrebleu.sentence_ter``. Raises NotImplementedError (not in bleu2 yet)."""
+    metric = TER(normalized, no_punct, asian_support, case_sensitive)
+    return metric.sentence_score(hypothesis, references)  # type: ignore[attr-defined]
