@@ -45,6 +45,7 @@ __all__ = [
     "hypothesis_grams",
     "extract",
     "best_stats",
+    "best_reference",
     "stats_against",
     "f_percent",
     "f_score",
@@ -100,8 +101,7 @@ def char_ngrams(chars: str, max_order: int) -> list[Grams]:
 def word_ngrams(tokens: list[str], max_order: int) -> list[Grams]:
     """The word n-grams of ``tokens`` of orders 1..``max_order`` (tuples above order 1)."""
     out: list[Grams] = [tokens] if max_order else []
-    for n in range(2, max_order + 1):
-        out.append(list(zip(*[tokens[i:] for i in range(n)])))
+    out += (list(zip(*[tokens[i:] for i in range(n)])) for n in range(2, max_order + 1))
     return out
 
 
@@ -171,7 +171,7 @@ def stats_against(
         if not n_ref:  # as sacreBLEU: no reference n-gram, no hypothesis n-gram counted
             stats += (0, 0, 0)
             continue
-        if type(r) is set:
+        if isinstance(r, set):
             m = len(r.intersection(g))
         elif unique:
             m = len(r.keys() & g)
@@ -208,14 +208,27 @@ def best_stats(grams: Sequence[Grams], refs: Sequence[ReferenceCounts], config: 
     counts: list[NgramCounts | None] = [None] * len(grams)
     if len(refs) == 1:
         return tuple(stats_against(grams, counts, refs[0], config.char_order))
-    best: list[int] = []
+    return tuple(best_reference(grams, refs, config, counts)[1])
+
+
+def best_reference(
+    grams: Sequence[Grams],
+    refs: Sequence[ReferenceCounts],
+    config: ChrfConfig,
+    counts: list[NgramCounts | None] | None = None,
+) -> tuple[int, list[int]]:
+    """``(index, statistics)`` of the reference with the highest sentence score
+    (:func:`f_percent`, as sacreBLEU compares it; the first one on ties)."""
+    if counts is None:
+        counts = [None] * len(grams)
+    best: tuple[int, list[int]] = (0, [])
     best_f = -1.0
-    for ref in refs:
+    for j, ref in enumerate(refs):
         stats = stats_against(grams, counts, ref, config.char_order)
         f = f_percent(stats, config.beta, config.eps_smoothing)
         if f > best_f:
-            best_f, best = f, stats
-    return tuple(best)
+            best_f, best = f, (j, stats)
+    return best
 
 
 def f_percent(stats: Sequence[int], beta: float = 2, eps_smoothing: bool = False) -> float:
