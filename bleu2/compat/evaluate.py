@@ -1,9 +1,9 @@
-"""HF evaluate's BLEU metrics on bleu2's engine: one changed import,
+"""HF evaluate's BLEU and chrF metrics on bleu2's engines: one changed import,
 
     import evaluate
     from bleu2.compat import evaluate
 
-then ``evaluate.load("bleu")`` or ``evaluate.load("sacrebleu")`` as with HF evaluate 0.4:
+then ``evaluate.load("bleu")``, ``"sacrebleu"`` or ``"chrf"`` as with HF evaluate 0.4:
 ``compute(predictions=, references=, ...)``, or ``add(prediction=, reference=)`` and
 ``add_batch(predictions=, references=)`` in a loop and ``compute()`` at the end, as HF's
 ``EvaluationModule`` does: ``compute`` with inputs after ``add_batch`` adds them as one more
@@ -18,7 +18,9 @@ tokens), the shortest reference length, ``smooth`` adds 1 to every order; bleu2'
 ``hf-evaluate`` preset. ``sacrebleu``: sacreBLEU's ``corpus_bleu`` through
 :mod:`bleu2.compat.sacrebleu` (``score`` and ``precisions`` in percent, ``counts``,
 ``totals``, ``bp``, ``sys_len``, ``ref_len``), the same number of references per
-prediction. ``chrf`` and ``ter`` raise ``NotImplementedError`` until bleu2 has them.
+prediction. ``chrf``: sacreBLEU's ``CHRF(...).corpus_score`` through the same module
+(``score`` in percent, ``char_order``, ``word_order``, ``beta``), the same number of
+references per prediction. ``ter`` raises ``NotImplementedError`` until bleu2 has TER.
 
     >>> from bleu2.compat import evaluate
     >>> predictions = ["hello there general kenobi", "foo bar foobar"]
@@ -41,7 +43,7 @@ from typing import Any
 from ..api import corpus_bleu, extract_stats
 from ..scorer import BLEU
 
-__all__ = ["Bleu", "EvaluationModule", "Sacrebleu", "load"]
+__all__ = ["Bleu", "Chrf", "EvaluationModule", "Sacrebleu", "load"]
 
 _INPUTS = ["predictions", "references"]
 
@@ -154,6 +156,20 @@ def _lists(references: list[Any]) -> list[list[str]]:
     return [[r] for r in references] if isinstance(references[0], str) else references
 
 
+def _streams(references: list[Any], who: str) -> list[list[str]]:
+    """The metric scripts' sacreBLEU layout: references per prediction (the same number
+    for each) turned into reference streams.
+
+    Raises:
+        ValueError: predictions with different numbers of references (the script's message).
+    """
+    refs = _lists(references)
+    per_prediction = len(refs[0])
+    if any(len(r) != per_prediction for r in refs):
+        raise ValueError(f"{who} the same number of references for each prediction")
+    return [[r[j] for r in refs] for j in range(per_prediction)]
+
+
 class Bleu(EvaluationModule):
     """HF evaluate's ``bleu`` metric (``_compute(predictions, references, tokenizer, max_order, smooth)``)."""
 
@@ -219,11 +235,7 @@ class Sacrebleu(EvaluationModule):
         """
         from . import sacrebleu  # sacreBLEU's corpus_bleu, as the metric script calls it
 
-        refs = _lists(references)
-        per_prediction = len(refs[0])
-        if any(len(r) != per_prediction for r in refs):
-            raise ValueError("Sacrebleu requires the same number of references for each prediction")
-        streams = [[r[j] for r in refs] for j in range(per_prediction)]
+        streams = _streams(references, "Sacrebleu requires")
         extra = {"tokenize": tokenize} if tokenize else {}
         output = sacrebleu.corpus_bleu(
             predictions,
@@ -246,21 +258,56 @@ class Sacrebleu(EvaluationModule):
         }
 
 
-#: HF's metric names -> bleu2's modules. chrF and TER join here when bleu2 has them.
-METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu}
+class Chrf(EvaluationModule):
+    """HF evaluate's ``chrf`` metric: sacreBLEU's ``CHRF(...).corpus_score`` (chrF, or
+    chrF++ with ``word_order=2``), ``score`` in percent."""
+
+    name = "chrf"
+
+    def _compute(
+        self,
+        predictions: list[str],
+        references: list[Any],
+        char_order: int = 6,
+        word_order: int = 0,
+        beta: int = 2,
+        lowercase: bool = False,
+        whitespace: bool = False,
+        eps_smoothing: bool = False,
+    ) -> dict[str, Any]:
+        """Raises:
+        ValueError: predictions with different numbers of references (HF's message); a bad
+            option (:class:`bleu2.CHRF`).
+        """
+        from .sacrebleu.metrics import CHRF  # sacreBLEU's CHRF, as the metric script calls it
+
+        streams = _streams(references, "ChrF, as implemented by sacrebleu, requires")
+        output = CHRF(char_order, word_order, beta, lowercase, whitespace, eps_smoothing).corpus_score(
+            predictions, streams
+        )
+        return {
+            "score": output.score,
+            "char_order": output.char_order,
+            "word_order": output.word_order,
+            "beta": output.beta,
+        }
+
+
+#: HF's metric names -> bleu2's modules. TER joins here when bleu2 has it.
+METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu, "chrf": Chrf}
 #: HF's metrics that bleu2 will have, refused until then.
-_COMING = {"chrf": "chrF", "ter": "TER"}
+_COMING = {"ter": "TER"}
 
 
 def load(
     path: str, config_name: str | None = None, *, process_id: int = 0, num_process: int = 1, **kwargs: Any
 ) -> EvaluationModule:
-    """``evaluate.load(path)``: a new module for ``"bleu"`` or ``"sacrebleu"`` (also spelt
-    ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
+    """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"`` or ``"chrf"``
+    (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
     ``keep_in_memory``, ``experiment_id``, ``revision``, ...) are accepted and have no effect.
 
     Raises:
-        NotImplementedError: ``"chrf"``, ``"ter"`` (bleu2 computes BLEU only, for now);
+        NotImplementedError: ``"ter"`` (bleu2 has no TER yet);
             a distributed run (``num_process`` > 1).
         ValueError: another metric, or a config name other than ``"default"``.
     """
@@ -268,7 +315,7 @@ def load(
     if name in _COMING:
         metric = _COMING[name]
         raise NotImplementedError(
-            f"bleu2.compat.evaluate has no {name!r} metric yet: bleu2 computes BLEU only, {metric} comes with its "
+            f"bleu2.compat.evaluate has no {name!r} metric yet: bleu2 computes BLEU and chrF, {metric} comes with its "
             f"{metric} engine; use HF evaluate itself for now"
         )
     if name not in METRICS:

@@ -1,13 +1,13 @@
 """sacreBLEU 2.6.0's functions (``sacrebleu/compat.py``): ``corpus_bleu``, ``raw_corpus_bleu``,
-``sentence_bleu`` on bleu2's engine, with sacreBLEU's arguments and defaults; ``corpus_chrf``,
-``sentence_chrf``, ``corpus_ter`` and ``sentence_ter`` build :class:`~.metrics.CHRF` and
-:class:`~.metrics.TER`, which refuse for now (``NotImplementedError``)."""
+``sentence_bleu``, ``corpus_chrf`` and ``sentence_chrf`` on bleu2's engines, with sacreBLEU's
+arguments and defaults; ``corpus_ter`` and ``sentence_ter`` build :class:`~.metrics.TER`,
+which refuses for now (``NotImplementedError``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .metrics import BLEU, CHRF, TER, BLEUScore
+from .metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore
 
 __all__ = [
     "corpus_bleu",
@@ -79,30 +79,42 @@ def sentence_bleu(
 
 def corpus_chrf(
     hypotheses: Sequence[str],
-    references: Sequence[Sequence[str]],
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: int = 2,
+    references: Sequence[Sequence[str | None]],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
     remove_whitespace: bool = True,
     eps_smoothing: bool = False,
-) -> object:
-    """``sacrebleu.corpus_chrf``. Raises NotImplementedError (not in bleu2 yet)."""
-    metric = CHRF(char_order, word_order, beta, not remove_whitespace, eps_smoothing)
-    return metric.corpus_score(hypotheses, references)  # type: ignore[attr-defined]
+) -> CHRFScore:
+    """``sacrebleu.corpus_chrf``: ``references`` are streams (``references[j][i]``)."""
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.corpus_score(hypotheses, references)
 
 
 def sentence_chrf(
     hypothesis: str,
-    references: Sequence[str],
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: int = 2,
+    references: Sequence[str | None],
+    char_order: int = CHRF.CHAR_ORDER,
+    word_order: int = CHRF.WORD_ORDER,
+    beta: int = CHRF.BETA,
     remove_whitespace: bool = True,
     eps_smoothing: bool = False,
-) -> object:
-    """``sacrebleu.sentence_chrf``. Raises NotImplementedError (not in bleu2 yet)."""
-    metric = CHRF(char_order, word_order, beta, not remove_whitespace, eps_smoothing)
-    return metric.sentence_score(hypothesis, references)  # type: ignore[attr-defined]
+) -> CHRFScore:
+    """``sacrebleu.sentence_chrf``: one hypothesis and the list of its references."""
+    metric = CHRF(
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        whitespace=not remove_whitespace,
+        eps_smoothing=eps_smoothing,
+    )
+    return metric.sentence_score(hypothesis, references)
 
 
 def corpus_ter(

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Metric", "as_value", "check_corpus"]
+__all__ = ["Metric", "as_value", "as_vector", "check_corpus"]
 
 S = TypeVar("S")
 
@@ -48,6 +48,15 @@ def as_value(value: float, device: object = None) -> Any:
     if torch is None:
         return value
     return torch.tensor(value, dtype=torch.get_default_dtype(), device=device)
+
+
+def as_vector(values: Sequence[float], device: object = None) -> Any:
+    """``values`` as torchmetrics returns a list of scores: a 1-dim tensor (torch's default
+    dtype, on ``device``) when torch can be imported, else a list of floats."""
+    torch = _torch()
+    if torch is None:
+        return list(values)
+    return torch.tensor(list(values), dtype=torch.get_default_dtype(), device=device)
 
 
 def check_corpus(preds: object, target: object, wrap_strings: bool = False) -> tuple[list[str], list[list[str]]]:

@@ -1,7 +1,8 @@
 """``torchmetrics.text`` on bleu2: ``from bleu2.compat.torchmetrics.text import BLEUScore,
-SacreBLEUScore`` in place of ``from torchmetrics.text import ...`` (chrF and TER: not yet)."""
+SacreBLEUScore, CHRFScore`` in place of ``from torchmetrics.text import ...`` (TER: not yet)."""
 
 from .bleu import BLEUScore, SacreBLEUScore
-from .coming import CHRFScore, TranslationEditRate
+from .chrf import CHRFScore
+from .coming import TranslationEditRate
 
 __all__ = ["BLEUScore", "CHRFScore", "SacreBLEUScore", "TranslationEditRate"]

@@ -3,8 +3,6 @@ engine; until then it refuses, never a number."""
 
 from __future__ import annotations
 
-from .chrf import not_yet
-
 __all__ = ["TER"]
 
 
@@ -16,4 +14,7 @@ class TER:
     """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise not_yet("TER (TER, corpus_ter, sentence_ter)")
+        raise NotImplementedError(
+            "sacreBLEU's TER (TER, corpus_ter, sentence_ter) is not in bleu2.compat.sacrebleu yet "
+            "(bleu2 computes BLEU and chrF): use sacrebleu itself"
+        )
