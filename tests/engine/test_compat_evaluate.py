@@ -1,9 +1,10 @@
-"""bleu2.compat.evaluate as HF evaluate 0.4's users call it: ``load("bleu")`` and
-``load("sacrebleu")`` with ``compute``, ``add`` and ``add_batch``. HF's metric scripts load
-their code from the network and cannot run here; their rules are the oracles: bleuscore
-0.2.0 (HF's ``bleu``: tensorflow/nmt ``compute_bleu``) and sacreBLEU 2.6.0's ``corpus_bleu``
-(which HF's ``sacrebleu`` metric calls), with the metric scripts' reference handling and
-``EvaluationModule``'s accumulation (``add_batch`` then ``compute``) written out."""
+"""bleu2.compat.evaluate as HF evaluate 0.4's users call it: ``load("bleu")``,
+``load("sacrebleu")`` and ``load("chrf")`` with ``compute``, ``add`` and ``add_batch``. HF's
+metric scripts load their code from the network and cannot run here; their rules are the
+oracles: bleuscore 0.2.0 (HF's ``bleu``: tensorflow/nmt ``compute_bleu``) and sacreBLEU
+2.6.0's ``corpus_bleu`` and ``CHRF`` (which HF's ``sacrebleu`` and ``chrf`` metrics call),
+with the metric scripts' reference handling and ``EvaluationModule``'s accumulation
+(``add_batch`` then ``compute``) written out; the ``chrf`` card's examples, as printed there."""
 
 from __future__ import annotations
 
@@ -38,6 +39,15 @@ def hf_sacrebleu(predictions, references, **kwargs) -> dict:
     streams = [[refs[j] for refs in references] for j in range(len(references[0]))]
     out = sacrebleu_peer.corpus_bleu(predictions, streams, **kwargs)
     return {key: getattr(out, key) for key in KEYS}
+
+
+def hf_chrf(predictions, references, **kwargs) -> dict:
+    """HF's chrf metric: one string each becomes a list of one; streams for sacreBLEU's CHRF."""
+    if isinstance(references[0], str):
+        references = [[r] for r in references]
+    streams = [[refs[j] for refs in references] for j in range(len(references[0]))]
+    out = sacrebleu_peer.CHRF(**kwargs).corpus_score(predictions, streams)
+    return {"score": out.score, "char_order": out.char_order, "word_order": out.word_order, "beta": out.beta}
 
 
 def same(got: dict, expected: dict) -> None:
@@ -142,14 +152,62 @@ def test_bad_inputs_are_refused_as_hf_does():
         metric.add(prediction=["a", "b"], reference=["a b"])
     with pytest.raises(ValueError, match="Sacrebleu requires the same number of references for each prediction"):
         evaluate.load("sacrebleu").compute(predictions=["a", "b"], references=[["a", "a"], ["b"]])
-    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', not 'rouge'"):
+    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', 'chrf', not 'rouge'"):
         evaluate.load("rouge")
 
 
-def test_chrf_and_ter_are_refused_until_bleu2_has_them():
-    for name in ("chrf", "ter", "evaluate-metric/chrf"):
-        with pytest.raises(NotImplementedError, match="BLEU only"):
+def test_ter_is_refused_until_bleu2_has_it():
+    for name in ("ter", "evaluate-metric/ter"):
+        with pytest.raises(NotImplementedError, match="no 'ter' metric yet"):
             evaluate.load(name)
+
+
+# the chrf card's examples, with the values it prints
+CARD_PREDICTIONS = [
+    "The relationship between cats and dogs is not exactly friendly.",
+    "a good bookshop is just a genteel black hole that knows how to read.",
+]
+CARD_REFERENCES = [
+    ["The relationship between dogs and cats is not exactly friendly."],
+    ["A good bookshop is just a genteel Black Hole that knows how to read."],
+]
+
+
+def test_the_chrf_cards_examples():
+    chrf = evaluate.load("chrf")
+    results = chrf.compute(predictions=CARD_PREDICTIONS, references=CARD_REFERENCES)
+    assert str(results) == "{'score': 84.64214891738334, 'char_order': 6, 'word_order': 0, 'beta': 2}"
+    results = chrf.compute(predictions=CARD_PREDICTIONS, references=CARD_REFERENCES, word_order=2)
+    assert str(results) == "{'score': 82.87263732906315, 'char_order': 6, 'word_order': 2, 'beta': 2}"
+    results = chrf.compute(predictions=CARD_PREDICTIONS, references=CARD_REFERENCES, word_order=2, lowercase=True)
+    assert str(results) == "{'score': 92.12853119829202, 'char_order': 6, 'word_order': 2, 'beta': 2}"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"word_order": 2},
+        {"char_order": 4, "word_order": 1, "beta": 1},
+        {"lowercase": True, "whitespace": True},
+        {"eps_smoothing": True, "word_order": 2},
+    ],
+)
+def test_chrf_in_an_evaluation_loop(options):
+    metric = evaluate.load("chrf")
+    for start in range(0, N, 64):
+        metric.add_batch(predictions=PREDS[start : start + 64], references=REFS[start : start + 64])
+    got, expected = metric.compute(**options), hf_chrf(PREDS, REFS, **options)
+    assert got == expected  # sacreBLEU's float, bit for bit
+
+
+def test_chrf_with_one_reference_string_per_prediction_and_compute_with_inputs():
+    metric = evaluate.load("chrf")
+    for p, r in zip(PREDS[:100], TED_REF[:100]):
+        metric.add(prediction=p, reference=r)
+    assert metric.compute(predictions=PREDS[100:], references=TED_REF[100:N]) == hf_chrf(PREDS, TED_REF[:N])
+    with pytest.raises(ValueError, match="ChrF, as implemented by sacrebleu, requires the same number of references"):
+        metric.compute(predictions=["a", "b"], references=[["a", "a"], ["b"]])
 
 
 def test_load_takes_hfs_storage_keywords():

@@ -1,9 +1,10 @@
 """bleu2.compat.torchmetrics against torchmetrics 1.9.0 (with torch 2.13.0, CPU): the
 snippets torchmetrics' users write, unchanged but for the import line, give torchmetrics'
-values (it computes in float32: equal within float32 rounding)."""
+values (it computes in float32: equal within float32 rounding), BLEU and chrF; TER refused."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import warnings
@@ -175,14 +176,133 @@ def test_the_checks_give_torchmetrics_messages_or_refuse_plainly():
         text.BLEUScore(n_gram=2, weights=[0.3, 0.3])
 
 
-def test_chrf_and_ter_are_refused_until_bleu2_has_them():
-    for name in ("CHRFScore", "TranslationEditRate"):
-        with pytest.raises(NotImplementedError, match="BLEU only"):
-            getattr(text, name)()
-        assert getattr(ours, name) is getattr(text, name)
-    for name in ("chrf_score", "translation_edit_rate"):
-        with pytest.raises(NotImplementedError, match="BLEU only"):
-            getattr(functional.text, name)(["a"], [["a"]])
+def test_ter_is_refused_until_bleu2_has_it():
+    with pytest.raises(NotImplementedError, match="no TranslationEditRate yet"):
+        text.TranslationEditRate()
+    assert ours.TranslationEditRate is text.TranslationEditRate
+    with pytest.raises(NotImplementedError, match="no translation_edit_rate yet"):
+        functional.text.translation_edit_rate(["a"], [["a"]])
+
+
+# chrF: torchmetrics' own rules (chrF++ by default), float32 operation for operation
+M = 40  # torchmetrics' chrF makes a tensor per n-gram: a few dozen lines take a second
+
+
+def same_sentences(got, expected) -> None:
+    assert isinstance(got, torch.Tensor) and got.shape == expected.shape and got.dtype == expected.dtype
+    assert got.tolist() == pytest.approx(expected.tolist(), rel=F32, abs=1e-12)
+
+
+def test_the_chrf_docstring_examples_give_torchmetrics_tensors():
+    got, expected = text.CHRFScore()(DOC_PREDS, DOC_TARGET), peer_text.CHRFScore()(DOC_PREDS, DOC_TARGET)
+    same(got, expected)
+    assert repr(got) == repr(expected) == "tensor(0.8640)"
+    same(functional.text.chrf_score(DOC_PREDS, DOC_TARGET), peer_functional.chrf_score(DOC_PREDS, DOC_TARGET))
+    assert ours.CHRFScore is text.CHRFScore and ours.functional.chrf_score is functional.text.chrf_score
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"n_word_order": 0},
+        {"n_char_order": 3, "n_word_order": 3, "beta": 1.0},
+        {"beta": 0.3},
+        {"lowercase": True, "whitespace": True},
+        {"whitespace": True},
+    ],
+)
+def test_chrf_score_options_on_ted(options):
+    got = functional.chrf_score(PREDS[:M], TARGET[:M], return_sentence_level_score=True, **options)
+    expected = peer_functional.chrf_score(PREDS[:M], TARGET[:M], return_sentence_level_score=True, **options)
+    same(got[0], expected[0])
+    same_sentences(got[1], expected[1])
+    same(functional.chrf_score(PREDS[:M], TARGET[:M], **options), expected[0])
+
+
+def test_chrf_on_japanese_without_word_boundaries():
+    ja_target = [[r] for r in JA_REF[:M]]
+    same(functional.chrf_score(JA_SYS[:M], ja_target), peer_functional.chrf_score(JA_SYS[:M], ja_target))
+
+
+def test_chrf_in_a_training_loop_as_torchmetrics():
+    mine, peer = text.CHRFScore(return_sentence_level_score=True), peer_text.CHRFScore(return_sentence_level_score=True)
+    for start in range(0, 15, 5):  # the batch's own values from forward, the running ones from compute
+        batch = PREDS[start : start + 5], TARGET[start : start + 5]
+        got, expected = mine(*batch), peer(*batch)
+        same(got[0], expected[0]), same_sentences(got[1], expected[1])
+        got, expected = mine.compute(), peer.compute()
+        same(got[0], expected[0]), same_sentences(got[1], expected[1])
+    assert mine.update_count == peer.update_count == 3
+    mine, peer = text.CHRFScore(n_word_order=0), peer_text.CHRFScore(n_word_order=0)
+    for start in range(0, M, 20):
+        mine.update(PREDS[start : start + 20], TARGET[start : start + 20])
+        peer.update(PREDS[start : start + 20], TARGET[start : start + 20])
+    same(mine.compute(), peer.compute())
+    mine.reset()
+    mine.update(DOC_PREDS, DOC_TARGET)
+    same(mine.compute(), peer_functional.chrf_score(DOC_PREDS, DOC_TARGET, n_word_order=0))
+
+
+@pytest.mark.parametrize(
+    "preds, target",
+    [
+        ([""], [["a cat"]]),  # empty prediction
+        (["a cat"], [[""]]),  # empty reference
+        (["xyz"], [["abc", "def"]]),  # every reference scores 0: the hypothesis' n-grams alone count
+        (["xyz", "the cat"], [["abc"], ["the cat", "a cat"]]),
+        (["a\tb\u00a0c  d "], [["a b c d"]]),  # only U+0020 is removed, after strip()
+        (["(hi) there!"], [["(hi) there !"]]),  # chrF++'s punctuation split
+        (["İstanbul ΣΑΣ"], [["i̇stanbul σας"]]),
+        (["the the the"], [["the", "the the the the"]]),  # a tie at 0, then the better one
+    ],
+)
+def test_chrf_edge_cases_as_torchmetrics(preds, target):
+    for options in ({}, {"whitespace": True, "lowercase": True}, {"n_word_order": 0, "beta": 1.0}):
+        got = functional.chrf_score(preds, target, return_sentence_level_score=True, **options)
+        expected = peer_functional.chrf_score(preds, target, return_sentence_level_score=True, **options)
+        same(got[0], expected[0])
+        same_sentences(got[1], expected[1])
+
+
+def test_chrf_takes_strings_as_torchmetrics_does():
+    # one prediction: a list of strings is its references; several: one reference each
+    for preds, target in [
+        ("the cat is on the mat", ["there is a cat on the mat", "a cat is on the mat"]),
+        (["the cat is on the mat"], ["there is a cat on the mat", "a cat is on the mat"]),
+        (["the cat sat", "a dog"], ["the cat sat on", "the dog"]),
+    ]:
+        same(functional.chrf_score(preds, target), peer_functional.chrf_score(preds, target))
+        same(text.CHRFScore()(preds, target), peer_text.CHRFScore()(preds, target))
+
+
+def test_the_chrf_checks_give_torchmetrics_messages_or_refuse_plainly():
+    for options, message in [
+        ({"n_char_order": 0}, "Expected argument `n_char_order` to be an integer greater than or equal to 1."),
+        ({"n_word_order": -1}, "Expected argument `n_word_order` to be an integer greater than or equal to 0."),
+        ({"beta": -1.0}, "Expected argument `beta` to be greater than 0."),
+    ]:
+        with pytest.raises(ValueError) as mine:
+            text.CHRFScore(**options)
+        with pytest.raises(ValueError) as peer:
+            peer_text.CHRFScore(**options)
+        assert str(mine.value) == str(peer.value) == message
+        with pytest.raises(ValueError, match=re.escape(message)):
+            functional.chrf_score(DOC_PREDS, DOC_TARGET, **options)
+    with pytest.raises(ValueError, match="Corpus has different size 2 != 1"):
+        functional.chrf_score(["a", "b"], [["a"]])
+    with pytest.raises(TypeError, match="target\\[0\\] is a string"):  # mixed: torchmetrics reads characters
+        functional.chrf_score(["a", "b"], ["a", ["b"]])
+    with pytest.raises(ValueError, match="target\\[0\\] has no reference"):
+        text.CHRFScore().update(["a"], [[]])
+
+
+def test_chrf_without_torch_gives_floats(monkeypatch):
+    monkeypatch.setattr(metric, "_torch", lambda: None)
+    score, sentences = functional.chrf_score(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
+    expected = peer_functional.chrf_score(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
+    assert type(score) is float and score == pytest.approx(expected[0].item(), rel=F32)
+    assert type(sentences) is list and sentences == pytest.approx(expected[1].tolist(), rel=F32)
 
 
 def test_without_torch_values_are_floats(monkeypatch):
