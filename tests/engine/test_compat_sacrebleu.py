@@ -1,8 +1,9 @@
 """``bleu2.compat.sacrebleu`` as a package, as sacreBLEU 2.6.0's users import it
 (``sacrebleu.metrics``), against the installed sacreBLEU (the oracle, run here): the
 bootstrap estimate of ``corpus_score(..., n_bootstrap=N)``, its ``(μ = ... ± ...)`` line,
-JSON and signature; chrF and TER refused by name. (The BLEU numbers themselves:
-``test_compat.py``.)"""
+JSON and signature; chrF (``CHRF``, ``corpus_chrf``, ``sentence_chrf``: sacreBLEU's scores
+bit for bit, its lines and signatures, its README's snippets); chrF's bootstrap and TER
+refused by name. (The BLEU numbers themselves: ``test_compat.py``.)"""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import json
 import pytest
 import sacrebleu as sacrebleu_peer
 from sacrebleu.metrics import BLEU as PeerBLEU
+from sacrebleu.metrics import CHRF as PeerCHRF
 
 from bleu2.compat import sacrebleu
-from bleu2.compat.sacrebleu.metrics import BLEU
+from bleu2.compat.sacrebleu.metrics import BLEU, CHRF
 from shared_data import TED
 
 
@@ -32,6 +34,7 @@ def test_the_metrics_package_is_sacrebleus():
     assert metrics.BLEU is sacrebleu.BLEU
     assert set(metrics.METRICS) == set(sacrebleu_peer.metrics.METRICS) == {"BLEU", "CHRF", "TER"}
     assert {"corpus_chrf", "sentence_chrf", "corpus_ter", "sentence_ter", "raw_corpus_bleu"} <= set(sacrebleu.__all__)
+    assert metrics.CHRF is sacrebleu.CHRF is metrics.METRICS["CHRF"]
 
 
 @pytest.mark.parametrize("seed", ["12345", "0", "7"])
@@ -75,18 +78,115 @@ def test_no_bootstrap_for_n_of_one_or_less():
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: sacrebleu.CHRF(),
         lambda: sacrebleu.TER(),
-        lambda: sacrebleu.corpus_chrf(SYS1, [REF]),
-        lambda: sacrebleu.sentence_chrf(SYS1[0], [REF[0]]),
         lambda: sacrebleu.corpus_ter(SYS1, [REF]),
         lambda: sacrebleu.sentence_ter(SYS1[0], [REF[0]]),
     ],
-    ids=["CHRF", "TER", "corpus_chrf", "sentence_chrf", "corpus_ter", "sentence_ter"],
+    ids=["TER", "corpus_ter", "sentence_ter"],
 )
-def test_chrf_and_ter_are_refused_not_computed(call):
+def test_ter_is_refused_not_computed(call):
     with pytest.raises(NotImplementedError, match=r"not in bleu2\.compat\.sacrebleu yet"):
         call()
+
+
+def test_chrf_bootstrap_is_refused_not_computed():
+    with pytest.raises(NotImplementedError, match="n_bootstrap=N"):
+        CHRF().corpus_score(SYS1, [REF], n_bootstrap=100)
+    assert str(CHRF().corpus_score(SYS1, [REF], n_bootstrap=1)) == str(PeerCHRF().corpus_score(SYS1, [REF]))
+
+
+# sacreBLEU's README (its "Using the Python API" section)
+README_REFS = [
+    ["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
+    ["The dog had bit the man.", "No one was surprised.", "The man had bitten the dog."],
+]
+README_SYS = ["The dog bit the man.", "It wasn't surprising.", "The man had just bitten him."]
+
+
+def test_the_readmes_chrf_snippet():
+    from bleu2.compat.sacrebleu.metrics import BLEU, CHRF, TER  # noqa: F401  (the README's import line)
+
+    chrf = CHRF()
+    got = chrf.corpus_score(README_SYS, README_REFS)
+    assert repr(got) == str(got) == "chrF2 = 59.73"
+    peer = PeerCHRF()
+    assert got.score == peer.corpus_score(README_SYS, README_REFS).score
+    assert str(chrf.get_signature()) == str(peer.get_signature()).replace(ORIGINAL, OURS)
+    assert str(chrf.get_signature()) == f"nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|version:{OURS}"
+    # variable references: a None (missing) reference makes nrefs:var, '' is a reference
+    for first in (None, ""):
+        refs = [[first, *README_REFS[0][1:]], README_REFS[1]]
+        got, peer = CHRF(), PeerCHRF()
+        assert got.corpus_score(README_SYS, refs).score == peer.corpus_score(README_SYS, refs).score
+        assert str(got.get_signature()) == str(peer.get_signature()).replace(ORIGINAL, OURS)
+
+
+CHRF_OPTIONS = [
+    {},
+    {"word_order": 2},
+    {"char_order": 4, "word_order": 1, "beta": 1},
+    {"lowercase": True, "whitespace": True},
+    {"eps_smoothing": True},
+    {"eps_smoothing": True, "word_order": 2, "beta": 3},
+]
+
+
+@pytest.mark.parametrize("options", CHRF_OPTIONS)
+def test_chrf_objects_equal_sacrebleus(options):
+    ours, theirs = CHRF(**options), PeerCHRF(**options)
+    got, expected = ours.corpus_score(SYS1, [REF, SYS2]), theirs.corpus_score(SYS1, [REF, SYS2])
+    assert got.score == expected.score  # bit for bit
+    assert (got.name, got.char_order, got.word_order, got.beta) == (
+        expected.name,
+        expected.char_order,
+        expected.word_order,
+        expected.beta,
+    )
+    signature, peer_signature = str(ours.get_signature()), str(theirs.get_signature())
+    assert signature == peer_signature.replace(ORIGINAL, OURS)
+    assert ours.get_signature().format(short=True) == theirs.get_signature().format(short=True).replace(ORIGINAL, OURS)
+    assert str(got) == str(expected)
+    assert got.format(width=4, signature=signature) == expected.format(width=4, signature=peer_signature).replace(
+        ORIGINAL, OURS
+    )
+    assert got.format(signature=signature, is_json=True) == expected.format(
+        signature=peer_signature, is_json=True
+    ).replace(ORIGINAL, OURS)
+    assert got.format(score_only=True) == expected.format(score_only=True)
+    for hyp, ref, other in list(zip(SYS1, REF, SYS2))[:40]:
+        got, expected = ours.sentence_score(hyp, [ref, other]), theirs.sentence_score(hyp, [ref, other])
+        assert got.score == expected.score
+
+
+@pytest.mark.parametrize("options", [{}, {"word_order": 2, "remove_whitespace": False}, {"eps_smoothing": True}])
+def test_corpus_chrf_and_sentence_chrf_equal_sacrebleus(options):
+    got, expected = sacrebleu.corpus_chrf(SYS2, [REF], **options), sacrebleu_peer.corpus_chrf(SYS2, [REF], **options)
+    assert (got.score, str(got)) == (expected.score, str(expected))
+    for hyp, ref in list(zip(SYS2, REF))[:40]:
+        got, expected = (
+            sacrebleu.sentence_chrf(hyp, [ref], **options),
+            sacrebleu_peer.sentence_chrf(hyp, [ref], **options),
+        )
+        assert (got.score, str(got)) == (expected.score, str(expected))
+
+
+def test_chrf_with_references_given_to_the_constructor():
+    ours, theirs = CHRF(word_order=2, references=[REF]), PeerCHRF(word_order=2, references=[REF])
+    assert ours.corpus_score(SYS1, None).score == theirs.corpus_score(SYS1, None).score
+    assert ours.corpus_score(SYS2, None).score == theirs.corpus_score(SYS2, None).score
+
+
+def test_chrf_refusals_as_sacrebleus():
+    with pytest.raises(ValueError, match="Number of references unknown"):
+        CHRF().get_signature()
+    with pytest.raises(TypeError, match="`refs` should be a sequence of strings"):
+        CHRF().sentence_score("a b", "a b")
+    with pytest.raises(TypeError, match="`hyp` should be a string"):
+        CHRF().sentence_score(["a b"], ["a b"])
+    with pytest.raises(ValueError, match="No references provided"):
+        CHRF().corpus_score(SYS1, None)
+    with pytest.raises(ValueError, match="char_order"):
+        CHRF(char_order=-1)
 
 
 def test_raw_corpus_bleu_equals_sacrebleus():
