@@ -20,6 +20,7 @@ from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
 from sphinx.errors import ConfigError
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
@@ -97,7 +98,20 @@ def visit_html(translator: SphinxTranslator, node: bleu2_block) -> None:
 
 
 def depart(translator: SphinxTranslator, node: bleu2_block) -> None:
-    """Nothing to close (the other builders write the children)."""
+    """Nothing to close (the HTML is written whole on the way in)."""
+
+
+class PlainBlocks(SphinxPostTransform):
+    """Builders other than HTML (text, LaTeX, man, …) get each block's children: its texts
+    and each candidate's score line."""
+
+    default_priority = 200
+
+    def run(self, **kwargs: Any) -> None:
+        if self.app.builder.format == "html":
+            return
+        for node in list(self.document.findall(bleu2_block)):
+            node.replace_self(node.children)
 
 
 def _site_dir(app: Sphinx, config: Config) -> Path | None:
@@ -140,6 +154,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("bleu2_url", None, "html", types=(str, type(None)))
     app.add_config_value("bleu2_site_dir", None, "html", types=(str, Path, type(None)))
     app.add_node(bleu2_block, html=(visit_html, depart))
+    app.add_post_transform(PlainBlocks)
     app.add_directive("bleu2", Bleu2Directive)
     app.connect("config-inited", config_inited)
     app.connect("html-page-context", page_context)
