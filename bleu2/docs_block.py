@@ -201,14 +201,17 @@ def _e(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def breakdown_html(block: Block) -> str:
+def breakdown_html(block: Block, results: Sequence[BleuResult] | None = None) -> str:
     """The build-time breakdown (escaped; readable with scripts off): the references as a
     ``<dl>``, then a ``<table>`` with one row per candidate (its text as the row's header):
     BLEU and BP with four decimals, p1…pN as clipped matches/n-grams (``*``: smoothed),
     c and r; the options' signature under it. Each cell has ``data-bleu2`` (``score``,
-    ``p1``…, ``bp``, ``c``, ``r``).
+    ``p1``…, ``bp``, ``c``, ``r``). ``results``: :func:`scores`'s, when already computed.
+
+    Raises:
+        ValueError: options the engine refuses.
     """
-    results = scores(block)
+    results = scores(block) if results is None else results
     order = results[0].max_order
     where = f"preset {block.preset}" if block.preset else "bleu2's defaults"
     label = "Reference" if len(block.references) == 1 else "References"

@@ -62,8 +62,8 @@ class Bleu2Directive(SphinxDirective):
                 theme=opts.get("theme"),
                 lang=opts.get("lang"),
             )
-            static = blocks.breakdown_html(block)
             results = blocks.scores(block)
+            static = blocks.breakdown_html(block, results)
         except ValueError as error:
             raise self.error(f"bleu2: {error}") from None
         if self.config.bleu2_url is None and not self.config.bleu2_site_dir:
@@ -127,7 +127,7 @@ def _site_dir(app: Sphinx, config: Config) -> Path | None:
 def config_inited(app: Sphinx, config: Config) -> None:
     """Check ``bleu2_site_dir``; the block's stylesheet and script go to ``_static/``."""
     _site_dir(app, config)
-    config.html_static_path.append(str(blocks.ASSETS))
+    config.html_static_path = [*config.html_static_path, str(blocks.ASSETS)]
 
 
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
