@@ -75,7 +75,8 @@ class Bleu2Directive(SphinxDirective):
         lines = [f"reference: {text}" for text in block.references]
         for candidate, result in zip(block.candidates, results):
             lines += [f"candidate: {candidate}", f"  {result.format(width=2)}"]
-        name = f"bleu2-{self.env.new_serialno('bleu2') + 1}"
+        # unique in the output (singlehtml joins the pages): the page's name and the block's number
+        name = nodes.make_id(f"bleu2-{self.env.docname}-{self.env.new_serialno('bleu2') + 1}")
         node = bleu2_block("", nodes.literal_block("\n".join(lines), "\n".join(lines)))
         node["block"], node["static"], node["name"] = block, static, name
         self.set_source_info(node)

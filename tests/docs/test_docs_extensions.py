@@ -117,7 +117,7 @@ def test_sphinx_escapes_the_texts(sphinx_site):
 def test_sphinx_blocks_start_the_copied_calculator_from_each_page(sphinx_site):
     first, second = blocks_in(read(sphinx_site / "index.html"))
     (guide,) = blocks_in(read(sphinx_site / "guide" / "page.html"))
-    for block, name in ((first, "bleu2-1"), (second, "bleu2-2"), (guide, "bleu2-1")):
+    for block, name in ((first, "bleu2-index-1"), (second, "bleu2-index-2"), (guide, "bleu2-guide-page-1")):
         assert block["attrs"]["id"] == block["attrs"]["data-bleu2-name"] == name
         assert block["button"] == {"type": "button", "class": "bleu2-start", "hidden": ""}
     src = first["attrs"]["data-bleu2-src"]
