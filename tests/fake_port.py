@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bleu2.page.ports import StorageReply
-from bleu2.page.sentence import compare, live
+from bleu2.page.sentence import candidates, live
 from bleu2.page.sentence.port import Change, EventData
 
 #: The form's controls as index.html has them before Python runs.
@@ -264,7 +264,7 @@ class FakePage:
         if not self.worker:
             failed("Error: no worker can start from file://")
             return
-        measured = compare.measure(req["candidates"], req["references"], **req["options"])
+        measured = candidates.measure(req["candidates"], req["references"], **req["options"])
         done(live.pack(measured))
 
 

@@ -18,7 +18,7 @@ What both use:
 - ``bleu2/page/tab_storage.py``: the tab's storage: its forms, the save policy, the keys per page and per embed, ``TabStore``
 - ``bleu2/page/embed.py``: ``?embed``: the "open in full" link, what the compact calculator shows, the themes
 - ``bleu2/page/chart.py``: the SVG bar chart and histogram, as data
-- ``bleu2/page/tables.py``: the score tables' column titles (``ranking_header``) and the mark of an order left out (``LEFT_OUT``)
+- ``bleu2/page/tables.py``: the score tables' column titles (``ranking_header``) and the mark where there is no number (``NO_NUMBER``)
 
 The sentence view:
 
@@ -27,7 +27,7 @@ The sentence view:
 - ``bleu2/page/sentence/port.py``: ``SentencePort``: the shared protocols plus the sentence view's own (text boxes, URL, clipboard, worker, clock)
 - ``bleu2/page/sentence/clearing.py``: Clear and Undo (``Clearing``, through the ``ClearingPage`` protocol)
 - ``bleu2/page/sentence/boxes.py``: the text boxes: ids, which event acts on which box, a change applied
-- ``bleu2/page/sentence/compare.py``: several candidates against the same references: scores, ranking, the choice of r
+- ``bleu2/page/sentence/candidates.py``: several candidates against the same references: scores, ranking, the choice of r
 - ``bleu2/page/sentence/breakdown.py``: the selected candidate's breakdown and the ranking rows, as data
 - ``bleu2/page/sentence/hints.py``: plain-language hints under the score
 - ``bleu2/page/sentence/explain.py``: n-gram highlighting that explains clipping

@@ -271,10 +271,10 @@ class Recorder:
         boxes = {kind: [self.texts.get(i, "") for i in self.ids[kind]] for kind in ("reference", "candidate")}
 
         def run() -> None:
-            from .sentence import compare, live
+            from .sentence import candidates, live
 
             self.measured += 1
-            done(live.pack(compare.measure(boxes["candidate"], boxes["reference"], **dict(options))))
+            done(live.pack(candidates.measure(boxes["candidate"], boxes["reference"], **dict(options))))
 
         self.set_timer(0, run)  # a timer, not part of the answer: the page shows "scoring…" meanwhile
 

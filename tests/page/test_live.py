@@ -10,8 +10,8 @@ import pytest
 
 import bleu2
 from bleu2.page.sentence import breakdown, explain, live, updates
-from bleu2.page.sentence import compare as compare_mod
-from bleu2.page.sentence.compare import assemble, compare, measure
+from bleu2.page.sentence import candidates as compare_mod
+from bleu2.page.sentence.candidates import assemble, compare, measure
 from shared_data import TED
 
 pytestmark = pytest.mark.skipif(not TED.exists(), reason="../shared/data is missing")

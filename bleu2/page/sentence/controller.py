@@ -27,8 +27,8 @@ from ..tab_storage import SaveOutcome
 from . import blank, explain, export, live, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
+from .candidates import Comparison, compare
 from .clearing import Clearing
-from .compare import Comparison, compare
 from .guide import help_sections
 from .peers_view import PeersPanel
 from .port import EventData, SentencePort

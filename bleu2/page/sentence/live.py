@@ -3,15 +3,15 @@ texts, in the page's worker (a PyScript worker running this same package, called
 asynchronously only), with requests coalesced so that the worker always works on the
 latest texts and never on a queue of old ones.
 
-On the page, :func:`bleu2.page.sentence.compare.compare` is quick for short texts (an edit
+On the page, :func:`bleu2.page.sentence.candidates.compare` is quick for short texts (an edit
 re-tokenizes one box) but takes about 0.5 µs per character in CPython and some 1-2 µs in
 Pyodide: past :data:`LIVE_CHARACTERS` characters in all the boxes together, one keystroke
 would hold the page's only thread longer than the 200 ms a person notices. Past that size
-the costly half (:func:`bleu2.page.sentence.compare.measure`: tokens and statistics) runs in the
+the costly half (:func:`bleu2.page.sentence.candidates.measure`: tokens and statistics) runs in the
 worker and comes back in a small, bounded form (:func:`pack`: no text, token lists cut
 after :data:`bleu2.page.sentence.explain.MAX_TOKENS` + 1 tokens, since longer ones are neither
 highlighted nor listed in full); the page keeps showing the last result, says "scoring…"
-and assembles the new comparison (:func:`bleu2.page.sentence.compare.assemble`) from its own texts
+and assembles the new comparison (:func:`bleu2.page.sentence.candidates.assemble`) from its own texts
 when the answer arrives. Standard library only.
 """
 
@@ -21,7 +21,7 @@ import json
 from typing import Any, cast
 
 from ...stats import SentenceStats
-from . import compare
+from . import candidates
 from .explain import MAX_TOKENS
 
 __all__ = [
@@ -59,8 +59,8 @@ def on_page(boxes: dict[str, Any]) -> bool:
 Request = tuple[dict[str, Any], dict[str, Any]]
 
 
-def pack(measured: compare.Measured) -> str:
-    """:func:`bleu2.page.sentence.compare.measure`'s result as JSON, bounded whatever the texts'
+def pack(measured: candidates.Measured) -> str:
+    """:func:`bleu2.page.sentence.candidates.measure`'s result as JSON, bounded whatever the texts'
     size: token lists cut after :data:`KEEP_TOKENS` tokens, statistics as lists."""
 
     def stats(s: SentenceStats) -> list[Any]:
@@ -85,15 +85,15 @@ def pack(measured: compare.Measured) -> str:
     )
 
 
-def unpack(answer_json: str) -> compare.Measured:
+def unpack(answer_json: str) -> candidates.Measured:
     """A worker's answer (:func:`pack`) back into the form
-    :func:`bleu2.page.sentence.compare.assemble` takes."""
+    :func:`bleu2.page.sentence.candidates.assemble` takes."""
     data = json.loads(answer_json)
     data["stats"] = [
         SentenceStats(tuple(m), tuple(t), c, r, tuple(e), tuple(xm), tuple(xt))
         for m, t, c, r, e, xm, xt in data["stats"]
     ]
-    return cast(compare.Measured, data)  # the worker's answer: measure()'s, packed (pack)
+    return cast(candidates.Measured, data)  # the worker's answer: measure()'s, packed (pack)
 
 
 class Live:
@@ -151,7 +151,7 @@ class Live:
         self.sent = self.wanted
         return self.sent
 
-    def answer(self, answer_json: str | None, boxes_now: dict[str, Any]) -> tuple[compare.Comparison | None, bool]:
+    def answer(self, answer_json: str | None, boxes_now: dict[str, Any]) -> tuple[candidates.Comparison | None, bool]:
         """The worker's answer to the last :meth:`send` (``None``: measure here instead).
 
         Returns:
@@ -164,11 +164,11 @@ class Live:
         measured = (
             unpack(answer_json)
             if answer_json is not None
-            else compare.measure(boxes["candidates"], boxes["references"], **options)
+            else candidates.measure(boxes["candidates"], boxes["references"], **options)
         )
         again, self.waiting = self.waiting, False
         self.busy = again
         if on_page(boxes_now):
             return None, again
         self.shown = self.sent
-        return compare.assemble(boxes["candidates"], boxes["references"], measured, **options), again
+        return candidates.assemble(boxes["candidates"], boxes["references"], measured, **options), again
