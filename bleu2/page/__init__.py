@@ -10,7 +10,7 @@ the engine, never the other room.
 What both use:
 
 - ``bleu2/page/__init__.py``: this map
-- ``bleu2/page/protocol.py``: the message protocol: ``Recorder`` (both ports as commands and a mirror), ``PageHost`` (events in, batches out; above both rooms)
+- ``bleu2/page/protocol.py``: the message protocol: ``PageHost`` (events in, batches out; above both rooms), the ports made of an outbox and a mirror
 - ``bleu2/page/ports.py``: the small port protocols both rooms' ports compose (elements, painting, timers, downloads, storage) and their data (``Updates``, ``PageContext``, ``StorageReply``)
 - ``bleu2/page/i18n.py``: one JSON catalog per language (``locales/``), plural rules, number formats
 - ``bleu2/page/options_form.py``: the options the page offers, their defaults and checks, ``FIELDS`` (option name -> control id), the form read and written
@@ -47,7 +47,6 @@ Corpus mode:
 - ``bleu2/page/corpus/port.py``: ``CorpusPort`` (the shared protocols plus the worker and the session), ``Message`` (text as data)
 - ``bleu2/page/corpus/session.py``: ``Session``: the files, the jobs (the engine's corpus pipeline) and the results, called as JSON
 - ``bleu2/page/corpus/views.py``: ``JobResult`` (a finished job, frozen) and its views: the systems table, a page of sentences, the histogram, the exports
-- ``bleu2/page/corpus/backend.py``: ``SessionLink``: where the session runs (the worker, or the page's thread) and how it is called
 - ``bleu2/page/corpus/keep.py``: ``CorpusKeep``: what corpus mode keeps in the tab's storage for a reload
 - ``bleu2/page/corpus/request.py``: a job's request from the significance boxes, and the values refused before anything runs
 

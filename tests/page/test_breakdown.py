@@ -378,7 +378,7 @@ def test_token_lists_are_shortened_with_a_plural_aware_count():
     assert breakdown.token_view(tokens, "pt")["more"] == "e mais 41.210"
     assert breakdown.token_view(tokens[:121], "en")["more"] == "and 1 more"
     assert breakdown.token_view(tokens[:120], "en")["more"] == ""
-    # a list cut short by the worker (bleu2.page.sentence.live.pack) keeps the full count
+    # a list cut short keeps the full count
     cut = breakdown.token_view(tokens[:2001], "en", count=41330)
     assert cut["label"] == "41,330 tokens" and cut["more"] == "and 41,210 more" and len(cut["items"]) == 120
     assert breakdown.shorten(list(range(1_000_120)), "es")[1] == "y 1.000.000 más"  # CLDR "many"

@@ -317,8 +317,7 @@ def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None
     "sat"], "more": "", "text": "the · cat · sat"}``. Past :data:`SHOWN_ITEMS` tokens,
     ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
     ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
-    the text has when ``tokens`` holds only the first ones (a list cut short by the
-    worker, :func:`bleu2.page.sentence.live.pack`); by default ``len(tokens)``."""
+    the text has when ``tokens`` holds only the first ones; by default ``len(tokens)``."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
     return {
