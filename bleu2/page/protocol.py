@@ -1,4 +1,4 @@
-"""The page as messages: both rooms' controllers driven by events in, command batches out.
+"""``PageHost``: both rooms' controllers driven by events in, command batches out.
 
 The page's Python (the sentence view's :class:`bleu2.page.sentence.controller.SentencePage`
 and corpus mode's :class:`bleu2.page.corpus.controller.CorpusControl`) runs wherever a

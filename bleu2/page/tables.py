@@ -1,5 +1,4 @@
-"""What the score tables of both rooms share: the ranking's column titles and the mark
-shown where there is no number.
+"""The score tables' column titles (``ranking_header``) and the mark where no number is.
 
 The sentence view's ranking (:func:`bleu2.page.sentence.breakdown.ranking_rows`), its
 exports and corpus mode's systems table (:mod:`bleu2.page.corpus.views`) have the same

@@ -1,5 +1,6 @@
-"""The Compare view's charts: grouped bars (one group per bucket, one bar per system) as
-plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
+"""The Compare view's grouped bar charts as SVG data (one bar per system and bucket).
+
+Plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
 ``bleu2Paint.svg`` builds it with ``createElementNS``, ``setAttribute`` and ``textContent``:
 no markup, and the system names are text nodes).
 

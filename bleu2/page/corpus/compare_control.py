@@ -1,4 +1,4 @@
-"""The Compare view's decisions (corpus mode's controller owns one, :class:`CompareControl`).
+"""``CompareControl``: the Compare view's decisions, owned by corpus mode's controller.
 
 Once two systems or more are scored, compare-mt's analyses of the loaded files run in the
 session (:meth:`bleu2.page.corpus.session.Session.compare_start`), a step at a time

@@ -1,4 +1,4 @@
-"""Corpus mode's controller: every decision of corpus mode, driven through a small port.
+"""``CorpusControl``: every decision of corpus mode, driven through its port.
 
 The controller runs with the sentence view's (:class:`bleu2.page.protocol.PageHost` makes
 both) and holds corpus mode's :class:`bleu2.page.corpus.session.Session`, whose methods it

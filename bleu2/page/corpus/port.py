@@ -1,5 +1,7 @@
-"""What corpus mode's controllers (:mod:`bleu2.page.corpus.controller`,
-:mod:`bleu2.page.corpus.compare_control`) ask of the page, and how they take its events.
+"""``CorpusPort``: what corpus mode's controllers ask of the page; ``Message``: text as data.
+
+The controllers (:mod:`bleu2.page.corpus.controller`, :mod:`bleu2.page.corpus.compare_control`)
+mark the methods the glue may call by name (:func:`event`).
 
 The conventions are every port's (:mod:`bleu2.page.ports`): a port call returns at once,
 and what ends later (a timer) is reported by calling the Python callable the controller

@@ -1,4 +1,4 @@
-"""Corpus mode: whole test sets scored, ranked and tested for significance, as plain data.
+"""``Session``: corpus mode's files, jobs (the engine's corpus pipeline) and results, as data.
 
 A :class:`Session` holds the files a person loaded (read as the command line reads them:
 :mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.

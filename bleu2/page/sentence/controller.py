@@ -1,4 +1,4 @@
-"""The sentence view's controller: every decision the page makes while a person types.
+"""``SentencePage``: every decision of the sentence view, driven through its port.
 
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each

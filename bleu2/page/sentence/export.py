@@ -1,4 +1,4 @@
-"""Export of a comparison (:func:`bleu2.page.sentence.candidates.compare`) as JSON, CSV and a Markdown table.
+"""Export of a comparison (:func:`bleu2.page.sentence.candidates.compare`) as JSON, CSV, Markdown.
 
 * JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
   (floats unrounded), candidates best first, and each candidate under every preset with

@@ -1,5 +1,7 @@
-"""Long texts scored while a person types: the measuring in an event of its own, with
-requests coalesced so that it always works on the latest texts, never on a queue of old ones.
+"""Long texts measured in an event of their own, one request at a time (``Live``).
+
+Requests are coalesced so that the measuring always works on the latest texts, never on a
+queue of old ones.
 
 :func:`bleu2.page.sentence.candidates.compare` is quick for short texts (an edit
 re-tokenizes one box) but takes about 0.5 µs per character in CPython and some 1-2 µs in

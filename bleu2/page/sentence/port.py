@@ -1,4 +1,4 @@
-"""The sentence view's port: everything its controller asks of the browser, as a ``typing.Protocol``.
+"""``SentencePort``: everything the sentence view's controller asks of the browser.
 
 The controller (:class:`bleu2.page.sentence.controller.SentencePage`) decides; the port only
 reads the page and writes it. In the page :class:`bleu2.page.protocol.SentenceSide` makes it of
