@@ -236,8 +236,7 @@
   function start() {
     if (root.getAttribute("data-state") === "file-blocked") return;
     transport().then(function (t) {
-      var first = Object.assign({context: context(), can_pack_later: !!window.bleu2Storage.canPackLater, offline: offline},
-                                storage());
+      var first = Object.assign({context: context()}, storage());
       return t.start(JSON.stringify(seen(first))).then(function (out) {
         var batch = JSON.parse(String(out)), reply = batch.reply;
         apply(batch);

@@ -62,8 +62,6 @@ class Tab:
 class FakePage:
     """:class:`bleu2.page.sentence.port.SentencePort` over an in-memory page."""
 
-    can_pack_later = True
-
     def __init__(self, tab: Tab | None = None, boxes: dict[str, list[str]] | None = None) -> None:
         self.tab = tab or Tab()
         typed = boxes or {}

@@ -207,9 +207,8 @@ class SentenceSide:
     :class:`TabMirror`; ``in_worker``: the page's Python runs in its worker (else on the
     page's thread)."""
 
-    def __init__(self, outbox: Outbox, mirror: Mirror, tab: TabMirror, in_worker: bool, can_pack_later: bool) -> None:
-        self.outbox, self.mirror, self.tab = outbox, mirror, tab
-        self.in_worker, self.can_pack_later = in_worker, can_pack_later
+    def __init__(self, outbox: Outbox, mirror: Mirror, tab: TabMirror, in_worker: bool) -> None:
+        self.outbox, self.mirror, self.tab, self.in_worker = outbox, mirror, tab, in_worker
         self.read_value, self.read_form = mirror.read_value, mirror.read_form
         self.storage, self.refused = tab.storage, tab.refused
 
@@ -302,8 +301,8 @@ class PageHost:
     Args:
         start_json: the page at start (:data:`Start`): ``context`` (the fields of
             :class:`bleu2.page.ports.PageContext`), ``storage`` ({key: value} of
-            ``sessionStorage``) and ``denied`` (why it is refused, or null),
-            ``can_pack_later``, plus what an event carries (:data:`Seen`).
+            ``sessionStorage``) and ``denied`` (why it is refused, or null), plus what an
+            event carries (:data:`Seen`).
         in_worker: the host runs in the page's worker (else on the page's thread: the
             only difference is how long a step of work may be).
         session: corpus mode's session (a new one when None).
@@ -314,7 +313,7 @@ class PageHost:
         self.outbox, self.mirror = Outbox(), Mirror()
         self.mirror.see(start)
         self.tab = TabMirror(start, self.outbox)
-        self.port = SentenceSide(self.outbox, self.mirror, self.tab, in_worker, bool(start.get("can_pack_later", True)))
+        self.port = SentenceSide(self.outbox, self.mirror, self.tab, in_worker)
         self.page = SentencePage(self.port, PageContext(**start.get("context", {})))
         self.corpus_side = CorpusSide(self.port)
         self.session, self.budget = session, WORKER if in_worker else PAGE

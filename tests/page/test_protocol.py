@@ -36,7 +36,6 @@ class Browser:
             "context": context,
             "storage": {} if self.dom.tab.denied else dict(self.dom.tab.items),
             "denied": DENIED if self.dom.tab.denied else None,
-            "can_pack_later": True,
             "offline": not in_worker,
             **self.seen(),
         }
