@@ -12,7 +12,7 @@ import json
 from bleu2.page import i18n
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
 from bleu2.page.sentence import candidates, live
-from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS, SentencePage
+from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import STORAGE_KEY, decode_tab_state
 from fake_port import event, open_page, set_control, type_in
@@ -28,8 +28,13 @@ def scored_page():
     return port, page
 
 
-def test_every_event_names_a_method_of_the_controller():
-    assert all(callable(getattr(SentencePage, method, None)) for _, _, method in EVENTS)
+def test_every_wired_event_runs_on_a_scored_page_and_the_page_stays_scored():
+    port, page = scored_page()
+    for element_id, kind, method in EVENTS:
+        getattr(page, method)(event(kind, element_id))
+        port.advance(1000)
+    assert [log for log in port.logs if log[0] == "error"] == []
+    assert port.text("score") is not None and port.text("status-text")
 
 
 def test_the_first_render_scores_what_is_in_the_boxes():
