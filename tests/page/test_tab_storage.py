@@ -19,6 +19,7 @@ from bleu2.page.tab_storage import (
     storage_problem,
     tab_meta,
 )
+from fake_port import FakePage, Tab
 from page_states import STATE, tab_form
 
 
@@ -66,56 +67,37 @@ def test_a_5_mb_pair_is_kept_and_read_back_whole():
         assert decode_tab_state(form)["candidates"] == [text[::-1]]
 
 
-class FakeStorage:
-    """A browser that keeps at most ``room`` characters (or denies storage)."""
-
-    def __init__(self, room=1000, denied=False):
-        self.room, self.denied, self.offered = room, denied, []
-
-    def _keep(self, text):
-        self.offered.append(text)
-        if self.denied:
-            return "SecurityError Failed to read the 'sessionStorage' property from 'Window': Access is denied"
-        return None if len(text) <= self.room else "QuotaExceededError Setting the value exceeded the quota."
-
-    def plain(self, state):  # what paint.js does: the boxes' texts + the meta JSON
-        return lambda meta: self._keep(
-            TAB_PREFIX
-            + json.dumps(
-                {"r": state["references"], "c": state["candidates"], **json.loads(meta)},
-                ensure_ascii=False,
-                separators=(",", ":"),
-            )
-        )
+def kept(state, later, room=1000, denied=False, pack_long=False):
+    """keep_for_tab on the fake page holding ``state`` in its boxes, its storage keeping at
+    most ``room`` characters (or denied): its answer and what the tab keeps."""
+    port = FakePage(Tab(room=room, denied=denied), state)
+    answer = keep_for_tab(state, lambda meta: port.save_plain("k", meta), later.append, pack_long)
+    return answer, port.tab.items
 
 
 def test_keep_for_tab_packs_when_the_plain_form_is_too_large():
-    small = {"references": ["a b c"], "candidates": ["a b"]}
-    store, later = FakeStorage(), []
-    assert keep_for_tab(small, store.plain(small), later.append) is None
-    assert store.offered == [tab_form(small)] and later == []
+    small, later = {"references": ["a b c"], "candidates": ["a b"]}, []
+    assert kept(small, later) == (None, {"k": tab_form(small)}) and later == []
     big = {"references": ["the cat " * 500], "candidates": ["the dog " * 500]}
-    store = FakeStorage()
-    assert keep_for_tab(big, store.plain(big), later.append) == "later"  # packed by the page
-    assert [f[:3] for f in store.offered] == [TAB_PREFIX] and [json.loads(m) for m in later] == [tab_meta(big)]
+    assert kept(big, later) == ("later", {})  # refused plain: packed by the page
+    assert [json.loads(m) for m in later] == [tab_meta(big)]
 
 
 def test_keep_for_tab_packs_long_texts_in_steps_without_writing_the_plain_form():
     long = {"references": ["the cat " * 20_000], "candidates": ["the dog " * 20_000]}  # 320,000 characters
     short = {"references": ["the cat " * 16_000], "candidates": ["the dog " * 16_000]}  # 256,000
     for state, packed in ((long, True), (short, False)):
-        store, later = FakeStorage(room=10**6), []
-        answer = keep_for_tab(state, store.plain(state), later.append, pack_long=True)
+        later: list = []
+        answer, items = kept(state, later, room=10**6, pack_long=True)
         assert answer == ("later" if packed else None)
-        assert [f[:3] for f in store.offered] == ([] if packed else [TAB_PREFIX])
+        assert items == ({} if packed else {"k": tab_form(state)})
         assert [json.loads(m) for m in later] == ([tab_meta(state)] if packed else [])
 
 
 def test_keep_for_tab_stops_when_storage_is_denied():
-    st = {"references": ["a"], "candidates": ["b"]}
-    store, later = FakeStorage(denied=True), []
-    assert keep_for_tab(st, store.plain(st), later.append) == "denied"
-    assert len(store.offered) == 1 and later == []  # no other form helps
+    later: list = []
+    assert kept({"references": ["a"], "candidates": ["b"]}, later, denied=True) == ("denied", {})
+    assert later == []  # no other form helps
 
 
 def test_storage_problem_and_save_now():
