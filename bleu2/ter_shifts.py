@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["Alignment", "ShiftSearch", "ter_edits", "MAX_SHIFT_SIZE", "MAX_SHIFT_DIST", "BEAM_WIDTH"]
+__all__ = ["Alignment", "ShiftSearch", "best_shift", "shift_path", "shifted", "ter_edits", "MAX_SHIFT_SIZE", "MAX_SHIFT_DIST", "BEAM_WIDTH"]
 
 MAX_SHIFT_SIZE = 10  # words in a shifted block (tercom)
 MAX_SHIFT_DIST = 50  # words between the hypothesis and reference starts (tercom)
@@ -237,22 +237,32 @@ class ShiftSearch:
         return Alignment(distance, "".join(reversed(ops))), states, rows
 
 
+def shift_path(
+    hyp: tuple[str, ...] | list[str], ref: tuple[str, ...] | list[str]
+) -> tuple[list[tuple[int, int, int]], list[str], ShiftSearch]:
+    """The shifts tercom applies to ``hyp`` (non-empty ``ref``), in order, each
+    ``(start, length, target)`` on the hypothesis as it was then (:func:`shifted`); the
+    hypothesis after them; the search (its ``distance`` gives the remaining edits)."""
+    search = ShiftSearch(ref, len(hyp))
+    words = list(hyp)
+    path = []
+    tried = 0
+    while True:
+        delta, after, tried, shift = best_shift(search, words, tried)
+        if tried >= MAX_SHIFT_CANDIDATES or delta <= 0 or shift is None:
+            break
+        path.append(shift)
+        words = after
+    return path, words, search
+
+
 def ter_edits(hyp: tuple[str, ...] | list[str], ref: tuple[str, ...] | list[str]) -> int:
     """TER's edits of ``hyp`` against ``ref`` (words): shifts + edit distance; with an
     empty reference, ``len(hyp)``."""
     if not ref:
         return len(hyp)
-    search = ShiftSearch(ref, len(hyp))
-    words = list(hyp)
-    shifts = 0
-    tried = 0
-    while True:
-        delta, shifted, tried, _ = best_shift(search, words, tried)
-        if tried >= MAX_SHIFT_CANDIDATES or delta <= 0:
-            break
-        shifts += 1
-        words = shifted
-    return shifts + search.distance(words)
+    path, words, search = shift_path(hyp, ref)
+    return len(path) + search.distance(words)
 
 
 def shifted(words: list[str], start: int, length: int, target: int) -> list[str]:
@@ -335,9 +345,7 @@ def best_shift(
                         cand = shifted(words, start_h, length, target)
                         first = min(start_h, target)
                         dist = search.levenshtein_from(states[first], cand, first)
-                        if dist >= floor:
-                            if rows is None:  # pragma: no cover - the floor is _INF then
-                                raise AssertionError("a full beam has no floor")
+                        if dist >= floor and rows is not None:  # (a full beam has no floor)
                             dist = search.rows(cand, rows[: first + 1])[-1][-1]
                         seen[key] = dist
                     rank = (pre - dist, length, -start_h, -target)
