@@ -26,6 +26,9 @@ from .tokenizers import TOKENIZERS, tokenize
 
 if _typing.TYPE_CHECKING:
     from .analyses import CompareResult, compare
+    from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
+    from .ter_breakdown import TerAlignment, TerShift, TerStep
+    from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 del _typing  # dir(bleu2) lists what bleu2 has, not what it imported to build it
 
 __all__ = [
@@ -57,18 +60,38 @@ __all__ = [
     "DEFAULTS",
     "PRESETS",
     "SACREBLEU_OPTIONS",
+    "sentence_ter",
+    "corpus_ter",
+    "ter_alignment",
+    "TER",
+    "TerConfig",
+    "TER_DEFAULTS",
+    "TerResult",
+    "CorpusTerResult",
+    "TerStats",
+    "sum_ter_stats",
+    "TerAlignment",
+    "TerShift",
+    "TerStep",
 ]
 
 
-#: Names loaded on first use: ``import bleu2`` stays as light as before (the page starts with it).
-_LAZY = {"compare": "compare", "CompareResult": "CompareResult"}
+#: Names loaded on first use, with their modules: ``import bleu2`` stays as light as before
+#: (the page starts with it).
+_LAZY = {
+    "compare": "analyses",
+    "CompareResult": "analyses",
+    **dict.fromkeys(("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "ter"),
+    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "ter_breakdown"),
+    **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "ter_result"),
+}
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        from . import analyses
+        import importlib
 
-        value = getattr(analyses, _LAZY[name])
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'bleu2' has no attribute {name!r}")

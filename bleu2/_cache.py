@@ -1,5 +1,5 @@
 """A small bounded least-recently-used mapping: the one policy of the scorer caches
-(:func:`bleu2.api.scorer_for`) and of the page's statistics (:mod:`bleu2.page.sentence.compare`)."""
+(:func:`bleu2.api.scorer_for`) and of the page's statistics (:mod:`bleu2.page.sentence.candidates`)."""
 
 from __future__ import annotations
 

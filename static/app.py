@@ -1,7 +1,7 @@
-"""Page glue for the one-file offline page (file://, where no worker can start): the page's
-Python on the page's own thread, behind the same message protocol the served page speaks to
-its worker (:mod:`bleu2.page.protocol`; ``static/host.js`` sends the events and applies the
-batches, as it does with ``static/worker.py``). Every decision is the controllers'."""
+"""Page glue for the one-file offline page (file://, where no worker can start): the same
+:class:`bleu2.page.protocol.PageHost` as the served page's worker (``static/worker.py``),
+on the page's own thread (shorter steps of work); ``static/host.js`` sends the events and
+applies the batches as it does with the worker. Every decision is the controllers'."""
 
 from pyodide.ffi import create_proxy
 

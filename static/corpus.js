@@ -1,51 +1,15 @@
 // Corpus mode's glue: the DOM side of bleu2.page.corpus.controller (the controller runs with
 // the page's Python, in the page's PyScript worker or, in the one-file page, on this thread:
 // static/host.js carries its events and commands). It reads files with the File API
-// (locally: nothing leaves the tab) and hands their bytes to the controller, starts the
-// page's worker (static/worker.py, called asynchronously only: no SharedArrayBuffer, as
-// hosts like GitHub Pages send no cross-origin-isolation headers), paints what the
-// controller gives with textContent, and reports every event. What to do, when and where
-// is decided by the controller, not here.
+// (locally: nothing leaves the tab) and hands their bytes to the controller, paints what
+// the controller gives with textContent, and reports every event. What to do, when and
+// where is decided by the controller, not here.
 (function () {
   "use strict";
 
   function $(id) { return document.getElementById(id); }
   function el(tag, attrs, text, parent) { return window.bleu2Paint.make(tag, attrs, text, parent); }
   function errorText(error) { return String(error && error.message || error); }
-
-  // --- the worker ------------------------------------------------------------------------------
-
-  // One worker for the page, started when first asked for (static/host.js asks at once):
-  // the page's Python, both controllers and corpus mode's session.
-  var pyWorker = null;
-  function startWorker() {
-    if (!pyWorker) pyWorker = document.documentElement.hasAttribute("data-offline")
-      ? Promise.reject(new Error("no worker can start from file://")) : newWorker();
-    return pyWorker;
-  }
-
-  function newWorker() {
-    var base = document.baseURI;
-    var files = {};
-    files[new URL("./bleu2.zip", base).href] = "./*";
-    // Absolute URLs: the worker has no location of its own to resolve relative ones. The
-    // interpreter goes in `version` (polyscript reads "pyodide@<url>"; a config's
-    // `interpreter` is not read for workers, which then fetch Pyodide from a CDN). No
-    // `plugins`: PyScript loads plugins on the main thread only (index.html's <py-config>).
-    var interpreter = new URL("./static/pyodide-boot.mjs", base).href;
-    var config = {files: files};
-    return import(new URL("./static/vendor/pyscript/core.js", base).href).then(function (core) {
-      return core.PyWorker(new URL("./static/worker.py", base).href, {config: config, version: interpreter});
-    });
-  }
-
-  // A session method in the worker: [method, its arguments' JSON, a file's bytes or nothing].
-  function inWorker(method, argsJson, data) {
-    return startWorker().then(function (worker) {
-      return data === undefined || data === null ? worker.sync.corpus(method, argsJson)
-        : worker.sync.corpus(method, argsJson, data);
-    });
-  }
 
   // --- the controller's events -------------------------------------------------------------------
 
@@ -202,17 +166,10 @@
         send("export", button.getAttribute("data-what"), button.getAttribute("data-format"));
       });
     });
-    // the page's language, whoever sets it (the sentence view's controller)
-    new MutationObserver(function () { send("language", document.documentElement.lang || "en"); })
-      .observe(document.documentElement, {attributes: true, attributeFilter: ["lang"]});
   });
 
   window.bleu2Corpus = {
     port: port,
-    offline: document.documentElement.hasAttribute("data-offline"),
-    lang: function () { return document.documentElement.lang || "en"; },
-    // the page's worker (static/host.js starts it)
-    worker: startWorker,
     // static/host.js hands over the function that sends an event to CorpusControl.on once Python runs
     attach: function (fn) {
       control = fn;
@@ -222,6 +179,9 @@
     send: send,
     state: state,
     // for the tests: a session method run in the worker, its answer parsed
-    ask: function (method, args) { return inWorker(method, JSON.stringify(args)).then(JSON.parse); }
+    ask: function (method, args) {
+      return window.bleu2Host.worker().then(function (worker) { return worker.sync.corpus(method, JSON.stringify(args)); })
+        .then(JSON.parse);
+    }
   };
 })();

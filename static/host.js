@@ -1,7 +1,8 @@
 // The page's side of the message protocol (bleu2.page.protocol): the page's Python, both
-// controllers, runs in the page's PyScript worker when the page is served, so the page's
-// thread never runs Python; in the one-file offline page (file://, where no worker can
-// start) it runs on this thread (static/app.py), spoken to in the very same messages.
+// controllers, runs in the page's PyScript worker (static/worker.py, started here) when the
+// page is served, so the page's thread never runs Python; in the one-file offline page
+// (file://, where no worker can start) it runs on this thread (static/app.py), spoken to in
+// the very same messages.
 // Asynchronous only (no SharedArrayBuffer: GitHub Pages sends no cross-origin-isolation
 // headers). Events go in one at a time, each with what the controllers read (the boxes'
 // changes since the last event, static/textdiff.mjs; the form; the URL; now); a batch of
@@ -28,6 +29,24 @@
 
   // --- the transport: the worker's exports, or static/app.py's on this thread ----------------
 
+  // The page's worker, started once: the page's Python, both controllers and corpus mode's session.
+  var pyWorker = null;
+  function worker() {
+    if (!pyWorker) {
+      var base = document.baseURI, files = {};
+      files[new URL("./bleu2.zip", base).href] = "./*";
+      // Absolute URLs: the worker has no location of its own to resolve relative ones. The
+      // interpreter goes in `version` (polyscript reads "pyodide@<url>"; a config's
+      // `interpreter` is not read for workers, which then fetch Pyodide from a CDN). No
+      // `plugins`: PyScript loads plugins on the main thread only (index.html's <py-config>).
+      var interpreter = new URL("./static/pyodide-boot.mjs", base).href;
+      pyWorker = import(new URL("./static/vendor/pyscript/core.js", base).href).then(function (core) {
+        return core.PyWorker(new URL("./static/worker.py", base).href, {config: {files: files}, version: interpreter});
+      });
+    }
+    return pyWorker;
+  }
+
   var local = null;  // static/app.py's host, when Python runs on this thread
   var here = new Promise(function (resolve) { window.bleu2HostReady = function (host) { local = host; resolve(host); }; });
   function transport() {
@@ -40,7 +59,7 @@
     // The worker's own loading stages are not reported to the page (PyScript would need
     // SharedArrayBuffer for that): static/boot.js shows these two.
     progress("Loading Pyodide");
-    return window.bleu2Corpus.worker().then(function (worker) {
+    return worker().then(function (worker) {
       progress("Loaded Pyodide");
       return {start: function (json) { return worker.sync.page_start(json); },
               event: function (json, data) { return data ? worker.sync.page_event(json, data) : worker.sync.page_event(json); }};
@@ -217,8 +236,7 @@
   function start() {
     if (root.getAttribute("data-state") === "file-blocked") return;
     transport().then(function (t) {
-      var first = Object.assign({context: context(), can_pack_later: !!window.bleu2Storage.canPackLater, offline: offline},
-                                storage());
+      var first = Object.assign({context: context()}, storage());
       return t.start(JSON.stringify(seen(first))).then(function (out) {
         var batch = JSON.parse(String(out)), reply = batch.reply;
         apply(batch);
@@ -247,6 +265,7 @@
   // For static/tokens.js (a highlighted token's counts), the tests and the benchmarks.
   window.bleu2Host = {
     send: send,
+    worker: worker,
     // Python evaluated where the page's Python runs, after the events sent before (for the
     // tests and benchmarks): its value (JSON), or {error}.
     probe: function (code) { return send({probe: code}); },

@@ -1,7 +1,9 @@
 // window.bleu2Storage: the tab's storage (sessionStorage) as static/host.js applies the
-// controllers' commands (bleu2.page.ports.Storage, bleu2.page.protocol). The texts are read from the boxes here, so that megabytes of
-// text are not copied out of Python; what to keep and when (and whether a packed save
-// that ends late still counts) is decided in Python (bleu2.page.sentence.controller, tab_storage).
+// controllers' commands (bleu2.page.ports.Storage, bleu2.page.protocol). The one writer of
+// the tab's two forms ("t1." + JSON, "z1." + its zlib stream: plain() and packed() below;
+// bleu2.page.tab_storage reads them): the texts are read from the boxes here, so that
+// megabytes of text are not copied out of Python; what to keep and when (and whether a
+// packed save that ends late still counts) is decided in Python (tab_storage).
 (function () {
   "use strict";
 
@@ -17,19 +19,20 @@
     return Object.assign({r: boxes("reference"), c: boxes("candidate")}, JSON.parse(metaJson));
   }
   function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
-  function binary(bytes) {  // one character per byte (the packed form's text)
+  function plain(key, json) { window.sessionStorage.setItem(key, "t1." + json); }
+  function packed(key, bytes) {  // the zlib stream's bytes, one character per byte
     var parts = [];
     for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
-    return parts.join("");
+    window.sessionStorage.setItem(key, "z1." + parts.join(""));
   }
+  function zlibNow(json) { return window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1}); }
 
   window.bleu2Storage = {
-    // The plain form (bleu2.page.tab_storage.encode_tab_state): "t1." + JSON {r, c, ...meta}.
-    // Returns "" when kept, else the browser's error.
+    // The plain form: "t1." + JSON {r, c, ...meta}. Returns "" when kept, else the browser's error.
     save: function (key, metaJson) {
       var json = JSON.stringify(tabData(metaJson));
       try {
-        window.sessionStorage.setItem(key, "t1." + json);
+        plain(key, json);
         refused = null;
         return "";
       } catch (error) {
@@ -47,19 +50,18 @@
       var json = refused.json;
       refused = null;
       try {
-        window.sessionStorage.setItem(key, "z1." + binary(window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1})));
+        packed(key, zlibNow(json));
         return "";
       } catch (packError) {
         return errorText(packError);
       }
     },
-    // Whether savePacked can run here (CompressionStream: Chromium 80, Firefox 113, Safari 16.4).
-    canPackLater: typeof CompressionStream === "function",
-    // The packed form (bleu2.page.tab_storage.pack_tab_state: "z1." + the zlib stream of the
-    // same JSON, one character per byte), encoded and compressed by the browser 256 K
-    // characters at a time, each step its own task, so that megabytes of text do not hold
-    // the page; kept only if wanted() still says so once packed. Resolves to "" when kept,
-    // "superseded" when not wanted any more, else the browser's error.
+    // The packed form ("z1." + the zlib stream of the same JSON, one character per byte),
+    // encoded and compressed by the browser 256 K characters at a time, each step its own
+    // task, so that megabytes of text do not hold the page (CompressionStream: Chromium 80,
+    // Firefox 113, Safari 16.4; else fflate's, at once); kept only if wanted() still says so
+    // once packed. Resolves to "" when kept, "superseded" when not wanted any more, else
+    // the browser's error.
     savePacked: function (key, metaJson, wanted) {
       // The JSON in pieces, each made in its own step (one JSON.stringify of megabytes would
       // hold the page): the same text as JSON.stringify(tabData(metaJson)).
@@ -71,8 +73,12 @@
         pieces = ['{"r":['].concat(listed(r), ['],"c":['], listed(c), [meta === "}" ? "]}" : "]," + meta]);
       }
       refused = null;
+      if (typeof CompressionStream !== "function") {
+        var bytes = zlibNow(pieces.map(function (p) { return typeof p === "function" ? p() : p; }).join(""));
+        return finish(Promise.resolve(bytes));
+      }
       var deflate = new CompressionStream("deflate"), writer = deflate.writable.getWriter();
-      var packed = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();
+      var stream = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();
       function listed(values) {  // [text, ",", text, ...], each text made when its step comes
         var out = [];
         values.forEach(function (value, i) {
@@ -93,18 +99,20 @@
         }
         return step(0);
       }
-      return piece(0).then(function () { return packed; }).then(function (buffer) {
-        var text = binary(new Uint8Array(buffer));
-        return Promise.resolve(wanted()).then(function (still) {  // wanted: a bool, or a promise (static/host.js)
-          if (!still) return "superseded";
-          try {
-            window.sessionStorage.setItem(key, "z1." + text);
-            return "";
-          } catch (error) {
-            return errorText(error);
-          }
+      function finish(made) {
+        return made.then(function (bytes) {
+          return Promise.resolve(wanted()).then(function (still) {  // wanted: a bool, or a promise (static/host.js)
+            if (!still) return "superseded";
+            try {
+              packed(key, bytes);
+              return "";
+            } catch (error) {
+              return errorText(error);
+            }
+          });
         });
-      });
+      }
+      return finish(piece(0).then(function () { return stream; }).then(function (buffer) { return new Uint8Array(buffer); }));
     },
     // What tells this embed from others in the tab, as JSON (bleu2.page.ports.PageContext:
     // frame, frame_index, host, prefill); the keys are made from it in Python

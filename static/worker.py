@@ -1,10 +1,11 @@
 """The page's worker (PyScript runs it in a Web Worker, on the same Pyodide and snapshot as
 the page would): the page's Python, both controllers, behind the message protocol of
-:mod:`bleu2.page.protocol` (``static/host.js`` sends the events and applies the batches),
-and corpus mode's :class:`bleu2.page.corpus.session.Session`. Called asynchronously only
-(``worker.sync.<name>(...)`` returns a promise; nothing here reaches back into the page, so
-no SharedArrayBuffer is needed).
+:mod:`bleu2.page.protocol` (``static/host.js`` starts it, sends the events and applies the
+batches). Called asynchronously only (``worker.sync.<name>(...)`` returns a promise;
+nothing here reaches back into the page, so no SharedArrayBuffer is needed).
 """
+
+import json
 
 from bleu2.page.corpus.session import Session
 from bleu2.page.protocol import PageHost
@@ -25,9 +26,9 @@ def page_event(event_json, data=None):
     return host.event(str(event_json), data)
 
 
-def corpus(method, args_json, data=None):
-    """A session method, for the tests (``bleu2Corpus.ask``): its answer as JSON (:meth:`Session.call`)."""
-    return session.call(str(method), str(args_json), data)
+def corpus(method, args_json):
+    """A session method, for the tests (``bleu2Corpus.ask``): its answer as JSON."""
+    return json.dumps(getattr(session, str(method))(*json.loads(str(args_json))), ensure_ascii=False)
 
 
 __export__ = ["page_start", "page_event", "corpus"]

@@ -1,10 +1,12 @@
-"""A fake of the page for the controllers (:mod:`bleu2.page.sentence.port`), in CPython.
+"""The one fake browser of the page's CPython tests: both rooms' ports
+(:class:`bleu2.page.sentence.port.SentencePort`, :class:`bleu2.page.corpus.port.CorpusPort`).
 
 :class:`FakePage` keeps what a browser would: the text boxes' values, the elements' text,
 properties, attributes and classes as written, what was painted, the form's controls, the
 tab's storage (with a quota, or denied), the URL's fragment, timers on a clock the test
-moves, copies, downloads and the worker's requests. Nothing here decides: it only records
-and replays, so the tests check the controller's decisions.
+moves, copies and downloads. Nothing here decides: it only records and replays, so the
+tests check the controllers' decisions; ``tests/page/test_protocol.py`` plays
+``static/host.js`` over it.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from bleu2.page.options_form import FIELDS
 from bleu2.page.ports import StorageReply
-from bleu2.page.sentence import compare, live
 from bleu2.page.sentence.port import Change, EventData
 
 #: The form's controls as index.html has them before Python runs.
@@ -31,6 +33,11 @@ CONTROLS = {
     "opt-rstrip": {"checked": False, "type": "checkbox"},
     "opt-preset": {"value": "defaults"},
     "lang-select": {"value": "en"},
+    "corpus-test": {"value": "none"},
+    "corpus-n": {"value": "0"},
+    "corpus-seed": {"value": "12345"},
+    "corpus-baseline": {"value": ""},
+    "corpus-sort": {"value": "worst"},
 }
 
 QUOTA = "QuotaExceededError Setting the value of 'bleu2-state' exceeded the quota."
@@ -55,8 +62,6 @@ class Tab:
 class FakePage:
     """:class:`bleu2.page.sentence.port.SentencePort` over an in-memory page."""
 
-    can_pack_later = True
-
     def __init__(self, tab: Tab | None = None, boxes: dict[str, list[str]] | None = None) -> None:
         self.tab = tab or Tab()
         typed = boxes or {}
@@ -66,7 +71,8 @@ class FakePage:
         self.copies: dict[str, str] = {}  # what the controller last read of each box
         self.elements: dict[str, dict[str, Any]] = {}
         self.controls = {k: dict(v) for k, v in CONTROLS.items()}
-        self.painted: dict[tuple[str, str], Any] = {}
+        self.painted: dict[tuple[str, str], Any] = {}  # (painter, target) -> the last data
+        self.paints: dict[str, list[Any]] = {}  # painter -> every data it got ([target, data] with a target)
         self.paint_log: list[tuple[str, str]] = []
         self.focused: list[str] = []
         self.lang = None
@@ -79,9 +85,7 @@ class FakePage:
         self.clipboard_text: list[str] = []
         self.shown_areas: dict[str, str] = {}
         self.downloads: list[tuple[str, str, str]] = []
-        self.requests: list[tuple[dict, Any, Any]] = []
-        self.worker = True  # False: no worker can start (the one-file page)
-        self.corpus: list[dict] = []
+        self.in_worker = True  # False: the page's Python on the page's thread (the one-file page)
         self.url = "http://127.0.0.1/some/sub/path/"
 
     # --- elements ------------------------------------------------------------------------
@@ -106,11 +110,24 @@ class FakePage:
         return self.elements.get(element_id, {}).get("props", {}).get(name)
 
     def paint(self, painter, data_json, target=""):
-        self.painted[(painter, target)] = json.loads(data_json)
+        data = json.loads(data_json)
+        self.painted[(painter, target)] = data
+        self.paints.setdefault(painter, []).append([target, data] if target else data)
         self.paint_log.append((painter, target))
+
+    def last(self, painter: str) -> Any:
+        """What ``painter`` painted last."""
+        return self.paints[painter][-1]
 
     def read_value(self, element_id):
         return str(self.controls.get(element_id, {}).get("value", ""))
+
+    def set(self, element_id: str, value: str) -> None:
+        """A person sets a control's (or a text area's) value."""
+        self.controls.setdefault(element_id, {})["value"] = value
+
+    def read_options(self):
+        return self.read_form(FIELDS)
 
     def read_form(self, fields):
         out: dict[str, Any] = {}
@@ -160,9 +177,6 @@ class FakePage:
         for i, text in enumerate(values or []):
             self.values[kind][i] = text
 
-    def to_corpus(self, boxes):
-        self.corpus.append(json.loads(json.dumps(boxes)))
-
     # --- timers and clock ------------------------------------------------------------------
 
     def set_timer(self, ms, callback):
@@ -176,6 +190,17 @@ class FakePage:
 
     def now(self):
         return self.clock
+
+    @property
+    def delays(self) -> list[float]:
+        """The timers pending, by the milliseconds left."""
+        return sorted(at - self.clock for at, _ in self.timers.values())
+
+    def fire(self, ms: float) -> None:
+        """Let the one timer ``ms`` milliseconds away fire now (the clock stays)."""
+        handles = [h for h, (at, _) in self.timers.items() if at - self.clock == ms]
+        assert len(handles) == 1, (ms, self.delays)
+        self.timers.pop(handles[0])[1]()
 
     def advance(self, ms: float) -> None:
         """Let ``ms`` milliseconds pass, running the timers due, in order."""
@@ -250,22 +275,6 @@ class FakePage:
 
     def download(self, filename, mime, text):
         self.downloads.append((filename, mime, text))
-
-    # --- the worker ----------------------------------------------------------------------------
-
-    def measure(self, options, done, failed):
-        # the page's worker reads the boxes as they are now (static/corpus.js bleu2Live)
-        boxes = {kind + "s": list(self.values[kind]) for kind in ("reference", "candidate")}
-        self.requests.append((dict(boxes, options=dict(options)), done, failed))
-
-    def answer_worker(self) -> None:
-        """The worker answers the oldest request (or, with no worker, it fails)."""
-        req, done, failed = self.requests.pop(0)
-        if not self.worker:
-            failed("Error: no worker can start from file://")
-            return
-        measured = compare.measure(req["candidates"], req["references"], **req["options"])
-        done(live.pack(measured))
 
 
 def open_page(

@@ -17,3 +17,22 @@ STATE = {
     },
     "lang": "pt",
 }
+
+
+def tab_form(state, packed=False):
+    """The tab's storage forms as the format says (docs/page.md; ``static/storage.js`` writes
+    them): ``"t1."`` + the compact JSON ``{"r", "c", "o", "l"}``, or ``"z1."`` + its zlib
+    stream (level 1) as latin-1 text."""
+    import json
+    import zlib
+
+    from bleu2.page.tab_storage import tab_meta
+
+    text = json.dumps(
+        {"r": state["references"], "c": state["candidates"], **tab_meta(state)},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    if packed:
+        return "z1." + zlib.compress(text.encode("utf-8", "surrogatepass"), 1).decode("latin-1")
+    return "t1." + text

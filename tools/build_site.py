@@ -243,12 +243,16 @@ ARCHIVE = ROOT / "build" / "bleu2.zip"
 PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecode (write_page_archive)
 
 # Files and folders of bleu2/ the page does not run: the command lines (bleu2/cli/), the test
-# configuration and the Dask extra (it imports Dask).
+# configuration, the Dask extra (it imports Dask) and the docs extensions (they import Sphinx
+# and MkDocs; docs_block.py is theirs).
 ARCHIVE_EXCLUDE = {
     "bleu2/cli",
     "bleu2/__main__.py",
     "bleu2/conftest.py",
     "bleu2/dask.py",
+    "bleu2/docs_block.py",
+    "bleu2/mkdocs.py",
+    "bleu2/sphinx.py",
 }
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the archive (and the snapshot key) depend on content only
 

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from html import escape
 
-__all__ = ["COLOURS", "STYLE", "bar_chart"]
+__all__ = ["COLOURS", "STYLE", "bar_chart", "nice_top"]
 
 #: compare-mt's bar colours, one per system (repeating after eight).
 COLOURS = ("#7293CB", "#E1974C", "#84BA5B", "#D35E60", "#808585", "#9067A7", "#AB6857", "#CCC210")
@@ -23,16 +23,24 @@ STYLE = "".join(f".b2c .s{i}{{fill:{c}}}" for i, c in enumerate(COLOURS)) + (
 )
 
 
-def _nice_max(top: float) -> float:
+def nice_top(top: float) -> float:
+    """The top of a bar chart's y axis for values up to ``top`` (>= 0): the smallest of
+    5 x 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, ... at or above it (1.0 for 0).
+
+    >>> nice_top(0.0), nice_top(0.3), nice_top(7), nice_top(6000)
+    (1.0, 0.5, 10, 10000)
+    """
     if top <= 0:
         return 1.0
-    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000):
+    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5):
         if top <= step * 5:
             return step * 5
-    k: float = 1.0
-    while k * 5 < top:
+    k = 1
+    while True:
+        for step in (k, 2 * k, 5 * k):
+            if top <= step * 5:
+                return step * 5
         k *= 10
-    return k * 5
 
 
 def _tick(x: float) -> str:
@@ -81,7 +89,7 @@ def bar_chart(
     """
     n_b = max(len(buckets), 1)
     n_s = max(len(series), 1)
-    top = y_max if y_max is not None else _nice_max(max((v for _, vs in series for v in vs), default=0.0))
+    top = y_max if y_max is not None else nice_top(max((v for _, vs in series for v in vs), default=0.0))
     left, right = 48, 8
     group = max(24, 8 * n_s + 10)
     plot_w = group * n_b

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
 from . import i18n
-from .tables import LEFT_OUT
+from .tables import NO_NUMBER
 
 __all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
 
@@ -95,7 +95,7 @@ def _get(obj: Any, name: str) -> Any:
 
 def chart_values(result_or_row: Any) -> ChartValues:
     """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its
-    ``to_dict()`` or a row of :func:`bleu2.compare.compare`.
+    ``to_dict()`` or a row of :func:`bleu2.page.sentence.candidates.compare`.
 
     Returns:
         ``{"precisions": [{"n", "value", "smoothed", "used"}], "brevity_penalty": float,
@@ -153,7 +153,7 @@ def bar_chart(
 
     Args:
         result_or_row: a :class:`~bleu2.result.BleuResult`, its ``to_dict()``, or a row
-            of :func:`bleu2.compare.compare`.
+            of :func:`bleu2.page.sentence.candidates.compare`.
         lang: the page's language (labels and the
             decimal separator: ``0,7071`` in es/pt).
         width, height: the drawing's size in CSS pixels (also the viewBox; the SVG
@@ -289,7 +289,7 @@ def bar_chart(
             {
                 "tag": "text",
                 "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle", "class": "bar-value"},
-                "text": LEFT_OUT if value is None else shown(value, smoothed),
+                "text": NO_NUMBER if value is None else shown(value, smoothed),
             }
         )
         elements.append(

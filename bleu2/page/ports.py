@@ -141,8 +141,6 @@ class Storage(Protocol):
     """The tab's storage (``sessionStorage``), for :class:`bleu2.page.tab_storage.TabStore`
     (the sentence view's port gives it; corpus mode keeps its part through that store)."""
 
-    can_pack_later: bool  #: whether :meth:`save_packed` can run (CompressionStream)
-
     def storage(self, method: Literal["getItem", "setItem", "removeItem"], key: str, value: str = "") -> StorageReply:
         """``sessionStorage.<method>(key[, value])``."""
 
@@ -151,6 +149,7 @@ class Storage(Protocol):
         texts (not copied out of Python); the browser's error, or None when kept."""
 
     def save_packed(self, key: str, meta_json: str, wanted: Callable[[], bool], done: Callable[[str], None]) -> None:
-        """Pack the same JSON (``"z1."`` + zlib, by the browser in small steps), then, if
+        """Pack the same JSON (``"z1."`` + zlib, by the browser in small steps, or at once
+        where it has no ``CompressionStream``), then, if
         ``wanted()`` still says so, keep it; ``done("")`` when kept, ``done("superseded")``
         when not wanted any more, else ``done(the browser's error)``."""

@@ -1,4 +1,4 @@
-"""The page as messages: both rooms' controllers driven by events in, command batches out.
+"""``PageHost``: both rooms' controllers driven by events in, command batches out.
 
 The page's Python (the sentence view's :class:`bleu2.page.sentence.controller.SentencePage`
 and corpus mode's :class:`bleu2.page.corpus.controller.CorpusControl`) runs wherever a
@@ -13,19 +13,25 @@ page's thread in the one-file offline page. Either way the page's JavaScript
   read (:data:`Seen`: the boxes' changes since the last event, ``static/textdiff.mjs``'s;
   the form's values; ``location``'s hash and href; ``now``), and one of
   ``{"sentence": method, "event": EventData}``, ``{"corpus": name, "args": [...]}`` (a
-  file's bytes beside the JSON), ``{"timer": id}``, ``{"call": id, "args": [...]}`` (an
-  async completion: a copy, a packed save, naming the callback's id) or
-  ``{"refused": key, "error", "size"}`` (a storage write the browser refused);
+  file's bytes beside the JSON), ``{"timer": id}`` or ``{"call": id, "args": [...]}`` (a
+  timer fired, an async completion: a copy, a packed save; both name a callback by id),
+  ``{"refused": key, "error", "size"}`` (a storage write the browser refused) or
+  ``{"label": [section, n, index]}`` (a highlighted token's counts);
 - **batches**: ``{"commands": [[name, ...args], ...], "reply": value, "idle": bool,
   "hide": [key, meta JSON, unsaved] or null}``, applied in order by ``static/host.js``
   (:data:`COMMANDS`); ``idle``: the work after a pause has run; ``hide``: the plain save
   the page makes itself, at once, when it is hidden or left while the texts are not kept
   (``unsaved``) or an event is unanswered (the worker's answer would come too late). Text is painted with ``textContent`` only.
 
-:class:`Recorder` is both rooms' port (:class:`bleu2.page.sentence.port.SentencePort`, and
-:class:`bleu2.page.corpus.port.CorpusPort` through :class:`CorpusSide`): reads are served
-from what the last event carried, writes become commands, callbacks get ids. Standard
-library only; tested in CPython (``tests/page/test_protocol.py``).
+The pieces: :class:`Outbox` (the next batch's commands, and the callbacks they name by
+id), :class:`Mirror` (what the events carried: the boxes' texts, the form, the URL, the
+clock), :class:`TabMirror` (the tab's storage as this side wrote it, and what the browser
+refused); :class:`SentenceSide` and :class:`CorpusSide` are the two rooms' ports made of
+them (:class:`bleu2.page.sentence.port.SentencePort`,
+:class:`bleu2.page.corpus.port.CorpusPort`); :class:`PageHost` makes both controllers,
+passes what one hands the other (the language, corpus mode's "take", a line opened) and
+answers each event with a batch. Standard library only; tested in CPython
+(``tests/page/test_protocol.py``).
 """
 
 from __future__ import annotations
@@ -36,61 +42,76 @@ import traceback
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .corpus.controller import PAGE, WORKER, CorpusControl
+from .corpus.session import Session
+from .options_form import FIELDS
 from .ports import PageContext, StorageReply, Updates
+from .sentence.boxes import apply_read
+from .sentence.controller import EVENTS, SentencePage
+from .sentence.port import Change
 from .tab_storage import storage_problem, tab_meta
 
-__all__ = ["COMMANDS", "CorpusSide", "PageHost", "Recorder"]
+__all__ = ["COMMANDS", "CorpusSide", "Mirror", "Outbox", "PageHost", "SentenceSide", "TabMirror"]
 
 #: The commands of a batch, each ``[name, *args]``: element updates; a sentence painter
 #: (``static/paint.js``) or a corpus one (``static/corpus.js``) with its JSON text and
-#: target; timers set and cleared by id (``soon``: a 0 ms one that continues this answer); the boxes of a kind; focus; ``<html lang>``; the
+#: target; timers set and cleared by id; the boxes of a kind; focus; ``<html lang>``; the
 #: console; ``sessionStorage`` writes (``store``: setItem/removeItem; ``save``: the plain
 #: form from the boxes; ``savePacked``: the packed one, asking callback ``wanted`` before it
 #: keeps it and reporting to ``done``); the URL's fragment; a copy (reported to ``done``); a
 #: download; ``<html>`` attributes (``root``).
 COMMANDS = (
-    "write", "paint", "corpusPaint", "timer", "soon", "clearTimer", "boxes", "focus", "lang", "log", "store", "save",
+    "write", "paint", "corpusPaint", "timer", "clearTimer", "boxes", "focus", "lang", "log", "store", "save",
     "savePacked", "fragment", "copy", "download", "root",
 )  # fmt: skip
 
 
-class Recorder:
-    """The sentence view's port, as commands (:data:`COMMANDS`) and a mirror of the page.
+class Outbox:
+    """The commands of the next batch (:data:`COMMANDS`), and the callbacks they name by id
+    (timers and async completions: one count)."""
 
-    ``in_worker``: the host runs in the page's worker, so long texts are measured here
-    (after the batch that says "scoring…") and corpus mode's session is this thread's;
-    on the page's thread there is no worker (long texts are measured after a pause)."""
-
-    def __init__(self, start: Mapping[str, Any], in_worker: bool) -> None:
-        self.in_worker = in_worker
+    def __init__(self) -> None:
         self.commands: list[list[Any]] = []
         self.callbacks: dict[int, Callable[..., Any]] = {}
-        self.timers: dict[int, Callable[[], None]] = {}
         self.next_id = 1
-        self.items: dict[str, str] = dict(start.get("storage") or {})  # sessionStorage, as this page wrote it
-        self.sizes = {k: len(v) for k, v in self.items.items()}  # its lengths (a plain save's text is the page's)
-        self.denied: str | None = start.get("denied")  # sessionStorage refused at start: why
-        self.limit: int | None = None  # characters the browser refused to keep (learned)
-        self.can_pack_later = bool(start.get("can_pack_later", True))
+
+    def send(self, *command: Any) -> None:
+        self.commands.append(list(command))
+
+    def callback(self, fn: Callable[..., Any]) -> int:
+        """An id for ``fn``, run once by :meth:`run`."""
+        n, self.next_id = self.next_id, self.next_id + 1
+        self.callbacks[n] = fn
+        return n
+
+    def run(self, n: int, *args: Any) -> Any:
+        """Callback ``n`` with ``args`` (nothing when it ran or was dropped)."""
+        fn = self.callbacks.pop(n, None)
+        return None if fn is None else fn(*args)
+
+    def batch(self, reply: Any = None, idle: bool = True, hide: list[Any] | None = None) -> str:
+        """The commands so far as a batch (and none kept)."""
+        commands, self.commands = self.commands, []
+        return json.dumps({"commands": commands, "reply": reply, "idle": idle, "hide": hide}, ensure_ascii=False)
+
+
+class Mirror:
+    """What the page reported with its events (:data:`Seen`): the boxes' texts (each as
+    the changes since), the form's controls, ``location``'s hash and href, the clock."""
+
+    def __init__(self) -> None:
         self.texts: dict[str, str] = {}  # box id -> its text, as the page reported it
         self.fresh: set[str] = set()  # boxes changed since the controller read them
         self.ids: dict[str, list[str]] = {"reference": ["reference"], "candidate": ["candidate"]}
         self.form: dict[str, dict[str, Any]] = {}  # control id -> {value, checked, disabled, type}
         self.hash, self.href, self.clock = "", "", 0.0
-        self.take: Callable[[Mapping[str, list[str]]], None] | None = None  # corpus mode's "take"
-        self.measured = 0  # long texts measured here (the tests count them)
-        self.see(start)
-
-    # --- what an event carries --------------------------------------------------------------
 
     def see(self, seen: Mapping[str, Any]) -> None:
-        """Take in what the page reports with an event (:data:`Seen`)."""
+        """Take in what the page reports with an event."""
         for kind, boxes in (seen.get("boxes") or {}).items():
             self.ids[kind] = [box[0] for box in boxes]
             for box in boxes:
                 if len(box) > 1:
-                    from .sentence.boxes import apply_read
-
                     self.texts[box[0]] = apply_read(self.texts.get(box[0], ""), *box[1:])
                     self.fresh.add(box[0])
         for element_id, control in (seen.get("form") or {}).items():
@@ -99,37 +120,16 @@ class Recorder:
         self.href = str(seen.get("href", self.href))
         self.clock = float(seen.get("now", self.clock))
 
-    def _send(self, *command: Any) -> None:
-        self.commands.append(list(command))
+    def boxes(self, kind: str) -> list[str]:
+        """The texts of ``kind``'s boxes, in order."""
+        return [self.texts.get(i, "") for i in self.ids[kind]]
 
-    def _id(self, fn: Callable[..., Any]) -> int:
-        n, self.next_id = self.next_id, self.next_id + 1
-        self.callbacks[n] = fn
-        return n
-
-    def soon(self, fn: Callable[[], None]) -> None:
-        """Run ``fn`` in an event of its own, after this batch is applied: the rest of this
-        answer (a 0 ms timer the page counts as part of it: ``bleu2App.pending``)."""
-        n, self.next_id = self.next_id, self.next_id + 1
-        self.timers[n] = fn
-        self._send("soon", n)
-
-    def batch(self, reply: Any = None, idle: bool = True, hide: list[Any] | None = None) -> str:
-        """The commands so far as a batch (and none kept)."""
-        commands, self.commands = self.commands, []
-        return json.dumps({"commands": commands, "reply": reply, "idle": idle, "hide": hide}, ensure_ascii=False)
-
-    # --- elements and document ----------------------------------------------------------------
-
-    def write(self, updates: Updates) -> None:
+    def wrote(self, updates: Updates) -> None:
+        """What the controller reads back of a control is what it wrote."""
         for element_id, spec in updates.items():
-            if element_id in self.form:  # what the controller reads back is what it wrote
+            if element_id in self.form:
                 props = spec.get("props", {})
                 self.form[element_id].update({k: props[k] for k in ("value", "checked", "disabled") if k in props})
-        self._send("write", updates)
-
-    def paint(self, painter: str, data_json: str, target: str = "") -> None:
-        self._send("paint", painter, data_json, target)
 
     def read_value(self, element_id: str) -> str:
         return str(self.form.get(element_id, {}).get("value", ""))
@@ -143,61 +143,24 @@ class Recorder:
             out[name + "_enabled"] = not control.get("disabled", False)
         return out
 
-    def focus(self, selector: str) -> None:
-        self._send("focus", selector)
 
-    def set_language(self, lang: str) -> None:
-        self._send("lang", lang)
+class TabMirror:
+    """The tab's ``sessionStorage`` as this side wrote it: reads answered here, writes sent
+    as commands, the browser's answer predicted (denied at start, or at least as large as a
+    write it refused: the limit is learned from :meth:`refused`)."""
 
-    def log(self, level: str, message: str) -> None:
-        self._send("log", level, message)
-
-    # --- the boxes ----------------------------------------------------------------------------
-
-    def read_box(self, box_id: str) -> Any:
-        from .sentence.port import Change
-
-        text = self.texts.get(box_id, "")
-        if box_id in self.fresh:  # the whole text, no copy made: this thread holds it already
-            self.fresh.discard(box_id)
-            return Change(0, 0, text, len(text))
-        return Change(len(text), 0, "", len(text))
-
-    def set_boxes(self, kind: str, ids: list[str], values: list[str] | None) -> None:
-        self.ids[kind] = list(ids)
-        for box_id, value in zip(ids, values or [], strict=False):
-            self.texts[box_id] = value
-            self.fresh.add(box_id)
-        self._send("boxes", kind, ids, values)
-
-    def to_corpus(self, boxes: Mapping[str, list[str]]) -> None:
-        take = self.take
-        if take is not None:
-            self.soon(lambda: take(boxes))
-
-    # --- timers and clock ---------------------------------------------------------------------
-
-    def set_timer(self, ms: float, callback: Callable[[], None]) -> int:
-        n, self.next_id = self.next_id, self.next_id + 1
-        self.timers[n] = callback
-        self._send("timer", n, ms)
-        return n
-
-    def clear_timer(self, handle: Any) -> None:
-        if self.timers.pop(handle, None) is not None:
-            self._send("clearTimer", handle)
-
-    def now(self) -> float:
-        return self.clock
-
-    # --- the tab's storage: a mirror, written by commands ---------------------------------------
+    def __init__(self, start: Mapping[str, Any], outbox: Outbox) -> None:
+        self.outbox = outbox
+        self.items: dict[str, str] = dict(start.get("storage") or {})
+        self.sizes = {k: len(v) for k, v in self.items.items()}  # its lengths (a plain save's text is the page's)
+        self.denied: str | None = start.get("denied")  # sessionStorage refused at start: why
+        self.limit: int | None = None  # characters the browser refused to keep (learned)
 
     def _size(self, key: str, value_chars: int) -> int:
         return value_chars + len(key) + sum(len(k) + n for k, n in self.sizes.items() if k != key)
 
-    def _predict(self, key: str, value_chars: int) -> str | None:
-        """The browser's answer to a write, as far as this side can tell: denied at start,
-        or at least as large as a write it refused (``QuotaExceededError``)."""
+    def predict(self, key: str, value_chars: int) -> str | None:
+        """The browser's answer to a write of ``value_chars``, as far as this side can tell."""
         if self.denied is not None:
             return self.denied
         if self.limit is not None and self._size(key, value_chars) >= self.limit:
@@ -212,123 +175,124 @@ class Recorder:
         if method == "removeItem":
             self.items.pop(key, None)
             self.sizes.pop(key, None)
-            self._send("store", "removeItem", key, "")
+            self.outbox.send("store", "removeItem", key, "")
             return StorageReply(None, None)
-        error = self._predict(key, len(value))
+        error = self.predict(key, len(value))
         if error is None:
             self.items[key], self.sizes[key] = value, len(value)
-            self._send("store", "setItem", key, value)
+            self.outbox.send("store", "setItem", key, value)
         return StorageReply(None, error)
 
-    def plain_size(self, meta_json: str) -> int:
-        """The plain form's length (``"t1." + {r, c, ...meta}``), close to the page's count."""
-        texts = [self.texts.get(i, "") for kind in ("reference", "candidate") for i in self.ids[kind]]
-        return 12 + len(meta_json) + sum(len(t) + 3 for t in texts)
-
-    def save_plain(self, key: str, meta_json: str) -> str | None:
-        size = self.plain_size(meta_json)
-        error = self._predict(key, size)
+    def save_plain(self, key: str, meta_json: str, size: int) -> str | None:
+        """The plain form (``size`` characters), written by the page from its boxes."""
+        error = self.predict(key, size)
         if error is None:
             self.items.pop(key, None)  # the page holds the text; only its length counts here
             self.sizes[key] = size
-            self._send("save", key, meta_json, size)
+            self.outbox.send("save", key, meta_json, size)
         return error
 
-    def save_packed(self, key: str, meta_json: str, wanted: Callable[[], bool], done: Callable[[str], None]) -> None:
-        self._send("savePacked", key, meta_json, self._id(wanted), self._id(done))
-
     def refused(self, key: str, error: str, size: int) -> None:
-        """The page's browser refused a write (``size`` characters) this side thought it kept."""
+        """The browser refused a write (``size`` characters) this side thought it kept."""
         if storage_problem(error) == "full":
             total = self._size(key, size)
             self.limit = total if self.limit is None else min(self.limit, total)
         self.items.pop(key, None)
         self.sizes.pop(key, None)
 
-    # --- URL, copies, downloads, worker ----------------------------------------------------------
+
+class SentenceSide:
+    """The sentence view's port (:class:`bleu2.page.sentence.port.SentencePort`): reads
+    from the :class:`Mirror`, writes to the :class:`Outbox`, storage through the
+    :class:`TabMirror`; ``in_worker``: the page's Python runs in its worker (else on the
+    page's thread)."""
+
+    def __init__(self, outbox: Outbox, mirror: Mirror, tab: TabMirror, in_worker: bool) -> None:
+        self.outbox, self.mirror, self.tab, self.in_worker = outbox, mirror, tab, in_worker
+        self.read_value, self.read_form = mirror.read_value, mirror.read_form
+        self.storage, self.refused = tab.storage, tab.refused
+
+    def write(self, updates: Updates) -> None:
+        self.mirror.wrote(updates)
+        self.outbox.send("write", updates)
+
+    def paint(self, painter: str, data_json: str, target: str = "") -> None:
+        self.outbox.send("paint", painter, data_json, target)
+
+    def focus(self, selector: str) -> None:
+        self.outbox.send("focus", selector)
+
+    def set_language(self, lang: str) -> None:
+        self.outbox.send("lang", lang)
+
+    def log(self, level: str, message: str) -> None:
+        self.outbox.send("log", level, message)
+
+    def read_box(self, box_id: str) -> Change:
+        text = self.mirror.texts.get(box_id, "")
+        if box_id in self.mirror.fresh:  # the whole text, no copy made: this thread holds it already
+            self.mirror.fresh.discard(box_id)
+            return Change(0, 0, text, len(text))
+        return Change(len(text), 0, "", len(text))
+
+    def set_boxes(self, kind: str, ids: list[str], values: list[str] | None) -> None:
+        self.mirror.ids[kind] = list(ids)
+        for box_id, value in zip(ids, values or [], strict=False):
+            self.mirror.texts[box_id] = value
+            self.mirror.fresh.add(box_id)
+        self.outbox.send("boxes", kind, ids, values)
+
+    def set_timer(self, ms: float, callback: Callable[[], None]) -> int:
+        n = self.outbox.callback(callback)
+        self.outbox.send("timer", n, ms)
+        return n
+
+    def clear_timer(self, handle: Any) -> None:
+        if self.outbox.callbacks.pop(handle, None) is not None:
+            self.outbox.send("clearTimer", handle)
+
+    def now(self) -> float:
+        return self.mirror.clock
+
+    def save_plain(self, key: str, meta_json: str) -> str | None:
+        # the plain form's length ("t1." + {r, c, ...meta}), close to the page's count
+        texts = self.mirror.boxes("reference") + self.mirror.boxes("candidate")
+        return self.tab.save_plain(key, meta_json, 12 + len(meta_json) + sum(len(t) + 3 for t in texts))
+
+    def save_packed(self, key: str, meta_json: str, wanted: Callable[[], bool], done: Callable[[str], None]) -> None:
+        self.outbox.send("savePacked", key, meta_json, self.outbox.callback(wanted), self.outbox.callback(done))
 
     def location_hash(self) -> str:
-        return self.hash
+        return self.mirror.hash
 
     def set_fragment(self, fragment: str) -> str:
-        before = self.href
-        base = before.split("#", 1)[0]
-        self.hash = "#" + fragment if fragment else ""
-        self.href = base + self.hash
-        self._send("fragment", fragment)
+        before = self.mirror.href
+        self.mirror.hash = "#" + fragment if fragment else ""
+        self.mirror.href = before.split("#", 1)[0] + self.mirror.hash
+        self.outbox.send("fragment", fragment)
         return before
 
     def copy(self, text: str, area_id: str, done: Callable[[bool], None]) -> None:
-        self._send("copy", text, area_id, self._id(done))
+        self.outbox.send("copy", text, area_id, self.outbox.callback(done))
 
     def download(self, filename: str, mime: str, text: str) -> None:
-        self._send("download", filename, mime, text)
-
-    def measure(self, options: Mapping[str, Any], done: Callable[[str], None], failed: Callable[[str], None]) -> None:
-        if not self.in_worker:
-            self.soon(lambda: failed("no worker: the page runs on its own thread"))
-            return
-        boxes = {kind: [self.texts.get(i, "") for i in self.ids[kind]] for kind in ("reference", "candidate")}
-
-        def run() -> None:
-            from .sentence import compare, live
-
-            self.measured += 1
-            done(live.pack(compare.measure(boxes["candidate"], boxes["reference"], **dict(options))))
-
-        self.set_timer(0, run)  # a timer, not part of the answer: the page shows "scoring…" meanwhile
+        self.outbox.send("download", filename, mime, text)
 
 
 class CorpusSide:
-    """Corpus mode's port (:class:`bleu2.page.corpus.port.CorpusPort`) over the same
-    :class:`Recorder`: its painters are ``static/corpus.js``'s, its session this thread's."""
+    """Corpus mode's port (:class:`bleu2.page.corpus.port.CorpusPort`) over the same outbox
+    and mirror: its painters are ``static/corpus.js``'s."""
 
-    def __init__(self, recorder: Recorder, open_texts: Callable[[str], None], session: Any = None) -> None:
-        self.recorder, self.open_texts = recorder, open_texts
-        self.session: Any = session  # the session of this thread (made when first asked for)
-
-    def write(self, updates: Updates) -> None:
-        self.recorder.write(updates)
+    def __init__(self, sentence: SentenceSide) -> None:
+        self.outbox, self.mirror = sentence.outbox, sentence.mirror
+        self.write, self.read_value = sentence.write, sentence.read_value
+        self.set_timer, self.clear_timer, self.download = sentence.set_timer, sentence.clear_timer, sentence.download
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
-        self.recorder._send("corpusPaint", painter, data_json, target)
-
-    def read_value(self, element_id: str) -> str:
-        return self.recorder.read_value(element_id)
+        self.outbox.send("corpusPaint", painter, data_json, target)
 
     def read_options(self) -> dict[str, Any]:
-        from .options_form import FIELDS
-
-        return self.recorder.read_form(FIELDS)
-
-    def set_timer(self, ms: float, callback: Callable[[], None]) -> int:
-        return self.recorder.set_timer(ms, callback)
-
-    def clear_timer(self, handle: Any) -> None:
-        self.recorder.clear_timer(handle)
-
-    def download(self, filename: str, mime: str, text: str) -> None:
-        self.recorder.download(filename, mime, text)
-
-    def start_worker(self, ready: Callable[[], None], failed: Callable[[str], None]) -> None:
-        if not self.recorder.in_worker:
-            self.recorder.soon(lambda: failed("no worker: the page runs on its own thread"))
-            return
-        if self.session is None:
-            from .corpus.session import Session
-
-            self.session = Session()  # this thread is the worker
-        self.recorder.soon(ready)
-
-    def session_call(
-        self, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
-    ) -> None:
-        from .corpus.backend import call_here
-
-        self.recorder.soon(lambda: call_here(self.session, method, args_json, data, done, failed))
-
-    def to_sentence_view(self, texts_json: str) -> None:
-        self.recorder.soon(lambda: self.open_texts(texts_json))
+        return self.mirror.read_form(FIELDS)
 
 
 class PageHost:
@@ -337,47 +301,47 @@ class PageHost:
     Args:
         start_json: the page at start (:data:`Start`): ``context`` (the fields of
             :class:`bleu2.page.ports.PageContext`), ``storage`` ({key: value} of
-            ``sessionStorage``) and ``denied`` (why it is refused, or null),
-            ``can_pack_later``, ``offline``, plus what an event carries (:data:`Seen`).
-        in_worker: the host runs in the page's worker (else on the page's thread).
-        session: corpus mode's session in the worker (made when first asked for when None).
+            ``sessionStorage``) and ``denied`` (why it is refused, or null), plus what an
+            event carries (:data:`Seen`).
+        in_worker: the host runs in the page's worker (else on the page's thread: the
+            only difference is how long a step of work may be).
+        session: corpus mode's session (a new one when None).
     """
 
-    def __init__(self, start_json: str, in_worker: bool, session: Any = None) -> None:
-        from .corpus import controller as corpus_control
-        from .sentence.controller import SentencePage
-
+    def __init__(self, start_json: str, in_worker: bool, session: Session | None = None) -> None:
         start = json.loads(start_json)
-        self.recorder = Recorder(start, in_worker)
-        self.page = SentencePage(self.recorder, PageContext(**start.get("context", {})))
-        self.corpus_side = CorpusSide(self.recorder, self.page.open_texts, session)
-        self.offline = bool(start.get("offline")) or not in_worker
-        self.corpus: Any = None
-        self._corpus_start = corpus_control.start
+        self.outbox, self.mirror = Outbox(), Mirror()
+        self.mirror.see(start)
+        self.tab = TabMirror(start, self.outbox)
+        self.port = SentenceSide(self.outbox, self.mirror, self.tab, in_worker)
+        self.page = SentencePage(self.port, PageContext(**start.get("context", {})))
+        self.corpus_side = CorpusSide(self.port)
+        self.session, self.budget = session, WORKER if in_worker else PAGE
+        self.corpus: CorpusControl | None = None
         self.failed: str | None = None
 
     def start(self) -> str:
         """Start both controllers: the first batch (``reply``: {"ok", "error", "python",
         "modules", "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
-        from .sentence.controller import EVENTS
-
         try:
             self.page.start()
         except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
             self.failed = f"{type(error).__name__}: {error}"
             self.page.failed(self.failed)
             traceback.print_exc()
-            self.recorder.log("error", f"bleu2 page failed to start: {self.failed}")
-            return self.recorder.batch({"ok": False, "error": self.failed})
+            self.port.log("error", f"bleu2 page failed to start: {self.failed}")
+            return self.outbox.batch({"ok": False, "error": self.failed})
         python = f"Python {sys.version_info.major}.{sys.version_info.minor}"
         self.page.ready(python)
-        lang = self.page.lang
-        self.corpus = self._corpus_start(self.corpus_side, lang, self.offline, self.page.tab)
-        self.recorder.take = lambda boxes: self.corpus.on("take", json.dumps(boxes))
+        self.corpus = CorpusControl(
+            self.corpus_side, self.session, self.budget, self.page.lang, self.page.tab, self.page.open_texts
+        )
+        self.page.to_corpus = self.corpus.take
+        self.corpus.start()
         # what the page runs (checked by the browser tests): bleu2's modules, and argparse if loaded
         modules = " ".join(sorted(m for m in sys.modules if m.split(".")[0] in ("bleu2", "argparse")))
         reply = {"ok": True, "python": python, "modules": modules, "events": [list(e) for e in EVENTS]}
-        return self.recorder.batch(reply, self.idle(), self.hide())
+        return self.outbox.batch(reply, self.idle(), self.hide())
 
     def probe(self, code: str) -> str:
         """A Python expression evaluated with ``host``, ``page`` (the sentence view) and
@@ -396,45 +360,36 @@ class PageHost:
     def event(self, event_json: str, data: Any = None) -> str:
         """One event from the page (:data:`Seen` plus what it is); its batch."""
         event = json.loads(event_json)
-        self.recorder.see(event)
+        self.mirror.see(event)
         reply: Any = None
         try:
             reply = self._dispatch(event, data)
+            if self.corpus is not None and self.corpus.lang != self.page.lang:  # the language switch
+                self.corpus.language(self.page.lang)
         except Exception as error:  # noqa: BLE001 - a bug: reported to the console, the tests fail on it
-            self.recorder.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")
-        return self.recorder.batch(reply, self.idle(), self.hide())
+            self.port.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")
+        return self.outbox.batch(reply, self.idle(), self.hide())
 
     def hide(self) -> list[Any] | None:
         """The plain save (key, meta JSON, whether the texts are not kept yet) the page makes
         at once when it is hidden or left while they are not, or while an event is still
         unanswered (``on_hide``'s, made before its answer); None where storage is denied."""
         page = self.page
-        if self.recorder.denied is not None:
+        if self.tab.denied is not None:
             return None
         return [page.tab.keys["state"], json.dumps(tab_meta(page.page_state()), ensure_ascii=False), page.unsaved]
 
     def _dispatch(self, event: dict[str, Any], data: Any) -> Any:
-        rec = self.recorder
         if "sentence" in event:
-            from .sentence.controller import EVENTS
-
             method = str(event["sentence"])
-            if method not in {m for _, _, m in EVENTS} | {"open_texts"}:
+            if method not in {m for _, _, m in EVENTS}:
                 raise ValueError(f"unknown sentence event {method!r}")
             getattr(self.page, method)(event.get("event"))
         elif "corpus" in event:
-            args = list(event.get("args", []))
-            if data is not None:
-                args.append(data)
-            self.corpus.on(str(event["corpus"]), *args)
-        elif "timer" in event:
-            callback = rec.timers.pop(int(event["timer"]), None)
-            if callback is not None:
-                callback()
-        elif "call" in event:
-            fn = rec.callbacks.pop(int(event["call"]), None)
-            if fn is not None:
-                return fn(*event.get("args", []))
+            assert self.corpus is not None
+            self.corpus.on(str(event["corpus"]), *event.get("args", []), *([] if data is None else [data]))
+        elif "timer" in event or "call" in event:
+            return self.outbox.run(int(event.get("timer", event.get("call", 0))), *event.get("args", []))
         elif "refused" in event:
             self._refused(str(event["refused"]), str(event.get("error", "")), int(event.get("size", 0)))
         elif "probe" in event:
@@ -447,7 +402,7 @@ class PageHost:
     def _refused(self, key: str, error: str, size: int) -> None:
         """A write the browser refused after this side took it as kept: the texts are
         unsaved again, the page says so, and the next save packs them (too large) or not."""
-        self.recorder.refused(key, error, size)
+        self.tab.refused(key, error, size)
         page = self.page
         if key == page.tab.keys["state"]:
             page.saved({"problem": storage_problem(error), "unsaved": True}, page.page_state())

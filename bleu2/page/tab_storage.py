@@ -4,11 +4,14 @@ Not a share link (:mod:`bleu2.page.share`) and no length limit. It is written on
 (:func:`save_now`), so it uses forms that are quick to make (:func:`keep_for_tab`)::
 
     t1.<compact JSON>                  (the same JSON as a link, uncompressed: nothing to
-                                        compute; :func:`encode_tab_state`)
+                                        compute)
     z1.<latin-1 text of zlib(JSON)>    (level 1, one character per byte: when the browser
                                         refuses the plain form for its size; Chromium keeps
-                                        about 5.2 million characters per tab and origin;
-                                        :func:`pack_tab_state`)
+                                        about 5.2 million characters per tab and origin)
+
+Both are written by the page, from its text boxes, in one place (``static/storage.js``:
+megabytes of text are never copied out of Python); this module decides when and which,
+and reads them back (:func:`decode_tab_state`).
 
 Packed saves end after their task; :class:`Writes` drops one that a newer write to its
 key superseded. :class:`TabStore` writes through the controller's port.
@@ -26,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from .ports import PageContext, Storage, StorageReply
-from .share import PageState, decode_state, inflate, meta_fields, pack_json, unpack_json, utf8, validate_state
+from .share import PageState, decode_state, inflate, meta_fields, unpack_json, validate_state
 
 __all__ = [
     "STORAGE_KEY",
@@ -46,8 +49,6 @@ __all__ = [
     "start_fragment",
     "storage_notice",
     "tab_meta",
-    "encode_tab_state",
-    "pack_tab_state",
     "decode_tab_state",
     "keep_for_tab",
     "save_ended",
@@ -179,31 +180,6 @@ def tab_meta(state: Mapping[str, Any]) -> dict[str, Any]:
     return meta_fields(validate_state(dict(state, references=[], candidates=[]), None))
 
 
-def encode_tab_state(state: Mapping[str, Any]) -> str:
-    """The tab's plain form of a state: ``"t1." + compact JSON`` (no compression, so it
-    costs next to nothing on every edit). Read back by :func:`decode_tab_state` only.
-
-    The page writes this form itself from its text boxes (``static/paint.js``
-    ``bleu2Paint.save``: ``"t1." + JSON.stringify({r, c, ...tab_meta})``, the same text for
-    the same state), so that megabytes of text are not copied from Python to JavaScript.
-
-    Raises:
-        ValueError: an invalid state (:func:`validate_state`, any number of boxes).
-    """
-    return TAB_PREFIX + pack_json(state, None)
-
-
-def pack_tab_state(state: Mapping[str, Any]) -> str:
-    """The tab's packed form: ``"z1."`` + the zlib-compressed JSON (level 1: quick) as
-    latin-1 text, one character per byte, for when the browser refuses the plain form as
-    too large (about 2.5 times smaller for prose).
-
-    Raises:
-        ValueError: an invalid state.
-    """
-    return TAB_PACKED_PREFIX + zlib.compress(utf8(pack_json(state, None)), 1).decode("latin-1")
-
-
 def decode_tab_state(text: str) -> PageState:
     """What the tab's storage holds, unpacked: either form above (or a share link's form,
     without a link's limits).
@@ -230,40 +206,34 @@ def _texts_size(state: Mapping[str, Any]) -> int:
 def keep_for_tab(
     state: Mapping[str, Any],
     store_plain: Callable[[str], str | None],
-    store: Callable[[str], str | None],
-    store_packed_later: Callable[[str], None] | None = None,
+    store_packed: Callable[[str], None],
+    pack_long: bool = False,
 ) -> str | None:
     """Keep ``state`` in the tab's storage: the plain form, else (refused as too large) the
-    packed form. Texts over :data:`SAVE_AT_ONCE_CHARS` with ``store_packed_later`` go
-    straight to the packed form made in steps: writing megabytes of plain form is itself
-    one task of tens of milliseconds per million characters (``JSON.stringify`` and
-    ``setItem``, measured in Chromium), and the packed form is about a third as long.
+    packed form, made by the page off this task. With ``pack_long``, texts over
+    :data:`SAVE_AT_ONCE_CHARS` go straight to the packed form: writing megabytes of plain
+    form is itself one task of tens of milliseconds per million characters
+    (``JSON.stringify`` and ``setItem``, measured in Chromium), and the packed form is
+    about a third as long.
 
     Args:
         state: the page state (:func:`validate_state`).
-        store_plain: ``store_plain(meta_json)`` writes the plain form
-            (:func:`encode_tab_state`) of the page's boxes with the JSON of
-            :func:`tab_meta`; store: ``store(text)`` writes ``text``. Each returns None
-            when the browser kept it, else the browser's error text.
-        store_packed_later: ``store_packed_later(meta_json)``, when given, packs and writes
-            the packed form itself, off the current task (``static/paint.js``
-            ``savePacked``: the same zlib stream, compressed by the browser in small steps,
-            so megabytes do not hold the page), and reports by itself.
+        store_plain: ``store_plain(meta_json)`` writes the plain form of the page's boxes
+            with the JSON of :func:`tab_meta`; None when the browser kept it, else its error.
+        store_packed: ``store_packed(meta_json)`` packs and writes the packed form off
+            this task (``static/storage.js`` ``savePacked``), and reports by itself.
     Returns:
-        None when a form was kept, ``"later"`` when ``store_packed_later`` was called, else
-        :func:`storage_problem` of the refusal: ``"full"`` (both forms too large) or
-        ``"denied"`` (not retried: no form helps).
+        None when the plain form was kept, ``"later"`` when ``store_packed`` was called,
+        else ``"denied"`` (:func:`storage_problem`: no form helps).
     """
     meta = json.dumps(tab_meta(state), ensure_ascii=False)
-    if store_packed_later is not None and _texts_size(state) > SAVE_AT_ONCE_CHARS:
-        store_packed_later(meta)
+    if pack_long and _texts_size(state) > SAVE_AT_ONCE_CHARS:
+        store_packed(meta)
         return "later"
     problem = storage_problem(store_plain(meta))
-    if problem == "full" and store_packed_later is not None:
-        store_packed_later(meta)
-        return "later"
     if problem == "full":
-        problem = storage_problem(store(pack_tab_state(state)))
+        store_packed(meta)
+        return "later"
     return problem
 
 
@@ -346,21 +316,15 @@ class TabStore:
         self.port.save_packed(key, meta_json, lambda: self.writes.latest(key, mine), done)
 
     def keep(self, state: Mapping[str, Any], selected: int, later: bool, ended: Callable[[str], None]) -> str | None:
-        """Keep ``state`` and the selected candidate: :func:`keep_for_tab`'s answer; with
-        ``later`` (and a port that can), too large a plain form is packed off this task
-        (``"later"``: ``ended(error)`` reports)."""
+        """Keep ``state`` and the selected candidate: :func:`keep_for_tab`'s answer
+        (``later``: long texts go straight to the packed form); a packed save reports to
+        ``ended(error)``."""
         key = self.keys["state"]
-        pack_later = None
-        if later and self.port.can_pack_later:
-
-            def pack_later(meta: str) -> None:
-                self.save_packed(key, meta, ended)
-
         problem = keep_for_tab(
             state,
             lambda meta: self.save_plain(key, meta),
-            lambda form: self.call("setItem", key, form).error,
-            pack_later,
+            lambda meta: self.save_packed(key, meta, ended),
+            later,
         )
         self.call("setItem", self.keys["selected"], str(selected))
         return problem

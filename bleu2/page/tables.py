@@ -1,10 +1,9 @@
-"""What the score tables of both rooms share: the ranking's column titles and the mark of
-an order left out.
+"""The score tables' column titles (``ranking_header``) and the mark where no number is.
 
 The sentence view's ranking (:func:`bleu2.page.sentence.breakdown.ranking_rows`), its
 exports and corpus mode's systems table (:mod:`bleu2.page.corpus.views`) have the same
 columns (:func:`ranking_header`); a precision of an order the geometric mean leaves out is
-shown as :data:`LEFT_OUT` there, in the breakdown and in the chart (:mod:`bleu2.page.chart`).
+shown as :data:`NO_NUMBER` there, in the breakdown and in the chart (:mod:`bleu2.page.chart`).
 Standard library only (runs in Pyodide).
 """
 
@@ -12,10 +11,11 @@ from __future__ import annotations
 
 from . import i18n
 
-__all__ = ["LEFT_OUT", "ranking_header"]
+__all__ = ["NO_NUMBER", "ranking_header"]
 
-#: Shown instead of the value of an order left out of the geometric mean.
-LEFT_OUT = "–"
+#: Shown where there is no number: an order left out of the geometric mean, or every box
+#: blank (:mod:`bleu2.page.sentence.blank`).
+NO_NUMBER = "–"
 
 
 def ranking_header(

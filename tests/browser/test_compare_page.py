@@ -16,7 +16,7 @@ import bleu2
 from bleu2 import smoothing
 from bleu2.page import i18n, share
 from bleu2.page.sentence import export
-from bleu2.page.sentence.compare import compare, ref_length_text
+from bleu2.page.sentence.candidates import compare, ref_length_text
 from browser_helpers import settled, texts
 from conftest import open_page, wait_ready_state
 

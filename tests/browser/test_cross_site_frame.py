@@ -101,7 +101,7 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
     read-only box, selected, and says to copy it by hand."""
     from bleu2.page import i18n
     from bleu2.page.sentence import export
-    from bleu2.page.sentence.compare import compare
+    from bleu2.page.sentence.candidates import compare
 
     _page, frame, guard = cross_site
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")

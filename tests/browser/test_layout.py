@@ -44,7 +44,7 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     assert page.is_visible("#scoring") and page.get_attribute("#breakdown", "aria-busy") == "true"
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
     assert page.get_attribute("#breakdown", "aria-busy") is None
-    assert page.evaluate("bleu2Host.probe('page.live.shown is not None and not page.live.no_worker')") is True
+    assert page.evaluate("bleu2Host.probe('page.live.shown is not None and host.port.in_worker')") is True
     expected = bleu2.sentence_bleu(candidate, reference)  # scored as one segment
     p1, p2 = (f"{p.value:.4f}" for p in expected.precisions)
     # the lists: 120 tokens, then how many more (41,330 and 38,449 tokens)
@@ -112,7 +112,12 @@ def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted
     paste(page, "reference", reference)
     paste(page, "candidate", candidate)
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
-    measured = page.evaluate("bleu2Host.probe('host.recorder.measured')")
+    count = (  # the long texts measured from now on (bleu2.page.sentence.candidates.measure, wrapped)
+        "[setattr(host, 'measured', 0), setattr(sys.modules['bleu2.page.sentence.candidates'], 'measure',"
+        " (lambda f: lambda *a, **k: (setattr(host, 'measured', host.measured + 1), f(*a, **k))[1])"
+        "(sys.modules['bleu2.page.sentence.candidates'].measure))] and 0"
+    )
+    measured = page.evaluate("code => bleu2Host.probe(code)", count)
     page.evaluate(
         """text => { const box = document.getElementById('candidate');  // four edits in one task
         for (const word of [' one', ' two', ' three', ' four']) { box.value = text + word;
@@ -120,7 +125,7 @@ def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted
         candidate,
     )
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
-    assert page.evaluate("bleu2Host.probe('host.recorder.measured')") - measured == 2  # the first edit, then the last
+    assert page.evaluate("bleu2Host.probe('host.measured')") - measured == 2  # the first edit, then the last
     expected = bleu2.sentence_bleu(candidate + " four", reference)
     assert page.text_content("#score") == f"{expected.score:.4f}"
     assert page.text_content("#candidate-token-count") == f"{expected.hyp_len:,} tokens"

@@ -247,8 +247,9 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
 
 def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     """static/storage.js writes the plain form from the boxes (no megabytes copied out of
-    Python): the very text of bleu2.page.tab_storage.encode_tab_state, read back whole."""
-    from bleu2.page.tab_storage import decode_tab_state, encode_tab_state
+    Python): the very text the format says (tests/page_states.py tab_form), read back whole."""
+    from bleu2.page.tab_storage import decode_tab_state
+    from page_states import tab_form
 
     context, guard = new_context()
     page = open_page(context, guard, site_url)
@@ -260,6 +261,6 @@ def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     page.fill("#candidate", tricky)
     saved = page.evaluate("sessionStorage.getItem('bleu2-state')")
     expected_state = {"references": [REF], "candidates": [tricky], "options": {"max_order": 3}, "lang": "es"}
-    assert saved == encode_tab_state(expected_state)
+    assert saved == tab_form(expected_state)
     assert decode_tab_state(saved)["candidates"] == [tricky]
     page.close()

@@ -145,3 +145,36 @@ def test_the_wheel_holds_the_engine_and_the_command_line_only(installed):
     assert not [n for n in names if n.startswith(("tests/", "tools/", "bench/", "docs/"))]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "bleu2 = bleu2.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_the_wheel_ships_the_docs_extensions(installed):
+    """bleu2.sphinx, the MkDocs plugin (its entry point) and their stylesheet and script; the
+    build-time breakdown works in a venv without Sphinx or MkDocs."""
+    wheel, script = installed
+    z = zipfile.ZipFile(wheel)
+    names = set(z.namelist())
+    assert {
+        "bleu2/sphinx.py",
+        "bleu2/mkdocs.py",
+        "bleu2/docs_block.py",
+        "bleu2/docs_assets/bleu2-docs.css",
+        "bleu2/docs_assets/bleu2-docs.js",
+    } <= names
+    entry_points = z.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+    assert "[mkdocs.plugins]\nbleu2 = bleu2.mkdocs:Bleu2Plugin" in entry_points
+    code = (
+        "from bleu2 import docs_block as b\n"
+        "print(b.breakdown_html(b.make_block(['the cat sat on the mat'], ['the cat is on the mat'])).count('>5/6<'))\n"
+        "print((b.ASSETS / b.JS_FILE).is_file())\n"
+        "import bleu2.sphinx\n"
+    )
+    proc = subprocess.run(
+        [str(script.parent / "python"), "-c", code],
+        cwd=script.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.stdout.split() == ["1", "True"]
+    assert "ModuleNotFoundError: No module named 'docutils'" in proc.stderr  # Sphinx: not a dependency

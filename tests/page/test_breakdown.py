@@ -14,14 +14,14 @@ import pytest
 import bleu2
 from bleu2.page import i18n, tables
 from bleu2.page.sentence import breakdown, guide, hints, updates
-from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.candidates import compare
 from golden_values import GOLDEN
 from shared_data import TED
 
 
 def page_breakdown(reference, candidate, lang="en"):
     """The page's breakdown of one candidate against one reference (default options):
-    :func:`bleu2.page.sentence.breakdown.candidate_view` of :func:`bleu2.page.sentence.compare.compare`, plus the
+    :func:`bleu2.page.sentence.breakdown.candidate_view` of :func:`bleu2.page.sentence.candidates.compare`, plus the
     reference's tokens as the page shows them."""
     comp = compare([candidate], [reference])
     v = breakdown.candidate_view(comp, 0, lang)
@@ -265,7 +265,7 @@ def test_every_smoothing_method_fraction_shows_the_value_used(method):
             else:
                 assert row["fraction"] == f"{p.matches}/{p.total} → {p.value:.4f}"
             if result.mean_weights[p.n - 1] is None:  # left out of the mean
-                assert row["value"] == tables.LEFT_OUT and not row["used"] and "left out" in row["note"]
+                assert row["value"] == tables.NO_NUMBER and not row["used"] and "left out" in row["note"]
             else:
                 assert row["value"] == f"{p.value:.4f}"
 
@@ -302,7 +302,7 @@ def test_formula_shows_the_weights_used_and_names_left_out_orders():
     # the formula's own numbers give the score: 0.0302 * exp(0.5 ln 1 + 0.5 ln 0.5)
     assert f"{0.0302 * math.exp(0.5 * math.log(1.0) + 0.5 * math.log(0.5)):.4f}" == "0.0214"
     p3, p4 = v["precisions"][2:]
-    assert (p3["value"], p3["used"], p4["value"]) == (tables.LEFT_OUT, False, tables.LEFT_OUT)
+    assert (p3["value"], p3["used"], p4["value"]) == (tables.NO_NUMBER, False, tables.NO_NUMBER)
     assert p3["note"] == "left out of the mean by effective order: the candidate has no trigrams"
     assert p4["note"].endswith("no 4-grams")
     u = updates.breakdown_updates(v, "en")
@@ -310,8 +310,8 @@ def test_formula_shows_the_weights_used_and_names_left_out_orders():
     assert breakdown.ranking_rows(comp, "en")[0]["cells"][3:7] == [
         "1.0000",
         "0.5000 *",
-        tables.LEFT_OUT,
-        tables.LEFT_OUT,
+        tables.NO_NUMBER,
+        tables.NO_NUMBER,
     ]
     es = breakdown.candidate_view(comp, 0, "es")["score"]["formula"]
     assert "0,5·ln p1 + 0,5·ln p2" in es and es.endswith("la candidata no tiene trigramas")
@@ -378,7 +378,7 @@ def test_token_lists_are_shortened_with_a_plural_aware_count():
     assert breakdown.token_view(tokens, "pt")["more"] == "e mais 41.210"
     assert breakdown.token_view(tokens[:121], "en")["more"] == "and 1 more"
     assert breakdown.token_view(tokens[:120], "en")["more"] == ""
-    # a list cut short by the worker (bleu2.page.sentence.live.pack) keeps the full count
+    # a list cut short keeps the full count
     cut = breakdown.token_view(tokens[:2001], "en", count=41330)
     assert cut["label"] == "41,330 tokens" and cut["more"] == "and 41,210 more" and len(cut["items"]) == 120
     assert breakdown.shorten(list(range(1_000_120)), "es")[1] == "y 1.000.000 más"  # CLDR "many"

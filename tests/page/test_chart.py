@@ -8,7 +8,7 @@ import pytest
 
 import bleu2
 from bleu2.page.chart import SVG_NS, bar_chart, chart_values
-from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.candidates import compare
 
 
 def _to_svg(chart) -> ET.Element:
@@ -113,7 +113,7 @@ def test_all_attribute_values_are_strings_and_no_markup():
 def test_orders_left_out_of_the_mean_are_marked():
     # "the dog" / the fox sentence, BLEU-4, exp, effective order 2: p3 and p4 are not in
     # the mean; their bars are empty outlines with "–", and the description says so
-    from bleu2.page.sentence.compare import compare
+    from bleu2.page.sentence.candidates import compare
 
     comp = compare(
         ["the dog"], ["The quick brown fox jumps over the lazy dog"], max_order=4, smoothing="exp", effective_order=True

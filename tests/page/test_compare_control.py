@@ -1,5 +1,5 @@
 """bleu2.page.corpus.compare_control: the Compare view's decisions, through corpus mode's fake
-page (tests/page/test_corpus_control.py's: a real Session answers the worker's calls).
+page (tests/page/test_corpus_control.py's :class:`Page`: the controller holds a real Session).
 
 Oracles: ``bleu2 compare`` on the same files (its --json, --html, --latex output), and the
 lines of each bucket counted here from the texts (compare-mt's words: split on spaces).
@@ -12,7 +12,7 @@ import io
 import json
 import os
 
-from test_corpus_control import DEBOUNCE_MS, REF, SYS1, SYS2, Page
+from test_corpus_control import DEBOUNCE_MS, PAGE, REF, SYS1, SYS2, Page
 
 from bleu2 import cli
 
@@ -42,7 +42,7 @@ def compared(page: Page, *systems: tuple[str, bytes]) -> None:
 
 def test_two_systems_scored_are_compared_and_the_json_is_the_clis(tmp_path):
     page = Page()
-    page.port.values["compare-rules"] = "compare-mt"
+    page.port.set("compare-rules", "compare-mt")
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     expected = cli_compare(tmp_path, "--preset", "compare-mt", "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
     assert page.port.text("compare-json") == expected
@@ -50,11 +50,11 @@ def test_two_systems_scored_are_compared_and_the_json_is_the_clis(tmp_path):
     target, view = page.port.last("compareView")
     assert target == "compare-body" and view["json"] == expected
     assert [r[0] for r in view["scores"]["rows"]] == ["sys1.txt", "sys2.txt"]
-    jobs = page.port.painted["compareJob"]
+    jobs = page.port.paints["compareJob"]
     assert [j["event"] for j in jobs] == ["start", "done"]
     assert page.port.prop("compare-progress", "hidden") is True
     # the bleu2 defaults' rules: the CLI without --preset
-    page.port.values["compare-rules"] = "defaults"
+    page.port.set("compare-rules", "defaults")
     page.on("compare_rules")
     page.work()
     assert page.port.text("compare-json") == cli_compare(tmp_path, "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
@@ -64,7 +64,7 @@ def test_one_system_has_no_compare_view():
     page = Page()
     compared(page, ("sys1.txt", SYS1))
     assert page.port.prop("compare", "hidden") is True
-    assert "compareView" not in page.port.painted
+    assert "compareView" not in page.port.paints
 
 
 def test_an_input_change_cancels_the_comparison_and_the_next_one_runs():
@@ -73,21 +73,16 @@ def test_an_input_change_cancels_the_comparison_and_the_next_one_runs():
     page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     page.work()
     page.fire(DEBOUNCE_MS)
-    # run the scoring to its end, then only start the comparison
-    while "compareJob" not in page.port.painted:
-        page.answer(1)
-        if 0 in page.port.delays and not page.port.calls:
-            page.fire(0)
+    while "compareJob" not in page.port.paints:  # the scoring to its end: the comparison starts
+        page.fire(0)
     job = page.port.last("compareJob")["job"]
     page.on("options_changed")
     assert page.port.last("compareJob") == {"job": job, "event": "stop"}
     assert page.port.text("compare-status") == "Comparison stopped."
-    assert any(c.method == "cancel" and c.args == [job] for c in page.port.calls)
-    page.work()
+    assert job not in page.session.jobs and page.port.delays == [300]
     page.fire(DEBOUNCE_MS)
     page.work()
     assert page.port.last("compareJob")["event"] == "done"
-    assert job not in page.worker.jobs
 
 
 def test_clicks_list_a_buckets_and_an_ngrams_sentences(tmp_path):
@@ -134,12 +129,10 @@ def test_the_exports_are_the_clis_output(tmp_path):
     for fmt, flag in (("html", ["--html", "-"]), ("json", ["--json"]), ("latex", ["--latex"])):
         page.on("compare_export", fmt)
         page.work()
-        out = page.port.last("download")
+        filename, _mime, text = page.port.downloads[-1]
         expected = cli_compare(tmp_path, "--preset", "compare-mt", *flag, "-r", "ref.txt", "sys1.txt", "sys2.txt")
-        assert out["text"] == expected
-        assert out["filename"] == {"html": "bleu2-compare.html", "json": "bleu2-compare.json"}.get(
-            fmt, "bleu2-compare.tex"
-        )
+        assert text == expected
+        assert filename == {"html": "bleu2-compare.html", "json": "bleu2-compare.json"}.get(fmt, "bleu2-compare.tex")
 
 
 def test_three_systems_the_baseline_chosen_and_a_pair_picked(tmp_path):
@@ -148,7 +141,7 @@ def test_three_systems_the_baseline_chosen_and_a_pair_picked(tmp_path):
     page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2), ("sys3.txt", SYS3))
     page.work()
     ids = [row["id"] for row in page.port.last("files")["systems"]]
-    page.port.values["corpus-baseline"] = str(ids[1])
+    page.port.set("corpus-baseline", str(ids[1]))
     page.fire(DEBOUNCE_MS)
     page.work()
     files = (("ref.txt", REF), ("sys1.txt", SYS1), ("sys2.txt", SYS2), ("sys3.txt", SYS3))
@@ -176,14 +169,14 @@ def test_three_systems_the_baseline_chosen_and_a_pair_picked(tmp_path):
 
 
 def test_on_the_pages_thread_and_in_another_language(tmp_path):
-    page = Page(lang="pt", offline=True)
+    page = Page(lang="pt", budget=PAGE)
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     expected = cli_compare(tmp_path, "--preset", "compare-mt", "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
     assert page.port.text("compare-json") == expected
     _, view = page.port.last("compareView")
     assert view["scores"]["caption"] == "Pontuações"
     assert view["scores"]["rows"][0][1] == f"{json.loads(expected)['scores'][0]['bleu']:.4f}".replace(".", ",")
-    page.on("language", "es")
+    page.control.language("es")
     page.work()
     assert page.port.last("compareView")[1]["scores"]["caption"] == "Puntuaciones"
 
@@ -211,27 +204,17 @@ def test_a_word_frequency_bucket_lists_the_sentences_with_its_words():
     assert {w for it in listed["items"] for row in it["rows"] for w, c in row["tokens"] if c == "hl-word"} == {"the"}
 
 
-def test_a_view_asked_of_a_comparison_a_newer_one_replaced_paints_nothing(tmp_path):
-    """Only the latest comparison is kept: a view, lines or an export asked of the shown one
-    while a newer one ends (asked after its last step, answered after it) comes back
-    superseded and paints nothing; the newer one is shown."""
+def test_the_shown_comparison_stays_clickable_while_a_newer_one_runs(tmp_path):
+    """The last comparison is shown (and answers clicks) until the newer one ends."""
     page = Page()
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     old = page.port.last("compareJob")["job"]
-    page.port.values["compare-rules"] = "defaults"
+    page.port.set("compare-rules", "defaults")
     page.on("compare_rules")
-    superseded = 0
-    while page.port.calls or 0 in page.port.delays:
-        if page.port.calls and page.port.calls[0].method not in ("compare_view", "compare_lines", "compare_export"):
-            page.on("compare_pair", 0)  # the shown (old) result's view, asked behind each call
-            page.on("compare_bucket", "length", 0, 0)
-            page.on("compare_export", "json")
-        for call in page.answer(1):
-            if call.method.startswith("compare_") and call.args[0] == old:
-                again = page.worker.call(call.method, json.dumps(call.args), None)
-                superseded += json.loads(again).get("superseded", 0)
-        if 0 in page.port.delays and not page.port.calls:
-            page.fire(0)
-    assert superseded >= 3  # asked of the old result after the newer one replaced it
+    assert page.port.delays == [0]  # the newer one's first step
+    page.on("compare_export", "json")
+    old_json = cli_compare(tmp_path, "--preset", "compare-mt", "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
+    assert page.port.downloads[-1][2] == old_json  # the shown one's
+    page.work()
     assert page.port.last("compareJob")["event"] == "done" and page.port.last("compareJob")["job"] != old
     assert page.port.text("compare-json") == cli_compare(tmp_path, "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")

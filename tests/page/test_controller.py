@@ -11,8 +11,8 @@ import json
 
 from bleu2.page import i18n
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
-from bleu2.page.sentence import live
-from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS, SentencePage
+from bleu2.page.sentence import candidates, live
+from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import STORAGE_KEY, decode_tab_state
 from fake_port import event, open_page, set_control, type_in
@@ -28,8 +28,13 @@ def scored_page():
     return port, page
 
 
-def test_every_event_names_a_method_of_the_controller():
-    assert all(callable(getattr(SentencePage, method, None)) for _, _, method in EVENTS)
+def test_every_wired_event_runs_on_a_scored_page_and_the_page_stays_scored():
+    port, page = scored_page()
+    for element_id, kind, method in EVENTS:
+        getattr(page, method)(event(kind, element_id))
+        port.advance(1000)
+    assert [log for log in port.logs if log[0] == "error"] == []
+    assert port.text("score") is not None and port.text("status-text")
 
 
 def test_the_first_render_scores_what_is_in_the_boxes():
@@ -253,8 +258,10 @@ def test_the_many_lines_hint_takes_the_boxes_to_corpus_mode():
     type_in(port, page, "candidate", many)
     hints = port.painted[("items", "hints")]
     assert hints[0][2] == {"id": "hint-corpus", "label": "Score them line by line in corpus mode"}
+    taken: list = []
+    page.to_corpus = taken.append
     page.on_hint(event("click", "hint-corpus", "hint-corpus"))
-    assert port.corpus == [{"references": [many], "candidates": [many]}]
+    assert taken == [{"references": [many], "candidates": [many]}]
 
 
 def test_the_work_after_a_pause_runs_once_after_the_last_edit():
@@ -272,41 +279,47 @@ def test_the_work_after_a_pause_runs_once_after_the_last_edit():
     assert port.painted[("highlight", "hl-candidate")] and not [log for log in port.logs if log[0] == "error"]
 
 
-def test_long_texts_are_scored_in_the_worker_one_request_at_a_time():
+def test_long_texts_are_measured_after_the_answer_one_request_at_a_time(monkeypatch):
+    measured = []
+    real = candidates.measure
+
+    def spy(c, r, **o):  # the long texts' measuring (compare() measures short ones too)
+        if len(r[0]) > live.LIVE_CHARACTERS:
+            measured.append(list(c))
+        return real(c, r, **o)
+
+    monkeypatch.setattr(candidates, "measure", spy)
     port, page = open_page()
     long_ref = "the cat sat on the mat " * 5000  # over live.LIVE_CHARACTERS
     assert len(long_ref) > live.LIVE_CHARACTERS
     type_in(port, page, "reference", long_ref)
-    assert len(port.requests) == 1 and port.prop("scoring", "hidden") is False
+    assert port.prop("scoring", "hidden") is False and measured == []  # "scoring…" first
     type_in(port, page, "candidate", "the cat")
     type_in(port, page, "candidate", CAND)
-    assert len(port.requests) == 1  # the newer texts wait for the answer
-    port.answer_worker()  # the first answer is shown; the latest texts go next
-    assert len(port.requests) == 1 and port.requests[0][0]["candidates"] == [CAND]
-    port.answer_worker()
-    assert port.prop("scoring", "hidden") is True and not port.requests
+    port.advance(0)  # in a timer of its own: the first texts, then only the latest
+    assert measured == [[""], [CAND]]
+    assert port.prop("scoring", "hidden") is True
     assert port.text("hyp-len") == "6" and port.text("ref-len") == "30,000"
-    type_in(port, page, "reference", REF)  # short again: on the page, at once
-    assert port.text("score") == "0.7071" and not port.requests
+    type_in(port, page, "reference", REF)  # short again: at once
+    assert port.text("score") == "0.7071" and len(measured) == 2
 
 
-def test_without_a_worker_long_texts_are_measured_on_the_page_after_a_pause():
+def test_on_the_pages_thread_long_texts_are_measured_after_a_pause():
     port, page = open_page()
-    port.worker = False
+    port.in_worker = False
     type_in(port, page, "reference", "the cat sat on the mat " * 5000)
     type_in(port, page, "candidate", CAND)
-    port.answer_worker()  # the worker cannot start
-    assert page.live.no_worker and port.logs[-1][0] == "warn"
-    assert port.prop("scoring", "hidden") is False
+    port.advance(0)
+    assert port.prop("scoring", "hidden") is False and port.text("hyp-len") == "–"  # nothing measured yet
     port.advance(DEFERRED_MS)  # measured here, after a pause: the first texts, then the latest
-    assert port.text("hyp-len") == "6" and port.prop("scoring", "hidden") is False
+    assert port.text("hyp-len") == "0" and port.prop("scoring", "hidden") is False
     port.advance(DEFERRED_MS)
     assert port.text("hyp-len") == "6" and port.prop("scoring", "hidden") is True
 
 
 def test_a_corpus_line_opens_in_the_sentence_view():
     port, page = open_page()
-    page.open_texts(json.dumps({"references": [REF], "candidates": [CAND], "options": {}, "lang": None}))
+    page.open_texts({"references": [REF], "candidates": [CAND], "options": {}, "lang": None})
     assert port.values == {"reference": [REF], "candidate": [CAND]} and port.text("score") == "0.7071"
     assert page.edited and page.unsaved
 

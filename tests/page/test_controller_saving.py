@@ -56,7 +56,7 @@ def test_long_texts_are_kept_after_a_pause_not_at_each_key():
     port.advance(DEFERRED_MS)  # the page settled
     text = long_text()
     type_in(port, page, "reference", text)
-    port.answer_worker()  # long texts are scored in the worker; the pause starts when shown
+    port.advance(0)  # long texts are scored in the worker; the pause starts when shown
     assert STORAGE_KEY not in port.tab.items and page.unsaved
     port.advance(DEFERRED_MS)  # over SAVE_AT_ONCE_CHARS: packed by the browser, in steps
     assert port.packing and page.unsaved
@@ -72,7 +72,7 @@ def test_hiding_or_leaving_the_page_keeps_what_is_not_kept_yet():
     port.advance(DEFERRED_MS)  # the page settled
     text = long_text()
     type_in(port, page, "reference", text)
-    port.answer_worker()
+    port.advance(0)
     port.clear_timer(page.timer)  # no pause: only hiding can keep it
     assert STORAGE_KEY not in port.tab.items
     page.on_hide(event("visibilitychange"))
@@ -91,7 +91,7 @@ def test_texts_too_large_for_the_plain_form_are_packed_after_a_pause():
     port.advance(DEFERRED_MS)  # the page settled
     text = ("the cat sat on the mat. " * 20000)[: SAVE_AT_ONCE_CHARS + 10]  # compresses well
     type_in(port, page, "reference", text)
-    port.answer_worker()
+    port.advance(0)
     port.advance(DEFERRED_MS)  # the plain form is refused as too large: the browser packs it
     assert port.packing and page.unsaved
     port.finish_packing()
@@ -105,7 +105,7 @@ def test_a_packed_save_that_a_newer_save_superseded_is_dropped():
     port, page = open_page(Tab(room=SAVE_AT_ONCE_CHARS))
     port.advance(DEFERRED_MS)  # the page settled
     type_in(port, page, "reference", ("the cat sat on the mat. " * 20000)[: SAVE_AT_ONCE_CHARS + 10])
-    port.answer_worker()
+    port.advance(0)
     port.advance(DEFERRED_MS)
     assert port.packing
     type_in(port, page, "reference", REF)  # short: kept at once, in the plain form
@@ -120,7 +120,7 @@ def test_an_edit_while_packing_leaves_the_texts_unsaved_until_the_next_save():
     port.advance(DEFERRED_MS)  # the page settled
     text = ("the cat sat on the mat. " * 20000)[: SAVE_AT_ONCE_CHARS + 10]
     type_in(port, page, "reference", text)
-    port.answer_worker()
+    port.advance(0)
     port.advance(DEFERRED_MS)
     assert port.packing
     type_in(port, page, "reference", text + " more")  # long: not kept at the key, the timer restarts
@@ -138,7 +138,7 @@ def test_very_long_texts_are_kept_after_a_pause_at_most_every_so_often():
 
     def type_and_pause(typed):
         type_in(port, page, "reference", typed)
-        port.answer_worker()  # long texts are scored in the worker; the pause starts when shown
+        port.advance(0)  # long texts are scored in the worker; the pause starts when shown
         port.advance(DEFERRED_MS)
         port.finish_packing()
 

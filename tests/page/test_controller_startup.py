@@ -8,8 +8,9 @@ from urllib.parse import urlsplit
 
 from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
-from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state, encode_tab_state
+from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state
 from fake_port import Tab, open_page, type_in
+from page_states import tab_form
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 KEPT = {"references": ["kept reference"], "candidates": ["kept candidate", "kept two"], "lang": "pt"}
@@ -17,7 +18,7 @@ LINKED = {"references": [REF], "candidates": [CAND], "options": {"max_order": 3}
 
 
 def tab_with_texts(**extra) -> Tab:
-    return Tab(items={STORAGE_KEY: encode_tab_state(KEPT), SELECTED_KEY: "1"}, **extra)
+    return Tab(items={STORAGE_KEY: tab_form(KEPT), SELECTED_KEY: "1"}, **extra)
 
 
 def test_a_share_link_wins_over_the_tab_and_over_typed_text():
@@ -63,7 +64,7 @@ def test_a_share_link_wins_over_options_changed_while_python_loads():
 def test_an_untouched_form_starts_from_the_defaults_or_the_tabs_options():
     port, page = open_page()
     assert page.options["max_order"] == 2 and STORAGE_KEY not in port.tab.items  # nothing to keep
-    kept = Tab(items={STORAGE_KEY: encode_tab_state({**KEPT, "options": {"max_order": 1}})})
+    kept = Tab(items={STORAGE_KEY: tab_form({**KEPT, "options": {"max_order": 1}})})
     port, page = open_page(kept)
     assert page.options["max_order"] == 1 and port.controls["opt-max-order"]["value"] == "1"
 

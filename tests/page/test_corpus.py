@@ -117,10 +117,10 @@ def test_the_engines_input_errors_are_written_in_the_pages_language():
         (b"a\nb\n\x00", "pt", "Não carregado: latin1.txt: a linha 3 contém um byte NUL"),
     ]
     for data, lang, expected in cases:
-        out = s.load("reference", "latin1.txt", data, lang)
+        out = s.load("reference", "latin1.txt", data)
         assert not out["ok"]
         assert message_text(out["message"], lang).startswith(expected), message_text(out["message"], lang)
-        assert json.loads(json.dumps(out)) == out  # plain data, as the worker sends it
+        assert json.loads(json.dumps(out)) == out  # plain data
 
 
 @pytest.mark.parametrize(("field", "value"), [("seed", -1), ("seed", 1.5), ("n", 1.5), ("n", -3), ("seed", True)])
@@ -199,23 +199,9 @@ def test_cancel_forgets_the_job_and_keeps_the_last_result():
     assert first in s.results
 
 
-def test_json_calls_as_the_worker_makes_them():
+def test_a_pasted_text_is_read_as_the_bytes_a_file_would_hold():
     s = Session()
-    out = json.loads(
-        s.call("load_text", json.dumps(["reference", "pasted reference 1", "the cat sat on the mat\n", "en"]))
-    )
-    assert out["ok"] and out["file"]["lines"] == 1
-    problem = json.loads(s.call("files_view", json.dumps(["es"])))["problem"]
-    assert message_text(problem, "es") == "Cargue al menos un archivo de sistema."
-
-
-def test_a_file_is_loaded_from_its_bytes_and_only_session_methods_are_called():
-    s = Session()
-    out = json.loads(
-        s.call("load", json.dumps(["reference", "ref.txt", "en"]), b"the cat sat on the mat\na dog ran in the park\n")
-    )
-    assert out["ok"] and out["file"]["lines"] == 2
-    out = json.loads(s.call("load_text", json.dumps(["system", "pasted system 1", "the cat\na dog\n", "en"])))
-    assert out["ok"] and out["file"]["name"] == "pasted system 1"
-    with pytest.raises(ValueError, match="unknown session method"):
-        s.call("_job", "[]")
+    out = s.load_text("reference", "pasted reference 1", "the cat sat on the mat\r\na dog\r\n")
+    assert out["ok"] and out["file"]["lines"] == 2 and out["file"]["size"] == 31
+    assert s.files[1].lines == ["the cat sat on the mat", "a dog"]
+    assert message_text(s.files_view("es")["problem"], "es") == "Cargue al menos un archivo de sistema."

@@ -1,28 +1,24 @@
-"""bleu2.page.corpus.controller: corpus mode's decisions, driven through a fake page (CPython).
+"""bleu2.page.corpus.controller: corpus mode's decisions, driven through the fake page (CPython).
 
-The fake port keeps what the controller writes and paints, the timers it sets and the calls
-it makes to the worker; the fake worker answers those calls with a real
-:class:`bleu2.page.corpus.session.Session` (the one the page's worker runs), in the order they
-were made, when a test says so. Oracles: the command line's --json output on the same
+The controller holds a real :class:`bleu2.page.corpus.session.Session` (the page's own) and
+runs on :class:`fake_port.FakePage`, which keeps what it writes and paints and the timers it
+sets (each step of a job is one). Oracles: the command line's --json output on the same
 files, the spec for messages, budgets and the pause.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from bleu2 import cli
 from bleu2.page import i18n
-from bleu2.page.corpus.backend import PAGE, WORKER
-from bleu2.page.corpus.controller import DEBOUNCE_MS, CorpusControl, job_request
+from bleu2.page.corpus.controller import DEBOUNCE_MS, PAGE, WORKER, Budget, CorpusControl, job_request
 from bleu2.page.corpus.session import Session
-from bleu2.page.ports import StorageReply
 from bleu2.page.tab_storage import TabStore
+from fake_port import QUOTA, FakePage, Tab
 from shared_data import TED
 
 REF = b"the cat sat on the mat\na dog ran in the park\n"
@@ -31,131 +27,27 @@ SYS1 = b"the cat sat on a mat\na dog ran in the park\n"
 SYS2 = b"a cat on the mat\nthe dog is in the park\n"
 
 
-@dataclass
-class Call:
-    method: str
-    args: list
-    data: Any
-    done: Callable[[str], None]
-    failed: Callable[[str], None]
-
-
-class FakePort:
-    """The page as the controller sees it (static/corpus.js's port)."""
-
-    def __init__(self) -> None:
-        self.values = {"corpus-test": "none", "corpus-n": "0", "corpus-seed": "12345", "corpus-baseline": ""}
-        self.values["corpus-sort"] = "worst"
-        self.form: dict = {}
-        self.shown: dict[str, dict] = {}  # element id -> its text and props as written so far
-        self.painted: dict[str, list] = {}  # painter -> every data it got, in order
-        self.timers: dict[int, tuple[float, Callable[[], None]]] = {}  # handle -> (ms, callback)
-        self.handles = 0
-        self.calls: list[Call] = []
-        self.workers: list[tuple[Callable[[], None], Callable[[str], None]]] = []  # start_worker's callbacks
-
-    def write(self, updates: dict) -> None:
-        for element_id, spec in json.loads(json.dumps(updates)).items():
-            shown = self.shown.setdefault(element_id, {"props": {}})
-            if "text" in spec:
-                shown["text"] = spec["text"]
-            shown["props"].update(spec.get("props", {}))
-            shown.setdefault("classes", {}).update(spec.get("classes", {}))
-
-    def paint(self, painter: str, data_json: str, target: str = "") -> None:
-        data = json.loads(data_json)
-        self.painted.setdefault(painter, []).append([target, data] if target else data)
-
-    def read_value(self, element_id: str) -> str:
-        return self.values.get(element_id, "")
-
-    def read_options(self) -> dict:
-        return dict(self.form)
-
-    def set_timer(self, ms: float, callback: Callable[[], None]) -> int:
-        self.handles += 1
-        self.timers[self.handles] = (ms, callback)
-        return self.handles
-
-    def clear_timer(self, handle: int) -> None:
-        self.timers.pop(handle, None)
-
-    def download(self, filename: str, mime: str, text: str) -> None:
-        self.painted.setdefault("download", []).append({"filename": filename, "mime": mime, "text": text})
-
-    def start_worker(self, ready: Callable[[], None], failed: Callable[[str], None]) -> None:
-        self.workers.append((ready, failed))
-
-    def session_call(self, method: str, args_json: str, data: Any, done: Callable, failed: Callable) -> None:
-        self.calls.append(Call(method, json.loads(args_json), data, done, failed))
-
-    def to_sentence_view(self, texts_json: str) -> None:
-        self.painted.setdefault("open", []).append(json.loads(texts_json))
-
-    # what a test does and reads
-    def worker_ready(self) -> None:
-        self.workers[-1][0]()
-
-    def worker_failed(self, why: str) -> None:
-        self.workers[-1][1](why)
-
-    @property
-    def delays(self) -> list[float]:
-        """The timers set, by their delay (ms)."""
-        return sorted(ms for ms, _ in self.timers.values())
-
-    def text(self, element_id: str) -> str:
-        return self.shown.get(element_id, {}).get("text", "")
-
-    def prop(self, element_id: str, name: str) -> Any:
-        return self.shown.get(element_id, {"props": {}})["props"].get(name)
-
-    def last(self, what: str) -> Any:
-        return self.painted[what][-1]
-
-
 class Page:
-    """A controller on a fake page, with a fake worker running a real session."""
+    """Corpus mode's controller on a fake page, holding a real session."""
 
-    def __init__(self, lang: str = "en", offline: bool = False, worker: bool = True) -> None:
-        self.port = FakePort()
-        self.sessions: list[Session] = []
-        self.control = CorpusControl(self.port, lang, offline, session=self._local)
-        self.worker = Session()
-        self.on("show_mode", "corpus")
-        if worker and not offline:
-            self.port.worker_ready()
-
-    def _local(self) -> Session:
-        self.sessions.append(Session())
-        return self.sessions[-1]
+    def __init__(
+        self, lang: str = "en", budget: Budget = WORKER, tab: TabStore | None = None, show: bool = True, port=None
+    ):
+        self.port, self.session, self.opened = port or FakePage(), Session(), []
+        self.control = CorpusControl(self.port, self.session, budget, lang, tab, self.opened.append)
+        if show:
+            self.on("show_mode", "corpus")
 
     def on(self, *event: Any) -> None:
         self.control.on(*event)
 
-    def answer(self, count: int | None = None) -> list[Call]:
-        """Answer the worker calls made so far (``count`` of them), in order."""
-        answered = []
-        while self.port.calls and (count is None or len(answered) < count):
-            call = self.port.calls.pop(0)
-            out = self.worker.call(call.method, json.dumps(call.args), call.data)
-            answered.append(call)
-            call.done(out)
-        return answered
-
     def fire(self, ms: float) -> None:
-        """Let the timer of delay ``ms`` fire."""
-        handles = [h for h, (delay, _) in self.port.timers.items() if delay == ms]
-        assert len(handles) == 1, (ms, self.port.delays)
-        _, callback = self.port.timers.pop(handles[0])
-        callback()
+        self.port.fire(ms)
 
     def work(self) -> None:
-        """Answer every call and run every step until nothing is left but a pause."""
-        while self.port.calls or 0 in self.port.delays:
-            self.answer()
-            if 0 in self.port.delays:
-                self.fire(0)
+        """Run every step until nothing is left but a pause."""
+        while 0 in self.port.delays:
+            self.fire(0)
 
     def load(self, role: str, *files: tuple[str, bytes]) -> None:
         self.on("files_chosen", role, len(files))
@@ -169,9 +61,12 @@ class Page:
         self.work()
         return json.loads(self.port.text("corpus-json"))
 
-
-def methods(calls: list[Call]) -> list[str]:
-    return [c.method for c in calls]
+    def spy(self, method: str) -> list:
+        """The arguments of every call to session ``method`` from now on."""
+        calls: list = []
+        real = getattr(self.session, method)
+        setattr(self.session, method, lambda *args: calls.append(args) or real(*args))
+        return calls
 
 
 def ready(page: Page, *systems: tuple[str, bytes]) -> None:
@@ -180,66 +75,20 @@ def ready(page: Page, *systems: tuple[str, bytes]) -> None:
     page.work()
 
 
-# --- where the session runs ---------------------------------------------------------------------
+# --- how jobs are stepped -------------------------------------------------------------------------
 
 
-def test_the_worker_starts_the_first_time_corpus_mode_is_shown_and_calls_wait_for_it():
-    port = FakePort()
-    control = CorpusControl(port, "en")
-    control.on("show_mode", "sentence")
-    assert port.workers == [] and port.last("mode") == "sentence"
-    control.on("show_mode", "corpus")
-    control.on("show_mode", "sentence")
-    control.on("show_mode", "corpus")
-    assert len(port.workers) == 1 and port.last("mode") == "corpus"
-    control.on("files_chosen", "reference", 1)
-    control.on("file_read", "reference", "ref.txt", REF)
-    assert port.calls == [] and "root" not in port.painted  # held until the worker runs
-    port.worker_ready()
-    assert port.last("root") == {"data-corpus-backend": "worker"}
-    assert [(c.method, c.args, c.data) for c in port.calls] == [("load", ["reference", "ref.txt", "en"], REF)]
-
-
-def test_the_worker_gets_long_steps_and_big_chunks():
-    page = Page()
+@pytest.mark.parametrize(("budget", "ms", "chunk"), [(WORKER, 250, 256), (PAGE, 30, 32)])
+def test_jobs_run_in_steps_of_the_budget_each_step_a_timer_of_its_own(budget, ms, chunk):
+    page = Page(budget=budget)
+    assert page.port.last("root") == {"data-corpus-backend": budget.name}
     ready(page)
-    page.fire(300)
-    start = page.port.calls[0]
-    assert start.method == "start" and start.args[0]["chunk"] == WORKER.chunk == 256
-    page.answer(1)
-    assert page.port.calls[0].method == "step" and page.port.calls[0].args[1] == WORKER.budget_ms == 250
-    assert page.sessions == []  # nothing ran on the page's thread
-
-
-def test_where_no_worker_starts_the_session_runs_on_the_page_in_short_steps_and_the_page_says_so():
-    page = Page(worker=False)
-    page.load("reference", ("ref.txt", REF))
-    page.port.worker_failed("no worker can start from file://")
-    assert page.port.last("root") == {"data-corpus-backend": "page"}
-    assert page.port.text("corpus-message") == i18n.t(
-        "en", "corpus_worker_failed", error="no worker can start from file://"
-    )
-    local = page.sessions[0]
-    assert [f.name for f in local.files.values()] == ["ref.txt"]  # the call that waited ran here
-    page.load("system", ("sys1.txt", SYS1))
-    steps = []
-    real_step = local.step
-    local.step = lambda job, budget: steps.append(budget) or real_step(job, budget)  # type: ignore[method-assign]
-    starts = []
-    real_start = local.start
-    local.start = lambda request: starts.append(request["chunk"]) or real_start(request)  # type: ignore[method-assign]
-    shown = page.scored()
-    assert page.port.calls == [] and starts == [PAGE.chunk] == [32]
-    assert steps and set(steps) == {PAGE.budget_ms} == {30}
-    assert shown["signature"].startswith("nrefs:1|")
-
-
-def test_the_offline_page_never_asks_for_a_worker():
-    page = Page(offline=True)
-    ready(page)
-    assert page.port.workers == [] and page.port.last("root") == {"data-corpus-backend": "page"}
-    assert "corpus-message" not in page.port.shown  # nothing to apologize for
-    assert page.scored()["signature"].startswith("nrefs:1|")
+    starts, steps = page.spy("start"), page.spy("step")
+    page.fire(DEBOUNCE_MS)
+    assert [r[0]["chunk"] for r in starts] == [chunk] and steps == [] and page.port.delays == [0]
+    page.work()
+    assert steps and {budget_ms for _, budget_ms in steps} == {ms} and (budget.ms, budget.chunk) == (ms, chunk)
+    assert json.loads(page.port.text("corpus-json"))["signature"].startswith("nrefs:1|")
 
 
 # --- the pause and the read gate ----------------------------------------------------------------
@@ -248,19 +97,19 @@ def test_the_offline_page_never_asks_for_a_worker():
 def test_a_job_starts_after_a_pause_and_each_change_restarts_it():
     page = Page()
     ready(page)
+    starts = page.spy("start")
     assert page.port.delays == [DEBOUNCE_MS] and DEBOUNCE_MS == 300
-    assert page.port.calls == []
     page.on("inputs_changed")
-    assert page.port.delays == [300]
+    assert page.port.delays == [300] and starts == []
     page.fire(300)
-    assert methods(page.port.calls) == ["start"]
+    assert len(starts) == 1 and page.control.job is not None
 
 
 def test_the_score_button_scores_at_once():
     page = Page()
     ready(page)
     page.on("score")
-    assert 300 not in page.port.delays and methods(page.port.calls) == ["start"]
+    assert 300 not in page.port.delays and page.control.job is not None
 
 
 def test_no_job_starts_before_every_file_given_is_read():
@@ -270,13 +119,11 @@ def test_no_job_starts_before_every_file_given_is_read():
     page.on("files_chosen", "reference", 2)
     page.on("file_read", "reference", "ref1.txt", REF)
     page.load("system", ("sys1.txt", SYS1))
-    page.work()
     assert page.port.delays == [] and not page.port.prop("corpus-score", "disabled")  # ready, but one is unread
     page.on("file_read", "reference", "ref2.txt", REF2)
-    page.work()
     assert page.port.delays == [300]
     assert page.scored()["signature"].startswith("nrefs:2|")
-    assert len(page.port.painted["job"]) == 2  # one job: started, done
+    assert len(page.port.paints["job"]) == 2  # one job: started, done
 
 
 def test_a_file_that_cannot_be_read_says_so_and_does_not_hold_the_jobs_back():
@@ -285,7 +132,6 @@ def test_a_file_that_cannot_be_read_says_so_and_does_not_hold_the_jobs_back():
     page.on("files_chosen", "system", 2)
     page.on("file_read", "system", "sys1.txt", SYS1)
     page.on("file_failed", "system", "gone.txt", "NotFoundError: the file is gone")
-    page.work()
     assert (
         page.port.text("corpus-message")
         == "gone.txt could not be read (NotFoundError: the file is gone): it was not loaded."
@@ -297,12 +143,10 @@ def test_a_refused_file_says_why_and_the_next_good_one_clears_the_message():
     page = Page()
     page.load("reference", ("ref.txt", REF))
     page.load("system", ("bad.txt", b"fine\n\xff oops\n"))
-    page.work()
     assert page.port.text("corpus-message").startswith("Not loaded: bad.txt: line 2 is not valid UTF-8")
     assert page.port.text("corpus-status") == "Load at least one system file."
     assert page.port.prop("corpus-score", "disabled") is True and page.port.delays == []
     page.load("system", ("sys1.txt", SYS1))
-    page.work()
     assert page.port.text("corpus-message") == "" and page.port.text("corpus-status") == ""
     assert page.port.prop("corpus-score", "disabled") is False
 
@@ -311,9 +155,8 @@ def test_a_refused_file_says_why_and_the_next_good_one_clears_the_message():
 
 
 def started(page: Page) -> int:
-    """Start a job and answer its start: the running job's id."""
+    """Start a job (its steps wait for their timers): the running job's id."""
     page.on("score")
-    page.answer(1)
     assert page.control.job is not None
     return page.control.job
 
@@ -322,16 +165,13 @@ def test_a_new_job_replaces_the_running_one():
     page = Page()
     ready(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     first = started(page)
-    assert methods(page.port.calls) == ["step"]
-    page.port.values["corpus-baseline"] = "3"  # the second system (file ids 1, 2, 3)
-    page.on("score")  # a step of the first job is still in the worker
-    assert methods(page.port.calls) == ["step", "cancel", "start"]
-    page.work()
-    assert first not in page.worker.jobs  # stopped in the worker too (or ended with the step in flight)
+    page.port.set("corpus-baseline", "3")  # the second system (file ids 1, 2, 3)
+    page.on("score")
+    assert first not in page.session.jobs and page.port.delays == [0]  # stopped, the new one's step next
+    shown = page.scored() if 300 in page.port.delays else (page.work(), json.loads(page.port.text("corpus-json")))[1]
     assert page.control.result != first
-    shown = page.scored() if 300 in page.port.delays else json.loads(page.port.text("corpus-json"))
     assert [s["system"] for s in shown] == ["sys2.txt", "sys1.txt"]  # the second job's baseline first
-    assert [d["event"] for d in page.port.painted["job"]] == ["start", "stop", "start", "done"]
+    assert [d["event"] for d in page.port.paints["job"]] == ["start", "stop", "start", "done"]
 
 
 def test_cancel_stops_the_job_and_keeps_the_last_result():
@@ -343,84 +183,62 @@ def test_cancel_stops_the_job_and_keeps_the_last_result():
     page.on("cancel")
     assert page.port.text("corpus-status") == "Cancelled; the last result is still shown."
     assert page.port.prop("corpus-cancel", "disabled") is True and page.port.prop("corpus-progress", "hidden") is True
-    page.work()  # the step in flight is answered: nothing more happens
-    assert job not in page.worker.jobs and page.port.delays == []
+    assert job not in page.session.jobs and page.port.delays == []  # no step left
     assert json.loads(page.port.text("corpus-json")) == before
     assert page.port.last("job") == {"job": job, "event": "stop"}
-
-
-def test_a_job_cancelled_while_it_starts_is_cancelled_in_the_worker_once_started():
-    page = Page()
-    ready(page)
-    page.on("score")
-    page.on("remove", 1)  # the reference goes while the start is in the worker
-    page.work()
-    assert page.worker.jobs == {} and page.control.job is None
-    assert page.port.text("corpus-status") == "Load at least one reference file."
-    assert "job" not in page.port.painted
 
 
 def test_removing_a_file_stops_the_job_that_used_it():
     page = Page()
     ready(page)
-    before = page.port.text("corpus-json")
     started(page)
     page.on("remove", 1)
-    page.work()
-    assert page.control.job is None and page.worker.jobs == {}
+    assert page.control.job is None and page.session.jobs == {} and page.port.delays == []
     assert page.port.text("corpus-status") == "Load at least one reference file."
     assert page.port.prop("corpus-progress", "hidden") is True and page.port.prop("corpus-cancel", "disabled") is True
-    assert page.port.text("corpus-json") == before == ""
+    assert page.port.text("corpus-json") is None  # nothing was ever shown
 
 
 def test_progress_is_shown_while_a_job_runs_then_the_result():
     page = Page()
     ready(page)
-    started(page)
-    page.answer(1)  # the first step: 2 lines need less than a step, so it is done
-    assert page.port.prop("corpus-progress", "hidden") is True and page.control.result is not None
-    page = Page()
-    ready(page)
     job = started(page)
-    page.port.calls.pop(0).done(json.dumps({"done": False, "fraction": 0.125, "stage": "scoring"}))
-    assert page.port.text("corpus-status") == "Scoring: 12 %"
-    assert page.port.prop("corpus-progress", "value") == 0.125 and page.port.delays == [0]
+    steps = page.spy("step")
+    page.session.step = lambda job, ms: (
+        steps.append((job, ms)) or {"done": False, "fraction": 0.125, "stage": "scoring"}
+    )
     page.fire(0)
-    assert page.port.calls[0].method == "step" and page.port.calls[0].args == [job, 250]
+    assert page.port.text("corpus-status") == "Scoring: 12 %"
+    assert page.port.prop("corpus-progress", "value") == 0.125 and page.port.delays == [0]  # the next step
+    del page.session.step  # the real one again
     page.work()
+    assert steps == [(job, 250)]
     assert page.port.text("corpus-status") == "" and page.port.prop("corpus-progress", "hidden") is True
-    assert page.port.prop("corpus-results", "hidden") is False
+    assert page.port.prop("corpus-results", "hidden") is False and page.control.result == job
 
 
 def test_a_job_the_session_refuses_says_why():
     page = Page()
     ready(page)
-    page.port.values["corpus-test"] = "paired-bs"
+    page.port.set("corpus-test", "paired-bs")
     page.on("score")
-    page.work()
     assert page.port.text("corpus-status") == i18n.t("en", "corpus_need_two_systems")
-    assert page.control.job is None and "job" not in page.port.painted
+    assert page.control.job is None and "job" not in page.port.paints
 
 
-def test_a_worker_call_that_fails_stops_the_job_and_says_why():
+def test_a_step_that_fails_stops_the_job_and_says_why():
     page = Page()
     ready(page)
     started(page)
-    page.port.calls.pop(0).failed("RuntimeError: worker gone")
+
+    def broken(job: int, ms: float) -> dict:
+        raise RuntimeError("a bug")
+
+    page.session.step = broken
+    page.fire(0)
     assert page.control.job is None and page.port.prop("corpus-progress", "hidden") is True
-    assert page.port.text("corpus-status") == (
-        "Scoring failed (RuntimeError: worker gone); the last result is still shown."
-    )
-
-
-def test_a_load_that_fails_in_the_worker_does_not_hold_the_jobs_back():
-    page = Page()
-    page.load("reference", ("ref.txt", REF))
-    page.load("system", ("sys1.txt", SYS1))
-    page.port.calls.pop().failed("DataCloneError")
-    page.work()
-    assert page.port.text("corpus-message") == "sys1.txt could not be read (DataCloneError): it was not loaded."
-    assert page.control.reading == 0 and page.port.text("corpus-status") == "Load at least one system file."
+    assert page.port.text("corpus-status") == "Scoring failed (RuntimeError: a bug); the last result is still shown."
+    assert page.port.last("job")["event"] == "stop" and page.port.delays == []
 
 
 # --- what a job is asked ----------------------------------------------------------------------------
@@ -445,20 +263,22 @@ def test_the_request_holds_the_boxes_values_as_the_session_reads_them(fields, ex
 def test_the_job_gets_the_options_form_and_the_language():
     page = Page(lang="es")
     ready(page)
-    page.port.form = {"max_order": "4", "tokenizer": "13a"}
-    page.port.values.update({"corpus-test": "confidence", "corpus-n": "50", "corpus-seed": "7"})
+    starts = page.spy("start")
+    page.port.set("opt-max-order", "4")
+    page.port.set("opt-tokenizer", "13a")
+    for name, value in (("test", "confidence"), ("n", "50"), ("seed", "7")):
+        page.port.set(f"corpus-{name}", value)
     page.on("score")
-    assert page.port.calls[0].args == [
-        {
-            "form": {"max_order": "4", "tokenizer": "13a"},
-            "lang": "es",
-            "test": "confidence",
-            "n": 50,
-            "seed": 7,
-            "baseline": None,
-            "chunk": 256,
-        }
-    ]
+    (request,) = starts[0]
+    assert request["form"]["max_order"] == "4" and request["form"]["tokenizer"] == "13a"
+    assert {k: v for k, v in request.items() if k != "form"} == {
+        "lang": "es",
+        "test": "confidence",
+        "n": 50,
+        "seed": 7,
+        "baseline": None,
+        "chunk": 256,
+    }
     page.work()
     assert "|bs:50|seed:7|" in json.loads(page.port.text("corpus-json"))["signature"]
 
@@ -470,9 +290,8 @@ def test_option_changes_score_again_only_a_result_shown_or_a_job_running():
     page.on("options_changed")
     assert page.port.delays == []  # nothing shown yet
     page.on("score")
-    page.answer(1)
     page.on("options_changed")
-    assert page.port.delays == [300]  # a job running
+    assert page.port.delays == [0, 300]  # a job running (its next step)
     page.work()
     page.fire(300)
     page.work()
@@ -519,29 +338,23 @@ def test_the_result_shown_equals_the_cli_json(capsys, monkeypatch):
     )
 
 
-def test_paging_sorting_and_the_system_shown_ask_for_their_view_and_only_the_latest_is_painted():
+def test_paging_sorting_and_the_system_shown_paint_their_view():
     page = Page()
     lines = b"".join(b"word %d here\n" % i for i in range(120))
     page.load("reference", ("ref.txt", lines))
     page.load("system", ("sys1.txt", lines), ("sys2.txt", lines))
     page.scored()
-    painted = len(page.port.painted["results"])
+    views = page.spy("view")
     page.on("page_step", 1)
     page.on("page_step", 1)
-    views = [c.args for c in page.port.calls]
     assert [v[1]["page"] for v in views] == [1, 2]
-    page.answer()
-    assert len(page.port.painted["results"]) == painted + 1  # the first answer was not painted
     assert page.port.text("corpus-page-label") == "Lines 101–120 of 120"
     page.on("page_step", 1)  # past the last page: the session's page is kept
-    page.answer()
     assert page.control.page == 2 and page.port.prop("corpus-next", "disabled") is True
-    page.port.values["corpus-sort"] = "line"
+    page.port.set("corpus-sort", "line")
     page.on("sort_changed")
-    assert page.port.calls[0].args[1] == {"lang": "en", "system": 0, "sort": "line", "page": 0}
-    page.answer()
+    assert views[-1][1] == {"lang": "en", "system": 0, "sort": "line", "page": 0}
     page.on("show_system", 1)
-    page.answer()
     assert page.port.last("results")["system"] == 1
     assert page.port.last("results")["sentences"]["head"][2] == "sys2.txt"
 
@@ -549,12 +362,11 @@ def test_paging_sorting_and_the_system_shown_ask_for_their_view_and_only_the_lat
 def test_a_line_opens_in_the_sentence_view_with_its_texts_and_options():
     page = Page()
     ready(page)
-    page.port.form = {"max_order": "4"}
+    page.port.set("opt-max-order", "4")
     page.scored()
     page.on("open_line", 1)
-    page.answer()
     assert page.port.last("mode") == "sentence" and page.control.mode == "sentence"
-    texts = page.port.last("open")
+    texts = page.opened[-1]
     assert texts["references"] == ["a dog ran in the park"] and texts["candidates"] == ["a dog ran in the park"]
     assert texts["options"]["max_order"] == 4
 
@@ -563,12 +375,11 @@ def test_exports_are_downloaded_and_nothing_is_before_a_result():
     page = Page()
     ready(page)
     page.on("export", "systems", "json")
-    assert "download" not in page.port.painted and page.port.calls == []
+    assert page.port.downloads == []
     shown = page.scored()
     page.on("export", "systems", "json")
-    page.answer()
-    out = page.port.last("download")
-    assert out["filename"] == "bleu2-corpus-systems.json" and json.loads(out["text"]) == shown
+    filename, _mime, text = page.port.downloads[-1]
+    assert filename == "bleu2-corpus-systems.json" and json.loads(text) == shown
 
 
 def test_the_baseline_chosen_is_kept_while_it_is_loaded_else_the_first_system():
@@ -576,12 +387,10 @@ def test_the_baseline_chosen_is_kept_while_it_is_loaded_else_the_first_system():
     ready(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     files = page.port.last("files")
     assert [r["name"] for r in files["systems"]] == ["sys1.txt", "sys2.txt"] and files["baseline"] == "2"
-    page.port.values["corpus-baseline"] = "3"
+    page.port.set("corpus-baseline", "3")
     page.load("system", ("sys3.txt", SYS1))
-    page.work()
     assert page.port.last("files")["baseline"] == "3"
     page.on("remove", 3)
-    page.work()
     assert page.port.last("files")["baseline"] == "2"
 
 
@@ -590,40 +399,37 @@ def test_the_baseline_chosen_is_kept_while_it_is_loaded_else_the_first_system():
 
 def test_a_pasted_text_becomes_a_file_and_its_box_is_emptied():
     page = Page()
+    loads = page.spy("load")
     page.on("add_pasted", "reference")  # an empty box: says so, nothing is read
-    assert page.port.calls == [] and page.control.reading == 0
+    assert loads == [] and page.control.reading == 0
     assert page.port.text("corpus-message") == i18n.t("en", "corpus_paste_empty_reference")
-    page.port.values["corpus-references-paste"] = " \n "
+    page.port.set("corpus-references-paste", " \n ")
     page.on("add_pasted", "reference")
-    assert page.port.calls == [] and page.port.text("corpus-message").startswith("The reference box is empty")
-    page.port.values["corpus-references-paste"] = REF.decode()
+    assert loads == [] and page.port.text("corpus-message").startswith("The reference box is empty")
+    page.port.set("corpus-references-paste", REF.decode())
     page.on("add_pasted", "reference")
-    page.work()
     assert page.port.last("files")["references"][0]["name"] == "pasted reference 1"
-    assert page.port.prop("corpus-references-paste", "value") == ""
-    page.port.values["corpus-systems-paste"] = "one\x00two"
+    assert page.port.read_value("corpus-references-paste") == ""
+    page.port.set("corpus-systems-paste", "one\x00two")
     page.on("add_pasted", "system")
-    page.work()
     assert page.port.text("corpus-message") == (
         "Not loaded: pasted system 1: line 1 holds a NUL byte: this looks like a binary file, not text."
         " What was already loaded is kept."
     )
-    assert page.port.prop("corpus-systems-paste", "value") is None  # kept: nothing typed is lost
+    assert page.port.read_value("corpus-systems-paste") == "one\x00two"  # kept: nothing typed is lost
 
 
 def test_the_sentence_views_boxes_go_to_corpus_mode_line_by_line():
-    port = FakePort()
-    control = CorpusControl(port, "pt")
-    boxes = {"references": [REF.decode(), "  "], "candidates": [SYS1.decode(), SYS2.decode()]}
-    control.on("take", json.dumps(boxes))
-    assert port.last("mode") == "corpus"
-    port.worker_ready()
-    assert [(c.method, c.args[:2]) for c in port.calls] == [
-        ("load_text", ["reference", "referência colado 1"]),
-        ("load_text", ["system", "sistema colado 1"]),
-        ("load_text", ["system", "sistema colado 2"]),
+    page = Page("pt", show=False)
+    texts = page.spy("load_text")
+    page.control.take({"references": [REF.decode(), "  "], "candidates": [SYS1.decode(), SYS2.decode()]})
+    assert page.port.last("mode") == "corpus"
+    assert [args[:2] for args in texts] == [
+        ("reference", "referência colado 1"),
+        ("system", "sistema colado 1"),
+        ("system", "sistema colado 2"),
     ]
-    assert port.delays == []  # the texts are being read
+    assert page.port.delays == [300]  # read: scored after the pause
 
 
 # --- the language -----------------------------------------------------------------------------------------
@@ -635,37 +441,34 @@ def test_a_language_switch_writes_the_messages_file_lists_and_result_again_witho
     page.scored()
     started(page)
     page.on("cancel")
-    page.work()
-    calls_before = len(page.worker.results)
-    page.on("language", "es")
+    results_before = len(page.session.results)
+    files, views = page.spy("files_view"), page.spy("view")
+    page.control.language("es")
     assert page.port.text("corpus-status") == i18n.t("es", "corpus_cancelled")
-    assert methods(page.port.calls) == ["files_view", "view"]
-    assert page.port.calls[0].args == ["es"] and page.port.calls[1].args[1]["lang"] == "es"
-    page.work()
+    assert files == [("es",)] and views[0][1]["lang"] == "es"
     assert page.port.last("files")["systems"][0]["lines"] == "2 líneas"
     assert page.port.last("results")["table"]["head"][0] == i18n.t("es", "col_rank")
-    assert page.port.delays == [] and len(page.worker.results) == calls_before  # nothing scored again
-    page.on("language", "es")
-    assert page.port.calls == []
+    assert page.port.delays == [] and len(page.session.results) == results_before  # nothing scored again
+    page.control.language("es")
+    assert len(files) == 1
 
 
-def test_a_language_switch_writes_the_worker_message_and_the_problem_again():
-    page = Page(worker=False)
-    page.port.worker_failed("boom")
+def test_a_language_switch_writes_the_problem_again():
+    page = Page()
     page.load("reference", ("ref.txt", REF))
     assert page.port.text("corpus-status") == "Load at least one system file."
-    page.on("language", "pt")
-    assert page.port.text("corpus-message") == i18n.t("pt", "corpus_worker_failed", error="boom")
+    page.control.language("pt")
     assert page.port.text("corpus-status") == i18n.t("pt", "corpus_need_system")
 
 
 # --- the events' side -----------------------------------------------------------------------------------------
 
 
-def test_unknown_events_are_refused():
-    control = CorpusControl(FakePort())
-    with pytest.raises(ValueError, match="unknown corpus event"):
-        control.on("_call", "step", [])
+def test_only_the_marked_methods_are_events():
+    control = Page().control
+    for name in ("_step", "start", "restore", "take", "language", "schedule"):
+        with pytest.raises(ValueError, match="unknown corpus event"):
+            control.on(name)
     with pytest.raises(ValueError, match="mode must be one of"):
         control.on("show_mode", "both")
 
@@ -686,9 +489,9 @@ def test_a_file_with_another_line_count_is_not_listed_and_the_files_loaded_can_s
     )
     assert [row["name"] for row in page.port.last("files")["systems"]] == ["sys1.txt"]
     assert page.port.prop("corpus-score", "disabled") is False and page.port.text("corpus-status") == ""
-    page.on("language", "es")  # the message is data: written again in the new language
+    page.control.language("es")  # the message is data: written again in the new language
     assert page.port.text("corpus-message").startswith("No se cargó: short100.txt tiene 100 líneas")
-    page.on("language", "pt")
+    page.control.language("pt")
     assert page.port.text("corpus-message").startswith("Não carregado: short100.txt tem 100 linhas")
 
 
@@ -700,7 +503,7 @@ def test_an_engine_error_follows_a_language_switch():
         "No se cargó: latin1.txt: la línea 1 no es UTF-8 válido (byte 0xe9 en el byte 4 de la línea)."
         " Lo ya cargado se conserva."
     )
-    page.on("language", "en")
+    page.control.language("en")
     assert page.port.text("corpus-message") == (
         "Not loaded: latin1.txt: line 1 is not valid UTF-8 (byte 0xe9 at byte 4 of the line)."
         " What was already loaded is kept."
@@ -708,7 +511,7 @@ def test_an_engine_error_follows_a_language_switch():
 
 
 def stale(page: Page) -> bool:
-    shown = page.port.shown.get("corpus-results", {}).get("classes", {}).get("stale", False)
+    shown = page.port.elements.get("corpus-results", {}).get("classes", {}).get("stale", False)
     note = page.port.text("corpus-stale")
     assert (note == i18n.t(page.control.lang, "corpus_stale")) is shown
     assert page.port.prop("corpus-stale", "hidden") is (not shown)
@@ -732,8 +535,8 @@ def test_a_result_that_no_longer_matches_the_inputs_is_marked_stale_until_scored
         page.fire(DEBOUNCE_MS)
         page.work()
         assert not stale(page)
-    page.on("language", "pt")
-    page.port.values["corpus-seed"] = "-1"
+    page.control.language("pt")
+    page.port.set("corpus-seed", "-1")
     page.on("inputs_changed")
     page.fire(DEBOUNCE_MS)
     page.work()
@@ -761,91 +564,62 @@ def test_removing_a_file_marks_the_result_stale():
 def test_a_refused_seed_or_number_of_resamples_says_so_and_nothing_runs(field, value, message):
     page = Page()
     ready(page)
-    page.port.values["corpus-test"] = "confidence"
+    page.port.set("corpus-test", "confidence")
     page.scored()
-    results = len(page.worker.results)
-    page.port.values[field] = value
+    results = len(page.session.results)
+    page.port.set(field, value)
     page.on("inputs_changed")
+    starts = page.spy("start")
     page.fire(DEBOUNCE_MS)
-    assert page.port.calls == [] and page.control.job is None  # no start asked
+    assert starts == [] and page.control.job is None  # no start asked
     assert page.port.text("corpus-status").startswith(message) and stale(page)
     page.on("score")  # the button too
-    assert page.port.calls == [] and page.port.text("corpus-status").startswith(message)
+    assert starts == [] and page.port.text("corpus-status").startswith(message)
     page.work()
-    assert len(page.worker.results) == results
-    page.port.values[field] = "7"
+    assert len(page.session.results) == results
+    page.port.set(field, "7")
     page.on("inputs_changed")
     page.fire(DEBOUNCE_MS)
     page.work()
-    assert page.port.text("corpus-status") == "" and not stale(page) and len(page.worker.results) == results + 1
+    assert page.port.text("corpus-status") == "" and not stale(page) and len(page.session.results) == results + 1
 
 
 def test_a_running_job_stops_when_a_refused_value_is_given():
     page = Page()
     ready(page)
-    started(page)
-    page.port.values["corpus-seed"] = "-1"
+    job = started(page)
+    page.port.set("corpus-seed", "-1")
     page.on("score")
-    assert page.control.job is None and methods(page.port.calls)[-1] == "cancel"
+    assert page.control.job is None and job not in page.session.jobs
 
 
 # --- a reload ---------------------------------------------------------------------------------------------
-
-
-class Tab:
-    """The tab's sessionStorage (shared by the pages opened in it), as the port reaches it."""
-
-    can_pack_later = False
-
-    def __init__(self, refuse: str | None = None) -> None:
-        self.items: dict[str, str] = {}
-        self.refuse = refuse
-
-    def storage(self, method: str, key: str, value: str = "") -> StorageReply:
-        if method == "getItem":
-            return StorageReply(self.items.get(key), None)
-        if self.refuse:
-            return StorageReply(None, self.refuse)
-        if method == "setItem":
-            self.items[key] = value
-        else:
-            self.items.pop(key, None)
-        return StorageReply(None, None)
-
-    def save_plain(self, key: str, meta_json: str) -> str | None:
-        raise AssertionError("corpus mode writes its own JSON")
-
-    def save_packed(self, key, meta_json, wanted, done) -> None:
-        raise AssertionError("corpus mode writes its own JSON")
 
 
 KEYS = {"state": "bleu2-state", "selected": "bleu2-selected"}
 
 
 def reloaded(tab: Tab, lang: str = "en", keys: dict | None = None) -> Page:
-    """A page opened (again) in the tab: the controller made as static/app.py makes it."""
-    page = Page.__new__(Page)
-    page.port, page.sessions, page.worker = FakePort(), [], Session()
-    page.control = CorpusControl(page.port, lang, session=page._local, tab=TabStore(tab, keys or KEYS))
-    page.control.on("show_mode", "sentence")
-    page.control.restore()
-    if page.port.workers:
-        page.port.worker_ready()
+    """A page opened (again) in the tab (``page.loaded``: the pasted texts it loaded again)."""
+    port = FakePage(tab)
+    page = Page(lang, tab=TabStore(port, keys or KEYS), show=False, port=port)
+    page.loaded = page.spy("load_text")
+    page.control.start()
     return page
 
 
 def test_a_reload_gives_back_the_mode_the_settings_the_pasted_texts_and_names_the_files_to_give_again():
     tab = Tab()
     page = reloaded(tab)
-    assert tab.items == {} and page.port.workers == []  # nothing kept, nothing asked
+    assert tab.items == {}  # nothing kept
     page.on("show_mode", "corpus")
-    page.port.worker_ready()
     page.load("reference", ("ref.txt", REF))
-    page.port.values["corpus-systems-paste"] = SYS1.decode()
+    page.port.set("corpus-systems-paste", SYS1.decode())
     page.on("add_pasted", "system")
-    page.port.values["corpus-systems-paste"] = "still typing"
+    page.port.set("corpus-systems-paste", "still typing")
     page.on("paste_changed", "system")
-    page.port.values.update({"corpus-test": "paired-bs", "corpus-n": "50", "corpus-seed": "7"})
+    for name, value in (("test", "paired-bs"), ("n", "50"), ("seed", "7")):
+        page.port.set(f"corpus-{name}", value)
     page.on("inputs_changed")
     page.work()
     assert list(tab.items) == ["bleu2-state.corpus"]  # the page's key, with .corpus after it
@@ -856,9 +630,7 @@ def test_a_reload_gives_back_the_mode_the_settings_the_pasted_texts_and_names_th
     assert values == {"corpus-test": "paired-bs", "corpus-n": "50", "corpus-seed": "7"}
     assert again.port.prop("corpus-systems-paste", "value") == "still typing"
     assert again.port.prop("corpus-references-paste", "value") == ""
-    assert [(c.method, c.args[:3]) for c in again.port.calls] == [
-        ("load_text", ["system", "pasted system 1", SYS1.decode()])  # under its name, in the worker
-    ]
+    assert again.loaded == [("system", "pasted system 1", SYS1.decode())]  # under its name
     assert again.port.text("corpus-restored") == (
         "Restaurado de esta pestaña: el modo, los ajustes y los textos pegados."
         " Los archivos no se conservan al recargar: vuelva a dar este archivo: ref.txt."
@@ -869,17 +641,17 @@ def test_a_reload_gives_back_the_mode_the_settings_the_pasted_texts_and_names_th
     assert (
         again.port.text("corpus-restored") == "Restaurado de esta pestaña: el modo, los ajustes y los textos pegados."
     )
-    again.on("language", "en")
+    again.control.language("en")
     assert again.port.text("corpus-restored") == "Restored from this tab: the mode, the settings and the pasted texts."
     names = [row["name"] for role in ("references", "systems") for row in again.port.last("files")[role]]
     assert names == ["ref.txt", "pasted system 1"]
-    again.port.values["corpus-systems-paste"] = SYS2.decode()
+    again.port.set("corpus-systems-paste", SYS2.decode())
     again.on("add_pasted", "system")
     again.work()
     assert again.port.last("files")["systems"][-1]["name"] == "pasted system 2"  # the numbering goes on
 
     third = reloaded(tab)
-    assert [c.args[1] for c in third.port.calls] == ["pasted system 1", "pasted system 2"]
+    assert [args[1] for args in third.loaded] == ["pasted system 1", "pasted system 2"]
     assert third.port.text("corpus-restored").endswith("give this file again: ref.txt.")  # after every reload
 
 
@@ -888,7 +660,6 @@ def test_the_kept_state_follows_the_pages_key_and_a_file_given_again_is_named_un
     embed_keys = {"state": "bleu2-state:frame-a", "selected": "bleu2-selected:frame-a"}
     page = reloaded(tab, keys=embed_keys)
     page.on("show_mode", "corpus")
-    page.port.worker_ready()
     page.load("reference", ("ref.txt", REF))
     page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     page.work()
@@ -902,13 +673,11 @@ def test_the_kept_state_follows_the_pages_key_and_a_file_given_again_is_named_un
 
 
 def test_a_save_the_browser_refuses_is_said_once_and_nothing_else_changes():
-    tab = Tab(refuse="QuotaExceededError Setting the value exceeded the quota.")
+    tab = Tab(room=0)
     page = reloaded(tab)
     page.on("show_mode", "corpus")
-    page.port.worker_ready()
     assert page.port.text("corpus-restored") == (
-        "Corpus mode's pasted texts could not be kept for a reload in this tab"
-        " (QuotaExceededError Setting the value exceeded the quota.)."
+        f"Corpus mode's pasted texts could not be kept for a reload in this tab ({QUOTA})."
     )
     assert page.port.prop("corpus-restored", "hidden") is False
 
@@ -918,5 +687,5 @@ def test_what_the_tab_keeps_that_is_not_corpus_modes_shape_is_ignored():
         tab = Tab()
         tab.items["bleu2-state.corpus"] = text
         page = reloaded(tab)
-        assert page.port.last("mode") == "sentence" and page.port.calls == []
-        assert "corpus-restored" not in page.port.shown
+        assert page.port.last("mode") == "sentence" and page.loaded == []
+        assert "corpus-restored" not in page.port.elements

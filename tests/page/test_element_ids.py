@@ -70,7 +70,7 @@ def written_ids() -> set[str]:
         port.tab.hash = "#" + encode_state({"references": [ref], "candidates": [cand]})
         page.on_hashchange(event("hashchange"))
         type_in(port, page, "reference", "word " * 30_000)  # the worker: "scoring…"
-        port.answer_worker()
+        port.advance(0)
         port.advance(DEFERRED_MS)
         port.controls["lang-select"]["value"] = "en" if lang != "en" else "es"
         page.on_language(event("change", "lang-select"))

@@ -249,7 +249,7 @@ def test_labels_isolate_the_user_text():
 
 
 def test_page_highlight_key_and_labels():
-    from bleu2.page.sentence.compare import compare
+    from bleu2.page.sentence.candidates import compare
     from bleu2.page.sentence.explain import page_highlight, page_highlight_key
 
     comp = compare(["the the cat", "a cat"], ["", "the cat"])

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 
-from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.candidates import compare
 from bleu2.page.sentence.export import csv_text_cell, export_csv, export_json, export_markdown, markdown_cell
 
 NASTY = '=HYPERLINK("http://x")|pipe, "quoted"\nsecond line *bold* <b>&amp;'

@@ -14,7 +14,7 @@ from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
 from bleu2.options import PRESETS
 from bleu2.page.options_form import PRESET_CHOICES
-from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.candidates import compare
 from bleu2.page.sentence.controller import DEFERRED_MS, SentencePage
 from bleu2.page.sentence.peers_view import PEER_CHARACTERS, PEER_ORDERS, PeersPanel, peers_updates
 from fake_port import FakePage, event, set_control, type_in

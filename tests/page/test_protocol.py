@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import bleu2
-from bleu2.page import protocol
+from bleu2.page import i18n, protocol
 from bleu2.page.protocol import PageHost
 from bleu2.page.sentence import live
 from fake_port import DENIED, FakePage, Tab, event, open_page, type_in
@@ -36,7 +36,6 @@ class Browser:
             "context": context,
             "storage": {} if self.dom.tab.denied else dict(self.dom.tab.items),
             "denied": DENIED if self.dom.tab.denied else None,
-            "can_pack_later": True,
             "offline": not in_worker,
             **self.seen(),
         }
@@ -97,8 +96,6 @@ class Browser:
                 self.corpus_painted.append((args[0], json.loads(args[1]), args[2]))
             elif name == "timer":
                 self.timers[args[0]] = dom.clock + args[1]
-            elif name == "soon":
-                self.timers[args[0]] = dom.clock
             elif name == "clearTimer":
                 self.timers.pop(args[0], None)
             elif name == "boxes":
@@ -177,7 +174,8 @@ def test_start_replies_ready_with_the_events_to_wire_and_the_modules():
     assert ["references", "input", "on_box"] in browser.reply["events"]
     assert "bleu2.page.protocol" in browser.reply["modules"].split()
     assert browser.dom.text("status-text").startswith("Ready")
-    assert browser.corpus_painted[0][0] == "mode"  # corpus mode started too, in sentence mode
+    painted = [(name, data) for name, data, _ in browser.corpus_painted]  # corpus mode started too
+    assert painted[:2] == [("root", {"data-corpus-backend": "worker"}), ("mode", "sentence")]
 
 
 def test_typing_shows_what_the_controller_driven_directly_shows():
@@ -244,14 +242,14 @@ def test_a_write_the_browser_refuses_later_is_packed_and_then_kept():
     browser.type_in("reference", text)
     browser.type_in("candidate", text)
     browser.advance(200)
-    assert browser.host.recorder.limit is not None  # learned from the refusal
+    assert browser.host.tab.limit is not None  # learned from the refusal
     assert browser.dom.packing  # the packed form is being made
     browser.dom.finish_packing()
     browser.drain()
     assert tab.items["bleu2-state"].startswith("z1.")
     assert browser.host.page.unsaved is False
     meta = json.dumps({"s": "x" * 100})  # the same texts, as much or more
-    assert browser.host.recorder.save_plain("bleu2-state", meta) is not None  # predicted: too large
+    assert browser.host.port.save_plain("bleu2-state", meta) is not None  # predicted: too large
 
 
 def test_share_link_and_hashchange():
@@ -282,7 +280,6 @@ def test_long_texts_are_measured_in_the_worker_after_the_batch_that_says_scoring
     browser.advance(0)  # the measuring, an event of its own
     expected = bleu2.sentence_bleu(long_text + "again", long_text).score
     assert browser.dom.text("score") == f"{expected:.4f}"
-    assert browser.host.page.live.no_worker is False
 
 
 def test_on_the_pages_thread_long_texts_are_measured_after_a_pause():
@@ -290,10 +287,10 @@ def test_on_the_pages_thread_long_texts_are_measured_after_a_pause():
     long_text = "a b c d e " * (live.LIVE_CHARACTERS // 8)
     browser.type_in("reference", long_text)
     browser.type_in("candidate", long_text)
+    browser.advance(0)
+    assert browser.dom.prop("scoring", "hidden") is False  # not measured at once
     browser.advance(500)
-    assert browser.host.page.live.no_worker
-    assert browser.dom.text("score") == "1.0000"
-    assert [level for level, _ in browser.dom.logs] == ["warn"]
+    assert browser.dom.text("score") == "1.0000" and browser.dom.logs == []
 
 
 def test_a_copy_refused_shows_the_text_to_copy_by_hand():
@@ -350,8 +347,20 @@ def test_the_sentence_views_hint_hands_the_texts_to_corpus_mode():
     browser.type_in("reference", "a\nb\nc")
     browser.type_in("candidate", "a\nb\nd")
     browser.on("on_hint", event_type="click", target="hint-corpus")
-    browser.advance(0)
-    assert browser.host.corpus.mode == "corpus" or browser.host.corpus.pasted  # corpus mode took the texts
+    files = [data for name, data, _ in browser.corpus_painted if name == "files"][-1]
+    assert ("mode", "corpus", "") in browser.corpus_painted
+    assert [row["name"] for row in files["references"] + files["systems"]] == ["pasted reference 1", "pasted system 1"]
+
+
+def test_a_language_chosen_in_the_sentence_view_is_corpus_modes_too():
+    browser = Browser()
+    browser.send({"corpus": "show_mode", "args": ["corpus"]})
+    browser.send({"corpus": "add_pasted", "args": ["reference"]})  # an empty box: says so
+    assert browser.dom.text("corpus-message") == i18n.t("en", "corpus_paste_empty_reference")
+    browser.dom.controls["lang-select"]["value"] = "pt"
+    browser.on("on_language", event_type="change", target="lang-select")
+    assert browser.dom.lang == "pt"
+    assert browser.dom.text("corpus-message") == i18n.t("pt", "corpus_paste_empty_reference")
 
 
 def test_an_unknown_event_is_logged_as_an_error_and_the_page_goes_on():

@@ -6,8 +6,7 @@ import pytest
 
 from bleu2.page.sentence.startup import restore_plan, startup_choice
 from bleu2.page.share import encode_state
-from bleu2.page.tab_storage import encode_tab_state
-from page_states import STATE
+from page_states import STATE, tab_form
 
 
 @pytest.mark.parametrize(
@@ -46,7 +45,7 @@ def test_restore_plan():
 def test_restore_plan_saves_what_was_typed_while_loading_and_reports_unreadable_state():
     plan = restore_plan("", None, True)
     assert plan["save"] and plan["state"] is None  # typed while Python loaded: kept for the tab at once
-    plan = restore_plan("", encode_tab_state({"references": ["r"], "candidates": ["c"]}), False)
+    plan = restore_plan("", tab_form({"references": ["r"], "candidates": ["c"]}), False)
     assert plan["state"]["candidates"] == ["c"] and not plan["save"]
     plan = restore_plan("", "t1.{not json", False)
     assert plan["forget_saved"] and plan["saved_error"]  # said in the status line, never silently

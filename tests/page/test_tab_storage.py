@@ -14,18 +14,17 @@ from bleu2.page.tab_storage import (
     TAB_PACKED_PREFIX,
     TAB_PREFIX,
     decode_tab_state,
-    encode_tab_state,
     keep_for_tab,
-    pack_tab_state,
     save_now,
     storage_problem,
     tab_meta,
 )
-from page_states import STATE
+from fake_port import FakePage, Tab
+from page_states import STATE, tab_form
 
 
 def test_tab_forms_round_trip_plain_and_packed():
-    plain, packed = encode_tab_state(STATE), pack_tab_state(STATE)
+    plain, packed = tab_form(STATE), tab_form(STATE, packed=True)
     assert plain.startswith(TAB_PREFIX)
     assert json.loads(plain[len(TAB_PREFIX) :])["c"] == STATE["candidates"]  # plain JSON: nothing to compute
     assert packed.startswith(TAB_PACKED_PREFIX) and all(ord(ch) < 256 for ch in packed)  # one character per byte
@@ -35,24 +34,22 @@ def test_tab_forms_round_trip_plain_and_packed():
             decode_state(form)  # never accepted from a link
 
 
-def test_the_plain_form_is_the_texts_then_the_meta():
-    # static/paint.js writes "t1." + JSON.stringify({r, c, ...tab_meta}): the same text
+def test_the_meta_is_the_options_that_differ_and_the_language():
+    # static/storage.js writes "t1." + JSON.stringify({r, c, ...tab_meta})
     meta = tab_meta(STATE)
     assert list(meta) == ["o", "l"] and meta["l"] == "pt" and meta["o"]["max_order"] == 4
-    expected = {"r": STATE["references"], "c": STATE["candidates"], **meta}
-    assert encode_tab_state(STATE) == TAB_PREFIX + json.dumps(expected, ensure_ascii=False, separators=(",", ":"))
     assert tab_meta({"references": ["x"], "candidates": []}) == {}
 
 
 def test_the_packed_form_is_much_smaller_for_natural_text():
     text = " ".join(["the cat sat on the mat and looked at the dog"] * 20000)
     st = {"references": [text], "candidates": [text]}
-    assert len(pack_tab_state(st)) * 20 < len(encode_tab_state(st))
+    assert len(tab_form(st, packed=True)) * 20 < len(tab_form(st))
 
 
 def test_the_tab_keeps_any_number_of_boxes_but_links_do_not():
     many = {"references": ["r"] * (MAX_BOXES + 5), "candidates": ["c"]}
-    assert decode_tab_state(encode_tab_state(many))["references"] == many["references"]
+    assert decode_tab_state(tab_form(many))["references"] == many["references"]
     assert len(decode_state(encode_state(many, None), limit=None)["references"]) == MAX_BOXES + 5
     with pytest.raises(ValueError, match="at most"):
         decode_state(encode_state(many, None))
@@ -66,71 +63,41 @@ def test_a_5_mb_pair_is_kept_and_read_back_whole():
     # not come back empty
     text = ("El gato está en la alfombra. " * 180000)[:5_000_000]
     st = {"references": [text], "candidates": [text[::-1]]}
-    for form in (encode_tab_state(st), pack_tab_state(st)):
+    for form in (tab_form(st), tab_form(st, packed=True)):
         assert decode_tab_state(form)["candidates"] == [text[::-1]]
 
 
-class FakeStorage:
-    """A browser that keeps at most ``room`` characters (or denies storage)."""
-
-    def __init__(self, room=1000, denied=False):
-        self.room, self.denied, self.offered = room, denied, []
-
-    def _keep(self, text):
-        self.offered.append(text)
-        if self.denied:
-            return "SecurityError Failed to read the 'sessionStorage' property from 'Window': Access is denied"
-        return None if len(text) <= self.room else "QuotaExceededError Setting the value exceeded the quota."
-
-    def plain(self, state):  # what paint.js does: the boxes' texts + the meta JSON
-        return lambda meta: self._keep(
-            TAB_PREFIX
-            + json.dumps(
-                {"r": state["references"], "c": state["candidates"], **json.loads(meta)},
-                ensure_ascii=False,
-                separators=(",", ":"),
-            )
-        )
+def kept(state, later, room=1000, denied=False, pack_long=False):
+    """keep_for_tab on the fake page holding ``state`` in its boxes, its storage keeping at
+    most ``room`` characters (or denied): its answer and what the tab keeps."""
+    port = FakePage(Tab(room=room, denied=denied), state)
+    answer = keep_for_tab(state, lambda meta: port.save_plain("k", meta), later.append, pack_long)
+    return answer, port.tab.items
 
 
-def test_keep_for_tab_offers_the_packed_form_when_the_plain_one_is_too_large():
-    small = {"references": ["a b c"], "candidates": ["a b"]}
-    store = FakeStorage()
-    assert keep_for_tab(small, store.plain(small), store._keep) is None
-    assert store.offered == [encode_tab_state(small)]
+def test_keep_for_tab_packs_when_the_plain_form_is_too_large():
+    small, later = {"references": ["a b c"], "candidates": ["a b"]}, []
+    assert kept(small, later) == (None, {"k": tab_form(small)}) and later == []
     big = {"references": ["the cat " * 500], "candidates": ["the dog " * 500]}
-    store = FakeStorage()
-    assert keep_for_tab(big, store.plain(big), store._keep) is None
-    assert [f[:3] for f in store.offered] == [TAB_PREFIX, TAB_PACKED_PREFIX]
-    assert decode_tab_state(store.offered[-1])["candidates"] == big["candidates"]
-    import random
-
-    rng = random.Random(8)
-    noise = {
-        "references": ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz ") for _ in range(5000))],
-        "candidates": ["x"],
-    }
-    store = FakeStorage()
-    assert keep_for_tab(noise, store.plain(noise), store._keep) == "full"  # refused both: the page says so
-    assert len(store.offered) == 2
+    assert kept(big, later) == ("later", {})  # refused plain: packed by the page
+    assert [json.loads(m) for m in later] == [tab_meta(big)]
 
 
 def test_keep_for_tab_packs_long_texts_in_steps_without_writing_the_plain_form():
     long = {"references": ["the cat " * 20_000], "candidates": ["the dog " * 20_000]}  # 320,000 characters
     short = {"references": ["the cat " * 16_000], "candidates": ["the dog " * 16_000]}  # 256,000
     for state, packed in ((long, True), (short, False)):
-        store, later = FakeStorage(room=10**6), []
-        answer = keep_for_tab(state, store.plain(state), store._keep, later.append)
+        later: list = []
+        answer, items = kept(state, later, room=10**6, pack_long=True)
         assert answer == ("later" if packed else None)
-        assert [f[:3] for f in store.offered] == ([] if packed else [TAB_PREFIX])
+        assert items == ({} if packed else {"k": tab_form(state)})
         assert [json.loads(m) for m in later] == ([tab_meta(state)] if packed else [])
 
 
 def test_keep_for_tab_stops_when_storage_is_denied():
-    st = {"references": ["a"], "candidates": ["b"]}
-    store = FakeStorage(denied=True)
-    assert keep_for_tab(st, store.plain(st), store._keep) == "denied"
-    assert len(store.offered) == 1  # no other form helps
+    later: list = []
+    assert kept({"references": ["a"], "candidates": ["b"]}, later, denied=True) == ("denied", {})
+    assert later == []  # no other form helps
 
 
 def test_storage_problem_and_save_now():

@@ -6,7 +6,7 @@ import json
 
 from bleu2.page import i18n
 from bleu2.page.sentence import breakdown, updates
-from bleu2.page.sentence.compare import compare
+from bleu2.page.sentence.candidates import compare
 
 
 def test_breakdown_updates_name_every_element_of_the_breakdown():

@@ -1,5 +1,6 @@
-"""The Compare view's charts: grouped bars (one group per bucket, one bar per system) as
-plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
+"""The Compare view's grouped bar charts as SVG data (one bar per system and bucket).
+
+Plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
 ``bleu2Paint.svg`` builds it with ``createElementNS``, ``setAttribute`` and ``textContent``:
 no markup, and the system names are text nodes).
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...analyses.svg import nice_top
 from .. import i18n
 from ..chart import SvgDrawing
 
@@ -28,18 +30,6 @@ COLOURS = 4
 
 def _num(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
-
-
-def _nice_top(top: float) -> float:
-    if top <= 0:
-        return 1.0
-    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000):
-        if top <= step * 5:
-            return step * 5
-    k = 10000.0
-    while k * 5 < top:
-        k *= 10
-    return k * 5
 
 
 def grouped_bars(
@@ -65,7 +55,7 @@ def grouped_bars(
     width = _LEFT + _RIGHT + group * n_b
     height = _TOP + _PLOT_H + _BOTTOM
     values = [v for _, vs in series for v in vs]
-    top = _nice_top(max(values, default=0.0)) if integers else (1.0 if max(values, default=0) > 0.5 else 0.5)
+    top = nice_top(max(values, default=0.0)) if integers else (1.0 if max(values, default=0) > 0.5 else 0.5)
     if top <= 0:
         top = 1.0
 

@@ -1,5 +1,6 @@
-"""The Compare view of corpus mode, as plain data: compare-mt's analyses
-(:class:`bleu2.analyses.CompareResult`) as charts, tables, the characteristic n-grams and
+"""The Compare view as data: tables, charts, n-grams, examples, a bucket's sentences, exports.
+
+Compare-mt's analyses (:class:`bleu2.analyses.CompareResult`) as charts, tables, the characteristic n-grams and
 the sentence examples; the sentences of a bucket or of an n-gram, with their tokens marked;
 and the exports (the command line's ``bleu2 compare`` outputs, exactly).
 

@@ -1,5 +1,6 @@
-"""Corpus mode's "How it works": how corpus BLEU is computed, with the numbers of the
-system shown in the table of sentences, the smoothing chosen and the rules of the
+"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system.
+
+How corpus BLEU is computed, with the numbers of the system shown in the table of sentences, the smoothing chosen and the rules of the
 sentence scores (:func:`bleu2.page.corpus.views.sentence_rules`).
 
 Standard library only (runs in Pyodide).

@@ -1,4 +1,4 @@
-"""What corpus mode keeps in the tab's storage, so that a reload loses nothing it can keep.
+"""``CorpusKeep``: what corpus mode keeps in the tab's storage, so a reload loses nothing it can keep.
 
 Kept: the mode shown, the significance settings (test, resamples, seed), the two pasted-text
 boxes, and the pasted texts added as files (loaded again on a reload, under their names).

@@ -1,26 +1,33 @@
-"""What corpus mode's controller (:mod:`bleu2.page.corpus.controller`) asks of the page.
+"""``CorpusPort``: what corpus mode's controllers ask of the page; ``Message``: text as data.
+
+The controllers (:mod:`bleu2.page.corpus.controller`, :mod:`bleu2.page.corpus.compare_control`)
+mark the methods the glue may call by name (:func:`event`).
 
 The conventions are every port's (:mod:`bleu2.page.ports`): a port call returns at once,
-and what ends later (a timer, the worker started, a session call answered) is reported by
-calling the Python callable the controller passed, once; element updates are data
-(:data:`bleu2.page.ports.Updates`, written with ``textContent``/``setAttribute`` only);
-painters get JSON text; times are milliseconds. Messages are kept as data
-(:class:`Message`) so that a language switch writes them again.
+and what ends later (a timer) is reported by calling the Python callable the controller
+passed, once; element updates are data (:data:`bleu2.page.ports.Updates`, written with
+``textContent``/``setAttribute`` only); painters get JSON text; times are milliseconds.
+Messages are kept as data (:class:`Message`) so that a language switch writes them again.
+The methods the glue may call by name are marked (:func:`event`).
 
-In the page, :class:`bleu2.page.protocol.CorpusSide` makes it of messages, which
+In the page, :class:`bleu2.page.protocol.CorpusSide` makes it of commands, which
 ``static/host.js`` and ``static/corpus.js`` apply to the DOM; in CPython the tests bind
-a fake (``tests/page/test_corpus_control.py``). Standard library only.
+a fake (``tests/fake_port.py``). Standard library only.
 """
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypedDict, cast
 
 from .. import i18n
 from ..ports import Downloads, Elements, Painting, Timers
 
-__all__ = ["CorpusPainter", "CorpusPort", "Message", "input_message", "lines_message", "message_text"]
+__all__ = [
+    "CorpusPainter", "CorpusPort", "Message", "event", "events_of", "guarded", "input_message", "lines_message",
+    "message_text",
+]  # fmt: skip
 
 #: The painters the port runs (``static/corpus.js``'s, and ``static/paint.js``'s "svg"):
 #: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
@@ -93,23 +100,31 @@ def input_message(error: Exception) -> Message:
     return {"key": INPUT_KEYS[key], "params": texts, "numbers": numbers}
 
 
+def event(method: Callable[..., None]) -> Callable[..., None]:
+    """Mark a method as one the glue may call by name (:meth:`CorpusControl.on`)."""
+    method.is_event = True  # type: ignore[attr-defined]
+    return method
+
+
+def events_of(cls: type) -> frozenset[str]:
+    """The names of ``cls``'s methods marked with :func:`event`."""
+    return frozenset(name for name, fn in vars(cls).items() if getattr(fn, "is_event", False))
+
+
+def guarded(failed: Callable[[str], None], fn: Callable[[], Any]) -> Any:
+    """``fn()``, or None after ``failed("Type: message")`` when it raised (its traceback
+    printed: a bug shown on the page, never swallowed)."""
+    try:
+        return fn()
+    except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
+        traceback.print_exc()
+        failed(f"{type(error).__name__}: {error}")
+        return None
+
+
 class CorpusPort(Elements, Painting[CorpusPainter], Timers, Downloads, Protocol):
     """Everything corpus mode's controller uses of the page: the shared pieces
     (:mod:`bleu2.page.ports`: element updates, painters, timers, downloads) and its own."""
 
     def read_options(self) -> dict[str, Any]:
         """The options form's fields (:func:`bleu2.page.options_form.options_from_form`'s input)."""
-
-    def start_worker(self, ready: Callable[[], None], failed: Callable[[str], None]) -> None:
-        """Start the page's worker (once per page); ``ready()``, or ``failed(why)`` where
-        none can start."""
-
-    def session_call(
-        self, method: str, args_json: str, data: Any, done: Callable[[str], None], failed: Callable[[str], None]
-    ) -> None:
-        """Run a session method in the worker (:meth:`bleu2.page.corpus.session.Session.call`:
-        its name, its arguments' JSON, a file's bytes or None); ``done(answer JSON)``, or
-        ``failed(why)`` when the call itself failed."""
-
-    def to_sentence_view(self, texts_json: str) -> None:
-        """Show one line's texts in the sentence view (:meth:`bleu2.page.corpus.session.Session.line`'s JSON)."""

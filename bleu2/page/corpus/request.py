@@ -1,5 +1,6 @@
-"""A corpus job's request, from the significance boxes as the page gives them (text), and
-the values refused before anything runs. Standard library only."""
+"""A corpus job's request from the significance boxes, and the values refused before it runs.
+
+The boxes' values come as the page gives them (text). Standard library only."""
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
-"""Corpus mode: whole test sets scored, ranked and tested for significance, as plain data.
+"""``Session``: corpus mode's files, jobs (the engine's corpus pipeline) and results, as data.
 
 A :class:`Session` holds the files a person loaded (read as the command line reads them:
 :mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.
-The page runs it in a PyScript worker (``static/worker.py``), or on the main thread in
-short steps where no worker can start, as :mod:`bleu2.page.corpus.controller` decides; what
-it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
+Corpus mode's controller (:mod:`bleu2.page.corpus.controller`) holds one and calls its
+methods; what it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
 
 A job is the engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`, the command
 line's too): the lines in chunks, every system's statistics and sentence scores line by
@@ -21,7 +20,6 @@ strings are in the page's language.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +38,7 @@ from ..options_form import normalize_options, options_from_form
 from . import compare_view, guide, views
 from .port import Message, input_message, lines_message
 
-__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "SUPERSEDED", "whole_number"]
+__all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
 
 #: Largest file accepted (bytes).
 MAX_FILE_BYTES = 50 * 2**20
@@ -72,10 +70,6 @@ class _File:
     size: int
 
 
-#: The answer about a comparison a newer one replaced (only the latest is kept).
-SUPERSEDED = {"superseded": True}
-
-
 class Session:
     """The files, jobs and results of corpus mode (one per page)."""
 
@@ -88,12 +82,11 @@ class Session:
 
     # --- files ------------------------------------------------------------------------
 
-    def load(self, role: str, name: str, data: bytes, lang: str = "en") -> dict[str, Any]:
+    def load(self, role: str, name: str, data: bytes) -> dict[str, Any]:
         """Read one file (``role``: "reference" or "system") as the command line does.
 
         A file is refused when it is too big, not UTF-8 text, empty, or has another number
-        of lines than the files loaded (every loaded file has the same number). ``lang``
-        is not used (messages are data, written by the page in its language).
+        of lines than the files loaded (every loaded file has the same number).
 
         Returns:
             ``{"ok": True, "file": {"id", "role", "name", "lines", "size"}}`` or ``{"ok":
@@ -119,6 +112,10 @@ class Session:
         self.files[f.id] = f
         self.next_id += 1
         return {"ok": True, "file": self.file_dict(f)}
+
+    def load_text(self, role: str, name: str, text: str) -> dict[str, Any]:
+        """A pasted text, read as the bytes a file would hold (:meth:`load`)."""
+        return self.load(role, name, text.encode("utf-8", "surrogatepass"))
 
     @staticmethod
     def file_dict(f: _File) -> dict[str, Any]:
@@ -346,11 +343,8 @@ class Session:
 
     def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`);
-        ``request``: ``{"lang", "pair"}``. Of each method here, :data:`SUPERSEDED` when a
-        newer comparison replaced that result (asked before its caller heard of the newer one)."""
-        res = self.compares.get(int(result_id))
-        if res is None:
-            return dict(SUPERSEDED)
+        ``request``: ``{"lang", "pair"}`` (only the latest comparison is kept)."""
+        res = self.compares[int(result_id)]
         lang = i18n.language(request.get("lang"))
         return compare_view.view(res, lang, int(request.get("pair") or 0))
 
@@ -358,9 +352,7 @@ class Session:
         """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
         (``{"side", "index"}``) of pair ``"pair"``
         (:func:`bleu2.page.corpus.compare_view.bucket_lines`, ``ngram_lines``)."""
-        res, lang = self.compares.get(int(result_id)), i18n.language(request.get("lang"))
-        if res is None:
-            return dict(SUPERSEDED)
+        res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
         pair = int(request.get("pair") or 0)
         if "side" in request:
             return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang)
@@ -370,8 +362,7 @@ class Session:
 
     def compare_export(self, result_id: int, fmt: str) -> dict[str, Any]:
         """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``."""
-        res = self.compares.get(int(result_id))
-        return dict(SUPERSEDED) if res is None else compare_view.export(res, str(fmt))
+        return compare_view.export(self.compares[int(result_id)], str(fmt))
 
     def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
         """The tokens of each line under the options of the form (its tokenizer and
@@ -379,36 +370,6 @@ class Session:
         options = normalize_options(options_from_form(form or {}, lang))
         tokenize = BleuConfig.make(**options).tokenize_function()
         return [tokenize(line) for line in lines]
-
-    #: The methods :meth:`call` runs.
-    METHODS = frozenset(
-        {"load", "load_text", "remove", "files_view", "start", "step", "cancel", "view", "line", "export", "tokenize"}
-        | {"compare_start", "compare_view", "compare_lines", "compare_export"}
-    )
-
-    def call(self, method: str, args_json: str, data: Any = None) -> str:
-        """A session method by name, its arguments a JSON list, its answer JSON: how the page
-        calls the session, in the worker (``static/worker.py``) or on its own thread.
-
-        ``load`` takes ``[role, name, lang]`` and the file's bytes as ``data`` (bytes, or a
-        JavaScript ``Uint8Array``: its ``to_bytes()``); ``load_text`` takes ``[role, name,
-        text, lang]`` (a pasted text, read as the bytes a file would hold). Raises
-        ValueError for a method not in :data:`METHODS`.
-        """
-        method = str(method)
-        if method not in self.METHODS:
-            raise ValueError(f"unknown session method {method!r}")
-        args = json.loads(str(args_json))
-        if method == "load":
-            role, name, lang = args
-            raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
-            out = self.load(role, name, raw, lang)
-        elif method == "load_text":
-            role, name, text, lang = args
-            out = self.load(role, name, text.encode("utf-8", "surrogatepass"), lang)
-        else:
-            out = getattr(self, method)(*args)
-        return json.dumps(out, ensure_ascii=False)
 
 
 def _sentence_scores(

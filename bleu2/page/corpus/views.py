@@ -1,5 +1,7 @@
-"""Corpus mode's views of a result, as plain data: the ranked system table, a page of the
-per-sentence table, the histogram of sentence scores, and the exports.
+"""Corpus mode's views of a result as data: systems table, sentences, histogram, exports.
+
+The ranked system table, a page of the per-sentence table, the histogram of sentence
+scores, and the exports.
 
 A result is the :class:`JobResult` :class:`bleu2.page.corpus.session.Session` keeps per
 finished job (frozen). Scores are floats in [0, 1]; display strings are in the page's

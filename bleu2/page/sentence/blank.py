@@ -12,12 +12,10 @@ from collections.abc import Mapping, Sequence
 
 from .. import i18n
 from ..ports import Updates
+from ..tables import NO_NUMBER
 from .breakdown import CandidateView, PrecisionView
 
-__all__ = ["NO_NUMBER", "HIDDEN", "is_blank", "shown_view", "blank_updates"]
-
-#: Shown where a number will be once something is typed.
-NO_NUMBER = "–"
+__all__ = ["HIDDEN", "is_blank", "shown_view", "blank_updates"]
 
 #: The elements an empty page hides: they hold numbers only.
 HIDDEN = ("ranking-section", "chart", "json-section", "peers")

@@ -1,5 +1,6 @@
-"""The sentence view's text boxes: their ids, which event acts on which box, their texts as
-read (a change applied to the text last read), and the selection after a removal.
+"""The sentence view's text boxes: ids, which event acts on which box, a change applied.
+
+Their texts as read (a change applied to the text last read), and the selection after a removal.
 
 Standard library only (runs in Pyodide).
 """

@@ -1,7 +1,7 @@
 """The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
 
 The controller (:mod:`bleu2.page.sentence.controller`) scores the boxes with
-:func:`bleu2.page.sentence.compare.compare`, then calls :func:`candidate_view` (the selected
+:func:`bleu2.page.sentence.candidates.compare`, then calls :func:`candidate_view` (the selected
 candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.sentence.updates` turns them into
 element updates. Nothing here touches the DOM (tested in CPython, ``tests/page/test_breakdown.py``).
 
@@ -23,8 +23,8 @@ from typing import TypedDict, TypeVar
 
 from ...result import BleuResult, Precision
 from .. import i18n
-from ..tables import LEFT_OUT
-from .compare import Comparison, ref_length_text
+from ..tables import NO_NUMBER
+from .candidates import Comparison, ref_length_text
 from .hints import Hint, hints, many_lines_hints
 
 __all__ = [
@@ -222,7 +222,7 @@ def precision_row(p: Precision, method: str = "add-1", lang: str = "en", left_ou
             (:func:`left_out_note`).
     Returns:
         :class:`PrecisionView`: ``n`` (int), ``label`` ("p1"), ``name`` ("unigram precision"),
-        ``fraction`` (see :func:`fraction_text`), ``value`` (four decimals; :data:`LEFT_OUT`
+        ``fraction`` (see :func:`fraction_text`), ``value`` (four decimals; :data:`NO_NUMBER`
         for an order left out), ``smoothed`` (bool), ``used`` (bool) and ``note`` (why an
         order is left out; a short explanation when smoothed, naming the method; else "").
     """
@@ -243,7 +243,7 @@ def precision_row(p: Precision, method: str = "add-1", lang: str = "en", left_ou
         "label": f"p{p.n}",
         "name": name,
         "fraction": fraction_text(p, method, lang),
-        "value": LEFT_OUT if left_out is not None else i18n.format_number(p.value, lang),
+        "value": NO_NUMBER if left_out is not None else i18n.format_number(p.value, lang),
         "smoothed": p.smoothed and left_out is None,
         "used": left_out is None,
         "note": note,
@@ -317,8 +317,7 @@ def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None
     "sat"], "more": "", "text": "the · cat · sat"}``. Past :data:`SHOWN_ITEMS` tokens,
     ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
     ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
-    the text has when ``tokens`` holds only the first ones (a list cut short by the
-    worker, :func:`bleu2.page.sentence.live.pack`); by default ``len(tokens)``."""
+    the text has when ``tokens`` holds only the first ones; by default ``len(tokens)``."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
     return {
@@ -336,7 +335,7 @@ def result_json(result: BleuResult) -> str:
 
 
 def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> CandidateView:
-    """Everything the page shows for candidate ``index`` of a :func:`bleu2.compare.compare`
+    """Everything the page shows for candidate ``index`` of a :func:`bleu2.page.sentence.candidates.compare`
     result, as plain data (strings in ``lang``; numbers in its notation).
 
     Returns:
@@ -344,7 +343,7 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
         ``announce`` (the sentence for screen readers), ``signature``, ``precisions``
         (one :func:`precision_row` per order 1..N), ``hyp_len``/``ref_len`` (str),
         ``ref_len_text`` (which reference length is r and why,
-        :func:`bleu2.compare.ref_length_text`), ``brevity_penalty``
+        :func:`bleu2.page.sentence.candidates.ref_length_text`), ``brevity_penalty``
         (:func:`brevity_penalty_row`), ``hints`` (:func:`hints`, then
         :func:`many_lines_hints` of the candidate and the references used),
         ``tokens`` (:func:`token_view`),
@@ -391,7 +390,7 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
 
 def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
     """The ranking table, best first: one :class:`RankingRow` of display strings per
-    candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`LEFT_OUT` for an
+    candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`NO_NUMBER` for an
     order left out of the mean), ``text`` (the candidate, cut to 80 characters),
     ``button`` (the candidate's button), ``title`` (its tooltip), ``cells`` (rank, text,
     score, p1..pN with " *" when smoothed, BP, c, r: the table's cells).
@@ -403,7 +402,7 @@ def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
             text = text[:79] + "…"
         number = _int(row["index"] + 1, lang)
         pairs = list(zip(row["precisions"], row["mean_weights"]))
-        precisions = [i18n.format_number(p["value"], lang) if w is not None else LEFT_OUT for p, w in pairs]
+        precisions = [i18n.format_number(p["value"], lang) if w is not None else NO_NUMBER for p, w in pairs]
         smoothed = [bool(p["smoothed"]) and w is not None for p, w in pairs]
         rank, score = _int(row["rank"], lang), i18n.format_number(row["score"], lang)
         bp, hyp_len, ref_len = (

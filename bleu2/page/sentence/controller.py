@@ -1,4 +1,4 @@
-"""The sentence view's controller: every decision the page makes while a person types.
+"""``SentencePage``: every decision of the sentence view, driven through its port.
 
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from .. import chart, embed, i18n, options_form, tab_storage
@@ -27,8 +28,8 @@ from ..tab_storage import SaveOutcome
 from . import blank, explain, export, live, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
+from .candidates import Comparison, compare
 from .clearing import Clearing
-from .compare import Comparison, compare
 from .guide import help_sections
 from .peers_view import PeersPanel
 from .port import EventData, SentencePort
@@ -96,6 +97,8 @@ class SentencePage:
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
         self.peers = PeersPanel()  # the candidate shown under every preset
         self.clearing = Clearing(self)  # Clear and Undo, and what Undo brings back (until the next edit)
+        #: hands the boxes' texts to corpus mode (the many-lines hint's button; set by the page's host)
+        self.to_corpus: Callable[[Mapping[str, list[str]]], None] = lambda boxes: None
 
     # --- writing the page ----------------------------------------------------------------
 
@@ -316,9 +319,10 @@ class SentencePage:
     def on_undo(self, event: EventData | None = None) -> None:
         self.clearing.undo()
 
-    def open_texts(self, texts_json: str) -> None:
-        """Show one corpus line in the sentence view (corpus mode's "open" button)."""
-        self.apply_state(json.loads(str(texts_json)))
+    def open_texts(self, texts: Mapping[str, Any]) -> None:
+        """Show one corpus line in the sentence view (corpus mode's "open" button:
+        :meth:`bleu2.page.corpus.session.Session.line`'s texts and options)."""
+        self.apply_state(cast(PageState, dict(texts)))
         self.touch()
 
     def on_hashchange(self, event: EventData | None = None) -> None:
@@ -356,7 +360,7 @@ class SentencePage:
 
     def on_hint(self, event: EventData) -> None:
         if event["target"] == "hint-corpus":  # the many-lines hint's button
-            self.port.to_corpus(self.boxes)
+            self.to_corpus(self.boxes)
 
     # --- rendering -----------------------------------------------------------------------
 
@@ -380,24 +384,17 @@ class SentencePage:
                 self.ask()
 
     def ask(self) -> None:
-        """Send the waiting texts to the worker (none can start: measured here after a pause)."""
-        _, options = self.live.send()
-        if self.live.no_worker:
-            self.port.set_timer(DEFERRED_MS, self.on_answer)
-            return
-        self.port.measure(options, self.on_answer, self.on_failed)
+        """Measure the waiting texts: in the worker, in a timer of its own; on the page's
+        thread (no worker) after a pause."""
+        self.live.send()
+        self.port.set_timer(0 if self.port.in_worker else DEFERRED_MS, self.on_answer)
 
-    def on_answer(self, answer: str | None = None) -> None:
-        comp, again = self.live.answer(answer, self.boxes)
+    def on_answer(self) -> None:
+        comp, again = self.live.answer(self.boxes)
         if again:
             self.ask()
         if comp is not None:
             self.show(comp, again)
-
-    def on_failed(self, error: str) -> None:
-        self.port.log("warn", f"bleu2 page: no worker ({error}); long texts are scored on the page")
-        self.live.no_worker = True
-        self.ask()
 
     def show(self, comp: Comparison, busy: bool = False) -> None:
         """Paint a comparison (``busy``: newer texts are being scored); the rest after a pause."""

@@ -395,7 +395,7 @@ class Labels:
 
 def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "en") -> tuple[Any, ...]:
     """What the page's highlighting of candidate ``index`` of a
-    :func:`bleu2.page.sentence.compare.compare` result depends on (its text, the texts of the
+    :func:`bleu2.page.sentence.candidates.compare` result depends on (its text, the texts of the
     references used, the options through the signature, the language): while it is the
     same, the marks need not be painted again. Comparing texts is cheap; no tokens are
     copied."""

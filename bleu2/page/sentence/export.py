@@ -1,4 +1,4 @@
-"""Export of a comparison (:func:`bleu2.page.sentence.compare.compare`) as JSON, CSV and a Markdown table.
+"""Export of a comparison (:func:`bleu2.page.sentence.candidates.compare`) as JSON, CSV, Markdown.
 
 * JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
   (floats unrounded), candidates best first, and each candidate under every preset with
@@ -127,7 +127,7 @@ def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The ranking as a Markdown table, best first, then the signature.
 
     Args:
-        comparison: from :func:`bleu2.page.sentence.compare.compare`.
+        comparison: from :func:`bleu2.page.sentence.candidates.compare`.
         lang: language of the headers and of the numbers (``0,7071`` in es/pt).
     Returns:
         str, e.g.::

@@ -9,7 +9,7 @@ from typing import TypedDict
 
 from ...smoothing import DEFAULT_SMOOTHING
 from .. import i18n
-from ..tables import LEFT_OUT
+from ..tables import NO_NUMBER
 from .breakdown import CandidateView
 
 __all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "FaqEntry", "HelpSections", "help_sections", "smoothing_key"]
@@ -67,8 +67,8 @@ def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
         "c": v["hyp_len"],
         "r": v["ref_len"],
         "bp": v["brevity_penalty"]["value"],
-        "p1": values.get("p1", LEFT_OUT),
-        "p2": values.get("p2", LEFT_OUT),
+        "p1": values.get("p1", NO_NUMBER),
+        "p2": values.get("p2", NO_NUMBER),
         "precisions": ", ".join(f"{p['label']} = {p['fraction']}" for p in v["precisions"] if p["used"]),
         "score": v["score"]["value"],
         "percent": v["score"]["percent"],

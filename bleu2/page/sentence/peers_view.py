@@ -22,7 +22,7 @@ from ...peers import Difference, Note, PeerRow, PeerTable, peer_table
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS
 from ..ports import Updates
-from .compare import Comparison
+from .candidates import Comparison
 from .live import LIVE_CHARACTERS
 
 __all__ = [

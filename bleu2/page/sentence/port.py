@@ -1,7 +1,7 @@
-"""The sentence view's port: everything its controller asks of the browser, as a ``typing.Protocol``.
+"""``SentencePort``: everything the sentence view's controller asks of the browser.
 
 The controller (:class:`bleu2.page.sentence.controller.SentencePage`) decides; the port only
-reads the page and writes it. In the page :class:`bleu2.page.protocol.Recorder` makes it of
+reads the page and writes it. In the page :class:`bleu2.page.protocol.SentenceSide` makes it of
 messages (``static/host.js`` applies them to the DOM through ``static/paint.js``); in CPython the tests bind it to a fake
 (``tests/fake_port.py``). The conventions are every port's (:mod:`bleu2.page.ports`), and
 so are the pieces both rooms use (elements, painting, timers, downloads, storage); here
@@ -16,7 +16,7 @@ are the sentence view's own:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NamedTuple, Protocol, TypedDict
+from typing import Literal, NamedTuple, Protocol, TypedDict
 
 from ..ports import Downloads, Elements, Painting, Storage, Timers
 
@@ -98,9 +98,6 @@ class TextBoxes(Protocol):
         """Exactly these boxes of ``kind`` ("reference", "candidate"; added or removed at
         the end), with ``values`` written in order (None: keep the texts)."""
 
-    def to_corpus(self, boxes: Mapping[str, list[str]]) -> None:
-        """Hand the texts to corpus mode (``{"references": [...], "candidates": [...]}``)."""
-
 
 class Location(Protocol):
     """The page's URL."""
@@ -122,11 +119,11 @@ class Clipboard(Protocol):
 
 
 class LiveWorker(Protocol):
-    """The page's worker, for long texts (:mod:`bleu2.page.sentence.live`)."""
+    """Where the page's Python runs, for long texts (:mod:`bleu2.page.sentence.live`)."""
 
-    def measure(self, options: Mapping[str, Any], done: Callable[[str], None], failed: Callable[[str], None]) -> None:
-        """Send the boxes' changes and ``options`` to the worker; ``done(answer JSON)``,
-        or ``failed(why)`` when no worker can start."""
+    #: in the page's worker: long texts are measured at once, in a timer of their own;
+    #: else on the page's thread, after a pause
+    in_worker: bool
 
 
 class SentencePort(

@@ -18,7 +18,7 @@ from ..ports import Updates
 from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
-from .compare import Comparison
+from .candidates import Comparison
 
 __all__ = [
     "COPY_AREAS",

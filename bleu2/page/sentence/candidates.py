@@ -5,7 +5,7 @@ by (text, tokenizer, lowercase) and the reference statistics by (reference texts
 options), so an edit in one candidate re-tokenizes and re-scores only that candidate;
 statistics are cached too, by candidate text and options. Each score is the one
 :func:`bleu2.sentence_bleu` gives for the candidate and the non-empty references (the
-same functions, called in the same way; ``tests/page/test_compare.py`` checks it). The work is
+same functions, called in the same way; ``tests/page/test_candidates.py`` checks it). The work is
 split in two: :func:`measure` (tokens and statistics: the costly half, which the page runs
 in its worker for long texts) and :func:`assemble` (scores from statistics, rows, ranking).
 
@@ -15,7 +15,7 @@ option ``ref_length`` says (the closest, ties to the first given; the shortest):
 :func:`ref_length_choice` says which one and why.
 
 Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry (the
-:class:`~bleu2.result.BleuResult` objects, for :mod:`bleu2.view`). Standard library only.
+:class:`~bleu2.result.BleuResult` objects, for the breakdown and the peers table). Standard library only.
 """
 
 from __future__ import annotations

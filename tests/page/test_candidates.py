@@ -11,8 +11,8 @@ import math
 import pytest
 
 import bleu2
-from bleu2.page.sentence import compare as compare_mod
-from bleu2.page.sentence.compare import compare, ref_length_choice, ref_length_text
+from bleu2.page.sentence import candidates as compare_mod
+from bleu2.page.sentence.candidates import compare, ref_length_choice, ref_length_text
 from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table
@@ -251,7 +251,7 @@ def test_options_and_errors():
 
 
 def test_ref_length_sentences():
-    from bleu2.page.sentence.compare import ref_length_text
+    from bleu2.page.sentence.candidates import ref_length_text
 
     out = compare(["a b c d"], ["", "a b c", "a b c d e"])
     choice = out["candidates"][0]["ref_length"]
