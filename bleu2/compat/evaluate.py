@@ -1,9 +1,9 @@
-"""HF evaluate's BLEU and chrF metrics on bleu2's engines: one changed import,
+"""HF evaluate's BLEU, chrF and TER metrics on bleu2's engines: one changed import,
 
     import evaluate
     from bleu2.compat import evaluate
 
-then ``evaluate.load("bleu")``, ``"sacrebleu"`` or ``"chrf"`` as with HF evaluate 0.4:
+then ``evaluate.load("bleu")``, ``"sacrebleu"``, ``"chrf"`` or ``"ter"`` as with HF evaluate 0.4:
 ``compute(predictions=, references=, ...)``, or ``add(prediction=, reference=)`` and
 ``add_batch(predictions=, references=)`` in a loop and ``compute()`` at the end, as HF's
 ``EvaluationModule`` does: ``compute`` with inputs after ``add_batch`` adds them as one more
@@ -20,7 +20,9 @@ tokens), the shortest reference length, ``smooth`` adds 1 to every order; bleu2'
 ``totals``, ``bp``, ``sys_len``, ``ref_len``), the same number of references per
 prediction. ``chrf``: sacreBLEU's ``CHRF(...).corpus_score`` through the same module
 (``score`` in percent, ``char_order``, ``word_order``, ``beta``), the same number of
-references per prediction. ``ter`` raises ``NotImplementedError`` until bleu2 has TER.
+references per prediction; ``ter``: sacreBLEU's ``TER(...).corpus_score`` (its options named
+as the script names them: ``ignore_punct``, ``support_zh_ja_chars``; ``score`` in percent,
+``num_edits``, ``ref_length``), likewise.
 
     >>> from bleu2.compat import evaluate
     >>> predictions = ["hello there general kenobi", "foo bar foobar"]
@@ -43,7 +45,7 @@ from typing import Any
 from ..api import corpus_bleu, extract_stats
 from ..scorer import BLEU
 
-__all__ = ["Bleu", "Chrf", "EvaluationModule", "Sacrebleu", "load"]
+__all__ = ["Bleu", "Chrf", "EvaluationModule", "Sacrebleu", "Ter", "load"]
 
 _INPUTS = ["predictions", "references"]
 
@@ -293,31 +295,53 @@ class Chrf(EvaluationModule):
         }
 
 
-#: HF's metric names -> bleu2's modules. TER joins here when bleu2 has it.
-METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu, "chrf": Chrf}
-#: HF's metrics that bleu2 will have, refused until then.
-_COMING = {"ter": "TER"}
+class Ter(EvaluationModule):
+    """HF evaluate's ``ter`` metric: sacreBLEU's ``TER(...).corpus_score``, ``score`` in
+    percent, ``num_edits``, ``ref_length`` (the summed average reference lengths)."""
+
+    name = "ter"
+
+    def _compute(
+        self,
+        predictions: list[str],
+        references: list[Any],
+        normalized: bool = False,
+        ignore_punct: bool = False,
+        support_zh_ja_chars: bool = False,
+        case_sensitive: bool = False,
+    ) -> dict[str, Any]:
+        """Raises:
+        ValueError: predictions with different numbers of references (HF's message); an
+            option that is not True or False (:class:`bleu2.TER`).
+        """
+        from .sacrebleu.metrics import TER  # sacreBLEU's TER, as the metric script calls it
+
+        streams = _streams(references, "Sacrebleu requires")
+        output = TER(
+            normalized=normalized,
+            no_punct=ignore_punct,
+            asian_support=support_zh_ja_chars,
+            case_sensitive=case_sensitive,
+        ).corpus_score(predictions, streams)
+        return {"score": output.score, "num_edits": output.num_edits, "ref_length": output.ref_length}
+
+
+#: HF's metric names -> bleu2's modules.
+METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu, "chrf": Chrf, "ter": Ter}
 
 
 def load(
     path: str, config_name: str | None = None, *, process_id: int = 0, num_process: int = 1, **kwargs: Any
 ) -> EvaluationModule:
-    """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"`` or ``"chrf"``
-    (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
+    """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"``, ``"chrf"`` or
+    ``"ter"`` (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
     ``keep_in_memory``, ``experiment_id``, ``revision``, ...) are accepted and have no effect.
 
     Raises:
-        NotImplementedError: ``"ter"`` (bleu2 has no TER yet);
-            a distributed run (``num_process`` > 1).
+        NotImplementedError: a distributed run (``num_process`` > 1).
         ValueError: another metric, or a config name other than ``"default"``.
     """
     name = path.removeprefix("evaluate-metric/") if isinstance(path, str) else path
-    if name in _COMING:
-        metric = _COMING[name]
-        raise NotImplementedError(
-            f"bleu2.compat.evaluate has no {name!r} metric yet: bleu2 computes BLEU and chrF, {metric} comes with its "
-            f"{metric} engine; use HF evaluate itself for now"
-        )
     if name not in METRICS:
         raise ValueError(f"bleu2.compat.evaluate has the metrics {', '.join(map(repr, METRICS))}, not {path!r}")
     if config_name not in (None, "default"):

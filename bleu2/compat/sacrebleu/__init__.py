@@ -7,15 +7,15 @@
     from bleu2.compat.sacrebleu.metrics import BLEU    # after
 
 ``corpus_bleu(hypotheses, references)``, ``sentence_bleu(hypothesis, references)``,
-``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf`` and ``BLEU(...)`` / ``CHRF(...)``'s
-``corpus_score`` / ``sentence_score`` take sacreBLEU's arguments and layout
-(``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
-return a ``BLEUScore`` / ``CHRFScore`` with sacreBLEU's attributes, in percent (0-100),
-computed with sacreBLEU's own arithmetic; BLEU's ``corpus_score(..., n_bootstrap=N)`` adds
-its bootstrap estimate (``SACREBLEU_SEED``, default 12345), equal to sacreBLEU's. What
-bleu2 lacks refuses: the MeCab and SentencePiece tokenizers (``ValueError``), chrF's
-bootstrap (``CHRF().corpus_score(..., n_bootstrap=N)``), TER (``TER``, ``corpus_ter``,
-``sentence_ter``): ``NotImplementedError``.
+``raw_corpus_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``corpus_ter``, ``sentence_ter`` and
+``BLEU(...)`` / ``CHRF(...)`` / ``TER(...)``'s ``corpus_score`` / ``sentence_score`` take
+sacreBLEU's arguments and layout (``references[j][i]``: the j-th reference of hypothesis i;
+``None`` for a missing one) and return a ``BLEUScore`` / ``CHRFScore`` / ``TERScore`` with
+sacreBLEU's attributes, in percent, computed with sacreBLEU's own arithmetic; BLEU's
+``corpus_score(..., n_bootstrap=N)`` adds its bootstrap estimate (``SACREBLEU_SEED``,
+default 12345), equal to sacreBLEU's. What bleu2 lacks refuses: the MeCab and SentencePiece
+tokenizers (``ValueError``), the bootstrap of chrF and TER (``corpus_score(...,
+n_bootstrap=N)``, N > 1: ``NotImplementedError``).
 
     >>> from bleu2.compat import sacrebleu
     >>> refs = [["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
@@ -34,7 +34,7 @@ from .compat import (
     sentence_chrf,
     sentence_ter,
 )
-from .metrics import BLEU, CHRF, TER, BLEUScore, BLEUSignature, CHRFScore, CHRFSignature
+from .metrics import BLEU, CHRF, TER, BLEUScore, BLEUSignature, CHRFScore, CHRFSignature, TERScore, TERSignature
 from .metrics.bleu import SMOOTH_METHODS, TOKENIZERS
 
 __all__ = [
@@ -45,6 +45,8 @@ __all__ = [
     "BLEUSignature",
     "CHRFScore",
     "CHRFSignature",
+    "TERScore",
+    "TERSignature",
     "corpus_bleu",
     "raw_corpus_bleu",
     "sentence_bleu",

@@ -1,13 +1,12 @@
 """sacreBLEU 2.6.0's functions (``sacrebleu/compat.py``): ``corpus_bleu``, ``raw_corpus_bleu``,
-``sentence_bleu``, ``corpus_chrf`` and ``sentence_chrf`` on bleu2's engines, with sacreBLEU's
-arguments and defaults; ``corpus_ter`` and ``sentence_ter`` build :class:`~.metrics.TER`,
-which refuses for now (``NotImplementedError``)."""
+``sentence_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``corpus_ter`` and ``sentence_ter`` on
+bleu2's engines, with sacreBLEU's arguments and defaults."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore
+from .metrics import BLEU, CHRF, TER, BLEUScore, CHRFScore, TERScore
 
 __all__ = [
     "corpus_bleu",
@@ -119,25 +118,25 @@ def sentence_chrf(
 
 def corpus_ter(
     hypotheses: Sequence[str],
-    references: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str | None]],
     normalized: bool = False,
     no_punct: bool = False,
     asian_support: bool = False,
     case_sensitive: bool = False,
-) -> object:
-    """``sacrebleu.corpus_ter``. Raises NotImplementedError (not in bleu2 yet)."""
-    metric = TER(normalized, no_punct, asian_support, case_sensitive)
-    return metric.corpus_score(hypotheses, references)  # type: ignore[attr-defined]
+) -> TERScore:
+    """``sacrebleu.corpus_ter``: ``references`` are streams (``references[j][i]``)."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.corpus_score(hypotheses, references)
 
 
 def sentence_ter(
     hypothesis: str,
-    references: Sequence[str],
+    references: Sequence[str | None],
     normalized: bool = False,
     no_punct: bool = False,
     asian_support: bool = False,
     case_sensitive: bool = False,
-) -> object:
-    """``sacrebleu.sentence_ter``. Raises NotImplementedError (not in bleu2 yet)."""
-    metric = TER(normalized, no_punct, asian_support, case_sensitive)
-    return metric.sentence_score(hypothesis, references)  # type: ignore[attr-defined]
+) -> TERScore:
+    """``sacrebleu.sentence_ter``: one hypothesis and the list of its references."""
+    metric = TER(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    return metric.sentence_score(hypothesis, references)

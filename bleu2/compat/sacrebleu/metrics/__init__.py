@@ -1,13 +1,13 @@
 """``sacrebleu.metrics`` on bleu2's engine: ``from bleu2.compat.sacrebleu.metrics import BLEU``
 where sacreBLEU's users write ``from sacrebleu.metrics import BLEU``.
 
-``BLEU`` (:mod:`.bleu`) and ``CHRF`` (:mod:`.chrf`) compute sacreBLEU 2.6.0's numbers; ``TER``
-is not in bleu2 yet and refuses (``NotImplementedError``) rather than give a number."""
+``BLEU`` (:mod:`.bleu`), ``CHRF`` (:mod:`.chrf`) and ``TER`` (:mod:`.ter`) compute sacreBLEU
+2.6.0's numbers."""
 
 from .base import Score, Signature
 from .bleu import BLEU, BLEUScore, BLEUSignature
 from .chrf import CHRF, CHRFScore, CHRFSignature
-from .ter import TER
+from .ter import TER, TERScore, TERSignature
 
 __all__ = [
     "BLEU",
@@ -17,6 +17,8 @@ __all__ = [
     "CHRFScore",
     "CHRFSignature",
     "TER",
+    "TERScore",
+    "TERSignature",
     "METRICS",
     "Score",
     "Signature",
