@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ...chrf_stats import char_ngrams, ngram_counts, word_ngrams, words
 from ...sacrebleu_math import f32
-from .metric import Metric, as_value, as_vector, check_corpus
+from .metric import Metric, as_value, as_vector, check_inputs
 
 __all__ = ["CHRFScore", "chrf_score", "ChrfSums"]
 
@@ -113,24 +113,6 @@ class _Rules:
             total = [a + b for a, b in zip(total, stats)]
             scores.append(f)
         return ChrfSums(tuple(total), tuple(scores) if sentences else ())
-
-
-def check_inputs(preds: object, target: object) -> tuple[list[str], list[list[str]]]:
-    """``preds`` and ``target`` as torchmetrics' ``_validate_inputs`` reads them: a string
-    is one prediction; a list of reference strings is, for one prediction, its references,
-    else one reference per prediction. Then :func:`~.metric.check_corpus`'s checks (where
-    torchmetrics would read a string character by character or stop short: refused)."""
-    if isinstance(preds, str):
-        preds = [preds]
-    if (
-        isinstance(target, Sequence)
-        and not isinstance(target, str)
-        and target
-        and all(isinstance(r, str) for r in target)
-        and isinstance(preds, Sequence)
-    ):
-        target = [list(target)] if len(preds) == 1 else [[r] for r in target]
-    return check_corpus(preds, target)
 
 
 def _result(rules: _Rules, sums: ChrfSums, sentences: bool, device: object = None) -> Any:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Generic, TypeVar
 
-__all__ = ["Metric", "as_value", "as_vector", "check_corpus"]
+__all__ = ["Metric", "as_value", "as_vector", "check_corpus", "check_inputs"]
 
 S = TypeVar("S")
 
@@ -94,6 +94,24 @@ def check_corpus(preds: object, target: object, wrap_strings: bool = False) -> t
             raise ValueError(f"target[{i}] has no reference")
         refs.append(list(entry))
     return list(preds), refs
+
+
+def check_inputs(preds: object, target: object) -> tuple[list[str], list[list[str]]]:
+    """``preds`` and ``target`` as torchmetrics' ``_validate_inputs`` reads them: a string
+    is one prediction; a list of reference strings is, for one prediction, its references,
+    else one reference per prediction. Then :func:`check_corpus`'s checks (where
+    torchmetrics would read a string character by character or stop short: refused)."""
+    if isinstance(preds, str):
+        preds = [preds]
+    if (
+        isinstance(target, Sequence)
+        and not isinstance(target, str)
+        and target
+        and all(isinstance(r, str) for r in target)
+        and isinstance(preds, Sequence)
+    ):
+        target = [list(target)] if len(preds) == 1 else [[r] for r in target]
+    return check_corpus(preds, target)
 
 
 class Metric(Generic[S]):

@@ -1,8 +1,8 @@
 """``torchmetrics.text`` on bleu2: ``from bleu2.compat.torchmetrics.text import BLEUScore,
-SacreBLEUScore, CHRFScore`` in place of ``from torchmetrics.text import ...`` (TER: not yet)."""
+SacreBLEUScore, CHRFScore, TranslationEditRate`` in place of ``from torchmetrics.text import ...``."""
 
 from .bleu import BLEUScore, SacreBLEUScore
 from .chrf import CHRFScore
-from .coming import TranslationEditRate
+from .ter import TranslationEditRate
 
 __all__ = ["BLEUScore", "CHRFScore", "SacreBLEUScore", "TranslationEditRate"]

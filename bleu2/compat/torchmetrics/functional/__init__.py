@@ -1,5 +1,5 @@
 """``torchmetrics.functional`` on bleu2: its text functions (``bleu_score``,
-``sacre_bleu_score``, ``chrf_score``; ``translation_edit_rate`` not yet)."""
+``sacre_bleu_score``, ``chrf_score``, ``translation_edit_rate``)."""
 
 from . import text
 from .text import bleu_score, chrf_score, sacre_bleu_score, translation_edit_rate

@@ -1,8 +1,8 @@
 """``torchmetrics.functional.text`` on bleu2: ``from bleu2.compat.torchmetrics.functional.text
-import bleu_score, sacre_bleu_score, chrf_score`` (``translation_edit_rate``: not yet)."""
+import bleu_score, sacre_bleu_score, chrf_score, translation_edit_rate``."""
 
 from ..bleu import bleu_score, sacre_bleu_score
 from ..chrf import chrf_score
-from ..coming import translation_edit_rate
+from ..ter import translation_edit_rate
 
 __all__ = ["bleu_score", "chrf_score", "sacre_bleu_score", "translation_edit_rate"]
