@@ -1,6 +1,6 @@
 """bleu2.compat.torchmetrics against torchmetrics 1.9.0 (with torch 2.13.0, CPU): the
 snippets torchmetrics' users write, unchanged but for the import line, give torchmetrics'
-values (it computes in float32: equal within float32 rounding), BLEU and chrF; TER refused."""
+values (it computes in float32: equal within float32 rounding), BLEU, chrF and TER."""
 
 from __future__ import annotations
 
@@ -176,14 +176,6 @@ def test_the_checks_give_torchmetrics_messages_or_refuse_plainly():
         text.BLEUScore(n_gram=2, weights=[0.3, 0.3])
 
 
-def test_ter_is_refused_until_bleu2_has_it():
-    with pytest.raises(NotImplementedError, match="no TranslationEditRate yet"):
-        text.TranslationEditRate()
-    assert ours.TranslationEditRate is text.TranslationEditRate
-    with pytest.raises(NotImplementedError, match="no translation_edit_rate yet"):
-        functional.text.translation_edit_rate(["a"], [["a"]])
-
-
 # chrF: torchmetrics' own rules (chrF++ by default), float32 operation for operation
 M = 40  # torchmetrics' chrF makes a tensor per n-gram: a few dozen lines take a second
 
@@ -297,12 +289,119 @@ def test_the_chrf_checks_give_torchmetrics_messages_or_refuse_plainly():
         text.CHRFScore().update(["a"], [[]])
 
 
-def test_chrf_without_torch_gives_floats(monkeypatch):
+def test_chrf_and_ter_without_torch_give_floats(monkeypatch):
     monkeypatch.setattr(metric, "_torch", lambda: None)
     score, sentences = functional.chrf_score(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
     expected = peer_functional.chrf_score(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
     assert type(score) is float and score == pytest.approx(expected[0].item(), rel=F32)
     assert type(sentences) is list and sentences == pytest.approx(expected[1].tolist(), rel=F32)
+    score, sentences = functional.translation_edit_rate(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
+    expected = peer_functional.translation_edit_rate(PREDS[:5], TARGET[:5], return_sentence_level_score=True)
+    assert type(score) is float and score == pytest.approx(expected[0].item(), rel=F32)
+    assert all(type(x) is float for x in sentences) and sentences == pytest.approx([x.item() for x in expected[1]])
+
+
+# TER: torchmetrics' own defaults and quirks, float32 sums in its order
+K = 16  # torchmetrics' TER searches shifts in Python over tensors: a dozen lines take seconds
+TER_TARGET = [[a, b, c] for a, b, c in zip(TED_REF[:K], TED_REF_TOK[:K], TED_REF[1 : K + 1])]  # averages of 3
+
+
+def same_list(got, expected) -> None:
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        same(g, e)
+
+
+def test_the_ter_docstring_examples_give_torchmetrics_tensors():
+    got, expected = (
+        text.TranslationEditRate()(DOC_PREDS, DOC_TARGET),
+        peer_text.TranslationEditRate()(DOC_PREDS, DOC_TARGET),
+    )
+    same(got, expected)
+    assert repr(got) == repr(expected) == "tensor(0.1538)"
+    got = functional.text.translation_edit_rate(DOC_PREDS, DOC_TARGET)
+    same(got, peer_functional.translation_edit_rate(DOC_PREDS, DOC_TARGET))
+    assert ours.TranslationEditRate is text.TranslationEditRate
+    assert ours.functional.translation_edit_rate is functional.text.translation_edit_rate
+    assert text.TranslationEditRate.higher_is_better is peer_text.TranslationEditRate.higher_is_better is False
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"lowercase": False},
+        {"normalize": True, "no_punctuation": True},
+        {"normalize": True, "asian_support": True, "lowercase": False},
+    ],
+)
+def test_translation_edit_rate_options_on_ted(options):
+    got = functional.translation_edit_rate(PREDS[:K], TER_TARGET, return_sentence_level_score=True, **options)
+    expected = peer_functional.translation_edit_rate(PREDS[:K], TER_TARGET, return_sentence_level_score=True, **options)
+    same(got[0], expected[0])
+    same_list(got[1], expected[1])  # a list of one-value tensors, as torchmetrics
+
+
+def test_ter_on_japanese_with_asian_support():
+    short = [i for i in range(200) if 30 < len(JA_REF[i]) + len(JA_SYS[i]) < 70][:6]  # character tokens: short lines
+    preds, target = [JA_SYS[i] for i in short], [[JA_REF[i]] for i in short]
+    for options in ({"normalize": True, "asian_support": True}, {"no_punctuation": True, "asian_support": True}):
+        same(
+            functional.translation_edit_rate(preds, target, **options),
+            peer_functional.translation_edit_rate(preds, target, **options),
+        )
+
+
+def test_ter_in_a_training_loop_as_torchmetrics():
+    # forward sums its batch, then adds it; update adds line by line: float32 in that order
+    mine = text.TranslationEditRate(return_sentence_level_score=True)
+    peer = peer_text.TranslationEditRate(return_sentence_level_score=True)
+    for start in range(0, K, 8):
+        batch = PREDS[start : start + 8], TER_TARGET[start : start + 8]
+        got, expected = mine(*batch), peer(*batch)
+        same(got[0], expected[0]), same_sentences(got[1], expected[1])
+    mine.update(PREDS[:5], TER_TARGET[:5]), peer.update(PREDS[:5], TER_TARGET[:5])
+    got, expected = mine.compute(), peer.compute()
+    same(got[0], expected[0]), same_sentences(got[1], expected[1])
+    assert mine.update_count == peer.update_count == 3
+    mine.reset()
+    mine.update(DOC_PREDS, DOC_TARGET)
+    same(mine.compute()[0], peer_functional.translation_edit_rate(DOC_PREDS, DOC_TARGET))
+
+
+@pytest.mark.parametrize(
+    "preds, target",
+    [
+        ([""], [["a b"]]),  # an empty prediction: 0 edits in torchmetrics (sacreBLEU: 2)
+        (["a b"], [[""]]),  # an empty reference: TER 1
+        ([""], [[""]]),
+        (["a b c"], [["c a b", "x"]]),  # a shift
+        (["the cat sat on the mat"], [["on the mat the cat sat"]]),  # the roles swapped: shifts of the reference
+        (["a b c d e f"], [["f e d c b a", "a b"]]),
+        (["A B, C."], [["a b c"]]),
+    ],
+)
+def test_ter_edge_cases_as_torchmetrics(preds, target):
+    for options in ({}, {"normalize": True, "no_punctuation": True}, {"lowercase": False}):
+        got = functional.translation_edit_rate(preds, target, return_sentence_level_score=True, **options)
+        expected = peer_functional.translation_edit_rate(preds, target, return_sentence_level_score=True, **options)
+        same(got[0], expected[0])
+        same_list(got[1], expected[1])
+
+
+def test_the_ter_checks_give_torchmetrics_messages_or_refuse_plainly():
+    for name in ("normalize", "no_punctuation", "lowercase", "asian_support"):
+        with pytest.raises(ValueError) as mine:
+            text.TranslationEditRate(**{name: 1})
+        with pytest.raises(ValueError) as peer:
+            peer_text.TranslationEditRate(**{name: 1})
+        assert str(mine.value) == str(peer.value) == f"Expected argument `{name}` to be of type boolean but got 1."
+    with pytest.raises(ValueError, match="Corpus has different size 2 != 1"):
+        functional.translation_edit_rate(["a", "b"], [["a"]])
+    same(  # strings as torchmetrics takes them
+        functional.translation_edit_rate("the cat sat", ["the cat sat on", "a cat sat"]),
+        peer_functional.translation_edit_rate("the cat sat", ["the cat sat on", "a cat sat"]),
+    )
 
 
 def test_without_torch_values_are_floats(monkeypatch):
