@@ -1,10 +1,11 @@
 """bleu2.compat.evaluate as HF evaluate 0.4's users call it: ``load("bleu")``,
-``load("sacrebleu")`` and ``load("chrf")`` with ``compute``, ``add`` and ``add_batch``. HF's
-metric scripts load their code from the network and cannot run here; their rules are the
-oracles: bleuscore 0.2.0 (HF's ``bleu``: tensorflow/nmt ``compute_bleu``) and sacreBLEU
-2.6.0's ``corpus_bleu`` and ``CHRF`` (which HF's ``sacrebleu`` and ``chrf`` metrics call),
-with the metric scripts' reference handling and ``EvaluationModule``'s accumulation
-(``add_batch`` then ``compute``) written out; the ``chrf`` card's examples, as printed there."""
+``load("sacrebleu")``, ``load("chrf")`` and ``load("ter")`` with ``compute``, ``add`` and
+``add_batch``. HF's metric scripts load their code from the network and cannot run here;
+their rules are the oracles: bleuscore 0.2.0 (HF's ``bleu``: tensorflow/nmt
+``compute_bleu``) and sacreBLEU 2.6.0's ``corpus_bleu``, ``CHRF`` and ``TER`` (which HF's
+``sacrebleu``, ``chrf`` and ``ter`` metrics call), with the metric scripts' reference handling
+and ``EvaluationModule``'s accumulation (``add_batch`` then ``compute``) written out; the
+``chrf`` and ``ter`` cards' examples, as printed there."""
 
 from __future__ import annotations
 
@@ -48,6 +49,20 @@ def hf_chrf(predictions, references, **kwargs) -> dict:
     streams = [[refs[j] for refs in references] for j in range(len(references[0]))]
     out = sacrebleu_peer.CHRF(**kwargs).corpus_score(predictions, streams)
     return {"score": out.score, "char_order": out.char_order, "word_order": out.word_order, "beta": out.beta}
+
+
+def hf_ter(
+    predictions, references, normalized=False, ignore_punct=False, support_zh_ja_chars=False, case_sensitive=False
+):
+    """HF's ter metric: its option names, one string each becomes a list of one; streams for sacreBLEU's TER."""
+    if isinstance(references[0], str):
+        references = [[r] for r in references]
+    streams = [[refs[j] for refs in references] for j in range(len(references[0]))]
+    metric = sacrebleu_peer.TER(
+        normalized=normalized, no_punct=ignore_punct, asian_support=support_zh_ja_chars, case_sensitive=case_sensitive
+    )
+    out = metric.corpus_score(predictions, streams)
+    return {"score": out.score, "num_edits": out.num_edits, "ref_length": out.ref_length}
 
 
 def same(got: dict, expected: dict) -> None:
@@ -152,14 +167,60 @@ def test_bad_inputs_are_refused_as_hf_does():
         metric.add(prediction=["a", "b"], reference=["a b"])
     with pytest.raises(ValueError, match="Sacrebleu requires the same number of references for each prediction"):
         evaluate.load("sacrebleu").compute(predictions=["a", "b"], references=[["a", "a"], ["b"]])
-    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', 'chrf', not 'rouge'"):
+    with pytest.raises(ValueError, match="'bleu', 'sacrebleu', 'chrf', 'ter', not 'rouge'"):
         evaluate.load("rouge")
 
 
-def test_ter_is_refused_until_bleu2_has_it():
-    for name in ("ter", "evaluate-metric/ter"):
-        with pytest.raises(NotImplementedError, match="no 'ter' metric yet"):
-            evaluate.load(name)
+# the ter card's examples, with the values it prints
+TER_PREDICTIONS = [
+    "does this sentence match??",
+    "what about this sentence?",
+    "What did the TER metric user say to the developer?",
+]
+TER_REFERENCES = [
+    ["does this sentence match", "does this sentence match!?!"],
+    ["wHaT aBoUt ThIs SeNtEnCe?", "wHaT aBoUt ThIs SeNtEnCe?"],
+    ["Your jokes are...", "...TERrible"],
+]
+
+
+def test_the_ter_cards_examples():
+    ter = evaluate.load("ter")
+    results = ter.compute(predictions=TER_PREDICTIONS, references=TER_REFERENCES, case_sensitive=True)
+    assert str(results) == "{'score': 150.0, 'num_edits': 15, 'ref_length': 10.0}"
+    two, two_refs = TER_PREDICTIONS[:2], TER_REFERENCES[:2]
+    results = ter.compute(predictions=two, references=two_refs, case_sensitive=True)
+    assert str(results) == "{'score': 62.5, 'num_edits': 5, 'ref_length': 8.0}"
+    results = ter.compute(predictions=two, references=two_refs, normalized=True, case_sensitive=True)
+    assert str(results) == "{'score': 57.14285714285714, 'num_edits': 6, 'ref_length': 10.5}"
+    results = ter.compute(predictions=two, references=two_refs, ignore_punct=True, case_sensitive=False)
+    assert str(results) == "{'score': 0.0, 'num_edits': 0, 'ref_length': 8.0}"
+    results = ter.compute(
+        predictions=TER_PREDICTIONS, references=TER_REFERENCES, ignore_punct=True, case_sensitive=False
+    )
+    assert str(results) == "{'score': 100.0, 'num_edits': 10, 'ref_length': 10.0}"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"case_sensitive": True},
+        {"normalized": True, "ignore_punct": True},
+        {"normalized": True, "support_zh_ja_chars": True},
+    ],
+)
+def test_ter_in_an_evaluation_loop(options):
+    metric = evaluate.load("evaluate-metric/ter")
+    for start in range(0, 120, 50):
+        metric.add_batch(predictions=PREDS[start : min(start + 50, 120)], references=REFS[start : min(start + 50, 120)])
+    assert metric.compute(**options) == hf_ter(PREDS[:120], REFS[:120], **options)
+    metric = evaluate.load("ter")
+    for p, r in zip(PREDS[:60], TED_REF[:60]):
+        metric.add(prediction=p, reference=r)
+    assert metric.compute(**options) == hf_ter(PREDS[:60], TED_REF[:60], **options)
+    with pytest.raises(ValueError, match="Sacrebleu requires the same number of references for each prediction"):
+        metric.compute(predictions=["a", "b"], references=[["a", "a"], ["b"]])
 
 
 # the chrf card's examples, with the values it prints

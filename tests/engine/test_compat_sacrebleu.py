@@ -1,9 +1,10 @@
 """``bleu2.compat.sacrebleu`` as a package, as sacreBLEU 2.6.0's users import it
 (``sacrebleu.metrics``), against the installed sacreBLEU (the oracle, run here): the
 bootstrap estimate of ``corpus_score(..., n_bootstrap=N)``, its ``(μ = ... ± ...)`` line,
-JSON and signature; chrF (``CHRF``, ``corpus_chrf``, ``sentence_chrf``: sacreBLEU's scores
-bit for bit, its lines and signatures, its README's snippets); chrF's bootstrap and TER
-refused by name. (The BLEU numbers themselves: ``test_compat.py``.)"""
+JSON and signature; chrF and TER (``CHRF``, ``TER``, ``corpus_chrf``, ``sentence_chrf``,
+``corpus_ter``, ``sentence_ter``: sacreBLEU's scores bit for bit, its lines and signatures,
+its README's snippets); their bootstrap refused by name. (The BLEU numbers themselves:
+``test_compat.py``.)"""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 import sacrebleu as sacrebleu_peer
 from sacrebleu.metrics import BLEU as PeerBLEU
 from sacrebleu.metrics import CHRF as PeerCHRF
+from sacrebleu.metrics import TER as PeerTER
 
 from bleu2.compat import sacrebleu
-from bleu2.compat.sacrebleu.metrics import BLEU, CHRF
+from bleu2.compat.sacrebleu.metrics import BLEU, CHRF, TER
 from shared_data import TED
 
 
@@ -75,23 +77,11 @@ def test_no_bootstrap_for_n_of_one_or_less():
     assert "bs:" not in str(metric.get_signature())
 
 
-@pytest.mark.parametrize(
-    "call",
-    [
-        lambda: sacrebleu.TER(),
-        lambda: sacrebleu.corpus_ter(SYS1, [REF]),
-        lambda: sacrebleu.sentence_ter(SYS1[0], [REF[0]]),
-    ],
-    ids=["TER", "corpus_ter", "sentence_ter"],
-)
-def test_ter_is_refused_not_computed(call):
-    with pytest.raises(NotImplementedError, match=r"not in bleu2\.compat\.sacrebleu yet"):
-        call()
-
-
-def test_chrf_bootstrap_is_refused_not_computed():
+def test_chrf_and_ter_bootstrap_is_refused_not_computed():
     with pytest.raises(NotImplementedError, match="n_bootstrap=N"):
         CHRF().corpus_score(SYS1, [REF], n_bootstrap=100)
+    with pytest.raises(NotImplementedError, match="n_bootstrap=N"):
+        TER().corpus_score(SYS1, [REF], n_bootstrap=100)
     assert str(CHRF().corpus_score(SYS1, [REF], n_bootstrap=1)) == str(PeerCHRF().corpus_score(SYS1, [REF]))
 
 
@@ -174,6 +164,85 @@ def test_chrf_with_references_given_to_the_constructor():
     ours, theirs = CHRF(word_order=2, references=[REF]), PeerCHRF(word_order=2, references=[REF])
     assert ours.corpus_score(SYS1, None).score == theirs.corpus_score(SYS1, None).score
     assert ours.corpus_score(SYS2, None).score == theirs.corpus_score(SYS2, None).score
+
+
+def test_the_readmes_ter_and_compatibility_api_snippets():
+    from bleu2.compat.sacrebleu.metrics import TER
+
+    ter, peer = TER(), PeerTER()
+    got, expected = ter.corpus_score(README_SYS, README_REFS), peer.corpus_score(README_SYS, README_REFS)
+    assert (got.score, got.num_edits, got.ref_length) == (expected.score, expected.num_edits, expected.ref_length)
+    assert repr(got) == str(got) == str(expected)
+    assert str(ter.get_signature()) == str(peer.get_signature()).replace(ORIGINAL, OURS)
+    assert str(ter.get_signature()) == f"nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:{OURS}"
+    # the compatibility API
+    for name in ("corpus_bleu", "corpus_chrf", "corpus_ter"):
+        assert str(getattr(sacrebleu, name)(README_SYS, README_REFS)) == str(
+            getattr(sacrebleu_peer, name)(README_SYS, README_REFS)
+        )
+    for name in ("sentence_bleu", "sentence_chrf", "sentence_ter"):
+        refs = [README_REFS[0][1], README_REFS[1][1]]
+        got, expected = (
+            getattr(sacrebleu, name)(README_SYS[1], refs),
+            getattr(sacrebleu_peer, name)(README_SYS[1], refs),
+        )
+        assert (str(got), got.score) == (str(expected), pytest.approx(expected.score, abs=1e-9))
+
+
+TER_OPTIONS = [
+    {},
+    {"case_sensitive": True},
+    {"normalized": True},
+    {"no_punct": True},
+    {"normalized": True, "no_punct": True, "asian_support": True, "case_sensitive": True},
+]
+
+
+@pytest.mark.parametrize("options", TER_OPTIONS)
+def test_ter_objects_equal_sacrebleus(options):
+    ours, theirs = TER(**options), PeerTER(**options)
+    got, expected = (
+        ours.corpus_score(SYS1[:150], [REF[:150], SYS2[:150]]),
+        theirs.corpus_score(SYS1[:150], [REF[:150], SYS2[:150]]),
+    )
+    assert (got.score, got.num_edits, got.ref_length) == (expected.score, expected.num_edits, expected.ref_length)
+    assert type(got.num_edits) is int and type(got.ref_length) is float
+    signature, peer_signature = str(ours.get_signature()), str(theirs.get_signature())
+    assert signature == peer_signature.replace(ORIGINAL, OURS)
+    assert ours.get_signature().format(short=True) == theirs.get_signature().format(short=True).replace(ORIGINAL, OURS)
+    assert str(got) == str(expected)
+    assert got.format(signature=signature, is_json=True) == expected.format(
+        signature=peer_signature, is_json=True
+    ).replace(ORIGINAL, OURS)
+    for hyp, ref in list(zip(SYS2, REF))[:30]:
+        got, expected = ours.sentence_score(hyp, [ref]), theirs.sentence_score(hyp, [ref])
+        assert (got.score, got.num_edits, got.ref_length) == (expected.score, expected.num_edits, expected.ref_length)
+
+
+@pytest.mark.parametrize("options", [{}, {"normalized": True, "case_sensitive": True}])
+def test_corpus_ter_and_sentence_ter_equal_sacrebleus(options):
+    got, expected = (
+        sacrebleu.corpus_ter(SYS2[:150], [REF[:150]], **options),
+        sacrebleu_peer.corpus_ter(SYS2[:150], [REF[:150]], **options),
+    )
+    assert (got.score, str(got)) == (expected.score, str(expected))
+    for hyp, ref in [("", "a b"), ("a b", ""), ("", ""), ("a b c", "c a b")] + list(zip(SYS2, REF))[:20]:
+        got, expected = (
+            sacrebleu.sentence_ter(hyp, [ref], **options),
+            sacrebleu_peer.sentence_ter(hyp, [ref], **options),
+        )
+        assert (got.score, got.num_edits, got.ref_length) == (expected.score, expected.num_edits, expected.ref_length)
+
+
+def test_ter_with_references_given_to_the_constructor_and_refusals():
+    ours, theirs = TER(references=[REF[:80]]), PeerTER(references=[REF[:80]])
+    assert ours.corpus_score(SYS1[:80], None).score == theirs.corpus_score(SYS1[:80], None).score
+    with pytest.raises(ValueError, match="Number of references unknown"):
+        TER().get_signature()
+    with pytest.raises(TypeError, match="`refs` should be a sequence of strings"):
+        TER().sentence_score("a b", "a b")
+    with pytest.raises(ValueError, match="No references provided"):
+        TER().corpus_score(SYS1, None)
 
 
 def test_chrf_refusals_as_sacrebleus():
