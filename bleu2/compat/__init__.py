@@ -1,14 +1,16 @@
 """Drop-in modules for the peers' own APIs: one changed import, the peer's numbers.
 
 - :mod:`bleu2.compat.sacrebleu` (a package, with ``metrics``): ``corpus_bleu``,
-  ``sentence_bleu`` and ``BLEU`` as sacreBLEU 2.6.0 has them (its reference streams, 0-100
-  scores, ``BLEUScore``, ``n_bootstrap``); its chrF and TER names refuse for now;
-- :mod:`bleu2.compat.evaluate`: HF evaluate's ``load("bleu" | "sacrebleu")`` with
-  ``compute``, ``add`` and ``add_batch``, and their dicts;
+  ``sentence_bleu``, ``BLEU``, ``corpus_chrf``, ``sentence_chrf``, ``CHRF``, ``corpus_ter``,
+  ``sentence_ter`` and ``TER`` as sacreBLEU 2.6.0 has them (its reference streams, percent
+  scores, ``BLEUScore``, ``CHRFScore``, ``TERScore``, BLEU's ``n_bootstrap``);
+- :mod:`bleu2.compat.evaluate`: HF evaluate's ``load("bleu" | "sacrebleu" | "chrf" | "ter")``
+  with ``compute``, ``add`` and ``add_batch``, and their dicts;
 - :mod:`bleu2.compat.nltk`: NLTK 3.10.4's ``sentence_bleu``, ``corpus_bleu`` (token lists),
   ``SmoothingFunction``, ``modified_precision``, ``closest_ref_length``, ``brevity_penalty``;
 - :mod:`bleu2.compat.torchmetrics`: torchmetrics 1.9's ``BLEUScore``, ``SacreBLEUScore``,
-  ``bleu_score``, ``sacre_bleu_score`` (tensors when torch can be imported).
+  ``CHRFScore``, ``TranslationEditRate`` and their functions (tensors when torch can be
+  imported).
 
 Each sits above the engine (it imports the engine; the engine never imports it) and is
 loaded only when imported.
