@@ -130,6 +130,11 @@ class CHRFScore(Metric[ChrfSums]):
         ValueError: ``n_char_order`` < 1, ``n_word_order`` < 0, ``beta`` < 0 (torchmetrics'
             messages); different numbers of predictions and targets.
         TypeError: a string where torchmetrics would read its characters one by one.
+
+    Example (torchmetrics' own):
+        >>> chrf = CHRFScore()
+        >>> round(float(chrf(["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]])), 4)
+        0.864
     """
 
     def __init__(

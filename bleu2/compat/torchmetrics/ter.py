@@ -94,6 +94,11 @@ class TranslationEditRate(Metric[TerSums]):
         ValueError: an option that is not a bool (torchmetrics' messages); different numbers
             of predictions and targets.
         TypeError: a string where torchmetrics would read its characters one by one.
+
+    Example (torchmetrics' own):
+        >>> ter = TranslationEditRate()
+        >>> round(float(ter(["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]])), 4)
+        0.1538
     """
 
     higher_is_better = False
