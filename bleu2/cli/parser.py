@@ -20,6 +20,7 @@ __all__ = [
     "BLEU_FLAGS",
     "FORMATS",
     "MISSING_TOKENIZERS",
+    "SACREBLEU_METRICS",
     "SACREBLEU_PROG",
     "SACREBLEU_TOKENIZERS",
     "SACREBLEU_VERSION",
@@ -48,6 +49,8 @@ MISSING_TOKENIZERS = {
     "flores200": "it needs SentencePiece and a downloaded model",
     "spBLEU-1K": "it needs SentencePiece and a downloaded model",
 }
+#: sacreBLEU 2.6.0's metrics (``-m``).
+SACREBLEU_METRICS = ("bleu", "chrf", "ter")
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 FORMATS = ("json", "text", "latex")
 
@@ -375,10 +378,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def build_sacrebleu_parser() -> argparse.ArgumentParser:
-    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
+    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults."""
     p = OneLineErrors(
         prog=SACREBLEU_PROG,
-        description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
+        description="sacreBLEU's command line (BLEU, chrF, TER) on bleu2's engine: the same arguments and the same output "
         "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -394,18 +397,6 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     ):
         refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
     refused.add_argument("--echo", nargs="+", default=None, help=argparse.SUPPRESS)
-    for flags in (("--chrf-char-order", "-cc"), ("--chrf-word-order", "-cw"), ("--chrf-beta",)):
-        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
-    for flag in (
-        "--chrf-whitespace",
-        "--chrf-lowercase",
-        "--chrf-eps-smoothing",
-        "--ter-case-sensitive",
-        "--ter-asian-support",
-        "--ter-no-punct",
-        "--ter-normalized",
-    ):
-        refused.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
 
     p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
     p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
@@ -417,7 +408,14 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
         help="Split the reference stream on tabs, and expect this many references. (Default: %(default)s)",
     )
     p.add_argument("--encoding", "-e", type=str, default="utf-8", help="Open text files with this encoding")
-    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], help="bleu (chrF and TER are not in bleu2)")
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=SACREBLEU_METRICS,
+        nargs="+",
+        default=["bleu"],
+        help="Space-delimited list of metrics to compute (Default: bleu)",
+    )
     p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
     b = p.add_argument_group("BLEU related arguments")
     b.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
@@ -431,6 +429,37 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False)
     b.add_argument("--force", default=False, action="store_true", dest="bleu_force")
+    c = p.add_argument_group("chrF related arguments")
+    c.add_argument(
+        "--chrf-char-order", "-cc", type=int, default=6, help="Character n-gram order. (Default: %(default)s)"
+    )
+    c.add_argument(
+        "--chrf-word-order",
+        "-cw",
+        type=int,
+        default=0,
+        help="Word n-gram order (Default: %(default)s). If equals to 2, the metric is referred to as chrF++.",
+    )
+    c.add_argument(
+        "--chrf-beta",
+        type=int,
+        default=2,
+        help="Determine the importance of recall w.r.t precision. (Default: %(default)s)",
+    )
+    for flag, what in (
+        ("--chrf-whitespace", "Include whitespaces when extracting character n-grams."),
+        ("--chrf-lowercase", "Enable case-insensitivity."),
+        ("--chrf-eps-smoothing", "Enables epsilon smoothing instead of effective order smoothing."),
+    ):
+        c.add_argument(flag, action="store_true", default=False, help=f"{what} (Default: %(default)s)")
+    t = p.add_argument_group("TER related arguments (The defaults replicate TERCOM's behavior)")
+    for flag, what in (
+        ("--ter-case-sensitive", "Enables case sensitivity."),
+        ("--ter-asian-support", "Enables special treatment of Asian characters."),
+        ("--ter-no-punct", "Removes punctuation."),
+        ("--ter-normalized", "Applies basic normalization and tokenization."),
+    ):
+        t.add_argument(flag, action="store_true", help=f"{what} (Default: %(default)s)")
     s = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
     s.add_argument("--confidence", "-ci", action="store_true")
     s.add_argument("--confidence-n", "-cin", type=int, default=1000)

@@ -220,7 +220,6 @@ def test_same_output_on_the_shared_data(argv, files, capsys, monkeypatch):
         ("-l en-de", "-l/--language-pair"),
         ("--echo src", "--echo"),
         ("-tok ja-mecab", "tokenizer 'ja-mecab' is not available in bleu2"),
-        ("--chrf-beta 3", "--chrf-beta: bleu2 computes BLEU only"),
     ],
 )
 def test_what_bleu2_lacks_is_refused_by_name(argv, named, files, capsys, monkeypatch):
