@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu
+from .chrf import CHRF, ChrfSentence, corpus_chrf, sentence_chrf, sentence_chrf_breakdown
+from .chrf_options import ChrfConfig
+from .chrf_result import ChrfOrder, ChrfResult
 from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
 from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
@@ -31,6 +34,14 @@ __all__ = [
     "corpus_bleu",
     "compare",
     "CompareResult",
+    "sentence_chrf",
+    "corpus_chrf",
+    "sentence_chrf_breakdown",
+    "CHRF",
+    "ChrfConfig",
+    "ChrfResult",
+    "ChrfOrder",
+    "ChrfSentence",
     "extract_stats",
     "references_from_streams",
     "BLEU",
