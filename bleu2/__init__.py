@@ -22,6 +22,9 @@ from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
 from .smoothing import SMOOTHING_METHODS
 from .stats import SentenceStats
+from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
+from .ter_alignment import TerAlignment, TerShift, TerStep
+from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 from .tokenizers import TOKENIZERS, tokenize
 
 if TYPE_CHECKING:
@@ -55,6 +58,19 @@ __all__ = [
     "DEFAULTS",
     "PRESETS",
     "SACREBLEU_OPTIONS",
+    "sentence_ter",
+    "corpus_ter",
+    "ter_alignment",
+    "TER",
+    "TerConfig",
+    "TER_DEFAULTS",
+    "TerResult",
+    "CorpusTerResult",
+    "TerStats",
+    "sum_ter_stats",
+    "TerAlignment",
+    "TerShift",
+    "TerStep",
 ]
 
 
