@@ -18,6 +18,8 @@ from .reading import PROG
 
 __all__ = [
     "BLEU_FLAGS",
+    "METRICS",
+    "METRIC_FLAGS",
     "FORMATS",
     "MISSING_TOKENIZERS",
     "SACREBLEU_METRICS",
@@ -158,6 +160,58 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+#: bleu2's own command's metrics (``--metric``).
+METRICS = ("bleu", "chrf", "ter")
+
+#: The chrF and TER options of bleu2's own command: dest -> (the metric, the flag).
+METRIC_FLAGS = {
+    "char_order": ("chrF", "--char-order"),
+    "word_order": ("chrF", "--word-order"),
+    "beta": ("chrF", "--beta"),
+    "whitespace": ("chrF", "--whitespace"),
+    "eps_smoothing": ("chrF", "--eps-smoothing"),
+    "normalized": ("TER", "--normalized"),
+    "no_punct": ("TER", "--no-punct"),
+    "asian_support": ("TER", "--asian-support"),
+}
+
+
+def number(text: str) -> int | float:
+    """A number as given: ``2`` an int (chrF2), ``0.5`` a float (chrF0.5)."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def add_metric_options(p: argparse.ArgumentParser) -> None:
+    """Add ``--metric`` and the chrF and TER options (:data:`METRIC_FLAGS`) to ``p``; each
+    defaults to None (the engine's default)."""
+    p.add_argument(
+        "--metric",
+        choices=METRICS,
+        default="bleu",
+        help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
+        "each as sacreBLEU 2.6.0 computes it",
+    )
+    g = p.add_argument_group("chrF and TER (with --metric chrf or ter; --lowercase applies to both)")
+    g.add_argument("--char-order", type=int, metavar="N", help="chrF: character n-gram order (default: 6)")
+    g.add_argument("--word-order", type=int, metavar="N", help="chrF: word n-gram order (default: 0; 2: chrF++)")
+    g.add_argument("--beta", type=number, metavar="B", help="chrF: recall's weight beta (default: 2)")
+    g.add_argument("--whitespace", action="store_const", const=True, help="chrF: keep spaces in character n-grams")
+    g.add_argument(
+        "--eps-smoothing",
+        action="store_const",
+        const=True,
+        help="chrF: chrF++.py's epsilon for orders without n-grams (default: sacreBLEU's effective order)",
+    )
+    g.add_argument("--normalized", action="store_const", const=True, help="TER: tercom's normalization")
+    g.add_argument("--no-punct", action="store_const", const=True, help="TER: remove punctuation")
+    g.add_argument(
+        "--asian-support", action="store_const", const=True, help="TER: CJK handling for --normalized and --no-punct"
+    )
+
+
 def add_reference_option(p: argparse._ActionsContainer) -> None:
     """Add ``-r/--reference/--ref REF`` (required, repeatable) to ``p``, as both commands
     take it and ``--help`` describes it."""
@@ -252,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
-            "BLEU of one or more systems against one or more references\n"
+            "BLEU (or chrF, TER: --metric) of one or more systems against one or more references\n"
             "(BLEU-2, add-1 smoothing and the 'default' tokenizer unless told otherwise).\n"
             "Files are line-aligned UTF-8; line i of every file belongs to sentence i.\n"
             "Scores are printed in percent (0-100) for display; --json and --sentence\n"
@@ -278,6 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  bleu2 -r ref.txt < sys.txt\n"
             "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
             "  bleu2 -r ref.txt --json sys.txt\n"
+            "  bleu2 -r ref.txt --metric chrf --word-order 2 sys1.txt sys2.txt\n"
+            "  bleu2 -r ref.txt --metric ter --paired-bs sys1.txt sys2.txt\n"
             "\n"
             "subcommands (each with its own --help):\n"
             "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
@@ -298,6 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_reference_option(p)
     add_bleu_options(p)
+    add_metric_options(p)
     presets = p.add_mutually_exclusive_group()
     presets.add_argument(
         "--preset",
