@@ -157,8 +157,8 @@ class CHRF:
         hypotheses: Iterable[str], references: Iterable[Any], layout: str | None
     ) -> tuple[Iterator[Chunk], bool]:
         if check_layout(layout) == "streams":
-            return stream_chunks(hypotheses, check_stream_list(references))
-        return candidate_chunks(hypotheses, references, layout=layout)
+            return stream_chunks(hypotheses, check_stream_list(references), metric="chrf")
+        return candidate_chunks(hypotheses, references, layout=layout, metric="chrf")
 
     # ---------------------------------------------------------------- scores
 
@@ -212,7 +212,7 @@ class CHRF:
         Raises:
             TypeError, ValueError: see :func:`bleu2.layouts.check_streams`.
         """
-        chunks, sized = stream_chunks(hypotheses, check_stream_list(references))
+        chunks, sized = stream_chunks(hypotheses, check_stream_list(references), metric="chrf")
         return self._corpus(chunks, True, sized if sentence_stats is None else sentence_stats)
 
     def _corpus(self, chunks: Iterator[Chunk], streams: bool, keep: bool) -> ChrfResult:

@@ -4,11 +4,13 @@ streams) checked, cut into chunks of lines, and the messages when they do not fi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any, TypeGuard
 
 __all__ = [
     "CHUNK_LINES",
     "LAYOUTS",
+    "METRIC_NAMES",
     "Chunk",
     "ambiguous_layout",
     "as_references",
@@ -41,6 +43,10 @@ Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
 #: The values of ``corpus_bleu``'s ``layout``: one references entry per candidate, or
 #: sacreBLEU's reference streams (``references[j][i]``: reference j of candidate i).
 LAYOUTS = ("per-candidate", "streams")
+
+#: The metrics whose entry points the messages name: metric -> (corpus function,
+#: sentence function, scorer class).
+METRIC_NAMES = {"bleu": ("corpus_bleu", "sentence_bleu", "BLEU"), "chrf": ("corpus_chrf", "sentence_chrf", "CHRF")}
 
 #: How to score NLTK's token lists with bleu2 (the end of several messages).
 NLTK_HINT = "bleu2 takes texts: join each token list with ' ' and use tokenizer='none' (or preset='nltk')"
@@ -142,14 +148,16 @@ def check_stream(stream: object, j: int, iterable: bool = False) -> None:
         raise TypeError(f"references[{j}] must be a stream (a list of lines), not {type(stream).__name__}")
 
 
-def stream_length_error(n: int, lengths: Sequence[int]) -> ValueError:
+def stream_length_error(n: int, lengths: Sequence[int], metric: str = "bleu") -> ValueError:
     """The error for reference streams of ``lengths`` lines where there are ``n``
     hypotheses (some length differs): as many streams as hypotheses is read as
-    bleu2.corpus_bleu's per-candidate layout, and the message says so."""
+    bleu2.corpus_bleu's per-candidate layout, and the message says so (naming
+    ``metric``'s functions: :data:`METRIC_NAMES`)."""
+    corpus, _, scorer = METRIC_NAMES[metric]
     if len(lengths) == n:
         return ValueError(
             f"references has one entry per hypothesis ({n}), which is the per-candidate layout of "
-            "bleu2.corpus_bleu(candidates, references); BLEU.corpus_score takes reference streams as "
+            f"bleu2.{corpus}(candidates, references); {scorer}.corpus_score takes reference streams as "
             f"sacreBLEU does: references[j] is the j-th reference of every hypothesis ({n} lines each), "
             "so one reference per hypothesis is [refs]"
         )
@@ -157,7 +165,7 @@ def stream_length_error(n: int, lengths: Sequence[int]) -> ValueError:
     return ValueError(f"reference stream {j} has {lengths[j]} lines, but there are {n} hypotheses")
 
 
-def check_streams(n: int, streams: object) -> Sequence[Sequence[Any]]:
+def check_streams(n: int, streams: object, metric: str = "bleu") -> Sequence[Sequence[Any]]:
     """``streams`` when it is sacreBLEU's reference streams for ``n`` hypotheses: a list of
     streams (sequences) of ``n`` lines each.
 
@@ -172,7 +180,7 @@ def check_streams(n: int, streams: object) -> Sequence[Sequence[Any]]:
     if bad:
         if len(streams) != n:
             check_stream(streams[bad[0]], bad[0])
-        raise stream_length_error(n, [len(s) if _is_stream(s) else -1 for s in streams])
+        raise stream_length_error(n, [len(s) if _is_stream(s) else -1 for s in streams], metric)
     return streams
 
 
@@ -194,27 +202,29 @@ def n_refs_label(counts: set[int] | frozenset[int]) -> int | str:
     return next(iter(counts)) if len(counts) == 1 else "var"
 
 
-def corpus_sequences(candidates: Iterable[Any], references: Iterable[Any]) -> tuple[Sequence[Any], Sequence[Any]]:
+def corpus_sequences(
+    candidates: Iterable[Any], references: Iterable[Any], metric: str = "bleu"
+) -> tuple[Sequence[Any], Sequence[Any]]:
     """``candidates`` and ``references`` as sequences of the same length (lists and tuples
-    as they are, other iterables listed).
+    as they are, other iterables listed); messages name ``metric``'s functions.
 
     Raises:
         TypeError: either is a single string; ValueError: their lengths differ.
     """
-    not_one_string(candidates, references)
+    not_one_string(candidates, references, metric)
     candidates = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
     references = references if isinstance(references, (list, tuple)) else list(references)
     if len(candidates) != len(references):
-        raise ValueError(layout_mismatch(len(candidates), references))
+        raise ValueError(layout_mismatch(len(candidates), references, metric))
     return candidates, references
 
 
-def not_one_string(candidates: object, references: object) -> None:
+def not_one_string(candidates: object, references: object, metric: str = "bleu") -> None:
     """Raise TypeError when ``candidates`` or ``references`` is a single string, not a corpus."""
     if isinstance(candidates, str) or isinstance(references, str):
         raise TypeError(
             "a corpus is a sequence of candidates and a sequence of references "
-            "(one entry per candidate); for one sentence use sentence_bleu / sentence_score"
+            f"(one entry per candidate); for one sentence use {METRIC_NAMES[metric][1]} / sentence_score"
         )
 
 
@@ -259,24 +269,25 @@ def ambiguous_layout(candidates: Sequence[Any], references: Sequence[Any]) -> st
     )
 
 
-def layout_mismatch(n_candidates: int, references: Sequence[Any]) -> str:
+def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = "bleu") -> str:
     """The message for a corpus whose ``references`` are not one entry per candidate: when
     they have the shape of sacreBLEU's streams (each as long as the candidates), it names
     the streams layout (``layout="streams"``); else :func:`count_mismatch`."""
+    corpus, _, scorer = METRIC_NAMES[metric]
     if references and all(_is_stream(s) and len(s) == n_candidates for s in references):
         return (
             f"references holds {len(references)} reference streams of {n_candidates} lines each "
-            "(sacreBLEU's layout), but corpus_bleu takes one entry per candidate unless told: "
-            "use corpus_bleu(candidates, streams, layout='streams') or "
-            "bleu2.BLEU(...).corpus_score(candidates, streams), as in sacreBLEU"
+            f"(sacreBLEU's layout), but {corpus} takes one entry per candidate unless told: "
+            f"use {corpus}(candidates, streams, layout='streams') or "
+            f"bleu2.{scorer}(...).corpus_score(candidates, streams), as in sacreBLEU"
         )
-    return count_mismatch(n_candidates, len(references))
+    return count_mismatch(n_candidates, len(references), metric)
 
 
-def count_mismatch(n_candidates: int, n_references: int) -> str:
+def count_mismatch(n_candidates: int, n_references: int, metric: str = "bleu") -> str:
     """The message for a corpus with different numbers of candidates and references."""
     return (
-        f"corpus_bleu needs one references entry per candidate: got {n_candidates} "
+        f"{METRIC_NAMES[metric][0]} needs one references entry per candidate: got {n_candidates} "
         f"candidate(s) and {n_references} references entr{'y' if n_references == 1 else 'ies'}"
     )
 
@@ -333,6 +344,7 @@ def candidate_chunks(
     whole: bool | None = None,
     size: int = CHUNK_LINES,
     layout: str | None = None,
+    metric: str = "bleu",
 ) -> tuple[Iterator[Chunk], bool]:
     """One system with one references entry per candidate (:func:`bleu2.corpus_bleu`'s
     layout) as chunks: lists checked at once (:func:`corpus_sequences`), other iterables
@@ -349,13 +361,13 @@ def candidate_chunks(
             that reads two ways.
     """
     if is_sized(candidates) and is_sized(references):
-        cands, refs = corpus_sequences(candidates, references)
+        cands, refs = corpus_sequences(candidates, references, metric)
         message = None if layout else ambiguous_layout(cands, refs)
         if message:
             raise ValueError(message)
         return chunks_of([refs], [cands], max(len(cands), 1) if whole is None or whole else size), True
-    not_one_string(candidates, references)
-    steps = in_step([iter(candidates), iter(references)], _pair_mismatch, size)
+    not_one_string(candidates, references, metric)
+    steps = in_step([iter(candidates), iter(references)], partial(_pair_mismatch, metric=metric), size)
     chunks = ((refs, [cands]) for cands, refs in steps)
     return (chunks if layout else _unambiguous(chunks, size)), False
 
@@ -381,7 +393,11 @@ def _unambiguous(chunks: Iterator[Chunk], size: int) -> Iterator[Chunk]:
 
 
 def stream_chunks(
-    hypotheses: Iterable[str], streams: Sequence[Iterable[Any]], whole: bool | None = None, size: int = CHUNK_LINES
+    hypotheses: Iterable[str],
+    streams: Sequence[Iterable[Any]],
+    whole: bool | None = None,
+    size: int = CHUNK_LINES,
+    metric: str = "bleu",
 ) -> tuple[Iterator[Chunk], bool]:
     """One system with sacreBLEU's reference streams (:meth:`bleu2.BLEU.corpus_score`'s
     layout) as chunks; per line, the tuple of its references. With every length known
@@ -400,11 +416,11 @@ def stream_chunks(
     streams = check_stream_list(streams)
     if is_sized(hypotheses) and all(is_sized(s) for s in streams):
         hyps = hypotheses if isinstance(hypotheses, (list, tuple)) else list(hypotheses)
-        checked = check_streams(len(hyps), streams)
+        checked = check_streams(len(hyps), streams, metric)
         return _stream_chunks(hyps, checked, max(len(hyps), 1) if whole is None or whole else size), True
     for j, stream in enumerate(streams):
         check_stream(stream, j, iterable=True)
-    steps = in_step([iter(hypotheses), *map(iter, streams)], _stream_mismatch, size)
+    steps = in_step([iter(hypotheses), *map(iter, streams)], partial(_stream_mismatch, metric=metric), size)
     return ((list(zip(*refs)), [hyps]) for hyps, *refs in steps), False
 
 
@@ -451,12 +467,12 @@ def in_step(
             return
 
 
-def _pair_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
+def _pair_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = "bleu") -> Exception:
     n_candidates, n_references = lengths
     if whole:  # every reference is at hand: it may be sacreBLEU's streams
-        return ValueError(layout_mismatch(n_candidates, parts[1]))
-    return ValueError(count_mismatch(n_candidates, n_references))
+        return ValueError(layout_mismatch(n_candidates, parts[1], metric))
+    return ValueError(count_mismatch(n_candidates, n_references, metric))
 
 
-def _stream_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool) -> Exception:
-    return stream_length_error(lengths[0], lengths[1:])
+def _stream_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = "bleu") -> Exception:
+    return stream_length_error(lengths[0], lengths[1:], metric)
