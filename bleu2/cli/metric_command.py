@@ -25,6 +25,7 @@ from ..steps import finish
 from ..sum_scores import VectorMetric, chrf_sums, ter_sums
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
 from .reading import stdin_stream
+from .sacrebleu_metrics import flags_named
 
 __all__ = ["refuse_other_options", "run_metric"]
 
@@ -70,7 +71,7 @@ def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
         }
         return TER(**{k: v for k, v in options.items() if v is not None})
     except (TypeError, ValueError) as e:
-        parser.error(str(e))
+        parser.error(flags_named(str(e), {dest: flag for dest, (_, flag) in METRIC_FLAGS.items()}))
 
 
 def _read(scorer: Any, references: Sequence[str], systems: Sequence[str]) -> tuple[list[list[Any]], set[int]]:

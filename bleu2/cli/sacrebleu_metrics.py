@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ from ..sum_scores import VectorMetric, chrf_sums, ter_sums
 from .parser import SACREBLEU_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
-__all__ = ["METRICS", "MISSING_ENGINES", "MetricRun", "SacreMetric", "Score", "make_metric"]
+__all__ = ["METRICS", "MISSING_ENGINES", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
 
 MAX_ORDER = 4
 
@@ -298,6 +299,17 @@ class TerMetric(_VectorMetric):
         return ter_percent(*stats)
 
 
+#: chrF's options as sacreBLEU's command line spells them.
+_CHRF_FLAGS = {"char_order": "--chrf-char-order", "word_order": "--chrf-word-order", "beta": "--chrf-beta"}
+
+
+def flags_named(message: str, flags: dict[str, str]) -> str:
+    """An engine's message about its options with each option's command-line flag instead."""
+    for key, flag in flags.items():
+        message = re.sub(rf"\b{key}\b", flag, message)
+    return message
+
+
 class ChrfMetric(_VectorMetric):
     key = "CHRF"
 
@@ -310,14 +322,17 @@ class ChrfMetric(_VectorMetric):
             args.chrf_whitespace,
             args.chrf_eps_smoothing,
         )
-        self.chrf = CHRF(
-            char_order=self.char_order,
-            word_order=self.word_order,
-            beta=self.beta,
-            lowercase=self.lowercase,
-            whitespace=self.whitespace,
-            eps_smoothing=self.eps_smoothing,
-        )
+        try:
+            self.chrf = CHRF(
+                char_order=self.char_order,
+                word_order=self.word_order,
+                beta=self.beta,
+                lowercase=self.lowercase,
+                whitespace=self.whitespace,
+                eps_smoothing=self.eps_smoothing,
+            )
+        except ValueError as e:
+            raise ValueError(flags_named(str(e), _CHRF_FLAGS)) from None
         self.name = f"chrF{self.beta}" + "+" * self.word_order
         self.sums = chrf_sums(self.char_order + self.word_order, self.beta, self.eps_smoothing, self.name)
 

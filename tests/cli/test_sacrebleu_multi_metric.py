@@ -241,3 +241,24 @@ def test_paired_bootstrap_json_gives_the_numbers_sacrebleu_cannot_serialise(file
         for r in (base, other):
             assert f"{r['score']:.1f} ({r['mean']:.1f} ± {r['ci']:.1f})" in text
         assert f"(p = {other['p_value']:.4f})" in text
+
+
+@pytest.mark.parametrize(
+    "argv,named,theirs",
+    [
+        ("-cc 0 -cw 0", "--chrf-char-order + --chrf-word-order must be at least 1", "IndexError"),
+        ("-cc -1", "--chrf-char-order must be >= 0", "IndexError"),
+        ("--chrf-beta -1", "--chrf-beta must be a finite number >= 0", None),
+    ],
+)
+def test_chrf_orders_and_beta_out_of_range_are_refused_by_flag(argv, named, theirs, files, capsys, monkeypatch):
+    """sacreBLEU stops with a traceback on no n-gram orders and scores a negative beta;
+    bleu2 refuses both, naming the flags (exit status 2)."""
+    args = ["ref.txt", "-i", "sys1.txt", "-m", "chrf", *argv.split()]
+    code, out, err = ours(args, capsys, monkeypatch, files)
+    assert (code, out) == (2, "") and len(err) == 1 and named in err[0]
+    code, out, err = oracle(args, files)
+    if theirs:
+        assert code == 1 and any(theirs in line for line in err)
+    else:
+        assert code == 0 and out.startswith("{")
