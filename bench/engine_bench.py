@@ -29,10 +29,14 @@ Part 3, the presets: each preset against its peer in the same run (sacreBLEU, NL
 bleuscore and HF evaluate's rules in Python, torchmetrics' rules in Python), on TED; and
 ``bleu2 sacrebleu`` against ``sacrebleu`` on the 16 systems of part 1: wall time and peak
 memory (RSS) of each process.
-Part 4, chrF and TER on the command line: ``bleu2 sacrebleu REF -i SYS -m chrf`` and
+Part 5, TER: bleu2.corpus_ter against sacrebleu.corpus_ter (2.6.0, default options) on TED
+sys1 and sys2 detok against the reference (2,445 lines each), in the same run; the scores
+must be equal floats. Target: bleu2 <= 0.5x sacreBLEU.
+``--part ter`` runs part 5 alone.
+Part 6, chrF and TER on the command line: ``bleu2 sacrebleu REF -i SYS -m chrf`` and
 ``-m ter`` against ``sacrebleu`` with the same arguments on TED (2,445 lines, detokenized
 sys1), whole process: wall and CPU time and peak RSS (targets: chrF <= 0.6x, TER <= 0.5x).
-``--only metric-cli`` runs this part alone.
+``--part metric-cli`` runs part 6 alone.
 Nothing here is asserted: machines are noisy.
 """
 
@@ -156,13 +160,22 @@ def part1(repeat: int) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="timing runs per tool (best is kept)")
-    ap.add_argument("--only", choices=["metric-cli"], help="run one part alone")
+    ap.add_argument(
+        "--part",
+        choices=("all", "ter", "metric-cli"),
+        default="all",
+        help="run every part, or only TER's, or only chrF and TER on the command line",
+    )
     args = ap.parse_args(argv)
-    if args.only == "metric-cli":
+    if args.part == "metric-cli":
         part_metric_cli(min(args.repeat, 3))
         return
     warnings.simplefilter("ignore")
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)  # its "forgot to detokenize" advice
+    if args.part == "ter":
+        part_ter(args.repeat)
+        return
+    part_ter(min(args.repeat, 3))
     part1(args.repeat)
     part_presets(args.repeat)
     part_chrf(args.repeat)
@@ -304,6 +317,36 @@ def part_chrf(repeat: int) -> None:
         tb = best_time(lambda h, r, fn=sacre: fn(), None, None, repeat)
         name = "chrF2" + "+" * word_order
         print(f"  {name:<8} {ta:8.3f} {tb:8.3f} {ta / tb:11.2f}  {a == b!s:>5}  <= 0.50")
+    print()
+
+
+def part_ter(repeat: int) -> None:
+    """bleu2.corpus_ter against sacrebleu.corpus_ter on TED detok (sys1, sys2), default options."""
+    import sacrebleu
+    from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
+
+    import bleu2
+    from bleu2.ter_normalize import normalize
+
+    refs = load("ted.ref.detok.eng")
+    print(f"TER, TED detok ({len(refs)} lines), default options, best of {repeat}, same run:")
+    print(f"  {'system':<6} {'bleu2 s':>8} {'sacre s':>8} {'bleu2/sacre':>11}  {'equal':>5}  TER")
+    for name in ("sys1", "sys2"):
+        hyps = load(f"ted.{name}.detok.eng")
+
+        def ours(hyps=hyps):
+            normalize.cache_clear()  # tokenize in every run, as a first run does
+            return bleu2.corpus_ter(hyps, refs)
+
+        def sacre(hyps=hyps):
+            TercomTokenizer.__call__.cache_clear()
+            return sacrebleu.corpus_ter(hyps, [refs])
+
+        a, b = ours(), sacre()
+        ta = best_time(lambda h, r: ours(), None, None, repeat)
+        tb = best_time(lambda h, r: sacre(), None, None, repeat)
+        print(f"  {name:<6} {ta:8.3f} {tb:8.3f} {ta / tb:11.2f}  {100 * a.score == b.score!s:>5}  {b}")
+    print("  target: bleu2 / sacreBLEU <= 0.50")
     print()
 
 

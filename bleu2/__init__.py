@@ -22,13 +22,13 @@ from .result import BleuResult, CorpusBleuResult, Precision
 from .scorer import BLEU
 from .smoothing import SMOOTHING_METHODS
 from .stats import SentenceStats
-from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
-from .ter_alignment import TerAlignment, TerShift, TerStep
-from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 from .tokenizers import TOKENIZERS, tokenize
 
 if TYPE_CHECKING:
     from .analyses import CompareResult, compare
+    from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
+    from .ter_alignment import TerAlignment, TerShift, TerStep
+    from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 
 __all__ = [
     "__version__",
@@ -74,15 +74,22 @@ __all__ = [
 ]
 
 
-#: Names loaded on first use: ``import bleu2`` stays as light as before (the page starts with it).
-_LAZY = {"compare": "compare", "CompareResult": "CompareResult"}
+#: Names loaded on first use, with their modules: ``import bleu2`` stays as light as before
+#: (the page starts with it).
+_LAZY = {
+    "compare": "analyses",
+    "CompareResult": "analyses",
+    **dict.fromkeys(("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "ter"),
+    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "ter_alignment"),
+    **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "ter_result"),
+}
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        from . import analyses
+        import importlib
 
-        value = getattr(analyses, _LAZY[name])
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'bleu2' has no attribute {name!r}")

@@ -71,9 +71,7 @@ class TerConfig:
         """
         unknown = sorted(set(options) - set(TER_DEFAULTS))
         if unknown:
-            raise TypeError(
-                f"unknown TER option {unknown[0]!r}; TER's options are {', '.join(TER_DEFAULTS)}"
-            )
+            raise TypeError(f"unknown TER option {unknown[0]!r}; TER's options are {', '.join(TER_DEFAULTS)}")
         for name, value in options.items():
             if not isinstance(value, bool):
                 raise ValueError(f"TER option {name} must be True or False, got {value!r}")
@@ -96,7 +94,11 @@ class TerConfig:
             raise TypeError(f"unknown signature field {unknown[0]!r}; sacreBLEU's are {', '.join(_GLOBAL_FIELDS)}")
         yes = {True: "yes", False: "no"}
         parts = [] if n_refs is None else [f"nrefs:{n_refs}"]
-        parts += [f"{k}:{yes.get(v, v) if isinstance(v, bool) else v}" for k in _GLOBAL_FIELDS if (v := extra.get(k)) is not None]
+        parts += [
+            f"{k}:{yes.get(v, v) if isinstance(v, bool) else v}"
+            for k in _GLOBAL_FIELDS
+            if (v := extra.get(k)) is not None
+        ]
         parts += [
             f"case:{'mixed' if self.case_sensitive else 'lc'}",
             "tok:tercom",
@@ -171,7 +173,7 @@ class TER:
     def corpus_stats(
         self,
         hypotheses: Iterable[str],
-        references: Iterable[str | Sequence[str | None]],
+        references: Iterable[Any],
         *,
         layout: str | None = None,
     ) -> tuple[list[TerStats], int | str]:
@@ -224,9 +226,7 @@ class TER:
         self._n_refs = len(as_references(references))
         return self.score_from_stats(stats, self._n_refs)
 
-    def corpus_score(
-        self, hypotheses: Iterable[str], references: Sequence[Iterable[str | None]]
-    ) -> CorpusTerResult:
+    def corpus_score(self, hypotheses: Iterable[str], references: Sequence[Iterable[str | None]]) -> CorpusTerResult:
         """Corpus TER with sacreBLEU's layout: ``references[j][i]`` is the j-th reference of
         hypothesis i (``None``: missing). For one entry per hypothesis use :func:`corpus_ter`.
 

@@ -170,6 +170,4 @@ def alignment_of(hyp: tuple[str, ...], refs: list[tuple[str, ...]]) -> TerAlignm
     if best is None:
         raise ValueError("references: at least one reference is needed")
     edits, k, shifts, steps = best
-    return TerAlignment(
-        hyp, refs[k], k, tuple(shifts), tuple(steps), edits, sum(len(r) for r in refs) / len(refs)
-    )
+    return TerAlignment(hyp, refs[k], k, tuple(shifts), tuple(steps), edits, sum(len(r) for r in refs) / len(refs))

@@ -23,7 +23,7 @@ class TerStats(NamedTuple):
     num_edits: int
     ref_length: float
 
-    def __add__(self, other: object) -> TerStats:  # type: ignore[override]
+    def __add__(self, other: object) -> TerStats:
         if not isinstance(other, TerStats):
             return NotImplemented
         return TerStats(self.num_edits + other.num_edits, self.ref_length + other.ref_length)
@@ -162,4 +162,3 @@ class CorpusTerResult:
         if sentences:
             d["sentences"] = [dict(s.to_dict(), score=sc) for s, sc in zip(self.sentence_stats, self.sentence_scores)]
         return d
-

@@ -25,7 +25,8 @@ Speed, with the same numbers: a candidate's distance comes from a bit-parallel L
 shift changes. The beam can only raise the distance when every optimal path leaves it;
 a path through a cell (i, j) costs at least ``|i - j| + |(n - i) - (m - j)|``, so when the
 Levenshtein distance is below the least such bound over the cells outside the beam
-(:func:`_beam_floor`) the two are equal, and otherwise the beamed matrix is computed.
+(:func:`_beam_floor`) the two are equal; otherwise the beamed matrix is computed, unless
+even the Levenshtein distance (a lower bound) cannot make the candidate the best so far.
 The trace is read back from the same bit vectors when the beam holds the whole matrix.
 """
 
@@ -33,14 +34,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TypeVar
 
-__all__ = ["Alignment", "ShiftSearch", "best_shift", "shift_path", "shifted", "ter_edits", "MAX_SHIFT_SIZE", "MAX_SHIFT_DIST", "BEAM_WIDTH"]
+__all__ = [
+    "Alignment",
+    "ShiftSearch",
+    "best_shift",
+    "shift_path",
+    "shifted",
+    "ter_edits",
+    "MAX_SHIFT_SIZE",
+    "MAX_SHIFT_DIST",
+    "BEAM_WIDTH",
+]
 
 MAX_SHIFT_SIZE = 10  # words in a shifted block (tercom)
 MAX_SHIFT_DIST = 50  # words between the hypothesis and reference starts (tercom)
 BEAM_WIDTH = 25  # half-width of the edit distance's beam (tercom)
 MAX_SHIFT_CANDIDATES = 1000  # candidates tried per sentence (sacreBLEU)
 _INF = 1 << 60
+T = TypeVar("T")
 
 # Trace operations, hypothesis -> reference.
 MATCH, SUB, DEL, INS = " ", "s", "d", "i"
@@ -50,7 +63,7 @@ def _beam(n: int, m: int) -> list[tuple[int, int]]:
     """The columns ``[lo, hi)`` each row 0..n of the beamed matrix holds (sacreBLEU's
     float arithmetic: ``floor(i * (m / n))``)."""
     ratio = m / n if n else 1
-    width = math.ceil(ratio / 2 + BEAM_WIDTH) if BEAM_WIDTH < ratio / 2 else BEAM_WIDTH
+    width = math.ceil(ratio / 2 + BEAM_WIDTH) if ratio / 2 > BEAM_WIDTH else BEAM_WIDTH
     rows = [(0, m + 1)]
     for i in range(1, n + 1):
         diag = math.floor(i * ratio)
@@ -265,7 +278,7 @@ def ter_edits(hyp: tuple[str, ...] | list[str], ref: tuple[str, ...] | list[str]
     return len(path) + search.distance(words)
 
 
-def shifted(words: list[str], start: int, length: int, target: int) -> list[str]:
+def shifted(words: list[T], start: int, length: int, target: int) -> list[T]:
     """``words`` with the block ``[start, start + length)`` moved before position ``target``
     (sacreBLEU's rule, a target inside the block included)."""
     end = start + length
@@ -296,7 +309,7 @@ def best_shift(
     aligned = []
     h = -1
     for op in alignment.trace:
-        if op == MATCH or op == SUB:
+        if op in (MATCH, SUB):
             h += 1
             aligned.append(h)
             e = op == SUB
@@ -346,6 +359,10 @@ def best_shift(
                         first = min(start_h, target)
                         dist = search.levenshtein_from(states[first], cand, first)
                         if dist >= floor and rows is not None:  # (a full beam has no floor)
+                            # the beamed distance is >= Levenshtein's: skip the matrix when
+                            # even Levenshtein's cannot beat the best so far
+                            if best is not None and (pre - dist, length, -start_h, -target) <= best:
+                                continue
                             dist = search.rows(cand, rows[: first + 1])[-1][-1]
                         seen[key] = dist
                     rank = (pre - dist, length, -start_h, -target)
