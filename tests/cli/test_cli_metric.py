@@ -117,7 +117,7 @@ def test_sentence_lines_hold_each_line_s_statistics(files, capsys, monkeypatch):
         ("--metric ter --jobs 2", "--jobs applies to BLEU"),
         ("--beta 3", "--beta is a chrF option: add --metric chrf"),
         ("--metric chrf --normalized", "--normalized is a TER option: add --metric ter"),
-        ("--metric chrf --char-order 0", "char_order"),
+        ("--metric chrf --char-order 0", "--char-order + --word-order must be at least 1"),
         ("--metric bleu3", "invalid choice"),
     ],
 )
