@@ -27,7 +27,7 @@ from .tokenizers import TOKENIZERS, tokenize
 if TYPE_CHECKING:
     from .analyses import CompareResult, compare
     from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
-    from .ter_alignment import TerAlignment, TerShift, TerStep
+    from .ter_breakdown import TerAlignment, TerShift, TerStep
     from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 
 __all__ = [
@@ -80,7 +80,7 @@ _LAZY = {
     "compare": "analyses",
     "CompareResult": "analyses",
     **dict.fromkeys(("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "ter"),
-    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "ter_alignment"),
+    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "ter_breakdown"),
     **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "ter_result"),
 }
 

@@ -25,7 +25,7 @@ from .layouts import (
     n_refs_label,
     streams_to_references,
 )
-from .ter_alignment import TerAlignment, alignment_of
+from .ter_breakdown import TerAlignment, alignment_of
 from .ter_normalize import words as ter_words
 from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats, ter_score
 from .ter_shifts import ter_edits
@@ -252,7 +252,7 @@ class TER:
 
     def alignment(self, hypothesis: str, references: str | Sequence[str | None]) -> TerAlignment:
         """The edits of one hypothesis against its closest reference, step by step
-        (:class:`bleu2.ter_alignment.TerAlignment`)."""
+        (:class:`bleu2.ter_breakdown.TerAlignment`)."""
         hyp = self.words(check_candidate(hypothesis, "hypothesis"))
         refs = [self.words(r) for r in as_references(references)]
         return alignment_of(hyp, refs)
@@ -310,5 +310,5 @@ def corpus_ter(
 def ter_alignment(hypothesis: str, references: str | Sequence[str | None], **options: Any) -> TerAlignment:
     """The edits of one hypothesis (shifts, then insertions, deletions and substitutions)
     against its closest reference, and the final alignment with shifted words marked:
-    :class:`bleu2.ter_alignment.TerAlignment`, whose ``num_edits`` is ``sentence_ter``'s."""
+    :class:`bleu2.ter_breakdown.TerAlignment`, whose ``num_edits`` is ``sentence_ter``'s."""
     return TER(**options).alignment(hypothesis, references)

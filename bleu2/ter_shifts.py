@@ -25,9 +25,10 @@ Speed, with the same numbers: a candidate's distance comes from a bit-parallel L
 shift changes. The beam can only raise the distance when every optimal path leaves it;
 a path through a cell (i, j) costs at least ``|i - j| + |(n - i) - (m - j)|``, so when the
 Levenshtein distance is below the least such bound over the cells outside the beam
-(:func:`_beam_floor`) the two are equal; otherwise the beamed matrix is computed, unless
+(:func:`_beam_floors`) the two are equal; otherwise the beamed matrix is computed, unless
 even the Levenshtein distance (a lower bound) cannot make the candidate the best so far.
-The trace is read back from the same bit vectors when the beam holds the whole matrix.
+The trace is read back from the same bit vectors when no cell it reads can differ (the
+distance is below the least cost of reaching a cell outside the beam).
 """
 
 from __future__ import annotations
@@ -71,20 +72,23 @@ def _beam(n: int, m: int) -> list[tuple[int, int]]:
     return rows
 
 
-def _beam_floor(n: int, m: int, beam: list[tuple[int, int]]) -> int:
-    """The least cost of a path through a cell outside the beam (``_INF`` if the beam holds
-    every cell): below it, the beamed distance is Levenshtein's."""
-    floor = _INF
+def _beam_floors(n: int, m: int, beam: list[tuple[int, int]]) -> tuple[int, int]:
+    """``(floor, prefix floor)``: the least cost of a path from the first cell to the last,
+    and to any cell, through a cell outside the beam (``_INF`` if the beam holds every
+    cell). Below the floor the beamed distance is Levenshtein's; below the prefix floor so
+    is every cell of the beamed matrix whose Levenshtein value is below it."""
+    floor = prefix = _INF
     shift = m - n
     for i in range(1, n + 1):
         lo, hi = beam[i]
-        # the bound |j - i| + |j - (i + m - n)| is least at j = i (or anywhere between i and
-        # i + m - n); its least value on a column range is at i clamped into the range
+        # |j - i| + |j - (i + m - n)| and |j - i| are least at j = i (or anywhere between i
+        # and i + m - n); their least value on a column range is at i clamped into the range
         for first, last in ((hi, m), (0, lo - 1)):
             if first <= last:
                 j = min(max(i, first), last)
                 floor = min(floor, abs(j - i) + abs(j - i - shift))
-    return floor
+                prefix = min(prefix, abs(j - i))
+    return floor, prefix
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +113,14 @@ class ShiftSearch:
         n: the hypothesis length.
     """
 
-    __slots__ = ("ref", "n", "m", "beam", "floor", "full", "peq", "mask", "top")
+    __slots__ = ("ref", "n", "m", "beam", "floor", "prefix_floor", "full", "peq", "mask", "top")
 
     def __init__(self, ref: tuple[str, ...] | list[str], n: int) -> None:
         self.ref = ref
         self.n = n
         self.m = m = len(ref)
         self.beam = _beam(n, m)
-        self.floor = _beam_floor(n, m, self.beam)
+        self.floor, self.prefix_floor = _beam_floors(n, m, self.beam)
         self.full = self.floor == _INF
         peq: dict[str, int] = {}
         for j, word in enumerate(ref):
@@ -211,7 +215,9 @@ class ShiftSearch:
         bit-parallel states and (when the beam cuts the matrix) the beamed rows."""
         ref, n, m = self.ref, self.n, self.m
         states = self.states(hyp)
-        rows = None if self.full else self.rows(hyp)
+        # every cell the trace reads has a value <= the distance (or above it in both
+        # matrices): below the prefix floor the bit vectors give the beamed values
+        rows = None if states[-1][2] < self.prefix_floor else self.rows(hyp)
         if rows is None:
             low = [(1 << j) - 1 for j in range(m + 1)]
 
@@ -358,11 +364,13 @@ def best_shift(
                         cand = shifted(words, start_h, length, target)
                         first = min(start_h, target)
                         dist = search.levenshtein_from(states[first], cand, first)
-                        if dist >= floor and rows is not None:  # (a full beam has no floor)
+                        if dist >= floor:  # (never with a full beam: its floor is _INF)
                             # the beamed distance is >= Levenshtein's: skip the matrix when
                             # even Levenshtein's cannot beat the best so far
                             if best is not None and (pre - dist, length, -start_h, -target) <= best:
                                 continue
+                            if rows is None:
+                                rows = search.rows(words)
                             dist = search.rows(cand, rows[: first + 1])[-1][-1]
                         seen[key] = dist
                     rank = (pre - dist, length, -start_h, -target)
