@@ -434,8 +434,9 @@ def _run_cpu_measured(argv: list[str], cwd) -> tuple[float, float, float, bytes]
 
     r, w = os.pipe()
     t0 = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's bleu2, whatever the venv has installed
     proc = subprocess.Popen(
-        [sys.executable, "-c", _CPU_LAUNCHER, str(w), *argv], cwd=cwd, stdout=subprocess.PIPE, pass_fds=(w,)
+        [sys.executable, "-c", _CPU_LAUNCHER, str(w), *argv], cwd=cwd, stdout=subprocess.PIPE, pass_fds=(w,), env=env
     )
     out = proc.stdout.read()
     proc.wait()
