@@ -122,7 +122,8 @@ class Result:
 
     Attributes:
         score: the system's corpus BLEU, a float in [0, 1] (bleu2's score of the
-            pooled statistics; sacreBLEU's score / 100).
+            pooled statistics; sacreBLEU's score / 100); for chrF and TER their corpus
+            score likewise (TER's may exceed 1).
         mean: mean of the bootstrap resample scores, in [0, 1]; None when no
             bootstrap was run (approximate randomization without n_confidence).
         ci: half-width of the 95% bootstrap interval, in [0, 1] units; None likewise.
