@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import _count_elements  # type: ignore[attr-defined]  # Counter's counting loop (C)
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 from operator import add
 from typing import Any, TypeAlias
 
@@ -125,25 +124,37 @@ def ngram_counts(grams: Iterable[str] | Iterable[tuple[str, ...]]) -> NgramCount
 
 def reference_counts(text: str, config: ChrfConfig) -> ReferenceCounts:
     """What is kept of one reference: per order, its n-gram counts, or the set of its
-    n-grams once none repeats (then none of a higher order of the same kind repeats
-    either), and their number."""
+    n-grams when none repeats, and their number.
+
+    An order's n-grams repeat only where the order below repeats; character n-grams
+    from 3 and word n-grams from 2 on seldom repeat, so a set is tried first there."""
     out: list[tuple[NgramCounts | set[Any], int]] = []
     unique = False
     for i, grams in enumerate(hypothesis_grams(text, config)):
-        if i == config.char_order:
+        n = i + 1 if i < config.char_order else i + 1 - config.char_order
+        if n == 1:
             unique = False
-        if unique:
-            out.append((set(grams), len(grams)))
-        else:
-            counts = ngram_counts(grams)
-            unique = len(counts) == len(grams)
-            out.append((counts, len(grams)))
+        if unique or n >= (3 if i < config.char_order else 2):
+            distinct = set(grams)
+            unique = len(distinct) == len(grams)
+            if unique:
+                out.append((distinct, len(grams)))
+                continue
+        counts = ngram_counts(grams)
+        unique = len(counts) == len(grams)
+        out.append((counts, len(grams)))
     return tuple(out)
 
 
 def _matches(hyp: NgramCounts, ref: NgramCounts) -> int:
     """sum over the hypothesis' n-grams g of min(hyp[g], ref[g])."""
-    return sum(map(min, hyp.values(), map(ref.get, hyp, repeat(0))))  # type: ignore[arg-type]
+    get = ref.get
+    m = 0
+    for g, k in hyp.items():  # a loop: map(min, ...) is slower (min of two values builds a tuple)
+        r = get(g)  # type: ignore[arg-type]
+        if r:
+            m += k if k < r else r
+    return m
 
 
 def stats_against(
