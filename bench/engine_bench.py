@@ -29,10 +29,14 @@ Part 3, the presets: each preset against its peer in the same run (sacreBLEU, NL
 bleuscore and HF evaluate's rules in Python, torchmetrics' rules in Python), on TED; and
 ``bleu2 sacrebleu`` against ``sacrebleu`` on the 16 systems of part 1: wall time and peak
 memory (RSS) of each process.
-Part 4, TER: bleu2.corpus_ter against sacrebleu.corpus_ter (2.6.0, default options) on TED
+Part 5, TER: bleu2.corpus_ter against sacrebleu.corpus_ter (2.6.0, default options) on TED
 sys1 and sys2 detok against the reference (2,445 lines each), in the same run; the scores
 must be equal floats. Target: bleu2 <= 0.5x sacreBLEU.
-``--part ter`` runs part 4 alone.
+``--part ter`` runs part 5 alone.
+Part 6, chrF and TER on the command line: ``bleu2 sacrebleu REF -i SYS -m chrf`` and
+``-m ter`` against ``sacrebleu`` with the same arguments on TED (2,445 lines, detokenized
+sys1), whole process: wall and CPU time and peak RSS (targets: chrF <= 0.6x, TER <= 0.5x).
+``--part metric-cli`` runs part 6 alone.
 Nothing here is asserted: machines are noisy.
 """
 
@@ -156,8 +160,16 @@ def part1(repeat: int) -> None:
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5, help="timing runs per tool (best is kept)")
-    ap.add_argument("--part", choices=("all", "ter"), default="all", help="run every part, or only TER's")
+    ap.add_argument(
+        "--part",
+        choices=("all", "ter", "metric-cli"),
+        default="all",
+        help="run every part, or only TER's, or only chrF and TER on the command line",
+    )
     args = ap.parse_args(argv)
+    if args.part == "metric-cli":
+        part_metric_cli(min(args.repeat, 3))
+        return
     warnings.simplefilter("ignore")
     logging.getLogger("sacrebleu").setLevel(logging.ERROR)  # its "forgot to detokenize" advice
     if args.part == "ter":
@@ -168,6 +180,7 @@ def main(argv=None) -> None:
     part_presets(args.repeat)
     part_chrf(args.repeat)
     part_sacrebleu_cli(min(args.repeat, 3))
+    part_metric_cli(min(args.repeat, 3))
     hyps1, refs1 = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
     for fn in (f for _, f in TOOLS):  # warm imports and regex caches
         fn(hyps1[:50], refs1[:50])
@@ -400,6 +413,69 @@ def part_sacrebleu_cli(repeat: int) -> None:
             print(f"  {name:>16}: {t:7.3f} s   peak RSS {mem:7.1f} MiB")
         (ta, ma, oa), (tb, mb, ob) = results["bleu2 sacrebleu"], results["sacrebleu"]
         print(f"  bleu2 sacrebleu / sacrebleu: time {ta / tb:.2f}, peak memory {ma / mb:.2f}; same output: {oa == ob}")
+    print()
+
+
+# As _LAUNCHER, and the child's CPU time (user + system seconds) too: on a loaded machine
+# the CPU time is the steadier figure.
+_CPU_LAUNCHER = (
+    "import os, subprocess, sys\n"
+    "p = subprocess.Popen(sys.argv[2:], stderr=subprocess.DEVNULL)\n"
+    "_, status, usage = os.wait4(p.pid, 0)\n"
+    "os.write(int(sys.argv[1]), f'{usage.ru_maxrss} {usage.ru_utime + usage.ru_stime}'.encode())\n"
+)
+
+
+def _run_cpu_measured(argv: list[str], cwd) -> tuple[float, float, float, bytes]:
+    """(wall seconds, CPU seconds, peak RSS in MiB, stdout) of one command."""
+    import os
+    import subprocess
+    import sys
+
+    r, w = os.pipe()
+    t0 = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's bleu2, whatever the venv has installed
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CPU_LAUNCHER, str(w), *argv], cwd=cwd, stdout=subprocess.PIPE, pass_fds=(w,), env=env
+    )
+    out = proc.stdout.read()
+    proc.wait()
+    elapsed = time.perf_counter() - t0
+    os.close(w)
+    rss, cpu = os.read(r, 64).split()
+    os.close(r)
+    return elapsed, float(cpu), int(rss) / 1024, out
+
+
+def part_metric_cli(repeat: int) -> None:
+    """``bleu2 sacrebleu REF -i SYS -m chrf`` and ``-m ter`` against ``sacrebleu`` with the same
+    arguments on TED: wall and CPU time and peak memory (RSS) of each process, and whether
+    the outputs are the same (the version in the signatures aside)."""
+    import re
+    import sys
+
+    bindir = Path(sys.executable).parent
+    targets = {"chrf": 0.6, "ter": 0.5}
+    print(f"chrF and TER on the command line, TED {len(load('ted.ref.detok.eng'))} lines (best of {repeat}):")
+    for metric, target in targets.items():
+        args = ["ted.ref.detok.eng", "-i", "ted.sys1.detok.eng", "-m", metric]
+        results = {}
+        for name, argv in (
+            ("bleu2 sacrebleu", [sys.executable, "-m", "bleu2", "sacrebleu", *args]),
+            ("sacrebleu", [str(bindir / "sacrebleu"), *args]),
+        ):
+            runs = [_run_cpu_measured(argv, DATA) for _ in range(repeat)]
+            t = min(r[0] for r in runs)
+            cpu = min(r[1] for r in runs)
+            mem = max(r[2] for r in runs)
+            out = re.sub(rb"version(:|\": \")(2\.6\.0|bleu2-[0-9.]+)", b"version:V", runs[0][3])
+            results[name] = (t, cpu, mem, out)
+            print(f"  -m {metric:<5} {name:>16}: wall {t:7.3f} s   CPU {cpu:7.3f} s   peak RSS {mem:7.1f} MiB")
+        (ta, ca, ma, oa), (tb, cb, mb, ob) = results["bleu2 sacrebleu"], results["sacrebleu"]
+        print(
+            f"  -m {metric:<5} bleu2 sacrebleu / sacrebleu: wall {ta / tb:.2f}, CPU {ca / cb:.2f} "
+            f"(target <= {target}), peak memory {ma / mb:.2f}; same output: {oa == ob}"
+        )
     print()
 
 

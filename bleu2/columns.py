@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .options import BleuConfig
 from .smoothing import NLTK_METHODS
@@ -101,6 +101,28 @@ class LineColumns:
     def column(self, k: int) -> array[int]:
         """Value k of every line, as an array."""
         return self.data[k :: self.width]
+
+    @classmethod
+    def of_vectors(cls, rows: Iterable[Sequence[int]], width: int, system: int = 0) -> LineColumns:
+        """Another metric's per-line statistics (chrF's counts, TER's edits and reference
+        lengths): ``width`` non-negative ints per line, kept as they are (``order`` 0).
+
+        Raises:
+            ValueError: a line with another number of values, or a value that is not a
+                non-negative int below 2**32.
+        """
+        cols = cls.__new__(cls)
+        cols.smoothing, cols.order, cols.depth, cols.nltk, cols.width = "", 0, 0, False, width
+        flat: list[int] = []
+        for i, row in enumerate(rows):
+            if len(row) != width:
+                raise ValueError(f"system {system}, line {i}: {len(row)} statistics, expected {width}")
+            flat += row
+        try:
+            cols.data = array(COLUMN_TYPECODE, flat)
+        except (OverflowError, TypeError):
+            raise ValueError(f"system {system}: statistics must be non-negative ints below 2**32") from None
+        return cols
 
     @classmethod
     def of(cls, stats: LineColumns | Iterable[SentenceStats], config: BleuConfig, system: int = 0) -> LineColumns:

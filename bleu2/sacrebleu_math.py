@@ -48,6 +48,9 @@ from .scoring import brevity_penalty
 from .smoothing import SACREBLEU_METHODS
 
 __all__ = [
+    "CHRF_EPS",
+    "PyFloat",
+    "chrf_percent",
     "compute_bleu",
     "estimate_ci",
     "f32",
@@ -56,6 +59,7 @@ __all__ = [
     "sacrebleu_compatible",
     "sacrebleu_precisions",
     "sacrebleu_score",
+    "ter_percent",
 ]
 
 #: sacreBLEU's ``my_log(0)``.
@@ -74,42 +78,67 @@ def f32(
     return _unpack(_pack(x))[0]
 
 
-def numpy_sum(values: Sequence[float], lo: int = 0, n: int | None = None) -> float:
-    """NumPy's float64 ``add.reduce`` of a contiguous array: pairwise summation
-    (blocks of at most 128 summed with 8 accumulators, split at an even multiple of 8)."""
+def _same(x: float) -> float:
+    return x
+
+
+def numpy_sum(
+    values: Sequence[float], lo: int = 0, n: int | None = None, rnd: Callable[[float], float] = _same
+) -> float:
+    """NumPy's ``add.reduce`` of a contiguous array: pairwise summation (blocks of at most
+    128 summed with 8 accumulators, split at an even multiple of 8); float64, or float32
+    with ``rnd=f32`` (each addition rounded to float32)."""
     if n is None:
         n = len(values)
     if n < 8:
         s = -0.0
         for i in range(lo, lo + n):
-            s += values[i]
+            s = rnd(s + values[i])
         return s
     if n <= 128:
         r = list(values[lo : lo + 8])
         end = lo + n - (n % 8)
         for i in range(lo + 8, end, 8):
             for j in range(8):
-                r[j] += values[i + j]
-        s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+                r[j] = rnd(r[j] + values[i + j])
+        s = rnd(rnd(rnd(r[0] + r[1]) + rnd(r[2] + r[3])) + rnd(rnd(r[4] + r[5]) + rnd(r[6] + r[7])))
         for i in range(end, lo + n):
-            s += values[i]
+            s = rnd(s + values[i])
         return s
     n2 = n // 2
     n2 -= n2 % 8
-    return numpy_sum(values, lo, n2) + numpy_sum(values, lo + n2, n - n2)
+    return rnd(numpy_sum(values, lo, n2, rnd) + numpy_sum(values, lo + n2, n - n2, rnd))
 
 
-def numpy_mean(values: Sequence[float]) -> float:
-    """``numpy.ndarray.mean`` of float64 values (pairwise sum, then / n)."""
+def numpy_mean(values: Sequence[float], float32: bool = False) -> float:
+    """``numpy.ndarray.mean`` of float64 values (pairwise sum, then / n), or of float32
+    values (the sum and the division in float32)."""
+    if float32:
+        return f32(numpy_sum(values, rnd=f32) / len(values))
     return numpy_sum(values) / len(values)
 
 
-def estimate_ci(scores: list[float], pairwise: bool) -> tuple[float, float]:
+class PyFloat(float):
+    """A resample score that sacreBLEU computes as a Python float where the others are NumPy
+    float32 (chrF's 0.0 without matches, TER's 100.0 against empty references): one of them
+    makes NumPy's array of the scores float64."""
+
+
+def estimate_ci(scores: list[float], pairwise: bool, float32: bool = False) -> tuple[float, float]:
     """(mean, half-width of the 95% interval) of resample scores, as sacreBLEU's
-    ``estimate_ci``: sort, take positions n // 40 and n - n // 40 - 1."""
+    ``estimate_ci``: sort, take positions n // 40 and n - n // 40 - 1.
+
+    ``float32``: the scores are NumPy float32 values (chrF's and TER's resamples; a
+    :class:`PyFloat` among them makes the array float64): the half-width, and the mean
+    (``statistics.mean``'s exact mean rounded to float32, or NumPy's float32 pairwise mean),
+    in float32."""
     s = sorted(scores)
     n = len(s)
     lo = n // 40
+    if float32 and not any(isinstance(x, PyFloat) for x in s):
+        ci = f32(0.5 * f32(s[n - lo - 1] - s[lo]))
+        mean = numpy_mean(s, float32=True) if pairwise else f32(statistics.mean(s))
+        return mean, ci
     ci = 0.5 * (s[n - lo - 1] - s[lo])
     mean = numpy_mean(s) if pairwise else statistics.mean(s)
     return mean, ci
@@ -199,3 +228,106 @@ def compute_bleu(v: Sequence[int], order: int, method: str, k: float, eff: bool)
     ``(score, precisions, bp)``, all in percent but BP (in [0, 1])."""
     score = sacrebleu_score(v, order, method, k, eff, "double")
     return score, sacrebleu_precisions(v, order, method, k)[0], brevity_penalty(v[0], v[1], empty_scores_zero=False)
+
+
+# --------------------------------------------------------------------------- chrF and TER
+
+#: chrF's smoothing constant where an order has no n-grams (sacreBLEU's ``eps``).
+CHRF_EPS = 1e-16
+
+
+class _Num:
+    """A number as sacreBLEU's arithmetic types it: a Python float (or int), or a NumPy
+    float32 (``is32``). NumPy 2 (NEP 50): an operation with a float32 operand converts the
+    Python operand to float32 first and rounds the result to float32."""
+
+    __slots__ = ("is32", "x")
+
+    def __init__(self, x: float, is32: bool = False):
+        self.x = x
+        self.is32 = is32
+
+    def op(self, other: _Num | float, fn: Callable[[float, float], float]) -> _Num:
+        o = other if isinstance(other, _Num) else _Num(other)
+        if self.is32 or o.is32:
+            a = self.x if self.is32 else f32(self.x)
+            b = o.x if o.is32 else f32(o.x)
+            return _Num(f32(fn(a, b)), True)
+        return _Num(fn(self.x, o.x))
+
+    def __add__(self, o: _Num | float) -> _Num:
+        return self.op(o, lambda a, b: a + b)
+
+    def __mul__(self, o: _Num | float) -> _Num:
+        return self.op(o, lambda a, b: a * b)
+
+    def __truediv__(self, o: _Num | float) -> _Num:
+        return self.op(o, lambda a, b: a / b)
+
+    def __rmul__(self, o: float) -> _Num:
+        return _Num(o).op(self, lambda a, b: a * b)
+
+    def out(self) -> float:
+        return self.x if self.is32 else PyFloat(self.x)
+
+
+def chrf_percent(v: Sequence[int], beta: int, eps_smoothing: bool, mode: str = "double") -> float:
+    """sacreBLEU 2.6.0's chrF (``CHRF._compute_f_score``) on summed statistics, in percent,
+    bit for bit: the mean over the orders of F-beta (``eps_smoothing``), else F-beta of the
+    precisions and recalls averaged over the orders with hypothesis and reference n-grams
+    (Popović 2015, 2016).
+
+    Args:
+        v: [hyp, ref, matches] of each order (character orders, then word orders):
+            sacreBLEU's layout, exact integer sums.
+        beta: recall's weight (an int, as sacreBLEU's ``--chrf-beta``).
+        mode: "double" (corpus scores, approximate-randomization trials) or "float32"
+            (bootstrap resamples: sacreBLEU's float32 arrays; a Python-float result is
+            returned as :class:`PyFloat`).
+    """
+    is32 = mode == "float32"
+    factor = beta * beta
+    eps = CHRF_EPS
+    score = _Num(0.0)
+    avg_prec, avg_rec = _Num(0.0), _Num(0.0)
+    effective = 0
+    orders = len(v) // 3
+    for i in range(orders):
+        n_hyp, n_ref, n_match = v[3 * i], v[3 * i + 1], v[3 * i + 2]
+        prec = _Num(n_match, is32) / n_hyp if n_hyp > 0 else _Num(eps)
+        rec = _Num(n_match, is32) / n_ref if n_ref > 0 else _Num(eps)
+        denom = factor * prec + rec
+        score = score + ((1 + factor) * prec * rec / denom if denom.x > 0 else _Num(eps))
+        if n_hyp > 0 and n_ref > 0:
+            avg_prec = avg_prec + prec
+            avg_rec = avg_rec + rec
+            effective += 1
+    if eps_smoothing:
+        return (100 * score / orders).out()
+    if effective == 0:
+        return PyFloat(0.0) if is32 else 0.0
+    avg_prec = avg_prec / effective
+    avg_rec = avg_rec / effective
+    if (avg_prec + avg_rec).x:
+        f = (1 + factor) * avg_prec * avg_rec
+        f = f / (factor * avg_prec + avg_rec)
+        return (100 * f).out()
+    return PyFloat(0.0) if is32 else 0.0
+
+
+def ter_percent(edits: float, ref_len: float, mode: str = "double") -> float:
+    """sacreBLEU 2.6.0's TER (``TER._compute_score_from_stats``) in percent, bit for bit:
+    100 edits / ref_len; 100 when the references are empty and the hypothesis is not, 0
+    when both are (Snover et al. 2006).
+
+    Args:
+        edits: the summed edits; ref_len: the summed average reference lengths.
+        mode: "double", or "float32" (bootstrap resamples; the two sums are float32; a
+            Python-float result is returned as :class:`PyFloat`).
+    """
+    if ref_len > 0:
+        if mode == "float32":
+            return f32(100.0 * f32(edits / ref_len))
+        return 100 * (edits / ref_len)
+    score = 1.0 if edits > 0 else 0.0
+    return PyFloat(100 * score) if mode == "float32" else 100 * score

@@ -1,4 +1,4 @@
-"""Significance tests for corpus BLEU: bootstrap confidence intervals, paired
+"""Significance tests for corpus BLEU (and chrF and TER: :mod:`bleu2.sum_scores`): bootstrap confidence intervals, paired
 bootstrap resampling and paired approximate randomization, with sacreBLEU 2.6.0's
 numbers.
 
@@ -51,7 +51,9 @@ For sacreBLEU's smoothing methods with uniform weights, the configurations sacre
 compute, resamples, trials and corpus scores follow sacreBLEU's own arithmetic, bit for
 bit (:mod:`bleu2.sacrebleu_math`: float32 resamples, int64 trials, NumPy's means); every
 other configuration is scored exactly with :func:`bleu2.scoring.bleu_score` on the summed
-statistics. The loops themselves are :mod:`bleu2.resampling`'s.
+statistics. The loops themselves are :mod:`bleu2.resampling`'s. chrF's and TER's
+resample scores are float32 in sacreBLEU (its arithmetic on float32 arrays): their means,
+half-widths and the paired bootstrap's differences are then computed in float32 too.
 
 Post 2018 ("A Call for Clarity in Reporting BLEU Scores", WMT) describes
 sacreBLEU; the tests arrived in sacreBLEU 2.0.
@@ -69,10 +71,11 @@ from ._random import default_rng
 from .columns import LineColumns
 from .options import BleuConfig
 from .resampling import STAGE, PackedLines, bootstrap_scores, trial_differences
-from .sacrebleu_math import estimate_ci, numpy_mean, sacrebleu_compatible, sacrebleu_score
+from .sacrebleu_math import PyFloat, estimate_ci, f32, numpy_mean, sacrebleu_compatible, sacrebleu_score
 from .scoring import bleu_score
 from .stats import SentenceStats
 from .steps import Progress, finish
+from .sum_scores import VectorMetric
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -99,8 +102,11 @@ DEFAULT_RESAMPLES: Mapping[str, int] = MappingProxyType({"confidence": 1000, "pa
 #: The tests' names, as :func:`steps` takes them.
 TESTS = tuple(DEFAULT_RESAMPLES)
 
-#: One system's per-line statistics: a sequence of SentenceStats, or LineColumns.
-Stats: TypeAlias = "Sequence[SentenceStats] | LineColumns"
+#: One system's per-line statistics: a sequence of SentenceStats, or LineColumns; for
+#: another metric (a :class:`~bleu2.sum_scores.VectorMetric`), one int vector per line.
+Stats: TypeAlias = "Sequence[SentenceStats] | Sequence[Sequence[int]] | LineColumns"
+#: What is tested: BLEU's options, or another metric (chrF, TER).
+Metric: TypeAlias = "BleuConfig | VectorMetric"
 
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
 ProgressCallback = Callable[[int, int], object]
@@ -116,7 +122,8 @@ class Result:
 
     Attributes:
         score: the system's corpus BLEU, a float in [0, 1] (bleu2's score of the
-            pooled statistics; sacreBLEU's score / 100).
+            pooled statistics; sacreBLEU's score / 100); for chrF and TER their corpus
+            score likewise (TER's may exceed 1).
         mean: mean of the bootstrap resample scores, in [0, 1]; None when no
             bootstrap was run (approximate randomization without n_confidence).
         ci: half-width of the 95% bootstrap interval, in [0, 1] units; None likewise.
@@ -155,9 +162,15 @@ class _SumScorer:
         corpus: a corpus score (sacreBLEU: Python ints).
         resample: a bootstrap resample's score (sacreBLEU: float32 arithmetic).
         trial: an approximate-randomization trial's score (sacreBLEU: int64 arrays).
+        final: bleu2's corpus score, in [0, 1] (``Result.score``).
+    A :class:`~bleu2.sum_scores.VectorMetric` has the same attributes.
     """
 
+    float32 = False  # BLEU's resample scores are Python floats
+
     def __init__(self, config: BleuConfig, columns: PackedLines):
+        to_stats = columns.to_stats
+        self.final = lambda v: bleu_score(to_stats(v), config)
         self.sacrebleu = sacrebleu_compatible(config)
         self.scale = 100.0 if self.sacrebleu else 1.0
         if self.sacrebleu:
@@ -169,7 +182,6 @@ class _SumScorer:
 
             self.corpus, self.resample, self.trial = frame("double"), frame("float32"), frame("int64")
         else:
-            to_stats = columns.to_stats
 
             def exact(v: Sequence[int]) -> float:
                 return bleu_score(to_stats(v), config)
@@ -177,14 +189,19 @@ class _SumScorer:
             self.corpus = self.resample = self.trial = exact
 
 
-def _check(
-    systems_stats: Iterable[Stats], config: BleuConfig, n: int, min_systems: int, what: str
-) -> list[LineColumns]:
-    if not isinstance(config, BleuConfig):
-        raise TypeError(f"config must be a BleuConfig, got {type(config).__name__}")
+def _scorer(config: Metric, cols: PackedLines) -> _SumScorer | VectorMetric:
+    return config if isinstance(config, VectorMetric) else _SumScorer(config, cols)
+
+
+def _check(systems_stats: Iterable[Stats], config: Metric, n: int, min_systems: int, what: str) -> list[LineColumns]:
+    if not isinstance(config, (BleuConfig, VectorMetric)):
+        raise TypeError(f"config must be a BleuConfig or a VectorMetric, got {type(config).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"{what} must be an integer >= 1, got {n!r}")
-    systems = [LineColumns.of(s, config, k) for k, s in enumerate(systems_stats)]
+    systems = [
+        config.columns(s, k) if isinstance(config, VectorMetric) else LineColumns.of(s, config, k)  # type: ignore[arg-type]
+        for k, s in enumerate(systems_stats)
+    ]
     if len(systems) < min_systems:
         raise ValueError(f"need at least {min_systems} system(s), got {len(systems)}")
     n_lines = len(systems[0])
@@ -196,7 +213,7 @@ def _check(
     return systems
 
 
-def _percent(scorer: _SumScorer, mean: float, ci: float) -> tuple[float, float] | None:
+def _percent(scorer: _SumScorer | VectorMetric, mean: float, ci: float) -> tuple[float, float] | None:
     return (mean, ci) if scorer.sacrebleu else None
 
 
@@ -212,12 +229,12 @@ def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
 
 
 def _bootstrap_all(
-    systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None, min_systems: int
-) -> _Generator[Progress, None, tuple[PackedLines, _SumScorer, list[list[float]]]]:
+    systems_stats: Sequence[Stats], config: Metric, n: int, seed: int | None, min_systems: int
+) -> _Generator[Progress, None, tuple[PackedLines, _SumScorer | VectorMetric, list[list[float]]]]:
     """Checks the systems, then bootstraps every one of them on the same ``n`` resamples
     (sacreBLEU's seeded ``rng.choice``): returns the columns, the scorer and the scores."""
     cols = PackedLines(_check(systems_stats, config, n, min_systems, "n"))
-    scorer = _SumScorer(config, cols)
+    scorer = _scorer(config, cols)
     scores = yield from bootstrap_scores(cols, scorer.resample, default_rng(seed), n, range(cols.n_systems), 0, n)
     return cols, scorer, scores
 
@@ -227,7 +244,7 @@ def _bootstrap_all(
 
 def confidence_intervals(
     systems_stats: Sequence[Stats],
-    config: BleuConfig,
+    config: Metric,
     n: int = DEFAULT_RESAMPLES["confidence"],
     seed: int | None = DEFAULT_SEED,
     progress: ProgressCallback | None = None,
@@ -242,7 +259,9 @@ def confidence_intervals(
             of system s (all systems the same number of lines, >= 1 system); a system
             may be given as :class:`LineColumns` instead (compact, for big corpora).
         config: the BLEU options (:meth:`BleuConfig.make`); the statistics must
-            have ``config.max_order`` orders.
+            have ``config.max_order`` orders. Or another metric
+            (:class:`~bleu2.sum_scores.VectorMetric`: chrF, TER), its statistics one int
+            vector per line; its scores are then sacreBLEU's / 100.
         n: number of resamples (sacreBLEU's ``--confidence-n``, default 1000).
         seed: the generator's seed (None: OS entropy).
         progress: optional callback(done, total), called after each chunk of
@@ -257,19 +276,19 @@ def confidence_intervals(
     return _drive(_confidence_steps(systems_stats, config, n, seed), progress)
 
 
-def _confidence_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
+def _confidence_steps(systems_stats: Sequence[Stats], config: Metric, n: int, seed: int | None) -> _Steps:
     cols, scorer, scores = yield from _bootstrap_all(systems_stats, config, n, seed, 1)
     out = []
     for s, sc in enumerate(scores):
-        mean, ci = estimate_ci(sc, pairwise=False)
-        real = bleu_score(cols.to_stats(cols.totals[s]), config)
+        mean, ci = estimate_ci(sc, pairwise=False, float32=scorer.float32)
+        real = scorer.final(cols.totals[s])
         out.append(Result(real, mean / scorer.scale, ci / scorer.scale, None, _percent(scorer, mean, ci)))
     return out
 
 
 def paired_bootstrap(
     systems_stats: Sequence[Stats],
-    config: BleuConfig,
+    config: Metric,
     n: int = DEFAULT_RESAMPLES["paired-bs"],
     seed: int | None = DEFAULT_SEED,
     progress: ProgressCallback | None = None,
@@ -293,27 +312,38 @@ def paired_bootstrap(
     return _drive(_paired_bootstrap_steps(systems_stats, config, n, seed), progress)
 
 
-def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: BleuConfig, n: int, seed: int | None) -> _Steps:
+def _paired_bootstrap_steps(systems_stats: Sequence[Stats], config: Metric, n: int, seed: int | None) -> _Steps:
     cols, scorer, scores = yield from _bootstrap_all(systems_stats, config, n, seed, 2)
     real = [scorer.corpus(t) for t in cols.totals]
     base = scores[0]
     out = []
     for s, sc in enumerate(scores):
-        mean, ci = estimate_ci(sc, pairwise=True)
+        mean, ci = estimate_ci(sc, pairwise=True, float32=scorer.float32)
         p: float | None = None
         if s:
-            diffs = [abs(a - b) for a, b in zip(sc, base)]
-            m = numpy_mean(diffs)
             d = abs(real[0] - real[s])
-            p = _p_value(sum(1 for x in diffs if x - m > d), n)
-        score = bleu_score(cols.to_stats(cols.totals[s]), config)
+            p = _p_value(_bootstrap_count(sc, base, d, scorer.float32), n)
+        score = scorer.final(cols.totals[s])
         out.append(Result(score, mean / scorer.scale, ci / scorer.scale, p, _percent(scorer, mean, ci)))
     return out
 
 
+def _bootstrap_count(scores: list[float], base: list[float], d: float, float32: bool) -> int:
+    """#{i : d_i - mean(d) > D}, d_i = |s_i - b_i| (sacreBLEU's NumPy arrays: in float32, D
+    rounded to float32 too, when both systems' resample scores are float32 values)."""
+    if float32 and not any(isinstance(x, PyFloat) for x in scores + base):
+        diffs = [abs(f32(a - b)) for a, b in zip(scores, base)]
+        m = numpy_mean(diffs, float32=True)
+        d32 = f32(d)
+        return sum(1 for x in diffs if f32(x - m) > d32)
+    diffs = [abs(a - b) for a, b in zip(scores, base)]
+    m = numpy_mean(diffs)
+    return sum(1 for x in diffs if x - m > d)
+
+
 def paired_approximate_randomization(
     systems_stats: Sequence[Stats],
-    config: BleuConfig,
+    config: Metric,
     n: int = DEFAULT_RESAMPLES["paired-ar"],
     seed: int | None = DEFAULT_SEED,
     n_confidence: int | None = None,
@@ -344,7 +374,7 @@ def paired_approximate_randomization(
 
 def _paired_ar_steps(
     systems_stats: Sequence[Stats],
-    config: BleuConfig,
+    config: Metric,
     n: int,
     seed: int | None,
     n_confidence: int | None,
@@ -355,7 +385,7 @@ def _paired_ar_steps(
     ):
         raise ValueError(f"n_confidence must be None or an integer >= 1, got {n_confidence!r}")
     cols = PackedLines(systems)
-    scorer = _SumScorer(config, cols)
+    scorer = _scorer(config, cols)
     n_conf = n_confidence or 0
     total = n + (2 * n_conf if n_conf else 0)
     S = len(systems)
@@ -383,11 +413,11 @@ def _paired_ar_steps(
         base_scores = yield from bootstrap_scores(
             cols, scorer.resample, default_rng(seed), n_conf, [0], n + n_conf, total
         )
-        found = [estimate_ci(sc, pairwise=True) for sc in base_scores + sys_scores]
+        found = [estimate_ci(sc, pairwise=True, float32=scorer.float32) for sc in base_scores + sys_scores]
         intervals = [(m / scorer.scale, c / scorer.scale) for m, c in found]
     out = []
     for s in range(S):
-        score = bleu_score(cols.to_stats(tot[s]), config)
+        score = scorer.final(tot[s])
         mean, ci = intervals[s]
         out.append(Result(score, mean, ci, _p_value(counts[s], n) if s else None))
     return out
@@ -404,7 +434,7 @@ _STEPS: dict[str, Callable[..., _Steps]] = {
 def steps(
     test: str,
     systems_stats: Sequence[Stats],
-    config: BleuConfig,
+    config: Metric,
     n: int | None = None,
     seed: int | None = DEFAULT_SEED,
 ) -> _Steps:

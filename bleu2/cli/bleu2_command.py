@@ -25,6 +25,7 @@ from ..report import corpus_json, ranked_table, summary_line
 from ..scorer import BLEU
 from ..significance import DEFAULT_SEED
 from ..steps import finish
+from .metric_command import refuse_other_options, run_metric
 from .parser import build_parser, given_bleu_options, join_weights
 from .progress import Meter
 from .reading import PROG, isatty, run_main, stdin_stream
@@ -58,6 +59,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         InputError: bad input files.
         SystemExit: bad options (via ``parser.error``).
     """
+    if args.metric != "bleu":
+        return _run_metric(args, parser, out)
+    refuse_other_options(args, parser)
     try:
         bleu = BLEU(**_options(args))
     except (ValueError, TypeError) as e:
@@ -106,6 +110,18 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
     else:
         text = ranked_table([(label(path), r) for path, r in corpus], sig, signature)
     return text + "".join("\n" + peer_report(t, label(path)) for path, t in zip(systems, peers))
+
+
+def _run_metric(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None) -> str:
+    """``--metric chrf|ter`` (:mod:`bleu2.cli.metric_command`)."""
+    systems = list(args.systems) or [STDIN]
+    if systems.count(STDIN) + args.references.count(STDIN) > 1:
+        parser.error("standard input ('-') can be read only once")
+    test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
+    seed = _seed(args.seed, parser) if test else DEFAULT_SEED
+    if STDIN in systems and isatty(sys.stdin):
+        sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
+    return run_metric(args, parser, test, n, seed, sys.stdout if out is None else out)
 
 
 def score_files(

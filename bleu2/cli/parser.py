@@ -18,8 +18,11 @@ from .reading import PROG
 
 __all__ = [
     "BLEU_FLAGS",
+    "METRICS",
+    "METRIC_FLAGS",
     "FORMATS",
     "MISSING_TOKENIZERS",
+    "SACREBLEU_METRICS",
     "SACREBLEU_PROG",
     "SACREBLEU_TOKENIZERS",
     "SACREBLEU_VERSION",
@@ -48,6 +51,8 @@ MISSING_TOKENIZERS = {
     "flores200": "it needs SentencePiece and a downloaded model",
     "spBLEU-1K": "it needs SentencePiece and a downloaded model",
 }
+#: sacreBLEU 2.6.0's metrics (``-m``).
+SACREBLEU_METRICS = ("bleu", "chrf", "ter")
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 FORMATS = ("json", "text", "latex")
 
@@ -155,6 +160,58 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
+#: bleu2's own command's metrics (``--metric``).
+METRICS = ("bleu", "chrf", "ter")
+
+#: The chrF and TER options of bleu2's own command: dest -> (the metric, the flag).
+METRIC_FLAGS = {
+    "char_order": ("chrF", "--char-order"),
+    "word_order": ("chrF", "--word-order"),
+    "beta": ("chrF", "--beta"),
+    "whitespace": ("chrF", "--whitespace"),
+    "eps_smoothing": ("chrF", "--eps-smoothing"),
+    "normalized": ("TER", "--normalized"),
+    "no_punct": ("TER", "--no-punct"),
+    "asian_support": ("TER", "--asian-support"),
+}
+
+
+def number(text: str) -> int | float:
+    """A number as given: ``2`` an int (chrF2), ``0.5`` a float (chrF0.5)."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def add_metric_options(p: argparse.ArgumentParser) -> None:
+    """Add ``--metric`` and the chrF and TER options (:data:`METRIC_FLAGS`) to ``p``; each
+    defaults to None (the engine's default)."""
+    p.add_argument(
+        "--metric",
+        choices=METRICS,
+        default="bleu",
+        help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
+        "each as sacreBLEU 2.6.0 computes it",
+    )
+    g = p.add_argument_group("chrF and TER (with --metric chrf or ter; --lowercase applies to both)")
+    g.add_argument("--char-order", type=int, metavar="N", help="chrF: character n-gram order (default: 6)")
+    g.add_argument("--word-order", type=int, metavar="N", help="chrF: word n-gram order (default: 0; 2: chrF++)")
+    g.add_argument("--beta", type=number, metavar="B", help="chrF: recall's weight beta (default: 2)")
+    g.add_argument("--whitespace", action="store_const", const=True, help="chrF: keep spaces in character n-grams")
+    g.add_argument(
+        "--eps-smoothing",
+        action="store_const",
+        const=True,
+        help="chrF: chrF++.py's epsilon for orders without n-grams (default: sacreBLEU's effective order)",
+    )
+    g.add_argument("--normalized", action="store_const", const=True, help="TER: tercom's normalization")
+    g.add_argument("--no-punct", action="store_const", const=True, help="TER: remove punctuation")
+    g.add_argument(
+        "--asian-support", action="store_const", const=True, help="TER: CJK handling for --normalized and --no-punct"
+    )
+
+
 def add_reference_option(p: argparse._ActionsContainer) -> None:
     """Add ``-r/--reference/--ref REF`` (required, repeatable) to ``p``, as both commands
     take it and ``--help`` describes it."""
@@ -249,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         allow_abbrev=False,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description=(
-            "BLEU of one or more systems against one or more references\n"
+            "BLEU (or chrF, TER: --metric) of one or more systems against one or more references\n"
             "(BLEU-2, add-1 smoothing and the 'default' tokenizer unless told otherwise).\n"
             "Files are line-aligned UTF-8; line i of every file belongs to sentence i.\n"
             "Scores are printed in percent (0-100) for display; --json and --sentence\n"
@@ -275,6 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
             "  bleu2 -r ref.txt < sys.txt\n"
             "  bleu2 -r ref.a.txt -r ref.b.txt -t intl --smoothing none -n 4 sys1.txt sys2.txt\n"
             "  bleu2 -r ref.txt --json sys.txt\n"
+            "  bleu2 -r ref.txt --metric chrf --word-order 2 sys1.txt sys2.txt\n"
+            "  bleu2 -r ref.txt --metric ter --paired-bs sys1.txt sys2.txt\n"
             "\n"
             "subcommands (each with its own --help):\n"
             "  bleu2 sacrebleu ...  sacreBLEU 2.6.0's command line (its flags, output and\n"
@@ -297,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_reference_option(p)
     add_bleu_options(p)
+    add_metric_options(p)
     presets = p.add_mutually_exclusive_group()
     presets.add_argument(
         "--preset",
@@ -377,10 +437,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def build_sacrebleu_parser() -> argparse.ArgumentParser:
-    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults (BLEU only)."""
+    """sacreBLEU 2.6.0's argument parser, with its flag names and defaults."""
     p = OneLineErrors(
         prog=SACREBLEU_PROG,
-        description="sacreBLEU's command line for BLEU on bleu2's engine: the same arguments and the same output "
+        description="sacreBLEU's command line (BLEU, chrF, TER) on bleu2's engine: the same arguments and the same output "
         "(the signatures carry bleu2's version).\nQuick usage: bleu2 sacrebleu ref.txt -i output.txt",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -396,18 +456,6 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     ):
         refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
     refused.add_argument("--echo", nargs="+", default=None, help=argparse.SUPPRESS)
-    for flags in (("--chrf-char-order", "-cc"), ("--chrf-word-order", "-cw"), ("--chrf-beta",)):
-        refused.add_argument(*flags, default=None, help=argparse.SUPPRESS)
-    for flag in (
-        "--chrf-whitespace",
-        "--chrf-lowercase",
-        "--chrf-eps-smoothing",
-        "--ter-case-sensitive",
-        "--ter-asian-support",
-        "--ter-no-punct",
-        "--ter-normalized",
-    ):
-        refused.add_argument(flag, action="store_true", help=argparse.SUPPRESS)
 
     p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
     p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
@@ -419,7 +467,14 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
         help="Split the reference stream on tabs, and expect this many references. (Default: %(default)s)",
     )
     p.add_argument("--encoding", "-e", type=str, default="utf-8", help="Open text files with this encoding")
-    p.add_argument("--metrics", "-m", nargs="+", default=["bleu"], help="bleu (chrF and TER are not in bleu2)")
+    p.add_argument(
+        "--metrics",
+        "-m",
+        choices=SACREBLEU_METRICS,
+        nargs="+",
+        default=["bleu"],
+        help="Space-delimited list of metrics to compute (Default: bleu)",
+    )
     p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
     b = p.add_argument_group("BLEU related arguments")
     b.add_argument("--smooth-method", "-s", choices=list(SMOOTH_DEFAULTS), default="exp", dest="bleu_smooth_method")
@@ -433,6 +488,37 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("--lowercase", "-lc", dest="bleu_lowercase", action="store_true", default=False)
     b.add_argument("--force", default=False, action="store_true", dest="bleu_force")
+    c = p.add_argument_group("chrF related arguments")
+    c.add_argument(
+        "--chrf-char-order", "-cc", type=int, default=6, help="Character n-gram order. (Default: %(default)s)"
+    )
+    c.add_argument(
+        "--chrf-word-order",
+        "-cw",
+        type=int,
+        default=0,
+        help="Word n-gram order (Default: %(default)s). If equals to 2, the metric is referred to as chrF++.",
+    )
+    c.add_argument(
+        "--chrf-beta",
+        type=int,
+        default=2,
+        help="Determine the importance of recall w.r.t precision. (Default: %(default)s)",
+    )
+    for flag, what in (
+        ("--chrf-whitespace", "Include whitespaces when extracting character n-grams."),
+        ("--chrf-lowercase", "Enable case-insensitivity."),
+        ("--chrf-eps-smoothing", "Enables epsilon smoothing instead of effective order smoothing."),
+    ):
+        c.add_argument(flag, action="store_true", default=False, help=f"{what} (Default: %(default)s)")
+    t = p.add_argument_group("TER related arguments (The defaults replicate TERCOM's behavior)")
+    for flag, what in (
+        ("--ter-case-sensitive", "Enables case sensitivity."),
+        ("--ter-asian-support", "Enables special treatment of Asian characters."),
+        ("--ter-no-punct", "Removes punctuation."),
+        ("--ter-normalized", "Applies basic normalization and tokenization."),
+    ):
+        t.add_argument(flag, action="store_true", help=f"{what} (Default: %(default)s)")
     s = p.add_argument_group("Confidence interval (CI) estimation for single-system evaluation")
     s.add_argument("--confidence", "-ci", action="store_true")
     s.add_argument("--confidence-n", "-cin", type=int, default=1000)

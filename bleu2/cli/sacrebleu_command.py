@@ -1,13 +1,15 @@
-"""``bleu2 sacrebleu ...``: sacreBLEU 2.6.0's command line for BLEU, on bleu2's engine.
+"""``bleu2 sacrebleu ...``: sacreBLEU 2.6.0's command line on bleu2's engine.
 
-Takes sacreBLEU's BLEU arguments as sacreBLEU spells them (``REF... -i SYS...``,
-``-nr/--num-refs``, ``-e/--encoding``, ``-sl``, ``-s``, ``-sv``, ``-tok``, ``-lc``,
-``--force``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
+Takes sacreBLEU's arguments as sacreBLEU spells them (``REF... -i SYS...``,
+``-nr/--num-refs``, ``-e/--encoding``, ``-m bleu chrf ter``, ``-sl``, BLEU's ``-s``,
+``-sv``, ``-tok``, ``-lc``, ``--force``, chrF's ``-cc``, ``-cw``, ``--chrf-*``, TER's
+``--ter-*``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
 ``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``SACREBLEU_SEED``,
 ``SACREBLEU_FORMAT``, ``NO_COLOR``) and prints on standard output what sacreBLEU prints,
 byte for byte, but for the version in the signatures, which is bleu2's
-(``version:bleu2-X.Y.Z``). Metrics, test sets and tokenizers bleu2 does not have (``-m chrf
-ter``, ``-t``, ``-l``, ``--echo``, ``-tok ja-mecab`` ...) are refused by name, in one line.
+(``version:bleu2-X.Y.Z``). Test sets and tokenizers bleu2 does not have (``-t``, ``-l``,
+``--echo``, ``-tok ja-mecab`` ...) are refused by name, in one line. The metrics are
+:mod:`bleu2.cli.sacrebleu_metrics`'.
 
 How sacreBLEU reads: reference and system files (gzip when the name ends in ``.gz``) in
 the given encoding, a byte-order mark kept as part of the first word, lines split on
@@ -29,27 +31,19 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
-from ..layouts import chunks_of
 from ..lines import InputError, split_lines
-from ..options import BleuConfig
-from ..pipeline import Keep, Outcome, corpus_steps
-from ..sacrebleu_math import compute_bleu
-from ..scorer import BLEU
 from ..significance import DEFAULT_RESAMPLES
-from ..stats import SentenceStats
-from ..steps import finish
-from .parser import FORMATS, MISSING_TOKENIZERS, SMOOTH_DEFAULTS, build_sacrebleu_parser
+from .parser import FORMATS, MISSING_TOKENIZERS, build_sacrebleu_parser
 from .parser import SACREBLEU_PROG as PROG
-from .parser import SACREBLEU_VERSION as VERSION
 from .reading import exit_status, reader_gone
+from .sacrebleu_metrics import MISSING_ENGINES, SacreMetric, make_metric
 from .table import Colors, tabulate
 
-__all__ = ["MAX_ORDER", "main", "run"]
-
-MAX_ORDER = 4
+__all__ = ["main", "run"]
 
 
 class _Exit(Exception):
@@ -63,11 +57,24 @@ def _error(status: int, *messages: str) -> _Exit:
     return _Exit(status, *messages)
 
 
+def _engine_missing(name: str) -> bool:
+    module = MISSING_ENGINES.get(name)
+    if module is None:
+        return False
+    try:
+        __import__(module)
+    except ImportError:
+        return True
+    return False
+
+
 def _refuse(args: argparse.Namespace) -> None:
     """Refuse, by name and in one line, what bleu2 does not have."""
     for name in args.metrics:
-        if name.lower() != "bleu":
-            raise _error(2, f"metric {name!r} is not available: bleu2 computes BLEU only (-m bleu)")
+        if _engine_missing(name):
+            raise _error(
+                2, f"metric {name!r} is not available in this bleu2 (its engine, {MISSING_ENGINES[name]}, is missing)"
+            )
     for dest, flag in (
         ("test_set", "-t/--test-set"),
         ("langpair", "-l/--language-pair"),
@@ -80,11 +87,7 @@ def _refuse(args: argparse.Namespace) -> None:
     ):
         if getattr(args, dest, None):
             raise _error(2, f"{flag}: bleu2 has no built-in test sets; give the reference files (REF ... -i SYSTEM)")
-    for dest in vars(args):
-        if dest.startswith(("chrf_", "ter_")) and getattr(args, dest):
-            flag = "--" + dest.replace("_", "-")
-            raise _error(2, f"{flag}: bleu2 computes BLEU only (no chrF or TER)")
-    if args.bleu_tokenize in MISSING_TOKENIZERS:
+    if "bleu" in args.metrics and args.bleu_tokenize in MISSING_TOKENIZERS:
         why = MISSING_TOKENIZERS[args.bleu_tokenize]
         raise _error(2, f"tokenizer {args.bleu_tokenize!r} is not available in bleu2 ({why})")
 
@@ -186,95 +189,7 @@ def _systems(args: argparse.Namespace, paired: bool) -> tuple[list[list[str]], l
     return systems, names
 
 
-# --------------------------------------------------------------------------- sacreBLEU's numbers
-
-
-class _Score:
-    """One sacreBLEU ``BLEUScore``: its numbers and ``Score.format``."""
-
-    def __init__(self, stats: SentenceStats, config: BleuConfig):
-        v = [stats.hyp_len, stats.ref_len, *stats.matches, *stats.totals]
-        k = 0.0 if config.smooth_value is None else config.smooth_value  # unread for none/exp
-        self.score, self.precisions, self.bp = compute_bleu(v, MAX_ORDER, config.smoothing, k, config.effective_order)
-        c, r = stats.hyp_len, stats.ref_len
-        self.ratio = c / r if r else 0
-        self.sys_len, self.ref_len = c, r
-        self.mean = -1.0
-        self.ci = -1.0
-
-    @property
-    def verbose(self) -> str:
-        prec = "/".join(f"{p:.1f}" for p in self.precisions)
-        return (
-            f"{prec} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} hyp_len = {self.sys_len:d} "
-            f"ref_len = {self.ref_len:d})"
-        )
-
-    def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
-        d: dict[str, Any] = {"name": "BLEU", "score": float(f"{self.score:.{width}f}"), "signature": signature}
-        sc = f"{self.score:.{width}f}"
-        if self.mean > 0:
-            conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
-            conf = f"μ = {conf_mean} ± {conf_var}"
-            sc += f" ({conf})"
-            if is_json:
-                d["confidence_mean"] = float(conf_mean)
-                d["confidence_var"] = float(conf_var)
-                d["confidence"] = conf
-        full = f"BLEU|{signature}" if signature else "BLEU"
-        full = f"{full} = {sc} {self.verbose}"
-        d["verbose_score"] = self.verbose
-        if score_only:
-            return sc
-        if is_json:
-            for param in signature.split("|"):
-                key, value = param.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return full
-
-
-def _signature(n_refs: int | str, config: BleuConfig, short: bool, **extra: Any) -> str:
-    """sacreBLEU's ``BLEUSignature.format``, with bleu2's version."""
-    smooth = config.smoothing
-    if SMOOTH_DEFAULTS[smooth] is not None:
-        smooth += f"[{config.smooth_value:.2f}]"
-    info = {"nrefs": n_refs, "bs": extra.get("bs"), "ar": extra.get("ar"), "seed": extra.get("seed")}
-    info.update(
-        {
-            "case": "lc" if config.lowercase else "mixed",
-            "eff": "yes" if config.effective_order else "no",
-            "tok": config.tokenizer,
-            "smooth": smooth,
-            "version": VERSION,
-        }
-    )
-    abbr = {"nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "case": "c", "eff": "e", "tok": "tok", "smooth": "s"}
-    abbr["version"] = "v"
-    return "|".join(f"{abbr[k] if short else k}:{v}" for k, v in info.items() if v is not None)
-
-
 # --------------------------------------------------------------------------- the run
-
-
-def _config(args: argparse.Namespace, effective_order: bool) -> BleuConfig:
-    method = args.bleu_smooth_method
-    value = None
-    if SMOOTH_DEFAULTS[method] is not None:
-        value = SMOOTH_DEFAULTS[method] if args.bleu_smooth_value is None else args.bleu_smooth_value
-    try:
-        return BleuConfig.make(
-            max_order=MAX_ORDER,
-            smoothing=method,
-            smooth_value=value,
-            effective_order=effective_order,
-            tokenizer=args.bleu_tokenize or "13a",
-            lowercase=args.bleu_lowercase,
-            empty_references="count",
-            rstrip=True,
-        )
-    except ValueError as e:
-        raise _error(2, str(e)) from None
 
 
 def _seed_env() -> tuple[str, int | None]:
@@ -309,6 +224,8 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
         _Exit: sacreBLEU's errors (status 1, 2 or 17).
     """
     _refuse(args)
+    if args.sentence_level and len(args.metrics) > 1:
+        raise _error(1, "Only one metric can be used in sentence-level mode.")
     paired = args.paired_bs or args.paired_ar
     if args.num_refs != 1 and len(args.refs) > 1:
         raise _error(
@@ -341,22 +258,22 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
         if any(len(s) != len(system) for s in streams):
             raise _error(1, "System and reference streams have different lengths.")
 
-    config = _config(args, args.sentence_level)
-    bleu = BLEU(**config.options())
     n_refs = len(streams)
+    metrics = _metrics(args, n_refs)
     short = args.short
     out = io.StringIO()
 
     if args.sentence_level:
-        sig = _signature(n_refs, config, short)
-        (result,) = _score(bleu, streams, systems, keep=Keep(stats=True)).systems
-        for st in result.sentence_stats:
-            out.write(_Score(st, config).format(args.width, args.score_only, sig) + "\n")
+        metric = next(iter(metrics.values()))
+        sig = metric.signature(n_refs, short)
+        for score in _guard(lambda: metric.sentences(streams, systems[0])):
+            out.write(score.format(args.width, args.score_only, sig) + "\n")
         return out.getvalue()
 
     fmt = "text" if args.detail and args.format == "json" else args.format
-    for system in systems:
-        _tokenized_warning(args, system)
+    if "BLEU" in metrics:
+        for system in systems:
+            _tokenized_warning(args, system)
     test, n, seed, seed_text = None, None, None, ""
     if n_sys == 1 and args.confidence:
         seed_text, seed = _seed_env()
@@ -367,105 +284,134 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
         n = args.paired_bs_n if args.paired_bs else args.paired_ar_n
         n = n if n > 0 else DEFAULT_RESAMPLES[test]
         seed = seed or None
-    outcome = _score(bleu, streams, systems, test=test, n=n, seed=seed)
-    scores = [_Score(r.stats, config) for r in outcome.systems]
-    results = outcome.significance or []
+    extra: dict[str, Any] = {}
+    if test == "confidence":
+        extra = {"bs": n, "seed": seed_text}
+    elif test is not None:
+        extra = {("bs" if args.paired_bs else "ar"): n, "seed": seed_text}
+    # sacreBLEU's order: by metric name, but in the order given for the paired tests
+    order = list(metrics) if paired else sorted(metrics)
+    runs = {key: _guard(partial(metrics[key].corpus, streams, systems, test, n, seed)) for key in order}
 
     if n_sys == 1:
-        score = scores[0]
-        extra = {}
-        if args.confidence:
-            (res,) = results
-            score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
-            extra = {"bs": args.confidence_n, "seed": seed_text}
-        sig = _signature(n_refs, config, short if fmt != "json" else False, **extra)
-        text = score.format(args.width, args.score_only, sig, fmt == "json")
-        if fmt != "json" and "μ" in text:
-            text = re.sub(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))", lambda m: colors(m.group(), "cyan"), text)
-        out.write(text + "\n")
+        lines = []
+        for key, run_ in runs.items():
+            score = run_.scores[0]
+            if run_.results is not None:
+                (res,) = run_.results
+                score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
+            sig = metrics[key].signature(n_refs, short if fmt != "json" else False, **extra)
+            lines.append(score.format(args.width, args.score_only, sig, fmt == "json"))
+        _single_results(out, lines, fmt, colors)
         if args.detail:
             out.write("No subset information found. Consider using --origlang argument.\n")
         return out.getvalue()
 
-    if not paired:
-        columns = {"System": names, "BLEU": [f"{s.score:.{args.width}f}" for s in scores]}
-        sig = _signature(n_refs, config, short)
-        return _results_table(out, args, fmt, columns, None, sig, colors)
+    sigs = {run_.name: metrics[key].signature(n_refs, short, **extra) for key, run_ in runs.items()}
+    columns: dict[str, list[Any]] = {"System": names}
+    for run_ in runs.values():
+        if run_.results is None:
+            columns[run_.name] = [f"{s.score:.{args.width}f}" for s in run_.scores]
+            continue
+        rows = []
+        for s, (score, res) in enumerate(zip(run_.scores, run_.results)):
+            mean, ci = res.percent if res.percent else (None, None)
+            rows.append({"score": score.score, "p_value": res.p_value if s else None, "mean": mean, "ci": ci})
+        columns[run_.name] = rows
+    return _results_table(out, args, fmt, columns, sigs, colors, n=n or 0)
 
-    assert n is not None
-    extra = {("bs" if args.paired_bs else "ar"): n, "seed": seed_text}
-    sig = _signature(n_refs, config, short, **extra)
-    rows = []
-    for s, (score, res) in enumerate(zip(scores, results)):
-        mean, ci = res.percent if res.percent else (None, None)
-        rows.append({"score": score.score, "p_value": res.p_value if s else None, "mean": mean, "ci": ci})
-    return _results_table(out, args, fmt, {"System": names}, rows, sig, colors, n=n)
+
+def _metrics(args: argparse.Namespace, n_refs: int) -> dict[str, SacreMetric]:
+    """The metrics asked for, by sacreBLEU's key (``BLEU``, ``CHRF``, ``TER``), in the order
+    first given."""
+    metrics: dict[str, SacreMetric] = {}
+    for name in args.metrics:
+        try:
+            metric = make_metric(name, args, n_refs)
+        except (TypeError, ValueError) as e:
+            raise _error(2, str(e)) from None
+        metrics.setdefault(metric.key, metric)
+    return metrics
 
 
-def _score(
-    bleu: BLEU,
-    streams: Sequence[Sequence[str]],
-    systems: Sequence[Sequence[str]],
-    *,
-    keep: Keep | None = None,
-    test: str | None = None,
-    n: int | None = None,
-    seed: int | None = None,
-) -> Outcome:
-    """The engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the texts read:
-    every system's statistics, then the test.
+_T = TypeVar("_T")
 
-    Raises:
-        _Exit: a test that cannot run (status 1).
-    """
+
+def _guard(work: Callable[[], _T]) -> _T:
+    """Run a metric's scoring; its errors (a test that cannot run, bad input) exit with status 1."""
     try:
-        steps = corpus_steps(
-            bleu, chunks_of(streams, systems), len(systems), keep=keep or Keep(), test=test, n=n, seed=seed
-        )
-        return finish(steps)
-    except ValueError as e:
+        return work()
+    except (TypeError, ValueError) as e:
         raise _error(1, str(e)) from None
+
+
+def _single_results(out: io.StringIO, lines: list[str], fmt: str, colors: Colors) -> None:
+    """sacreBLEU's ``print_single_results``: a JSON list, or the lines aligned on their first ``=``."""
+    if fmt == "json":
+        out.write(("[\n" + ",\n".join(lines) + "\n]" if len(lines) > 1 else lines[0]) + "\n")
+        return
+    if "μ" in lines[0]:
+        lines = [re.sub(r"(\(μ = [0-9\.]+ ± [0-9\.]+\))", lambda m: colors(m.group(), "cyan"), x) for x in lines]
+    if len(lines) == 1:
+        out.write(lines[0] + "\n")
+        return
+    lens = []
+    for line in lines:
+        if "=" in line:
+            lens.append(line.index("=") - 1)
+        else:
+            out.write(line + "\n")
+    if lens:
+        w = max(lens)
+        for n, line in zip(lens, lines):
+            out.write(f"{line[:n]:>{w}}{line[n:]}\n")
 
 
 def _results_table(
     out: io.StringIO,
     args: argparse.Namespace,
     fmt: str,
-    columns: dict[str, list[str]],
-    rows: list[dict[str, Any]] | None,
-    sig: str,
+    columns: dict[str, list[Any]],
+    sigs: dict[str, str],
     colors: Colors,
     n: int = 0,
 ) -> str:
-    """sacreBLEU's ``print_results_table`` (with ``_format_score_lines``)."""
+    """sacreBLEU's ``print_results_table`` (with ``_format_score_lines``): ``columns`` holds
+    the systems' names, then each metric's formatted scores or, for the paired tests, its
+    rows ``{"score", "p_value", "mean", "ci"}``."""
     names = columns["System"]
     if fmt == "json":
         objs = []
         for i, name in enumerate(names):
             value: dict[str, Any] = {"system": name}
-            value["BLEU"] = rows[i] if rows is not None else columns["BLEU"][i]
+            for metric, values in list(columns.items())[1:]:
+                value[metric] = values[i]
             objs.append(value)
         out.write(json.dumps(objs, indent=4) + "\n")
         return out.getvalue()
     tablefmt = "fancy_grid" if fmt == "text" else "latex_booktabs"
-    metric = "BLEU"
-    if rows is not None:
+    paired = args.paired_bs or args.paired_ar
+    if paired:
         w = args.width
         brk = "\n" if tablefmt == "fancy_grid" else " "
-        cells = []
-        for r in rows:
-            text = f"{r['score']:.{w}f}"
-            if r["mean"] is not None:
-                metric = "BLEU (μ ± 95% CI)"
-                text += f" ({r['mean']:.{w}f} ± {r['ci']:.{w}f})"
-            if r["p_value"] is not None:
-                msg = f"(p = {r['p_value']:.4f})"
-                text += brk + (colors(msg, "red") if r["p_value"] > 0.05 else msg + "*")
-            cells.append(text)
-        columns = {"System": names, metric: cells}
+        table: dict[str, list[str]] = {"System": names}
+        is_bootstrap = False  # as sacreBLEU's: once set, every later column is titled so
+        for metric, rows in list(columns.items())[1:]:
+            cells = []
+            for r in rows:
+                text = f"{r['score']:.{w}f}"
+                if r["mean"] is not None:
+                    is_bootstrap = True
+                    text += f" ({r['mean']:.{w}f} ± {r['ci']:.{w}f})"
+                if r["p_value"] is not None:
+                    msg = f"(p = {r['p_value']:.4f})"
+                    text += brk + (colors(msg, "red") if r["p_value"] > 0.05 else msg + "*")
+                cells.append(text)
+            table[metric + (" (μ ± 95% CI)" if is_bootstrap else "")] = cells
+        columns = table
     baseline = names[0].startswith("Baseline:")  # sacreBLEU colours the baseline's row
     out.write(tabulate(columns, tablefmt, args.width, colors, baseline) + "\n\n")
-    if rows is not None:
+    if paired:
         c = colors
         test_type = "bootstrap resampling" if args.paired_bs else "approximate randomization"
         kind = "resampling trials" if args.paired_bs else "trials"
@@ -498,7 +444,8 @@ def _results_table(
         ]
         out.write("\n".join(lines) + "\n")
     out.write("-----------------\nMetric signatures\n-----------------\n")
-    out.write(f" - {'BLEU':<10} {sig}\n")
+    for name, sig in sigs.items():
+        out.write(f" - {name:<10} {sig}\n")
     return out.getvalue()
 
 

@@ -214,13 +214,10 @@ def test_same_output_on_the_shared_data(argv, files, capsys, monkeypatch):
 @pytest.mark.parametrize(
     "argv,named",
     [
-        ("-m chrf", "metric 'chrf' is not available"),
-        ("-m bleu ter", "metric 'ter' is not available"),
         ("-t wmt17 -l en-de", "-t/--test-set: bleu2 has no built-in test sets"),
         ("-l en-de", "-l/--language-pair"),
         ("--echo src", "--echo"),
         ("-tok ja-mecab", "tokenizer 'ja-mecab' is not available in bleu2"),
-        ("--chrf-beta 3", "--chrf-beta: bleu2 computes BLEU only"),
     ],
 )
 def test_what_bleu2_lacks_is_refused_by_name(argv, named, files, capsys, monkeypatch):
@@ -229,6 +226,20 @@ def test_what_bleu2_lacks_is_refused_by_name(argv, named, files, capsys, monkeyp
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("bleu2 sacrebleu: error: ") and named in err
+
+
+@pytest.mark.parametrize("argv,engine", [("-m chrf", "bleu2.chrf"), ("-m bleu ter", "bleu2.ter")])
+def test_a_metric_whose_engine_is_missing_is_refused_by_name(argv, engine, files, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, engine, None)  # its import fails, as in a build without it
+    monkeypatch.chdir(files)
+    code = cli.main(["sacrebleu", "ref.txt", "-i", "sys1.txt", *argv.split()])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    name = argv.split()[-1]
+    assert (
+        err
+        == f"bleu2 sacrebleu: error: metric {name!r} is not available in this bleu2 (its engine, {engine}, is missing)\n"
+    )
 
 
 def test_entry_points_and_colours_on_a_terminal(files):

@@ -1,0 +1,373 @@
+"""``bleu2 sacrebleu``'s metrics behind one seam: BLEU, chrF and TER as sacreBLEU 2.6.0's
+command line computes and prints them.
+
+Each metric (:class:`SacreMetric`) takes its options from the parsed arguments, scores every
+system on the references (per-line statistics that add up, then the score of their sums in
+percent with sacreBLEU's arithmetic, :mod:`bleu2.sacrebleu_math`), runs the significance
+test asked for on the same statistics (:mod:`bleu2.significance`) and writes its signature.
+The command (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..layouts import chunks_of
+from ..options import BleuConfig
+from ..pipeline import Keep, Outcome, corpus_steps
+from ..sacrebleu_math import compute_bleu, ter_percent
+from ..scorer import BLEU
+from ..significance import Result
+from ..significance import steps as significance_steps
+from ..steps import finish
+from ..sum_scores import VectorMetric, chrf_sums, ter_sums
+from .parser import SACREBLEU_VERSION as VERSION
+from .parser import SMOOTH_DEFAULTS
+
+__all__ = ["METRICS", "MISSING_ENGINES", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
+
+MAX_ORDER = 4
+
+#: sacreBLEU's abbreviations of the signature fields every metric has.
+_ABBR = {"nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "version": "v"}
+
+
+class Score:
+    """One sacreBLEU ``Score``: a score in percent, its confidence interval, ``format``."""
+
+    def __init__(self, name: str, score: float, verbose: str = ""):
+        self.name = name
+        self.score = score
+        self.verbose = verbose
+        self.mean = -1.0
+        self.ci = -1.0
+
+    def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
+        """sacreBLEU's ``Score.format``."""
+        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
+        sc = f"{self.score:.{width}f}"
+        if self.mean > 0:
+            conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
+            conf = f"μ = {conf_mean} ± {conf_var}"
+            sc += f" ({conf})"
+            if is_json:
+                d["confidence_mean"] = float(conf_mean)
+                d["confidence_var"] = float(conf_var)
+                d["confidence"] = conf
+        full = f"{self.name}|{signature}" if signature else self.name
+        full = f"{full} = {sc}"
+        if self.verbose:
+            full += f" {self.verbose}"
+            d["verbose_score"] = self.verbose
+        if score_only:
+            return sc
+        if is_json:
+            for param in signature.split("|"):
+                key, value = param.split(":")
+                d[key] = value
+            return json.dumps(d, indent=1, ensure_ascii=False)
+        return full
+
+
+@dataclass
+class MetricRun:
+    """One metric on every system: its scores and, with a test, one result per system."""
+
+    name: str
+    scores: list[Score]
+    results: list[Result] | None
+
+
+def _signature(fields: Sequence[tuple[str, str, object]], n_refs: int | str, short: bool, extra: dict[str, Any]) -> str:
+    """sacreBLEU's ``Signature.format``: nrefs, the test's fields, the metric's own, the version."""
+    pairs: list[tuple[str, str, object]] = [("nrefs", "#", n_refs)]
+    pairs += [(k, _ABBR[k], extra.get(k)) for k in ("bs", "ar", "seed")]
+    pairs += list(fields)
+    pairs.append(("version", "v", VERSION))
+    out = []
+    for name, abbr, value in pairs:
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        out.append(f"{abbr if short else name}:{value}")
+    return "|".join(out)
+
+
+class SacreMetric:
+    """A metric as ``bleu2 sacrebleu`` runs it.
+
+    Attributes:
+        key: sacreBLEU's name of the metric (``BLEU``, ``CHRF``, ``TER``): single-system
+            output and unpaired tables list the metrics in this name's order.
+        name: the score's name (``BLEU``, ``chrF2``, ``chrF2++``, ``TER``).
+    """
+
+    key = ""
+    name = ""
+
+    def fields(self) -> list[tuple[str, str, object]]:
+        """The metric's own signature fields: (name, abbreviation, value)."""
+        raise NotImplementedError
+
+    def signature(self, n_refs: int | str, short: bool, **extra: Any) -> str:
+        """sacreBLEU's signature of this metric (with bleu2's version)."""
+        return _signature(self.fields(), n_refs, short, extra)
+
+    def corpus(
+        self,
+        streams: Sequence[Sequence[str]],
+        systems: Sequence[Sequence[str]],
+        test: str | None = None,
+        n: int | None = None,
+        seed: int | None = None,
+    ) -> MetricRun:
+        """Every system's corpus score and, with ``test``, the test's results.
+
+        Raises:
+            ValueError: a test that cannot run, or bad input (the message says which).
+        """
+        raise NotImplementedError
+
+    def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
+        """Each line's score (sacreBLEU's ``-sl``)."""
+        raise NotImplementedError
+
+
+# --------------------------------------------------------------------------- BLEU
+
+
+class BleuMetric(SacreMetric):
+    key = name = "BLEU"
+
+    def __init__(self, args: argparse.Namespace):
+        method = args.bleu_smooth_method
+        value = None
+        if SMOOTH_DEFAULTS[method] is not None:
+            value = SMOOTH_DEFAULTS[method] if args.bleu_smooth_value is None else args.bleu_smooth_value
+        self.config = BleuConfig.make(
+            max_order=MAX_ORDER,
+            smoothing=method,
+            smooth_value=value,
+            effective_order=args.sentence_level,
+            tokenizer=args.bleu_tokenize or "13a",
+            lowercase=args.bleu_lowercase,
+            empty_references="count",
+            rstrip=True,
+        )
+        self.bleu = BLEU(**self.config.options())
+
+    def fields(self) -> list[tuple[str, str, object]]:
+        c = self.config
+        smooth = c.smoothing
+        if SMOOTH_DEFAULTS[smooth] is not None:
+            smooth += f"[{c.smooth_value:.2f}]"
+        return [
+            ("case", "c", "lc" if c.lowercase else "mixed"),
+            ("eff", "e", c.effective_order),
+            ("tok", "tok", c.tokenizer),
+            ("smooth", "s", smooth),
+        ]
+
+    def _score(self, v: Sequence[int]) -> Score:
+        """sacreBLEU's ``BLEUScore`` of summed statistics [c, r, matches..., totals...]."""
+        c = self.config
+        k = 0.0 if c.smooth_value is None else c.smooth_value  # unread for none/exp
+        score, precisions, bp = compute_bleu(v, MAX_ORDER, c.smoothing, k, c.effective_order)
+        hyp_len, ref_len = v[0], v[1]
+        ratio = hyp_len / ref_len if ref_len else 0
+        prec = "/".join(f"{p:.1f}" for p in precisions)
+        verbose = f"{prec} (BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {hyp_len:d} ref_len = {ref_len:d})"
+        return Score("BLEU", score, verbose)
+
+    def _run(
+        self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
+    ) -> Outcome:
+        steps = corpus_steps(self.bleu, chunks_of(streams, systems), len(systems), keep=keep, **test)
+        return finish(steps)
+
+    def corpus(
+        self,
+        streams: Sequence[Sequence[str]],
+        systems: Sequence[Sequence[str]],
+        test: str | None = None,
+        n: int | None = None,
+        seed: int | None = None,
+    ) -> MetricRun:
+        outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
+        scores = []
+        for r in outcome.systems:
+            st = r.stats
+            scores.append(self._score([st.hyp_len, st.ref_len, *st.matches, *st.totals]))
+        return MetricRun("BLEU", scores, outcome.significance)
+
+    def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
+        (result,) = self._run(streams, [system], Keep(stats=True)).systems
+        return [self._score([st.hyp_len, st.ref_len, *st.matches, *st.totals]) for st in result.sentence_stats]
+
+
+# --------------------------------------------------------------------------- chrF and TER
+
+
+class _VectorMetric(SacreMetric):
+    """A metric whose per-line statistics are int vectors (:class:`~bleu2.sum_scores.VectorMetric`)."""
+
+    sums: VectorMetric
+
+    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
+        """Each line's statistics, as the engine gives them."""
+        raise NotImplementedError
+
+    def vector(self, stats: Any) -> list[int]:
+        """One line's statistics as ints (:attr:`sums`' layout)."""
+        raise NotImplementedError
+
+    def corpus_percent(self, lines: Sequence[Any]) -> float:
+        """The corpus score of the lines' statistics, in percent (sacreBLEU's sums)."""
+        return self.sums.corpus([sum(c) for c in zip(*map(self.vector, lines))])
+
+    def sentence_percent(self, stats: Any) -> float:
+        return self.sums.corpus(self.vector(stats))
+
+    def corpus(
+        self,
+        streams: Sequence[Sequence[str]],
+        systems: Sequence[Sequence[str]],
+        test: str | None = None,
+        n: int | None = None,
+        seed: int | None = None,
+    ) -> MetricRun:
+        per_system = [self.line_stats(streams, system) for system in systems]
+        scores = [Score(self.name, self.corpus_percent(lines)) for lines in per_system]
+        results = None
+        if test is not None:
+            vectors = [[self.vector(st) for st in lines] for lines in per_system]
+            results = finish(significance_steps(test, vectors, self.sums, n, seed))
+        return MetricRun(self.name, scores, results)
+
+    def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
+        return [Score(self.name, self.sentence_percent(st)) for st in self.line_stats(streams, system)]
+
+
+class TerMetric(_VectorMetric):
+    key = name = "TER"
+
+    def __init__(self, args: argparse.Namespace, n_refs: int):
+        from ..ter import TER  # type: ignore[import-not-found,unused-ignore]
+
+        self.options = {
+            "normalized": args.ter_normalized,
+            "no_punct": args.ter_no_punct,
+            "asian_support": args.ter_asian_support,
+            "case_sensitive": args.ter_case_sensitive,
+        }
+        self.ter = TER(**self.options)
+        self.n_refs = n_refs
+        self.sums = ter_sums(n_refs)
+
+    def fields(self) -> list[tuple[str, str, object]]:
+        o = self.options
+        return [
+            ("case", "c", "mixed" if o["case_sensitive"] else "lc"),
+            ("tok", "t", "tercom"),
+            ("norm", "nr", o["normalized"]),
+            ("punct", "pn", not o["no_punct"]),
+            ("asian", "as", o["asian_support"]),
+        ]
+
+    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
+        stats, _ = self.ter.corpus_stats(system, streams, layout="streams")
+        return list(stats)
+
+    def vector(self, stats: Any) -> list[int]:
+        edits, ref_length = stats
+        return [edits, round(ref_length * self.n_refs)]
+
+    def corpus_percent(self, lines: Sequence[Any]) -> float:
+        edits, length = 0, 0.0
+        for e, r in lines:  # sacreBLEU's sums, line after line
+            edits += e
+            length += r
+        return ter_percent(edits, length)
+
+    def sentence_percent(self, stats: Any) -> float:
+        return ter_percent(*stats)
+
+
+#: chrF's options as sacreBLEU's command line spells them.
+_CHRF_FLAGS = {"char_order": "--chrf-char-order", "word_order": "--chrf-word-order", "beta": "--chrf-beta"}
+
+
+def flags_named(message: str, flags: dict[str, str]) -> str:
+    """An engine's message about its options with each option's command-line flag instead."""
+    for key, flag in flags.items():
+        message = re.sub(rf"\b{key}\b", flag, message)
+    return message
+
+
+class ChrfMetric(_VectorMetric):
+    key = "CHRF"
+
+    def __init__(self, args: argparse.Namespace):
+        from ..chrf import CHRF  # type: ignore[import-not-found,unused-ignore]
+
+        self.char_order, self.word_order, self.beta = args.chrf_char_order, args.chrf_word_order, args.chrf_beta
+        self.lowercase, self.whitespace, self.eps_smoothing = (
+            args.chrf_lowercase,
+            args.chrf_whitespace,
+            args.chrf_eps_smoothing,
+        )
+        try:
+            self.chrf = CHRF(
+                char_order=self.char_order,
+                word_order=self.word_order,
+                beta=self.beta,
+                lowercase=self.lowercase,
+                whitespace=self.whitespace,
+                eps_smoothing=self.eps_smoothing,
+            )
+        except ValueError as e:
+            raise ValueError(flags_named(str(e), _CHRF_FLAGS)) from None
+        self.name = f"chrF{self.beta}" + "+" * self.word_order
+        self.sums = chrf_sums(self.char_order + self.word_order, self.beta, self.eps_smoothing, self.name)
+
+    def fields(self) -> list[tuple[str, str, object]]:
+        return [
+            ("case", "c", "lc" if self.lowercase else "mixed"),
+            ("eff", "e", not self.eps_smoothing),
+            ("nc", "nc", self.char_order),
+            ("nw", "nw", self.word_order),
+            ("space", "s", self.whitespace),
+        ]
+
+    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
+        stats, _ = self.chrf.corpus_stats(system, streams, layout="streams")
+        return list(stats)
+
+    def vector(self, stats: Any) -> list[int]:
+        return list(stats)
+
+
+#: The metrics by sacreBLEU's ``-m`` names: how each is made from the arguments.
+METRICS: dict[str, Callable[[argparse.Namespace, int], SacreMetric]] = {
+    "bleu": lambda args, n_refs: BleuMetric(args),
+    "chrf": lambda args, n_refs: ChrfMetric(args),
+    "ter": lambda args, n_refs: TerMetric(args, n_refs),
+}
+
+#: The engine module each metric needs (a metric whose engine is missing is refused).
+MISSING_ENGINES = {"chrf": "bleu2.chrf", "ter": "bleu2.ter"}
+
+
+def make_metric(name: str, args: argparse.Namespace, n_refs: int) -> SacreMetric:
+    """The metric ``name`` (``bleu``, ``chrf``, ``ter``) with the options in ``args``.
+
+    Raises:
+        ValueError: a bad option value (the message names it).
+    """
+    return METRICS[name](args, n_refs)
