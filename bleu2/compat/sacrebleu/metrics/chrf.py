@@ -4,27 +4,40 @@
 ``CHRF(...).corpus_score`` / ``.sentence_score`` take sacreBLEU's arguments and layout
 (``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
 return a :class:`CHRFScore` whose ``score`` is sacreBLEU's, in percent (0-100), bit for bit
-(:attr:`bleu2.ChrfResult.percent`). ``corpus_score(..., n_bootstrap=N)`` with N > 1 is
-refused: bleu2's bootstrap (:func:`bleu2.significance_test`) resamples BLEU statistics only.
+(:attr:`bleu2.ChrfResult.percent`). ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's
+bootstrap estimate (``_mean``, ``_ci``: its float32 resample arithmetic, seeded by
+``SACREBLEU_SEED``), drawn by :func:`bleu2.significance.confidence_intervals` on the lines'
+statistics (:func:`bleu2.sum_scores.chrf_sums`).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 
 from ....chrf import CHRF as _Scorer
 from ....chrf_result import ChrfResult
+from ....significance import confidence_intervals
+from ....sum_scores import VectorMetric, chrf_sums
 from .base import Score, Signature
 
-__all__ = ["CHRF", "CHRFScore", "CHRFSignature", "refuse_bootstrap"]
+__all__ = ["CHRF", "CHRFScore", "CHRFSignature", "bootstrap"]
 
 
-def refuse_bootstrap(metric: str) -> NotImplementedError:
-    """The refusal of ``corpus_score(..., n_bootstrap=N)`` for a metric other than BLEU."""
-    return NotImplementedError(
-        f"{metric}: corpus_score(..., n_bootstrap=N) with N > 1 is not in bleu2.compat.sacrebleu "
-        "(bleu2's bootstrap resamples BLEU statistics only); use sacrebleu itself for chrF/TER confidence intervals"
-    )
+def bootstrap(score: Score, lines: Sequence[Sequence[int]], metric: VectorMetric, n_bootstrap: int) -> tuple[int, str]:
+    """sacreBLEU's bootstrap estimate of a corpus score: ``score._mean`` and ``score._ci``
+    (percent) from ``n_bootstrap`` resamples of the lines' statistic vectors, seeded by
+    ``SACREBLEU_SEED`` (default 12345; ``none``: OS entropy), read at each call as sacreBLEU
+    reads it. Returns what the signature shows: ``(n_bootstrap, seed)``.
+
+    Raises:
+        ValueError: a ``SACREBLEU_SEED`` that is not an integer or ``none``.
+    """
+    seed = os.environ.get("SACREBLEU_SEED", "12345")
+    (result,) = confidence_intervals([lines], metric, n=n_bootstrap, seed=None if seed.lower() == "none" else int(seed))
+    if result.percent is not None:
+        score._mean, score._ci = result.percent
+    return n_bootstrap, seed.lower()
 
 
 class CHRFScore(Score):
@@ -41,7 +54,7 @@ class CHRFSignature(Signature):
     ``version``."""
 
     def __init__(self, metric: CHRF, num_refs: int | str) -> None:
-        super().__init__(num_refs)
+        super().__init__(num_refs, metric.n_bootstrap, metric.seed)
         self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
         self.info.update(
             {
@@ -80,7 +93,8 @@ class CHRF:
         self.order = char_order + word_order
         self.lowercase, self.whitespace, self.eps_smoothing = lowercase, whitespace, eps_smoothing
         self.num_refs: int | str | None = None
-        self.n_bootstrap: int | None = None
+        self.n_bootstrap: int | None = None  # set by a bootstrap, for the signature (as sacreBLEU)
+        self.seed: str | None = None
         self._scorer = _Scorer(
             char_order=char_order,
             word_order=word_order,
@@ -98,17 +112,25 @@ class CHRF:
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str | None]] | None, n_bootstrap: int = 1
     ) -> CHRFScore:
         """sacreBLEU's ``corpus_score``: ``references`` are streams (None: those given to
-        the constructor).
+        the constructor). With ``n_bootstrap`` > 1, also sacreBLEU's bootstrap estimate
+        (``_mean``, ``_ci``, shown by ``format()`` as ``(μ = ... ± ...)``; the signature
+        gains ``bs`` and ``seed``).
 
         Raises:
-            ValueError: no references; TypeError: sacreBLEU's layout not kept.
-            NotImplementedError: ``n_bootstrap`` > 1 (see the module docstring).
+            ValueError: no references; a ``SACREBLEU_SEED`` that is not an integer or
+                ``none``. TypeError: sacreBLEU's layout not kept.
         """
-        if n_bootstrap > 1:
-            raise refuse_bootstrap("CHRF")
         refs = self._references if references is None else references
         if refs is None:
             raise ValueError("No references provided and the cache is empty.")
+        if n_bootstrap > 1:
+            lines, self.num_refs = self._scorer.corpus_stats(hypotheses, refs, layout="streams")
+            total = [sum(column) for column in zip(*lines)] or [0] * (3 * self.order)
+            score = self._score(self._scorer.score_from_stats(total, self.num_refs))
+            self.n_bootstrap, self.seed = bootstrap(
+                score, lines, chrf_sums(self.order, self.beta, self.eps_smoothing, score.name), n_bootstrap
+            )
+            return score
         result = self._scorer.corpus_score(hypotheses, refs, sentence_stats=False)
         self.num_refs = self._scorer.get_signature().n_refs
         return self._score(result)

@@ -5,18 +5,22 @@
 (``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
 return a :class:`TERScore` whose ``score`` is sacreBLEU's, in percent (100 * edits / the
 summed average reference lengths; the same float), with ``num_edits`` and ``ref_length``.
-``corpus_score(..., n_bootstrap=N)`` with N > 1 is refused: bleu2's bootstrap
-(:func:`bleu2.significance_test`) resamples BLEU statistics only.
+``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's bootstrap estimate as
+:class:`~.chrf.CHRF`'s does (:func:`bleu2.sum_scores.ter_sums`), with 1, 2, 4, ... references
+per line; other numbers are refused (a line's average reference length is then not exact in
+float32, and sacreBLEU's sums of rounded averages cannot be redrawn bit for bit from summed
+lengths).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....sum_scores import ter_sums
 from ....ter import TER as _Scorer
 from ....ter_result import TerResult
 from .base import Score, Signature
-from .chrf import refuse_bootstrap
+from .chrf import bootstrap
 
 __all__ = ["TER", "TERScore", "TERSignature"]
 
@@ -37,7 +41,7 @@ class TERSignature(Signature):
     ``punct``, ``asian``, ``version``."""
 
     def __init__(self, metric: TER, num_refs: int | str) -> None:
-        super().__init__(num_refs)
+        super().__init__(num_refs, metric.n_bootstrap, metric.seed)
         self._abbr.update({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"})
         self.info.update(
             {
@@ -69,7 +73,8 @@ class TER:
         self.normalized, self.no_punct = normalized, no_punct
         self.asian_support, self.case_sensitive = asian_support, case_sensitive
         self.num_refs: int | str | None = None
-        self.n_bootstrap: int | None = None
+        self.n_bootstrap: int | None = None  # set by a bootstrap, for the signature (as sacreBLEU)
+        self.seed: str | None = None
         self._scorer = _Scorer(
             normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive
         )
@@ -83,19 +88,32 @@ class TER:
         self, hypotheses: Sequence[str], references: Sequence[Sequence[str | None]] | None, n_bootstrap: int = 1
     ) -> TERScore:
         """sacreBLEU's ``corpus_score``: ``references`` are streams (None: those given to
-        the constructor).
+        the constructor). With ``n_bootstrap`` > 1, also sacreBLEU's bootstrap estimate
+        (``_mean``, ``_ci``; the signature gains ``bs`` and ``seed``).
 
         Raises:
-            ValueError: no references; TypeError: sacreBLEU's layout not kept.
-            NotImplementedError: ``n_bootstrap`` > 1 (see the module docstring).
+            ValueError: no references; a ``SACREBLEU_SEED`` that is not an integer or
+                ``none``. TypeError: sacreBLEU's layout not kept.
+            NotImplementedError: ``n_bootstrap`` > 1 with a number of references per line
+                that is not a power of two, or that varies (see the module docstring).
         """
-        if n_bootstrap > 1:
-            raise refuse_bootstrap("TER")
         refs = self._references if references is None else references
         if refs is None:
             raise ValueError("No references provided and the cache is empty.")
-        stats, self.num_refs = self._scorer.corpus_stats(hypotheses, refs, layout="streams")
-        return self._score(self._scorer.corpus_from_stats(stats, self.num_refs).corpus)
+        stats, num_refs = self._scorer.corpus_stats(hypotheses, refs, layout="streams")
+        if n_bootstrap > 1 and (not isinstance(num_refs, int) or num_refs & (num_refs - 1)):
+            raise NotImplementedError(
+                f"TER: corpus_score(..., n_bootstrap=N) takes 1, 2, 4, ... references per line in "
+                f"bleu2.compat.sacrebleu, not {num_refs!r} (its resamples would not be sacreBLEU's to the last bit); "
+                "use sacrebleu itself for this bootstrap"
+            )
+        self.num_refs = num_refs
+        score = self._score(self._scorer.corpus_from_stats(stats, num_refs).corpus)
+        if n_bootstrap > 1:
+            assert isinstance(num_refs, int)
+            lines = [[edits, round(length * num_refs)] for edits, length in stats]
+            self.n_bootstrap, self.seed = bootstrap(score, lines, ter_sums(num_refs), n_bootstrap)
+        return score
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
         """sacreBLEU's ``sentence_score``: one hypothesis, a list of its references.
