@@ -3,7 +3,7 @@
 bootstrap estimate of ``corpus_score(..., n_bootstrap=N)``, its ``(μ = ... ± ...)`` line,
 JSON and signature; chrF and TER (``CHRF``, ``TER``, ``corpus_chrf``, ``sentence_chrf``,
 ``corpus_ter``, ``sentence_ter``: sacreBLEU's scores bit for bit, its lines and signatures,
-its README's snippets); their bootstrap refused by name. (The BLEU numbers themselves:
+its README's snippets, their bootstrap estimates). (The BLEU numbers themselves:
 ``test_compat.py``.)"""
 
 from __future__ import annotations
@@ -77,12 +77,47 @@ def test_no_bootstrap_for_n_of_one_or_less():
     assert "bs:" not in str(metric.get_signature())
 
 
-def test_chrf_and_ter_bootstrap_is_refused_not_computed():
-    with pytest.raises(NotImplementedError, match="n_bootstrap=N"):
-        CHRF().corpus_score(SYS1, [REF], n_bootstrap=100)
-    with pytest.raises(NotImplementedError, match="n_bootstrap=N"):
-        TER().corpus_score(SYS1, [REF], n_bootstrap=100)
-    assert str(CHRF().corpus_score(SYS1, [REF], n_bootstrap=1)) == str(PeerCHRF().corpus_score(SYS1, [REF]))
+@pytest.mark.parametrize("seed", ["12345", "3"])
+@pytest.mark.parametrize(
+    "metric, options, n_refs",
+    [
+        ("CHRF", {}, 1),
+        ("CHRF", {"word_order": 2, "eps_smoothing": True, "lowercase": True}, 2),
+        ("TER", {}, 1),
+        ("TER", {"normalized": True, "case_sensitive": True}, 2),
+    ],
+)
+def test_chrf_and_ter_bootstrap_equals_sacrebleus(monkeypatch, seed, metric, options, n_refs):
+    monkeypatch.setenv("SACREBLEU_SEED", seed)
+    refs = [REF[:150], SYS2[:150]][:n_refs]
+    ours = (CHRF if metric == "CHRF" else TER)(**options)
+    theirs = (PeerCHRF if metric == "CHRF" else PeerTER)(**options)
+    got, expected = (
+        ours.corpus_score(SYS1[:150], refs, n_bootstrap=80),
+        theirs.corpus_score(SYS1[:150], refs, n_bootstrap=80),
+    )
+    assert (got.score, got._mean, got._ci) == (expected.score, expected._mean, expected._ci)  # to the last bit
+    assert str(got) == str(expected) and "(μ = " in str(got)
+    signature = str(ours.get_signature())
+    assert signature == str(theirs.get_signature()).replace(ORIGINAL, OURS)
+    assert f"|bs:80|seed:{seed}|" in signature
+    assert got.format(signature=signature, is_json=True) == expected.format(
+        signature=str(theirs.get_signature()), is_json=True
+    ).replace(ORIGINAL, OURS)
+
+
+def test_ter_bootstrap_refuses_what_it_cannot_redraw_exactly():
+    # three references: sacreBLEU sums float-rounded averages, which summed lengths cannot redraw
+    with pytest.raises(NotImplementedError, match=r"1, 2, 4, \.\.\. references per line"):
+        TER().corpus_score(SYS1[:20], [REF[:20], SYS2[:20], REF[1:21]], n_bootstrap=50)
+    with pytest.raises(NotImplementedError, match="not 'var'"):
+        TER().corpus_score(SYS1[:3], [REF[:3], [None, "a", "b"]], n_bootstrap=50)
+    assert str(TER().corpus_score(SYS1[:60], [REF[:60]], n_bootstrap=1)) == str(
+        PeerTER().corpus_score(SYS1[:60], [REF[:60]])
+    )
+    metric = CHRF()
+    metric.corpus_score(SYS1[:60], [REF[:60]], n_bootstrap=1)
+    assert "bs:" not in str(metric.get_signature())
 
 
 # sacreBLEU's README (its "Using the Python API" section)
