@@ -11,11 +11,11 @@
 ``BLEU(...)`` / ``CHRF(...)`` / ``TER(...)``'s ``corpus_score`` / ``sentence_score`` take
 sacreBLEU's arguments and layout (``references[j][i]``: the j-th reference of hypothesis i;
 ``None`` for a missing one) and return a ``BLEUScore`` / ``CHRFScore`` / ``TERScore`` with
-sacreBLEU's attributes, in percent, computed with sacreBLEU's own arithmetic; BLEU's
+sacreBLEU's attributes, in percent, computed with sacreBLEU's own arithmetic;
 ``corpus_score(..., n_bootstrap=N)`` adds its bootstrap estimate (``SACREBLEU_SEED``,
 default 12345), equal to sacreBLEU's. What bleu2 lacks refuses: the MeCab and SentencePiece
-tokenizers (``ValueError``), the bootstrap of chrF and TER (``corpus_score(...,
-n_bootstrap=N)``, N > 1: ``NotImplementedError``).
+tokenizers (``ValueError``), TER's bootstrap with a number of references per line that is
+not a power of two or varies (``NotImplementedError``).
 
     >>> from bleu2.compat import sacrebleu
     >>> refs = [["The dog bit the man.", "It was not unexpected.", "The man bit him first."],
