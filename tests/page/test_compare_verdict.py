@@ -159,3 +159,28 @@ def test_the_verdict_in_spanish_and_portuguese():
     )
     page.control.language("pt")
     assert view(page)["verdict"]["headline"].startswith("ted.sys2.detok.eng pontua mais alto: BLEU 0,3746 contra")
+
+
+def test_under_other_rules_the_analyses_run_the_paired_test_on_their_statistics(tmp_path):
+    """compare-mt's BLEU-4 differs from the table's BLEU-2: the verdict quotes a test on the
+    analyses' statistics (the JSON is ``bleu2 compare --paired-bs``'s); a new test keeps the pass."""
+    from test_compare_control import cli_compare
+
+    page = ted(rules="compare-mt")
+    counts = page.session.counts
+    page.port.set("corpus-test", "paired-bs")
+    page.port.set("corpus-n", "50")
+    page.on("inputs_changed")
+    page.fire(DEBOUNCE_MS)
+    page.work()
+    assert page.session.counts is counts  # the pass over the lines was not made again
+    files = [(name, (TED / name).read_bytes()) for name in DETOK]
+    expected = cli_compare(
+        tmp_path, "--preset", "compare-mt", "--paired-bs", "--paired-bs-n", "50", "--seed", "12345", "--json",
+        "-r", *(name for name, _ in files), files=files,
+    )  # fmt: skip
+    assert page.port.text("compare-json") == expected
+    p = json.loads(expected)["significance"]["systems"][1]["p_value"]
+    verdict = view(page)["verdict"]
+    assert verdict["test"] == "paired-bs" and verdict["p_value"] == p
+    assert verdict["headline"] == "ted.sys2.detok.eng scores higher: BLEU 0.1777 against 0.1563 for ted.sys1.detok.eng."

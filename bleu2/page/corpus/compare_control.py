@@ -58,8 +58,9 @@ class CompareControl:
         """The files were scored (``corpus``: the systems table's result; None: the last one):
         compare the loaded systems (a running comparison is replaced). Under "the page's
         options" the analyses take that result's options; what did not change since the
-        comparison shown (the files, the rules, the baseline) is reused, so a change of the
-        significance test only paints the view again with the new p-value."""
+        comparison shown is reused: under the page's options a change of the significance
+        test only paints the view again with the table's new p-value; under other rules
+        the pass over the lines is kept and the analyses run the paired test themselves."""
         self.cancel(quiet=True)
         if corpus is not None:
             self.corpus = corpus
@@ -70,6 +71,8 @@ class CompareControl:
             if job_result is None:
                 return
             request["options"] = job_result.options
+        elif job_result is not None:  # under other rules a paired test runs on the analyses' statistics
+            request["test"] = {"name": job_result.test, "n": job_result.n, "seed": job_result.seed}
         baseline = self.port.read_value("corpus-baseline")
         if baseline.isdigit():
             request["baseline"] = int(baseline)

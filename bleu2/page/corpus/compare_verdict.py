@@ -1,7 +1,8 @@
 """The Compare view's verdict, its rules line and the detokenized-text warning, as data.
 
 The verdict opens the Compare view: which system of the pair shown scores higher, whether
-the difference is significant (the paired test of the systems table, when one ran), and the
+the difference is significant (the paired test, when one ran: the systems table's under the
+same rules, else the analyses' own on their statistics), and the
 buckets where the two differ most (word F-measure by frequency, BLEU by reference length).
 The rules line says which rules the analyses score by and, when they are not the page's
 options of the systems table above, both rule sets and that their numbers differ. The
@@ -193,8 +194,9 @@ def _differences(result: CompareResult, left: int, right: int, lang: str) -> lis
 
 def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules | None = None) -> Verdict:
     """The verdict of the baseline against the ``pair``-th other system: the higher corpus
-    BLEU under the analyses' rules, the paired test's p-value (``page``'s, the systems
-    table's test: significant below :data:`SIGNIFICANCE_LEVEL`), and the
+    BLEU under the analyses' rules, the paired test's p-value (the analyses' own test, or,
+    under the same rules, the systems table's of ``page``: significant below
+    :data:`SIGNIFICANCE_LEVEL`), and the
     :data:`DIFFERENCES` buckets with the largest absolute difference (frequency buckets
     with :data:`MIN_WORDS` words, length buckets with :data:`MIN_SENTENCES` sentences)."""
     p = result.pairs[min(max(pair, 0), len(result.pairs) - 1)].ngrams
@@ -215,19 +217,20 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
             high=_num(result.scores[hi].bleu, lang),
             low=_num(result.scores[lo].bleu, lang),
         )
-    test = page["test"] if page else "none"
-    p_value = page["p_values"].get(right) if page and test.startswith("paired") else None
+    test, p_value = "none", None
+    if result.significance is not None:  # the analyses' own test, under their rules
+        test = result.significance.test
+        p_value = next((r.p_value for r in result.significance.rows if r.system == right), None)
+    elif page is not None and page["same"] and page["test"].startswith("paired"):  # the systems table's
+        test, p_value = page["test"], page["p_values"].get(right)
     significant: bool | None = None
     if p_value is None:
         significance = i18n.t(lang, "compare_verdict_no_test")
     else:
         significant = p_value < SIGNIFICANCE_LEVEL
         key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
-        significance = i18n.t(
-            lang, key, test=i18n.t(lang, f"compare_test_{test.replace('-', '_')}"), p=_num(p_value, lang)
-        )
-        if page is not None and not page["same"]:
-            significance += " " + i18n.t(lang, "compare_verdict_test_rules")
+        name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
+        significance = i18n.t(lang, key, test=name, p=_num(p_value, lang))
     return {
         "heading": i18n.t(lang, "compare_verdict_heading"),
         "winner": winner,

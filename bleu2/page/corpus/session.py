@@ -24,7 +24,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...analyses import ANALYSIS_PRESETS, CompareResult, Rules, compare_steps, rules_for
+from ...analyses import ANALYSIS_PRESETS, PAIRED_TESTS, CompareResult, Rules, compare_steps, rules_for
 from ...analyses.run import counts_steps
 from ...analyses.tally import Tally
 from ...api import scorer_for
@@ -313,16 +313,19 @@ class Session:
         """Start compare-mt's analyses (:func:`bleu2.analyses.compare_steps`) of the loaded
         systems, in loading order, against the references: ``bleu2 compare --preset P
         --baseline B -r REF... SYS...`` (names: the file names), stepped by :meth:`step`.
-        What did not change is reused: the same files, rules and baseline give the result
-        shown again at once (``"result"``, no job); another baseline reuses the pass over
-        the lines (:func:`bleu2.analyses.run.counts_steps`) and recomputes the rest.
+        What did not change is reused: the same files, rules, baseline (and own test) give
+        the result shown again at once (``"result"``, no job); another baseline or test
+        reuses the pass over the lines (:func:`bleu2.analyses.run.counts_steps`) and
+        recomputes the rest.
 
         Args:
             request: ``{"preset": "page" (the page's options, ``"options"``: those of the
                 systems table's job, :attr:`bleu2.page.corpus.views.JobResult.options`), a
                 name of :data:`bleu2.analyses.ANALYSIS_PRESETS` or "defaults" (bleu2's),
                 "options": the page's options, "baseline": the baseline's file id (default:
-                the first)}``.
+                the first), "test": the systems table's ``{"name", "n", "seed"}``: a paired
+                test the analyses run on their own statistics when their rules are not the
+                page's (under the page's the table's p-values are quoted)}``.
         Returns:
             ``{"ok": True, "job": id}``, ``{"ok": True, "result": id}`` (reused), or
             ``{"ok": False, "message": Message}`` with fewer than two systems.
@@ -334,6 +337,10 @@ class Session:
         if preset not in ANALYSIS_PRESETS and preset not in ("defaults", "page"):
             return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
         options = dict(request.get("options") or {}) if preset == "page" else None
+        # a paired test under other rules than the systems table's: the analyses run it on their statistics
+        test = request.get("test") or {}
+        own_test = preset != "page" and test.get("name") in PAIRED_TESTS
+        test_key = (test["name"], test.get("n") or None, test.get("seed")) if own_test else None
         rules_preset = None if preset in ("defaults", "page") else preset
         ids = [f.id for f in systems]
         baseline = ids.index(request["baseline"]) if request.get("baseline") in ids else 0
@@ -343,7 +350,7 @@ class Session:
             rules_preset,
             tuple(sorted((options or {}).items(), key=lambda kv: kv[0])),
         )
-        key = (*counted, baseline)
+        key = (*counted, baseline, test_key)
         for result_id, kept in self.compare_keys.items():
             if kept == key:
                 return {"ok": True, "result": result_id}
@@ -366,6 +373,11 @@ class Session:
                 preset=rules_preset,
                 options=options,
                 tally=tally,
+                **(
+                    {}
+                    if test_key is None
+                    else {"significance": test_key[0], "significance_n": test_key[1], "seed": test_key[2]}
+                ),
             )
             # only the latest is kept (the lines are copied in it)
             self.compares, self.compare_keys = {job_id: result}, {job_id: key}
