@@ -37,6 +37,7 @@ __all__ = [
     "warning",
     "rules_line",
     "verdict",
+    "page_rules",
 ]
 
 #: A paired test's p-value below this is called significant.
