@@ -29,7 +29,7 @@ from ...analyses.run import counts_steps
 from ...analyses.tally import Tally
 from ...api import scorer_for
 from ...lines import InputError, split_lines
-from ...options import BleuConfig
+from ...options import DEFAULTS, BleuConfig
 from ...pipeline import Keep, chunks_of, corpus_steps
 from ...result import CorpusBleuResult
 from ...scoring import bleu_score
@@ -336,7 +336,10 @@ class Session:
         preset = request.get("preset") or "compare-mt"
         if preset not in ANALYSIS_PRESETS and preset not in ("defaults", "page"):
             return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
-        options = dict(request.get("options") or {}) if preset == "page" else None
+        # the page's BLEU options (the analyses score BLEU; another metric's options are not theirs)
+        options = (
+            {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS} if preset == "page" else None
+        )
         # a paired test under other rules than the systems table's: the analyses run it on their statistics
         test = request.get("test") or {}
         own_test = preset != "page" and test.get("name") in PAIRED_TESTS
