@@ -30,7 +30,9 @@
       var row = el("tr", {}, null, body);
       cells.forEach(function (cell, i) {
         var c = typeof cell === "string" ? {text: cell} : cell;
-        var node = el(i ? "td" : "th", i ? {"class": "num"} : {scope: "row", dir: "auto"}, null, row);
+        // data-label: the column's name, shown beside each value on a phone (static/style.css)
+        var node = el(i ? "td" : "th", i ? {"class": "num", "data-label": spec.head[i]}
+                                         : {scope: "row", dir: "auto", "data-label": spec.head[0]}, null, row);
         if (!c.button) { node.textContent = c.text; return; }
         var attrs = {type: "button", "class": "compare-click", "aria-label": c.button.label};
         Object.keys(c.button).forEach(function (name) {
@@ -64,10 +66,31 @@
     });
   }
 
+  // The verdict first (bleu2.page.corpus.compare_verdict): who wins, whether significantly,
+  // where the two differ most; then which rules and, for detokenized text, the warning.
+  function verdict(parent, view) {
+    var v = view.verdict;
+    var box = el("section", {"class": "compare-block compare-verdict", id: "compare-verdict",
+                             "aria-labelledby": "compare-verdict-heading"}, null, parent);
+    el("h4", {id: "compare-verdict-heading"}, v.heading, box);
+    el("p", {"class": "compare-verdict-headline", id: "compare-verdict-headline"}, v.headline, box);
+    el("p", {id: "compare-verdict-significance",
+             "class": v.significant === null ? "" : (v.significant ? "significant" : "not-significant")},
+       v.significance, box);
+    if (v.differences.length) {
+      el("p", {}, v.differences_caption, box);
+      var list = el("ul", {id: "compare-verdict-differences"}, null, box);
+      v.differences.forEach(function (d) { el("li", {"data-kind": d.kind}, d.text, list); });
+    }
+    el("p", {"class": "note", id: "compare-rules-line"}, view.rules, box);
+    if (view.warning) el("p", {"class": "compare-warning", id: "compare-warning"}, view.warning, box);
+  }
+
   window.bleu2Paint.compareView = function (target, json) {
     // built in place: the charts are painted by id (static/paint.js's svg)
     var view = JSON.parse(json), fragment = $(target);
     fragment.replaceChildren();
+    verdict(fragment, view);
     var scores = el("section", {"class": "compare-block", id: "compare-scores"}, null, fragment);
     el("h4", {}, view.scores.caption, scores);
     table(scores, {head: view.scores.head, rows: view.scores.rows}, view.scores.caption);

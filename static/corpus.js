@@ -97,6 +97,8 @@
     data.steps.forEach(function (text) { el("li", {}, text, list); });
   };
   // A table's head (column headers) and body: rows of [tag, attributes, text or a node].
+  // Each cell gets its column's name as data-label, shown beside the value on a phone
+  // (static/style.css), where the rows are stacked.
   function table(headId, bodyId, head, rows) {
     var tr = el("tr");
     head.forEach(function (text) { el("th", {scope: "col"}, text, tr); });
@@ -105,8 +107,9 @@
     body.replaceChildren();
     rows.forEach(function (cells) {
       var row = el("tr", {}, null, body);
-      cells.forEach(function (cell) {
-        var node = el(cell[0], cell[1], typeof cell[2] === "string" ? cell[2] : null, row);
+      cells.forEach(function (cell, i) {
+        var attrs = Object.assign({"data-label": head[i]}, cell[1]);
+        var node = el(cell[0], attrs, typeof cell[2] === "string" ? cell[2] : null, row);
         if (typeof cell[2] !== "string") node.appendChild(cell[2]);
       });
     });

@@ -13,7 +13,8 @@ Two families (:func:`rules_for`):
 any preset of :data:`bleu2.options.PRESETS`, or bleu2's options
     the words are the preset's tokens (:meth:`bleu2.options.BleuConfig.tokenize_function`),
     corpus and sentence BLEU are :func:`bleu2.scoring.bleu_score` under its options;
-    under the ``sacrebleu`` preset sentence BLEU takes effective order, as ``sacrebleu -sl``.
+    under the ``sacrebleu`` preset (or options that are exactly it) sentence BLEU takes effective
+    order, as ``sacrebleu -sl``.
 
 Scores are floats in [0, 1]. Several references: clipping against each n-gram's largest
 count in one reference and r the closest reference length (the options' ``ref_length``),
@@ -153,6 +154,8 @@ def rules_for(preset: str | None = None, options: Mapping[str, Any] | None = Non
     sentence = config
     if preset == "sacrebleu" and not config.effective_order and config.smoothing in EFFECTIVE_ORDER_METHODS:
         sentence = replace(config, effective_order=True)
+    elif preset is None:  # options that are exactly a preset's: its sentence-level rules
+        sentence = config.sentence_level()
     name = (preset or "default") if config == BleuConfig.make(preset) else "options"
     order = max(config.stats_order, sentence.stats_order)
     return Rules(

@@ -41,7 +41,7 @@ from .rules import Rules, rules_for
 from .tally import COMPARE_TYPES, Tally, tally_steps
 from .words import WordBucketer, accuracy, frequencies
 
-__all__ = ["AnalysesCancelled", "compare", "compare_steps", "PAIRED_TESTS"]
+__all__ = ["AnalysesCancelled", "compare", "compare_steps", "counts_steps", "PAIRED_TESTS"]
 
 #: The paired tests the analyses can run (:data:`bleu2.significance.TESTS`' paired ones).
 PAIRED_TESTS = ("paired-bs", "paired-ar")
@@ -121,10 +121,13 @@ def compare_steps(
     significance: str | None = None,
     significance_n: int | None = None,
     seed: int | None = DEFAULT_SEED,
+    tally: Tally | None = None,
 ) -> _Steps:
     """:func:`compare` as a generator: yields :class:`~bleu2.steps.Progress` (stage
     ``"analyses"``: lines counted; then ``"significance"``), returns the result. Arguments
-    as :func:`compare`'s (``options``: bleu2's BLEU options as a mapping)."""
+    as :func:`compare`'s (``options``: bleu2's BLEU options as a mapping); ``tally``: the
+    pass's counts of an earlier run on the same lines, rules, n-gram orders and compare
+    type (:func:`counts_steps`), reused instead of counting again."""
     sys_list = _streams(systems, "systems")
     ref_list = _streams(references, "references")
     sys_names = _check(sys_list, ref_list, names, baseline)
@@ -146,7 +149,10 @@ def compare_steps(
     if significance is not None and significance not in PAIRED_TESTS:
         raise ValueError(f"significance must be None or one of {', '.join(PAIRED_TESTS)}, got {significance!r}")
 
-    t = yield from tally_steps(sys_list, ref_list, rules, (lo, hi), ngram_compare)
+    if tally is None:
+        t = yield from tally_steps(sys_list, ref_list, rules, (lo, hi), ngram_compare)
+    else:
+        t = tally
 
     if freq_counts is not None:
         freq: Mapping[str, int] = freq_counts
@@ -189,6 +195,24 @@ def compare_steps(
             for stats, scores in zip(t.stats, t.sentence_bleu)
         ),
     )
+
+
+def counts_steps(
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str]],
+    *,
+    preset: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    ngram_orders: tuple[int, int] = (1, 4),
+    ngram_compare: str = "match",
+) -> Generator[Progress, None, Tally]:
+    """The one pass over the lines of :func:`compare_steps` alone (stage ``"analyses"``),
+    for a caller that keeps it (``tally``) and changes only the significance test or the
+    baseline afterwards; arguments as :func:`compare`'s."""
+    sys_list = _streams(systems, "systems")
+    ref_list = _streams(references, "references")
+    _check(sys_list, ref_list, None, 0)
+    return (yield from tally_steps(sys_list, ref_list, rules_for(preset, options), ngram_orders, ngram_compare))
 
 
 def compare(

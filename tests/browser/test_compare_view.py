@@ -60,7 +60,10 @@ def words(name: str) -> list[list[str]]:
     return [line.strip().split(" ") for line in (TED / name).read_text(encoding="utf-8").split("\n")[:-1]]
 
 
-def load(page, *systems: str) -> None:
+def load(page, *systems: str, rules: str = "compare-mt") -> None:
+    """The TED files given, the Compare view's rules set first (compare-mt's: these tests
+    compare with ``bleu2 compare --preset compare-mt``; the page's default is its options)."""
+    page.evaluate("r => { document.getElementById('compare-rules').value = r; }", rules)
     page.set_input_files("#corpus-references", str(TED / REF))
     page.set_input_files("#corpus-systems", [str(TED / s) for s in systems])
 
@@ -274,6 +277,28 @@ def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, sc
     page.click("#compare-json-section summary")
     violations = run_axe(page)
     assert violations == [], violations
+    # it opens with the verdict, painted first, and every value of its tables keeps its label
+    first = page.evaluate("document.getElementById('compare-body').firstElementChild.id")
+    assert first == "compare-verdict"
+    assert page.text_content("#compare-verdict-headline") == (
+        "ted.sys2.detok.eng scores higher: BLEU 0.1777 against 0.1563 for ted.sys1.detok.eng."
+    )
+    assert page.text_content("#compare-rules-line").startswith("These analyses score by compare-mt 0.2.10's rules")
+    assert page.text_content("#compare-warning").startswith("These texts look detokenized:")
+    labels = page.eval_on_selector_all(
+        ".compare-table",
+        """tables => tables.flatMap(t => {
+          const head = [...t.querySelectorAll('thead th')].map(th => th.textContent);
+          return [...t.querySelectorAll('tbody td')].map(td => [head[td.cellIndex],
+            getComputedStyle(td, '::before').content.replace(/^"|"$/g, '')]);
+        })""",
+    )
+    assert labels and all(head == label for head, label in labels), [x for x in labels if x[0] != x[1]][:5]
+    clipped = page.evaluate(
+        "() => [...document.querySelectorAll('.compare-table td, .compare-table th')]"
+        ".filter(c => c.getClientRects().length && c.getBoundingClientRect().right > 360.5).map(c => c.textContent)"
+    )
+    assert clipped == []
     # no sideways scrolling of the page: the charts keep their size and scroll in their box
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     sizes = page.eval_on_selector_all(

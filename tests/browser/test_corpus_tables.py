@@ -208,6 +208,29 @@ def test_how_it_works_in_corpus_mode_explains_the_corpus_numbers_and_names_the_s
 
 # --- a 360 px phone ------------------------------------------------------------------------------------
 
+# Each value cell of a table and the label shown with it on a phone (its ::before, from data-label)
+# beside its column's header: [[header, label shown, value], ...].
+LABELS_JS = """id => {
+  const table = document.getElementById(id);
+  const head = [...table.querySelectorAll('thead th')].map(th => th.textContent);
+  return [...table.querySelectorAll('tbody tr')].flatMap(tr => [...tr.children].map((cell, i) => [
+    head[i], getComputedStyle(cell, '::before').content.replace(/^"|"$/g, ''), cell.textContent,
+    getComputedStyle(cell).display]));
+}"""
+
+
+def labelled(page, table_id: str, first_labelled: bool) -> list:
+    """Every shown value of ``table_id`` has its column's name beside it (the row's first cell
+    too when ``first_labelled``); returns the rows checked."""
+    cells = page.evaluate(LABELS_JS, table_id)
+    shown = [c for c in cells if c[3] != "none" and c[2] != ""]
+    assert shown, table_id
+    for head, label, value, _ in shown:
+        if head == cells[0][0] and not first_labelled:
+            continue
+        assert label == head, (table_id, head, label, value)
+    return shown
+
 
 @pytest.fixture(scope="module")
 def phone(new_context, site_url):
@@ -230,10 +253,16 @@ def test_on_a_phone_the_peers_rows_are_stacked_and_the_breakdown_rows_do_not_wra
         " diff: r.lastElementChild.getBoundingClientRect().width}))",
     )
     assert len(rows) == 6 and all(r["display"] == "grid" for r in rows), rows
-    assert all(r["h"] < 150 for r in rows), rows  # was about 358 px a row
-    assert rows[0]["diff"] > 300, rows  # "Differs from yours in": the row's width (was 99 px)
+    # was about 358 px a row; each value's column name (data-label) adds a short line per grid row
+    assert all(r["h"] < 200 for r in rows), rows
+    # "Differs from yours in": the row's width (was 99 px); rows[0] is the header row, kept for
+    # screen readers only (each value shows its column's name)
+    assert rows[1]["diff"] > 300, rows
     fit = page.evaluate(CLIPPED_JS, "peers-table")
     assert fit["clipped"] == [] and fit["page"] == 360, fit
+    # every value keeps its column's name (BLEU, p1..p4, BP, c, r, "Differs from yours in")
+    shown = labelled(page, "peers-table", first_labelled=False)
+    assert {h for h, *_ in shown} >= {"BLEU", "p1", "p4", "BP", "c", "r"}
     cells = page.evaluate(LINES_JS, ".terms td")
     assert cells and all(n <= 1 for _, n in cells), cells  # BP's "exp(1 − r/c) = …" too
     assert page.evaluate("document.documentElement.scrollWidth") == 360
@@ -253,6 +282,10 @@ def test_on_a_phone_corpus_rows_are_stacked_and_nothing_is_wider_than_the_screen
         assert fit["clipped"] == [] and fit["scroll"] <= fit["client"] and fit["page"] == 360, (table, fit)
         display = page.eval_on_selector_all(f"#{table} tbody tr", "rows => rows.map(r => getComputedStyle(r).display)")
         assert set(display) == {"grid"}, table
+        labelled(page, table, first_labelled=table == "corpus-table")
+        assert page.is_hidden(f"#{table} thead") or page.locator(f"#{table} thead").bounding_box()["height"] <= 1
+    expected = {"BLEU-2" if h == "BLEU-4" else h for h in HEAD_PAIRED} - {"p3", "p4"}  # the page's defaults
+    assert {h for h, *_ in labelled(page, "corpus-table", True)} == expected
     wide = page.evaluate(
         "() => [...document.querySelectorAll('#corpus *')].filter(e => e.getBoundingClientRect().right > 360.5)"
         ".map(e => e.id || e.tagName)"

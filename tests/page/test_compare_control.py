@@ -32,7 +32,8 @@ def cli_compare(tmp_path, *argv: str, files=(("ref.txt", REF), ("sys1.txt", SYS1
     return out.getvalue()
 
 
-def compared(page: Page, *systems: tuple[str, bytes]) -> None:
+def compared(page: Page, *systems: tuple[str, bytes], rules: str = "compare-mt") -> None:
+    page.port.set("compare-rules", rules)
     page.load("reference", ("ref.txt", REF))
     page.load("system", *systems)
     page.work()
@@ -137,6 +138,7 @@ def test_the_exports_are_the_clis_output(tmp_path):
 
 def test_three_systems_the_baseline_chosen_and_a_pair_picked(tmp_path):
     page = Page()
+    page.port.set("compare-rules", "compare-mt")
     page.load("reference", ("ref.txt", REF))
     page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2), ("sys3.txt", SYS3))
     page.work()

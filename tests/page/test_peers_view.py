@@ -95,7 +95,8 @@ def test_a_text_too_long_for_typing_leaves_the_table_empty_and_says_so():
     out = PeersPanel().updates(compare([long], ["word"]), 0, "es")
     assert out["peers-note"]["props"] == {"hidden": False} and "100.000" in out["peers-note"]["text"]
     assert out["peer-nltk-score"]["text"] == "" and out["peer-nltk-diff"]["text"] == ""
-    assert peers_updates(None, "en")["peer-sacrebleu-score"] == {"text": ""}
+    assert peers_updates(None, "en")["peer-sacrebleu-score"] == {"text": "", "attrs": {"data-label": "BLEU"}}
+    assert peers_updates(None, "es")["peer-nltk-diff"]["attrs"] == {"data-label": "Difiere de las suyas en"}
 
 
 def test_the_panel_scores_again_only_when_the_texts_or_options_change(monkeypatch):

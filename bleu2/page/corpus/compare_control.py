@@ -38,6 +38,7 @@ class CompareControl:
         self.pair = 0
         self.timer: Any = None
         self.status: Message | None = None
+        self.corpus: int | None = None  # the systems table's result: its options and paired test
 
     def _paint(self, painter: Any, data: Any, target: str) -> None:
         self.port.paint(painter, json.dumps(data, ensure_ascii=False), target)
@@ -53,10 +54,25 @@ class CompareControl:
 
     # --- the analyses -----------------------------------------------------------------------
 
-    def start(self) -> None:
-        """The files were scored: compare the loaded systems (a running comparison is replaced)."""
+    def start(self, corpus: int | None = None) -> None:
+        """The files were scored (``corpus``: the systems table's result; None: the last one):
+        compare the loaded systems (a running comparison is replaced). Under "the page's
+        options" the analyses take that result's options; what did not change since the
+        comparison shown is reused: under the page's options a change of the significance
+        test only paints the view again with the table's new p-value; under other rules
+        the pass over the lines is kept and the analyses run the paired test themselves."""
         self.cancel(quiet=True)
-        request: dict[str, Any] = {"preset": self.port.read_value("compare-rules") or "compare-mt"}
+        if corpus is not None:
+            self.corpus = corpus
+        preset = self.port.read_value("compare-rules") or "page"
+        request: dict[str, Any] = {"preset": preset}
+        job_result = self.session.results.get(self.corpus) if self.corpus is not None else None
+        if preset == "page":
+            if job_result is None:
+                return
+            request["options"] = job_result.options
+        elif job_result is not None:  # under other rules a paired test runs on the analyses' statistics
+            request["test"] = {"name": job_result.test, "n": job_result.n, "seed": job_result.seed}
         baseline = self.port.read_value("corpus-baseline")
         if baseline.isdigit():
             request["baseline"] = int(baseline)
@@ -65,6 +81,11 @@ class CompareControl:
             self.result = None
             self.port.write({"compare": {"props": {"hidden": True}}, "compare-json": {"text": ""}})
             self._show(None)
+            return
+        if "result" in out:  # nothing the analyses read changed: the view again, with the new test
+            self.result = out["result"]
+            self._show(None)
+            self.render()
             return
         job = self.job = out["job"]
         self.port.write({"compare": {"props": {"hidden": False}}})
@@ -111,7 +132,7 @@ class CompareControl:
         """Paint the result's view (after a language switch too, or another pair)."""
         if self.result is None:
             return
-        view = self.session.compare_view(self.result, {"lang": self.lang(), "pair": self.pair})
+        view = self.session.compare_view(self.result, {"lang": self.lang(), "pair": self.pair, "corpus": self.corpus})
         self.pair = view["pairs"]["selected"]
         self.port.write(
             {

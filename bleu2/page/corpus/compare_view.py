@@ -83,9 +83,10 @@ def _block(
     return {"id": block_id, "caption": caption, "head": head, "rows": rows, "chart": chart}
 
 
-def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, Any]:
+def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | None = None) -> dict[str, Any]:
     """What the Compare view shows of ``result``, for pair ``pair`` (the baseline against
-    the ``pair``-th other system).
+    the ``pair``-th other system); ``split``: how its rules make words of a line (default:
+    :func:`_split_of`).
 
     Returns:
         ``{"json": the CLI's --json text, "signature", "scores": {"caption", "head", "rows"},
@@ -170,7 +171,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, An
     examples = []
     if result.lines is not None:
         li, ri = p["ngrams"]["left"], p["ngrams"]["right"]
-        split = _split_of(result)
+        split = split or _split_of(result)
         for side, a, b in (("left_better", left, right), ("right_better", right, left)):
             items = [_item(result, e["line"] - 1, (li, ri), split, lang) for e in p["examples"][side]]
             examples.append({"caption": t("compare_examples_better", better=a, worse=b), "items": items})
@@ -191,6 +192,8 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0) -> dict[str, An
 
 
 def _split_of(result: CompareResult) -> Split:
+    """The words of a line under ``result``'s rules when they are a preset's, compare-mt's or
+    bleu2's defaults (other options: the caller gives their split)."""
     from ...analyses import rules_for
 
     preset = None if result.rules in ("default", "options") else result.rules
@@ -267,8 +270,9 @@ def _listed(
     caption: str,
     gram: tuple[str, ...] | None = None,
     word: Callable[[str], bool] | None = None,
+    split: Split | None = None,
 ) -> dict[str, Any]:
-    split = _split_of(result)
+    split = split or _split_of(result)
     shown = lines[:LIST_LIMIT]
     more = len(lines) - len(shown)
     return {
@@ -286,7 +290,13 @@ def _shown_systems(result: CompareResult, system: int, pair: int) -> tuple[int, 
 
 
 def bucket_lines(
-    result: CompareResult, kind: str, bucket: int, system: int, pair: int = 0, lang: str = "en"
+    result: CompareResult,
+    kind: str,
+    bucket: int,
+    system: int,
+    pair: int = 0,
+    lang: str = "en",
+    split: Split | None = None,
 ) -> dict[str, Any]:
     """The sentences of ``system`` whose value falls in ``bucket`` of the analysis ``kind``
     (:data:`KINDS`: r, c - r or sentence BLEU), in line order, at most :data:`LIST_LIMIT`;
@@ -299,7 +309,7 @@ def bucket_lines(
         other system's (the clicked one, or the pair's), words marked as matched or not.
     """
     if kind == "words":
-        return _word_lines(result, int(bucket), int(system), pair, lang)
+        return _word_lines(result, int(bucket), int(system), pair, lang, split)
     if kind not in KINDS or result.line_figures is None:
         raise ValueError(f"no sentences for {kind!r}")
     edges, value = KINDS[kind]
@@ -318,14 +328,16 @@ def bucket_lines(
         bucket=labels[int(bucket)],
         analysis=i18n.t(lang, f"compare_kind_{kind}"),
     )
-    return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption)
+    return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption, split=split)
 
 
-def _word_lines(result: CompareResult, bucket: int, system: int, pair: int, lang: str) -> dict[str, Any]:
+def _word_lines(
+    result: CompareResult, bucket: int, system: int, pair: int, lang: str, split: Split | None
+) -> dict[str, Any]:
     """:func:`bucket_lines` for a word-frequency bucket (frequencies: the references' words,
     the analyses' default, with compare-mt's bucket edges)."""
     assert result.lines is not None
-    split = _split_of(result)
+    split = split or _split_of(result)
     refs = result.lines["references"]
     freq = frequencies(split(line) for stream in refs for line in stream)
     bucketer = WordBucketer(freq, tuple(bk.FREQUENCY_EDGES))
@@ -347,10 +359,12 @@ def _word_lines(result: CompareResult, bucket: int, system: int, pair: int, lang
         bucket=result.word_accuracy.buckets[bucket],
         analysis=i18n.t(lang, "compare_kind_words"),
     )
-    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word)
+    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word, split=split)
 
 
-def ngram_lines(result: CompareResult, pair: int, side: str, index: int, lang: str = "en") -> dict[str, Any]:
+def ngram_lines(
+    result: CompareResult, pair: int, side: str, index: int, lang: str = "en", split: Split | None = None
+) -> dict[str, Any]:
     """The sentences where the pair's outputs (or, for ``under``, the references) have the
     n-gram ``index`` of ``side`` (``left_better`` or ``right_better``), the n-gram marked
     ``hl-ngram`` in both outputs and the references; as :func:`bucket_lines`."""
@@ -358,7 +372,7 @@ def ngram_lines(result: CompareResult, pair: int, side: str, index: int, lang: s
     rows = p.ngrams.left_better if side == "left_better" else p.ngrams.right_better
     text = rows[int(index)].ngram
     gram = tuple(text.split(" "))
-    split = _split_of(result)
+    split = split or _split_of(result)
     assert result.lines is not None
     streams = (
         list(result.lines["references"])
@@ -367,7 +381,7 @@ def ngram_lines(result: CompareResult, pair: int, side: str, index: int, lang: s
     )
     lines = [i for i in range(len(streams[0])) if any(_with_ngram(split(s[i]), gram)[1] for s in streams)]
     caption = i18n.tn(lang, "compare_ngram_caption", len(lines), ngram=text)
-    return _listed(result, lines, (p.ngrams.left, p.ngrams.right), lang, caption, gram)
+    return _listed(result, lines, (p.ngrams.left, p.ngrams.right), lang, caption, gram, split=split)
 
 
 def export(result: CompareResult, fmt: str) -> dict[str, str]:

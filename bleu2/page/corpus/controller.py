@@ -360,7 +360,7 @@ class CorpusControl:
         self._show(None)
         self._mark_stale(False)
         self._render()
-        self.compare.start()  # two systems or more: the Compare view
+        self.compare.start(self.result)  # two systems or more: the Compare view
 
     def _stop(self, job: int, why: str) -> None:
         """A step raised: the job stops, saying why."""

@@ -24,10 +24,12 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...analyses import ANALYSIS_PRESETS, CompareResult, compare_steps
+from ...analyses import ANALYSIS_PRESETS, PAIRED_TESTS, CompareResult, Rules, compare_steps, rules_for
+from ...analyses.run import counts_steps
+from ...analyses.tally import Tally
 from ...api import scorer_for
 from ...lines import InputError, split_lines
-from ...options import BleuConfig
+from ...options import DEFAULTS, BleuConfig
 from ...pipeline import Keep, chunks_of, corpus_steps
 from ...result import CorpusBleuResult
 from ...scoring import bleu_score
@@ -35,7 +37,7 @@ from ...significance import DEFAULT_RESAMPLES
 from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import normalize_options, options_from_form
-from . import compare_view, guide, views
+from . import compare_verdict, compare_view, guide, views
 from .port import Message, input_message, lines_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
@@ -79,6 +81,9 @@ class Session:
         self.jobs: dict[int, Generator[Progress, None, None]] = {}
         self.results: dict[int, views.JobResult] = {}
         self.compares: dict[int, CompareResult] = {}  # the Compare view's results, by job
+        self.compare_keys: dict[int, tuple[Any, ...]] = {}  # what each was computed from (files, rules, baseline)
+        self.counts: tuple[tuple[Any, ...], Tally] | None = None  # the analyses' pass, kept for reuse
+        self.compare_rules: dict[int, tuple[str, Rules]] = {}  # the preset asked for and its rules, by result
 
     # --- files ------------------------------------------------------------------------
 
@@ -308,56 +313,124 @@ class Session:
         """Start compare-mt's analyses (:func:`bleu2.analyses.compare_steps`) of the loaded
         systems, in loading order, against the references: ``bleu2 compare --preset P
         --baseline B -r REF... SYS...`` (names: the file names), stepped by :meth:`step`.
+        What did not change is reused: the same files, rules, baseline (and own test) give
+        the result shown again at once (``"result"``, no job); another baseline or test
+        reuses the pass over the lines (:func:`bleu2.analyses.run.counts_steps`) and
+        recomputes the rest.
 
         Args:
-            request: ``{"preset": a name of :data:`bleu2.analyses.ANALYSIS_PRESETS` or
-                "defaults" (bleu2's), "baseline": the baseline's file id (default: the first)}``.
+            request: ``{"preset": "page" (the page's options, ``"options"``: those of the
+                systems table's job, :attr:`bleu2.page.corpus.views.JobResult.options`), a
+                name of :data:`bleu2.analyses.ANALYSIS_PRESETS` or "defaults" (bleu2's),
+                "options": the page's options, "baseline": the baseline's file id (default:
+                the first), "test": the systems table's ``{"name", "n", "seed"}``: a paired
+                test the analyses run on their own statistics when their rules are not the
+                page's (under the page's the table's p-values are quoted)}``.
         Returns:
-            ``{"ok": True, "job": id}``, or ``{"ok": False, "message": Message}`` with fewer
-            than two systems.
+            ``{"ok": True, "job": id}``, ``{"ok": True, "result": id}`` (reused), or
+            ``{"ok": False, "message": Message}`` with fewer than two systems.
         """
         systems, refs = self.of_role("system"), self.of_role("reference")
         if len(systems) < 2 or not refs:
             return _refused("compare_need_two")
         preset = request.get("preset") or "compare-mt"
-        if preset not in ANALYSIS_PRESETS and preset != "defaults":
+        if preset not in ANALYSIS_PRESETS and preset not in ("defaults", "page"):
             return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
+        # the page's BLEU options (the analyses score BLEU; another metric's options are not theirs)
+        options = (
+            {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS} if preset == "page" else None
+        )
+        # a paired test under other rules than the systems table's: the analyses run it on their statistics
+        test = request.get("test") or {}
+        own_test = preset != "page" and test.get("name") in PAIRED_TESTS
+        test_key = (test["name"], test.get("n") or None, test.get("seed")) if own_test else None
+        rules_preset = None if preset in ("defaults", "page") else preset
         ids = [f.id for f in systems]
         baseline = ids.index(request["baseline"]) if request.get("baseline") in ids else 0
-        steps = compare_steps(
-            [f.lines for f in systems],
-            [f.lines for f in refs],
-            names=[f.name for f in systems],
-            baseline=baseline,
-            preset=None if preset == "defaults" else preset,
+        counted = (
+            tuple(f.id for f in refs),
+            tuple(ids),
+            rules_preset,
+            tuple(sorted((options or {}).items(), key=lambda kv: kv[0])),
         )
+        key = (*counted, baseline, test_key)
+        for result_id, kept in self.compare_keys.items():
+            if kept == key:
+                return {"ok": True, "result": result_id}
+        lines, ref_lines = [f.lines for f in systems], [f.lines for f in refs]
         job_id = self.next_id
         self.next_id += 1
 
         def job() -> Generator[Progress, None, None]:
-            result = yield from steps
-            self.compares = {job_id: result}  # only the latest is kept (the lines are copied in it)
+            if self.counts is not None and self.counts[0] == counted:
+                tally = self.counts[1]
+            else:
+                self.counts = None
+                tally = yield from counts_steps(lines, ref_lines, preset=rules_preset, options=options)
+                self.counts = (counted, tally)
+            result = yield from compare_steps(
+                lines,
+                ref_lines,
+                names=[f.name for f in systems],
+                baseline=baseline,
+                preset=rules_preset,
+                options=options,
+                tally=tally,
+                **(
+                    {}
+                    if test_key is None
+                    else {"significance": test_key[0], "significance_n": test_key[1], "seed": test_key[2]}
+                ),
+            )
+            # only the latest is kept (the lines are copied in it)
+            self.compares, self.compare_keys = {job_id: result}, {job_id: key}
+            self.compare_rules = {job_id: (preset, rules_for(rules_preset, options))}
 
         self.jobs[job_id] = job()
         return {"ok": True, "job": job_id}
 
     def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`);
-        ``request``: ``{"lang", "pair"}`` (only the latest comparison is kept)."""
+        """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`), opened by
+        its verdict, rules line and warning (:mod:`bleu2.page.corpus.compare_verdict`: ``"verdict"``,
+        ``"rules"``, ``"warning"``); ``request``: ``{"lang", "pair", "corpus": the systems
+        table's result, whose options and paired test the verdict quotes}`` (only the latest
+        comparison is kept)."""
         res = self.compares[int(result_id)]
         lang = i18n.language(request.get("lang"))
-        return compare_view.view(res, lang, int(request.get("pair") or 0))
+        pair = int(request.get("pair") or 0)
+        preset, rules = self.compare_rules[int(result_id)]
+        out = compare_view.view(res, lang, pair, rules.split)
+        page = self._page_rules(int(result_id), preset, request.get("corpus"))
+        out["verdict"] = compare_verdict.verdict(res, out["pairs"]["selected"], lang, page)
+        out["rules"] = compare_verdict.rules_line(res, rules.config, page, lang)
+        out["warning"] = compare_verdict.warning(res, rules.split, lang)
+        return out
+
+    def _page_rules(self, result_id: int, preset: str, corpus: Any) -> compare_verdict.PageRules | None:
+        """The systems table's rules and p-values, as the Compare view's systems (by file id)."""
+        job = self.results.get(int(corpus)) if isinstance(corpus, int) else None
+        if job is None:
+            return None
+        system_ids = self.compare_keys[result_id][1]
+        p_values: dict[int, float] = {}
+        for k, f in enumerate(job.system_files):
+            figures = job.significance[k] if job.significance else {}
+            file_id = getattr(f, "id", None)
+            if figures.get("p_value") is not None and file_id in system_ids:
+                p_values[system_ids.index(file_id)] = figures["p_value"]
+        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values)
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
         (``{"side", "index"}``) of pair ``"pair"``
         (:func:`bleu2.page.corpus.compare_view.bucket_lines`, ``ngram_lines``)."""
         res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
+        split = self.compare_rules[int(result_id)][1].split
         pair = int(request.get("pair") or 0)
         if "side" in request:
-            return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang)
+            return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang, split)
         return compare_view.bucket_lines(
-            res, str(request["kind"]), int(request["bucket"]), int(request["system"]), pair, lang
+            res, str(request["kind"]), int(request["bucket"]), int(request["system"]), pair, lang, split
         )
 
     def compare_export(self, result_id: int, fmt: str) -> dict[str, Any]:

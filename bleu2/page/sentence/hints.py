@@ -24,6 +24,8 @@ __all__ = [
     "counted_score",
     "zero_orders_hint",
     "many_lines_hints",
+    "WHOLE_CJK",
+    "kept_whole",
 ]
 
 
@@ -50,6 +52,20 @@ WRONG_ORDER_RATIO = 0.5
 
 #: A text of more than this many lines gets the "scored as one segment" hint.
 MANY_LINES = 30
+
+#: A token with at least this many Chinese or Japanese characters (Han, kana) is a
+#: sentence the tokenizer kept whole (these scripts write no spaces between words).
+WHOLE_CJK = 4
+#: The tokenizers that split Chinese and Japanese text into characters or words.
+_SPLITS_CJK = frozenset({"zh", "char", "default"})
+_CJK = (
+    (0x3040, 0x30FF),  # hiragana, katakana
+    (0x3400, 0x4DBF),  # CJK extension A
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xF900, 0xFAFF),  # compatibility ideographs
+    (0xFF66, 0xFF9F),  # half-width katakana
+    (0x20000, 0x3FFFF),  # CJK extensions B..
+)
 
 
 def emptiness(text: str, tokens: Sequence[str]) -> str | None:
@@ -78,7 +94,8 @@ def hints(
     the hint may offer, ``{"id", "label"}``; none of these hints has one yet); kinds:
     ``"both-empty"`` (both texts blank), ``"reference-empty"``, ``"candidate-empty"`` (a
     text has no tokens: blank, or only punctuation or symbols, said in its text),
-    ``"no-match"`` (no candidate word is in a reference: what the score is and what it
+    ``"kept-whole"`` (:func:`kept_whole`: the tokenizer kept a Chinese or Japanese
+    sentence as one word), ``"no-match"`` (no candidate word is in a reference: what the score is and what it
     would be without smoothing), ``"left-out"`` (:func:`zero_orders_hint`), ``"short"`` (the candidate is shorter than the
     reference, so BP < 1), ``"word-order"`` (right words, wrong order: the raw
     p1 = m1/t1 >= 0.5 and the raw p2 = m2/t2 < p1 / 2).
@@ -96,6 +113,9 @@ def hints(
             out.append(_hint(kind, i18n.t(lang, f"hint_{label}_no_words")))
     if out:
         return out
+    whole = kept_whole(result.tokenizer, [*candidate_tokens, *reference_tokens], lang)
+    if whole is not None:
+        out.append(whole)
     p1 = result.precisions[0]
     if p1.matches == 0:
         params = {
@@ -138,6 +158,25 @@ def hints(
                 )
             )
     return out
+
+
+def _cjk_count(token: str) -> int:
+    return sum(1 for ch in token if any(lo <= ord(ch) <= hi for lo, hi in _CJK))
+
+
+def kept_whole(tokenizer: str, tokens: Sequence[str], lang: str = "en") -> Hint | None:
+    """A ``"kept-whole"`` hint when ``tokenizer`` (not ``zh``, ``char`` or bleu2's
+    ``default``, which split Han and kana) left a token of at least :data:`WHOLE_CJK`
+    Chinese or Japanese characters: such text has no spaces, so 13a (or ``none``) keeps a
+    whole sentence as one word, which matches only when identical. It names the token
+    (cut to 24 characters) and suggests ``zh``, ``char`` or chrF. None otherwise."""
+    if tokenizer in _SPLITS_CJK:
+        return None
+    token = next((t for t in tokens if len(t) >= WHOLE_CJK and _cjk_count(t) >= WHOLE_CJK), None)
+    if token is None:
+        return None
+    shown = token if len(token) <= 24 else token[:23] + "…"
+    return _hint("kept-whole", i18n.t(lang, "hint_kept_whole", tokenizer=tokenizer, token=shown))
 
 
 def _hint(kind: str, text: str, action: HintAction | None = None) -> Hint:

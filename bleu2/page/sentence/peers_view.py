@@ -154,17 +154,23 @@ def row_view(row: PeerRow, lang: str = "en") -> PeerRowView:
 
 def peers_updates(table: PeerTable | None, lang: str = "en") -> Updates:
     """The rows of ``#peers`` (ids ``peer-<preset>-score``, ``-p<n>``, ``-bp``, ``-c``,
-    ``-r``, ``-diff``; the row ``peer-<preset>`` gets the class ``same``) and the note
+    ``-r``, ``-diff``, each with its column's name as ``data-label``; the row ``peer-<preset>`` gets the class ``same``) and the note
     ``peers-note``; ``table`` None: the texts are too long (:data:`PEER_CHARACTERS`), the
     cells are emptied and the note says so."""
     out: Updates = {}
     rows = {row.preset: row_view(row, lang) for row in table.rows} if table is not None else {}
+    # each cell's column name, shown beside the value on a phone (static/style.css: data-label)
+    labels = [
+        i18n.t(lang, "peers_col_score"),
+        *(f"p{n}" for n in range(1, PEER_ORDERS + 1)),
+        *(i18n.t(lang, k) for k in ("col_bp", "col_hyp_len", "col_ref_len", "peers_col_differs")),
+    ]
     for name in PRESETS:
         v = rows.get(name)
         cells = [v["score"], *v["precisions"], v["bp"], v["hyp_len"], v["ref_len"], v["differs"]] if v else []
         ids = ["score", *(f"p{n}" for n in range(1, PEER_ORDERS + 1)), "bp", "c", "r", "diff"]
-        for part, text in zip(ids, cells or [""] * len(ids)):
-            out[f"peer-{name}-{part}"] = {"text": text}
+        for part, text, label in zip(ids, cells or [""] * len(ids), labels):
+            out[f"peer-{name}-{part}"] = {"text": text, "attrs": {"data-label": label}}
         out[f"peer-{name}"] = {"classes": {"same": bool(v and v["same"])}}
     note = "" if table is not None else i18n.t(lang, "peers.too_long", limit=i18n.format_integer(PEER_CHARACTERS, lang))
     out["peers-note"] = {"text": note, "props": {"hidden": not note}}

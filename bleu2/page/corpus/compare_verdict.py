@@ -1,0 +1,250 @@
+"""The Compare view's verdict, its rules line and the detokenized-text warning, as data.
+
+The verdict opens the Compare view: which system of the pair shown scores higher, whether
+the difference is significant (the paired test, when one ran: the systems table's under the
+same rules, else the analyses' own on their statistics), and the
+buckets where the two differ most (word F-measure by frequency, BLEU by reference length).
+The rules line says which rules the analyses score by and, when they are not the page's
+options of the systems table above, both rule sets and that their numbers differ. The
+warning says when the rules' words keep punctuation attached (``mother."``, ``them,``):
+detokenized text under rules that split at spaces only (compare-mt's expect tokenized text).
+Every string is in the page's language; painted with ``textContent`` by ``static/compare.js``.
+Scores are floats in [0, 1]. Standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypedDict
+
+from ...analyses import CompareResult
+from ...options import BleuConfig
+from .. import i18n
+
+__all__ = [
+    "SIGNIFICANCE_LEVEL",
+    "MIN_SENTENCES",
+    "MIN_WORDS",
+    "DIFFERENCES",
+    "DETOKENIZED_SHARE",
+    "SAMPLE_LINES",
+    "Difference",
+    "Verdict",
+    "PageRules",
+    "describe",
+    "glued",
+    "detokenized_share",
+    "warning",
+    "rules_line",
+    "verdict",
+    "page_rules",
+]
+
+#: A paired test's p-value below this is called significant.
+SIGNIFICANCE_LEVEL = 0.05
+#: A reference-length bucket is compared only when both systems have this many sentences in it.
+MIN_SENTENCES = 20
+#: A frequency bucket is compared only when its reference words and each output's words number this many.
+MIN_WORDS = 50
+#: How many buckets the verdict names.
+DIFFERENCES = 3
+#: Text looks detokenized when at least this share of its words (under the rules' split)
+#: keep punctuation attached (TED: 0.06–0.16 % tokenized, 14.8–16.2 % detokenized).
+DETOKENIZED_SHARE = 0.05
+#: Lines of each file the warning looks at (the first ones).
+SAMPLE_LINES = 1000
+
+_CLOSING = frozenset('.,!?;:"”’)»]}…。、，！？')
+_OPENING = frozenset('"“‘(«[{¿¡')
+
+Split = Callable[[str], list[str]]
+
+
+class Difference(TypedDict):
+    """A bucket where the pair differs: ``kind`` "words" (F-measure) or "length" (BLEU)."""
+
+    kind: str
+    bucket: str
+    left: float
+    right: float
+    text: str
+
+
+class Verdict(TypedDict):
+    """The verdict of the pair shown: ``left`` the baseline, ``right`` the other system;
+    ``winner`` the higher scorer's name (None: equal scores); ``p_value`` and
+    ``significant`` None without a paired test."""
+
+    heading: str
+    winner: str | None
+    headline: str
+    test: str
+    p_value: float | None
+    significant: bool | None
+    significance: str
+    differences_caption: str
+    differences: list[Difference]
+
+
+class PageRules(TypedDict):
+    """What the systems table was scored with: its options (``config``), whether the
+    Compare view scores by the same rules (``same``), its test and each Compare system's
+    p-value against the baseline (by the Compare view's system index; absent: none)."""
+
+    config: BleuConfig
+    same: bool
+    test: str
+    p_values: dict[int, float]
+
+
+def describe(config: BleuConfig) -> str:
+    """A rule set in a few words: ``BLEU-2, tok:default, smooth:add-1`` (and ``lc``)."""
+    out = f"BLEU-{config.max_order}, tok:{config.tokenizer}, smooth:{config.smoothing}"
+    return out + (", lc" if config.lowercase else "")
+
+
+def glued(word: str) -> bool:
+    """Whether ``word`` keeps punctuation attached: a letter or digit, then closing
+    punctuation (``them,``, ``mother."``), or opening punctuation, then one (``"Hello``)."""
+    if len(word) < 2:
+        return False
+    return (word[-1] in _CLOSING and word[-2].isalnum()) or (word[0] in _OPENING and word[1].isalnum())
+
+
+def detokenized_share(streams: Iterable[Sequence[str]], split: Split) -> tuple[float, list[str]]:
+    """The share of words (under ``split``) of the first :data:`SAMPLE_LINES` lines of each
+    stream that keep punctuation attached (:func:`glued`), and the first three such words."""
+    words = found = 0
+    examples: list[str] = []
+    for stream in streams:
+        for line in stream[:SAMPLE_LINES]:
+            for w in split(line):
+                words += 1
+                if glued(w):
+                    found += 1
+                    if len(examples) < 3 and w not in examples:
+                        examples.append(w)
+    return (found / words if words else 0.0), examples
+
+
+def warning(result: CompareResult, split: Split, lang: str = "en") -> str:
+    """The warning when the texts look detokenized under the analyses' rules
+    (:func:`detokenized_share` >= :data:`DETOKENIZED_SHARE`), naming examples; "" otherwise."""
+    if result.lines is None:
+        return ""
+    share, examples = detokenized_share([*result.lines["references"], *result.lines["systems"]], split)
+    if share < DETOKENIZED_SHARE:
+        return ""
+    return i18n.t(
+        lang,
+        "compare_detokenized",
+        percent=i18n.format_number(100 * share, lang, 1),
+        examples=" ".join(examples),
+    )
+
+
+def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRules | None, lang: str = "en") -> str:
+    """Which rules the analyses score by, and, when they are not the systems table's,
+    both rule sets and that the numbers differ."""
+    own = i18n.t(lang, "compare_rules_compare_mt") if result.rules == "compare-mt" else describe(compare_config)
+    if page is None:
+        return i18n.t(lang, "compare_rules_own", rules=own)
+    if page["same"]:
+        return i18n.t(lang, "compare_rules_same", rules=own)
+    return i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
+
+
+def _num(x: float, lang: str) -> str:
+    return i18n.format_number(x, lang)
+
+
+def _differences(result: CompareResult, left: int, right: int, lang: str) -> list[Difference]:
+    found: list[Difference] = []
+    names = result.systems
+    w = result.word_accuracy
+    for i, bucket in enumerate(w.buckets):
+        a, b = w.systems[left][i], w.systems[right][i]
+        if min(a.ref, a.out, b.out) >= MIN_WORDS:
+            text = i18n.t(
+                lang,
+                "compare_verdict_words",
+                bucket=bucket,
+                left=_num(a.f, lang),
+                right=_num(b.f, lang),
+                left_name=names[left],
+                right_name=names[right],
+            )
+            found.append({"kind": "words", "bucket": bucket, "left": a.f, "right": b.f, "text": text})
+    lb = result.length_buckets
+    for i, bucket in enumerate(lb.buckets):
+        if min(lb.sentences[left][i], lb.sentences[right][i]) >= MIN_SENTENCES:
+            a2, b2 = lb.bleu[left][i], lb.bleu[right][i]
+            text = i18n.t(
+                lang,
+                "compare_verdict_length",
+                bucket=bucket,
+                left=_num(a2, lang),
+                right=_num(b2, lang),
+                left_name=names[left],
+                right_name=names[right],
+            )
+            found.append({"kind": "length", "bucket": bucket, "left": a2, "right": b2, "text": text})
+    found.sort(key=lambda d: -abs(d["right"] - d["left"]))
+    return found[:DIFFERENCES]
+
+
+def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules | None = None) -> Verdict:
+    """The verdict of the baseline against the ``pair``-th other system: the higher corpus
+    BLEU under the analyses' rules, the paired test's p-value (the analyses' own test, or,
+    under the same rules, the systems table's of ``page``: significant below
+    :data:`SIGNIFICANCE_LEVEL`), and the
+    :data:`DIFFERENCES` buckets with the largest absolute difference (frequency buckets
+    with :data:`MIN_WORDS` words, length buckets with :data:`MIN_SENTENCES` sentences)."""
+    p = result.pairs[min(max(pair, 0), len(result.pairs) - 1)].ngrams
+    left, right = p.left, p.right
+    names = result.systems
+    a, b = result.scores[left].bleu, result.scores[right].bleu
+    if round(a, 4) == round(b, 4):
+        winner = None
+        headline = i18n.t(lang, "compare_verdict_tie", left=names[left], right=names[right], score=_num(a, lang))
+    else:
+        hi, lo = (left, right) if a > b else (right, left)
+        winner = names[hi]
+        headline = i18n.t(
+            lang,
+            "compare_verdict_wins",
+            winner=names[hi],
+            loser=names[lo],
+            high=_num(result.scores[hi].bleu, lang),
+            low=_num(result.scores[lo].bleu, lang),
+        )
+    test, p_value = "none", None
+    if result.significance is not None:  # the analyses' own test, under their rules
+        test = result.significance.test
+        p_value = next((r.p_value for r in result.significance.rows if r.system == right), None)
+    elif page is not None and page["same"] and page["test"].startswith("paired"):  # the systems table's
+        test, p_value = page["test"], page["p_values"].get(right)
+    significant: bool | None = None
+    if p_value is None:
+        significance = i18n.t(lang, "compare_verdict_no_test")
+    else:
+        significant = p_value < SIGNIFICANCE_LEVEL
+        key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
+        name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
+        significance = i18n.t(lang, key, test=name, p=_num(p_value, lang))
+    return {
+        "heading": i18n.t(lang, "compare_verdict_heading"),
+        "winner": winner,
+        "headline": headline,
+        "test": test,
+        "p_value": p_value,
+        "significant": significant,
+        "significance": significance,
+        "differences_caption": i18n.t(lang, "compare_verdict_differences"),
+        "differences": _differences(result, left, right, lang),
+    }
+
+
+def page_rules(config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float]) -> PageRules:
+    """:class:`PageRules` of its parts."""
+    return {"config": config, "same": same, "test": test, "p_values": dict(p_values)}
