@@ -178,6 +178,7 @@ def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
     :class:`bleu2.options.BleuConfig` take."""
     return {k: v for k, v in options.items() if k != "metric"}
 
+
 #: The same choices by the select's element id.
 OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
 
