@@ -22,6 +22,9 @@ PAIRS = [
     ("我爱学习中文", ["我喜欢学习中文"]),
     ("", ["a b c"]),
     ("x", ["x"]),
+    ("Hello, World!", ["hello world", ""]),
+    ("a b c d e f", ["d e f a b c"]),
+    ("the the the the", ["the cat", "a cat on the mat"]),
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..._cache import LRU
 from ...report import competition_ranks
 from .. import i18n
 from ..ports import Updates
@@ -49,15 +50,25 @@ def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
+#: The views last made, by (metric, candidate, references, box numbers, number, language):
+#: a keystroke in one box makes one candidate's view again, not every one's.
+_VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
+
+
 def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[MetricView]:
     """Every candidate's view under ``metric`` (``"chrf"``, ``"chrf++"``, ``"ter"``), in box order."""
     refs, numbers = metric_inputs(comparison)
     out = []
     for i, row in enumerate(comparison["candidates"]):
-        if metric == "ter":
-            out.append(ter_view(row["text"], refs, numbers, i + 1, lang))
-        else:
-            out.append(chrf_view(row["text"], refs, numbers, i + 1, metric, lang))
+        key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, lang)
+        view = _VIEWS.get(key)
+        if view is None:
+            if metric == "ter":
+                view = ter_view(row["text"], refs, numbers, i + 1, lang)
+            else:
+                view = chrf_view(row["text"], refs, numbers, i + 1, metric, lang)
+            _VIEWS.put(key, view)
+        out.append(view)
     return out
 
 

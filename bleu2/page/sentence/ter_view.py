@@ -15,8 +15,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ...ter import sentence_ter, ter_alignment
+from ...ter import TER, ter_alignment
 from ...ter_breakdown import TerAlignment, TerStep
+from ...ter_result import TerStats
 from .. import i18n
 from .breakdown import shorten
 from .metric_types import MetricRow, MetricView
@@ -134,8 +135,8 @@ def ter_view(
         ``to_dict()`` (score: edits per reference word).
     """
     refs = list(references)
-    result = sentence_ter(candidate, refs)
-    alignment = ter_alignment(candidate, refs)
+    alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
+    result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
     value = i18n.format_number(result.score, lang)
     ref_number = reference_numbers[alignment.reference_index]
     edits = i18n.format_integer(result.num_edits, lang)
