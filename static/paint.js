@@ -231,7 +231,8 @@
         var box = make("div", {"class": "hl-section", id: section.id}, null, fragment);
         make("h4", {}, section.title, box);
         section.orders.forEach(function (order) {
-          make("p", {"class": "hl-order-title"}, order.title + " (" + order.summary + ")", box);
+          var heading = order.summary ? order.title + " (" + order.summary + ")" : order.title;
+          if (heading) make("p", {"class": "hl-order-title"}, heading, box);
           var line = make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
           var gram = order.n > 1 ? " gram" : "";
           var items = order.items;

@@ -94,7 +94,6 @@ def chrf_highlight(
                 "summary": i18n.t(
                     lang,
                     "chrf_highlight_order",
-                    kind=title,
                     matched=i18n.format_integer(matched, lang),
                     total=i18n.format_integer(len(hyp_grams), lang),
                 ),
@@ -111,7 +110,6 @@ def chrf_highlight(
                 "summary": i18n.t(
                     lang,
                     "chrf_highlight_order",
-                    kind=title,
                     matched=i18n.format_integer(sum(flags), lang),
                     total=i18n.format_integer(len(ref_grams), lang),
                 ),

@@ -73,7 +73,13 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
     ):
         shown, more = shorten(items, lang)
         lines.append(
-            {"n": n, "title": i18n.t(lang, key), "summary": i18n.t(lang, "ter_legend"), "items": shown, "more": more}
+            {
+                "n": n,
+                "title": i18n.t(lang, key),
+                "summary": i18n.t(lang, "ter_legend") if n == 2 else "",
+                "items": shown,
+                "more": more,
+            }
         )
     for k, shift in enumerate(alignment.shifts, start=1):
         text = i18n.t(
@@ -97,7 +103,7 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
             {
                 "title": title,
                 "id": f"hl-ref-{reference_number}",
-                "orders": [{"n": 1, "title": title, "summary": "", "items": shown, "more": more}],
+                "orders": [{"n": 1, "title": "", "summary": "", "items": shown, "more": more}],
             }
         ],
     }
