@@ -115,6 +115,7 @@ def test_ranking_puts_lowest_ter_first():
     ranking = port.last("ranking")
     assert [row["index"] for row in ranking["rows"]] == [1, 0]
     assert ranking["head"][2] == "TER" and ranking["rows"][0]["cells"][2] == "0.0000"
+    assert port.text("highlight-heading") == "Edits and alignment"
 
 
 def test_switching_back_to_bleu_shows_bleu_again():
@@ -123,6 +124,7 @@ def test_switching_back_to_bleu_shows_bleu_again():
     port.advance(1000)
     assert port.text("score") == "0.7071" and port.text("score-label") == "BLEU-2"
     assert port.prop("bleu-terms", "hidden") is False and port.prop("metric-terms", "hidden") is True
+    assert port.text("highlight-heading") == "Matched n-grams"
 
 
 def test_a_link_without_the_metric_is_bleu_and_one_with_it_keeps_it():

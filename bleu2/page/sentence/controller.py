@@ -424,7 +424,7 @@ class SentencePage:
         v = self.view = blank.shown_view(candidate_view(comp, self.selected, self.lang), empty)
         self.order_rows(v)
         shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
-        shown.update(metric_view.shown_parts(metric))
+        shown.update(metric_view.shown_parts(metric, self.lang))
         if self.metric_view is not None:
             shown.update(metric_view.metric_updates(self.metric_view, self.lang))
             table = {"head": self.metric_view["head"], "rows": self.metric_view["rows"]}

@@ -101,12 +101,14 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
     return {"head": head, "rows": rows, "selected": selected, "structure": [order, selected, label, lang]}
 
 
-def shown_parts(metric: str) -> Updates:
-    """The BLEU-only parts hidden under another metric, and the metric's table shown (the
-    peers table, BLEU's too, hides itself: :meth:`SentencePage.deferred`)."""
+def shown_parts(metric: str, lang: str = "en") -> Updates:
+    """The BLEU-only parts hidden under another metric, the metric's table shown (the
+    peers table, BLEU's too, hides itself: :meth:`SentencePage.deferred`), and the marks'
+    heading (TER's are edits, not matched n-grams)."""
     bleu = metric == "bleu"
     out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}
     out.update({part: {"props": {"hidden": bleu}} for part in METRIC_PARTS})
+    out["highlight-heading"] = {"text": i18n.t(lang, "ter_heading" if metric == "ter" else "highlight_heading")}
     return out
 
 
