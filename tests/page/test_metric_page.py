@@ -153,3 +153,13 @@ def test_presets_are_bleu_and_a_metric_is_custom():
         "chrf++": "chrF++",
         "ter": "TER",
     }
+
+
+def test_a_language_switch_words_the_metric_in_the_new_language():
+    port, page = scored_page("ter")
+    set_control(port, page, "lang-select", "pt", handler="on_language")
+    port.advance(1000)
+    assert port.text("highlight-heading") == "Edições e alinhamento"
+    assert port.text("metric-caption") == "Edições da candidata 1 contra a referência 1"
+    assert port.text("score") == shown(sacrebleu.sentence_ter(CAND, [REF]).score / 100).replace(".", ",")
+    assert port.last("help")["intro"].startswith("O TER")
