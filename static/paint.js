@@ -191,6 +191,19 @@
       });
       scrollCue();
     },
+    // A table's head and rows (the chrF and TER breakdowns): {head: [str], rows: [{cells:
+    // [str], class}]}; the first cell of a row is its header.
+    table: function (id, json) {
+      var data = JSON.parse(json), table = $(id), tr = make("tr");
+      data.head.forEach(function (text) { make("th", {scope: "col"}, text, tr); });
+      table.tHead.replaceChildren(tr);
+      var body = table.tBodies[0];
+      body.replaceChildren();
+      data.rows.forEach(function (row) {
+        var line = make("tr", row["class"] ? {"class": row["class"]} : {}, null, body);
+        row.cells.forEach(function (text, i) { make(i ? "td" : "th", i ? {"class": "num"} : {scope: "row"}, text, line); });
+      });
+    },
     // The p1..pN rows of the terms table, before the r row: [{n, name}].
     orderRows: function (json) {
       var body = $("terms-body");
@@ -218,7 +231,8 @@
         var box = make("div", {"class": "hl-section", id: section.id}, null, fragment);
         make("h4", {}, section.title, box);
         section.orders.forEach(function (order) {
-          make("p", {"class": "hl-order-title"}, order.title + " (" + order.summary + ")", box);
+          var heading = order.summary ? order.title + " (" + order.summary + ")" : order.title;
+          if (heading) make("p", {"class": "hl-order-title"}, heading, box);
           var line = make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
           var gram = order.n > 1 ? " gram" : "";
           var items = order.items;

@@ -32,6 +32,7 @@ CONTROLS = {
     "opt-ref-length": {"value": "closest"},
     "opt-rstrip": {"checked": False, "type": "checkbox"},
     "opt-preset": {"value": "defaults"},
+    "opt-metric": {"value": "bleu"},
     "lang-select": {"value": "en"},
     "corpus-test": {"value": "none"},
     "corpus-n": {"value": "0"},

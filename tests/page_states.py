@@ -14,6 +14,7 @@ STATE = {
         "empty_references": "ignore",
         "ref_length": "shortest",
         "rstrip": True,
+        "metric": "bleu",
     },
     "lang": "pt",
 }

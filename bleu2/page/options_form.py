@@ -8,7 +8,10 @@ ids (:data:`FIELDS`), reading the form (:func:`options_from_form`) and writing i
 parameter's box, the options the engine refuses (:func:`usable_options`, kept while a bad
 value is typed, and :func:`option_error_text`), the "defaults"/"changed" note and the
 preset choice (:data:`PRESET_FIELD`: one choice per :data:`bleu2.options.PRESETS` entry,
-the defaults, and "custom" for any other options; :func:`preset_choice`).
+the defaults, and "custom" for any other options; :func:`preset_choice`), and the metric
+(:data:`METRICS`: BLEU, chrF, chrF++ or TER; an option like the others, ``"bleu"`` by
+default, so a link or a saved state without it is BLEU; the engine's BLEU options are the
+others, :func:`bleu_options`).
 
 Standard library only (runs in Pyodide).
 """
@@ -35,6 +38,7 @@ from . import i18n
 from .ports import Updates
 
 __all__ = [
+    "METRICS",
     "MAX_ORDERS",
     "DEFAULT_OPTIONS",
     "SACREBLEU_PAGE_OPTIONS",
@@ -49,6 +53,7 @@ __all__ = [
     "OPTION_CHOICES",
     "FormValues",
     "SmoothField",
+    "bleu_options",
     "normalize_options",
     "preset_choice",
     "preset_options",
@@ -82,6 +87,7 @@ FIELDS: dict[str, str] = {
     "effective_order": "opt-effective-order",
     "ref_length": "opt-ref-length",
     "rstrip": "opt-rstrip",
+    "metric": "opt-metric",
 }
 
 #: The controls and the event each one reports a change by (a select or the check box:
@@ -107,6 +113,7 @@ class FormValues(TypedDict):
     empty_references: str
     ref_length: str
     rstrip: bool
+    metric: str
 
 
 class SmoothField(TypedDict):
@@ -119,15 +126,21 @@ class SmoothField(TypedDict):
 #: Max orders the page offers.
 MAX_ORDERS = (1, 2, 3, 4)
 
+#: The metrics the page scores with: BLEU (with the options below), chrF, chrF++ (chrF
+#: with word order 2) and TER, the last three with sacreBLEU 2.6.0's defaults
+#: (``sacrebleu.sentence_chrf``, ``sentence_chrf(word_order=2)``, ``sentence_ter``).
+METRICS = ("bleu", "chrf", "chrf++", "ter")
+
 #: The options the page offers (every option but ``weights``) with their defaults, the
-#: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`).
-DEFAULT_OPTIONS: dict[str, Any] = {k: v for k, v in DEFAULTS.items() if k != "weights"}
+#: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`), and the metric (BLEU).
+DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
 
 #: Each preset of :data:`bleu2.options.PRESETS` as the page's options (every preset has
 #: uniform weights, so each is exactly the preset: its signature names it).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
-    name: {k: v for k, v in options.items() if k in DEFAULT_OPTIONS} for name, options in ENGINE_PRESETS.items()
-}
+    name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": "bleu"}
+    for name, options in ENGINE_PRESETS.items()
+}  # BLEU's presets: choosing one scores with BLEU
 
 #: The page's options under which it gives sacreBLEU's numbers for one segment (the
 #: sentence view scores each candidate alone): ``sacrebleu.sentence_bleu``, the
@@ -153,7 +166,18 @@ CHOICES: dict[str, list[str]] = {
     "lowercase": list(LOWERCASE_CHOICES),
     "empty_references": list(EMPTY_REFERENCES),
     "ref_length": list(REF_LENGTHS),
+    "metric": list(METRICS),
 }
+
+#: The metrics' names as the option list shows them (the same in every language).
+METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
+
+
+def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` without the metric: what :func:`bleu2.sentence_bleu` and
+    :class:`bleu2.options.BleuConfig` take."""
+    return {k: v for k, v in options.items() if k != "metric"}
+
 
 #: The same choices by the select's element id.
 OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
@@ -196,12 +220,14 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ValueError(f"rstrip must be true or false, got {out['rstrip']!r}")
     if out["ref_length"] not in REF_LENGTHS:
         raise ValueError(f"ref_length must be one of {', '.join(REF_LENGTHS)}, got {out['ref_length']!r}")
+    if out["metric"] not in METRICS:
+        raise ValueError(f"metric must be one of {', '.join(METRICS)}, got {out['metric']!r}")
     if out["empty_references"] not in EMPTY_REFERENCES:
         raise ValueError(
             f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
         )
     try:
-        BleuConfig.make(**out)
+        BleuConfig.make(**bleu_options(out))
     except (ValueError, TypeError) as e:
         raise ValueError(str(e)) from None
     return out
@@ -219,17 +245,20 @@ def options_are_default(options: Mapping[str, Any] | None) -> bool:
         opts = normalize_options(options)
     except ValueError:
         return False
-    return BleuConfig.make(**opts) == BleuConfig.make(**DEFAULT_OPTIONS)
+    same = BleuConfig.make(**bleu_options(opts)) == BleuConfig.make(**bleu_options(DEFAULT_OPTIONS))
+    return same and opts["metric"] == DEFAULT_OPTIONS["metric"]
 
 
 def preset_choice(options: Mapping[str, Any] | None) -> str:
     """The preset list's choice for ``options``: ``"defaults"``, the name of the preset
     whose options they are exactly (:attr:`bleu2.options.BleuConfig.preset`), else
-    ``"custom"`` (also for invalid options; never raises)."""
+    ``"custom"`` (also for invalid options, and for any metric but BLEU: the presets are
+    BLEU's; never raises)."""
     if options_are_default(options):
         return "defaults"
     try:
-        preset = BleuConfig.make(**normalize_options(options)).preset
+        normalized = normalize_options(options)
+        preset = BleuConfig.make(**bleu_options(normalized)).preset if normalized["metric"] == "bleu" else None
     except ValueError:
         return "custom"
     return preset if preset in PRESET_OPTIONS else "custom"
@@ -257,7 +286,7 @@ def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple
     {'max_order': 2}
     """
     try:
-        BleuConfig.make(**options)
+        BleuConfig.make(**bleu_options(options))
         return options, None
     except (ValueError, TypeError) as error:
         return last_valid, error
@@ -332,6 +361,7 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         "empty_references": str(fields.get("empty_references", DEFAULT_OPTIONS["empty_references"])),
         "ref_length": str(fields.get("ref_length", DEFAULT_OPTIONS["ref_length"])),
         "rstrip": bool(fields.get("rstrip", False)),
+        "metric": str(fields.get("metric", DEFAULT_OPTIONS["metric"])),
     }
 
 
@@ -350,6 +380,7 @@ def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValue
         "empty_references": o["empty_references"],
         "ref_length": o["ref_length"],
         "rstrip": bool(o["rstrip"]),
+        "metric": o["metric"],
     }
 
 
@@ -369,6 +400,7 @@ def option_labels(lang: str = "en") -> dict[str, dict[str, str]]:
         labels = {}
         for value in values:
             text = i18n.t(lang, f"{name}_{value}") if name in named else value
+            text = METRIC_NAMES[value] if name == "metric" else text
             marked = value == default[name] and mark != f"({text})"  # never "default (default)"
             labels[value] = f"{text} {mark}" if marked else text
         out[FIELDS[name]] = labels

@@ -389,7 +389,7 @@ def test_help_sections_show_the_live_numbers_in_three_languages():
     for lang, rc in (("en", "c = 5 and r = 6"), ("es", "c = 5 y r = 6"), ("pt", "c = 5 e r = 6")):
         h = guide.help_sections(breakdown.candidate_view(comp, 0, lang), lang)
         assert h["heading"] == i18n.t(lang, "help_heading")
-        assert len(h["steps"]) == len(guide.HELP_STEPS) and len(h["faq"]) == len(guide.FAQ) == 7
+        assert len(h["steps"]) == len(guide.HELP_STEPS) and len(h["faq"]) == len(guide.FAQ) == 8
         answer = {q["id"]: q["a"] for q in h["faq"]}["faq-rc"]
         assert answer.endswith(f"{rc}."), (lang, answer)
     en = guide.help_sections(breakdown.candidate_view(comp, 0, "en"), "en")

@@ -238,6 +238,7 @@ def test_options_and_errors():
         "empty_references": "ignore",
         "ref_length": "closest",
         "rstrip": False,
+        "metric": "bleu",
     }
     assert out["version"] == f"bleu2-{bleu2.__version__}"
     with pytest.raises(ValueError, match="smoothing"):

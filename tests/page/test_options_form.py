@@ -42,6 +42,7 @@ from bleu2.page.share import encode_state
                 "empty_references": "ignore",
                 "ref_length": "closest",
                 "rstrip": False,
+                "metric": "bleu",
             },
             id="defaults",
         ),
@@ -60,6 +61,7 @@ from bleu2.page.share import encode_state
                 "empty_references": "count",
                 "ref_length": "closest",
                 "rstrip": True,
+                "metric": "bleu",
             },
             id="sacrebleu-sentence-is-sentence_bleu",
         ),
@@ -131,6 +133,7 @@ def test_options_from_form_and_back():
         "empty_references": "count",
         "ref_length": "shortest",
         "rstrip": True,
+        "metric": "ter",
     }
     opts = options_from_form(fields, "es")
     assert opts == {
@@ -143,6 +146,7 @@ def test_options_from_form_and_back():
         "empty_references": "count",
         "ref_length": "shortest",
         "rstrip": True,
+        "metric": "ter",
     }
     back = form_from_options(opts, "es")
     assert back == {
@@ -155,6 +159,7 @@ def test_options_from_form_and_back():
         "empty_references": "count",
         "ref_length": "shortest",
         "rstrip": True,
+        "metric": "ter",
     }
     assert options_from_form(back, "es") == opts
     # what was typed is passed on when it is not a plain decimal, so the message can quote it

@@ -392,3 +392,24 @@ def test_every_batch_says_what_to_keep_if_the_page_is_hidden_before_the_next_ans
     assert browser.dom.save_plain(key, meta) is None  # what static/host.js does on pagehide
     assert tab.items["bleu2-state"].startswith('t1.{"r":["word word')
     assert Browser(Tab(denied=True)).host.hide() is None
+
+
+def test_the_metric_through_the_protocol_shows_what_the_controller_shows():
+    """chrF chosen through messages: the same page as the controller driven directly, and
+    sacreBLEU's chrF++ shown (the metric's table painted by ``table``)."""
+    import sacrebleu
+
+    direct, page = open_page()
+    browser = Browser()
+    for typing in (lambda b, t: type_in(direct, page, b, t), browser.type_in):
+        typing("reference", "the cat is on the mat")
+        typing("candidate", "the cat sat on the mat")
+    direct.controls["opt-metric"]["value"] = browser.dom.controls["opt-metric"]["value"] = "chrf++"
+    page.on_options(event("change", "opt-metric"))
+    browser.on("on_options", event_type="change", target="opt-metric")
+    direct.advance(200)
+    browser.advance(200)
+    same_page(direct, browser.dom)
+    score = sacrebleu.sentence_chrf("the cat sat on the mat", ["the cat is on the mat"], word_order=2).score / 100
+    assert browser.dom.text("score") == f"{score:.4f}"
+    assert browser.dom.painted[("table", "metric-table")]["head"][0] == "n-grams"

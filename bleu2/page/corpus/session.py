@@ -36,7 +36,7 @@ from ...scoring import bleu_score
 from ...significance import DEFAULT_RESAMPLES
 from ...steps import Progress, drive
 from .. import i18n
-from ..options_form import normalize_options, options_from_form
+from ..options_form import bleu_options, normalize_options, options_from_form
 from . import compare_verdict, compare_view, guide, views
 from .port import Message, input_message, lines_message
 
@@ -182,7 +182,7 @@ class Session:
         if problem:
             return {"ok": False, "message": problem}
         try:
-            options = normalize_options(options_from_form(request.get("form") or {}, lang))
+            options = bleu_options(normalize_options(options_from_form(request.get("form") or {}, lang)))
         except ValueError as error:
             return _refused("option_invalid", params={"error": str(error)})
         test = request.get("test") or "none"
@@ -441,7 +441,7 @@ class Session:
         """The tokens of each line under the options of the form (its tokenizer and
         lower-casing), as the page's scoring sees them."""
         options = normalize_options(options_from_form(form or {}, lang))
-        tokenize = BleuConfig.make(**options).tokenize_function()
+        tokenize = BleuConfig.make(**bleu_options(options)).tokenize_function()
         return [tokenize(line) for line in lines]
 
 

@@ -33,6 +33,7 @@ from ...scorer import BLEU
 from ...stats import SentenceStats, ref_len_for
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
+from ..options_form import bleu_options
 
 __all__ = [
     "RefLengthChoice",
@@ -126,7 +127,7 @@ def scorer(**options: Any) -> BLEU:
     Raises:
         TypeError, ValueError: bad options; the message names the problem.
     """
-    return scorer_for(**options)
+    return scorer_for(**bleu_options(options))  # the page's metric is not BLEU's option
 
 
 def clear_caches() -> None:

@@ -25,12 +25,13 @@ from ..options_form import FIELDS, PRESET_FIELD
 from ..ports import PageContext, Updates
 from ..share import MAX_CHARS, PageState, share_fragment, share_url
 from ..tab_storage import SaveOutcome
-from . import blank, explain, export, live, startup, updates
+from . import blank, explain, export, live, metric_view, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
 from .candidates import Comparison, compare
 from .clearing import Clearing
 from .guide import help_sections
+from .metric_types import MetricView
 from .peers_view import PeersPanel
 from .port import EventData, SentencePort
 from .screen import Screen
@@ -83,6 +84,7 @@ class SentencePage:
         self.selected = 0
         self.comparison: Comparison | None = None
         self.view: CandidateView | None = None
+        self.metric_view: MetricView | None = None  # the selected candidate under chrF or TER (None: BLEU)
         self.labels: explain.Labels | None = None  # the labels of the marks shown
         self.screen = Screen()  # what was last painted, so only changes are painted again
         self.counts = {"reference": 1, "candidate": 1}
@@ -355,7 +357,9 @@ class SentencePage:
             self.note("export-status", out["downloaded"])
 
     def on_copy_json(self, event: EventData | None = None) -> None:
-        if self.view is not None:
+        if self.metric_view is not None:
+            self.copy(self.metric_view["json"], "copy-status", "copied")
+        elif self.view is not None:
             self.copy(self.view["json"], "copy-status", "copied")
 
     def on_hint(self, event: EventData) -> None:
@@ -407,15 +411,28 @@ class SentencePage:
                 **updates.token_updates(comp, self.lang),
             }
         )
-        data = updates.ranking_paint(comp, self.selected, self.lang)
+        empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
+        metric = comp["options"].get("metric", "bleu")
+        views = None if empty or metric == "bleu" else metric_view.metric_views(comp, metric, self.lang)
+        self.metric_view = views[self.selected] if views else None
+        data: Any = updates.ranking_paint(comp, self.selected, self.lang)
+        if views:
+            data = metric_view.metric_ranking(comp, views, self.selected, self.lang)
         rebuild = not self.screen.same("ranking-structure", data["structure"])
         painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
         self.paint_once("ranking", "ranking", painted)
-        empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
         v = self.view = blank.shown_view(candidate_view(comp, self.selected, self.lang), empty)
         self.order_rows(v)
-        self.write({**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)})
+        shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
+        shown.update(metric_view.shown_parts(metric, self.lang))
+        if self.metric_view is not None:
+            shown.update(metric_view.metric_updates(self.metric_view, self.lang))
+            table = {"head": self.metric_view["head"], "rows": self.metric_view["rows"]}
+            self.paint_once("metric-table", "table", table, "metric-table")
+        self.write(shown)
         hints = [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]]
+        if self.metric_view is not None:  # BLEU's hints speak of BLEU's counts
+            hints = [h for h in hints if h[2]]
         self.paint_once("hints", "items", hints, "hints")
         if self.timer is not None:
             self.port.clear_timer(self.timer)
@@ -446,13 +463,18 @@ class SentencePage:
         if self.comparison is None or self.view is None:
             return
         try:
-            comp, v = self.comparison, self.view
-            self.highlight(comp)
-            bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
-            self.paint_once("chart", "svg", bars, "chart")
-            self.paint_once("help", "help", help_sections(v, self.lang))
-            self.write(self.peers.updates(comp, self.selected, self.lang))
-            self.write({"score-announce": {"text": v["announce"]}})
+            comp, v, mv = self.comparison, self.view, self.metric_view
+            if mv is not None:
+                self.metric_highlight(mv)
+                self.paint_once("help", "help", metric_view.metric_help(mv, self.lang))
+                self.write({"score-announce": {"text": mv["announce"]}, "peers": {"props": {"hidden": True}}})
+            else:
+                self.highlight(comp)
+                bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
+                self.paint_once("chart", "svg", bars, "chart")
+                self.paint_once("help", "help", help_sections(v, self.lang))
+                self.write(self.peers.updates(comp, self.selected, self.lang))
+                self.write({"score-announce": {"text": v["announce"]}})
             if self.context.embed:  # ?embed: its "open in full" link
                 self.write(embed.link_updates(self.page_state(), self.context.pathname, self.lang))
             waited = self.port.now() - self.saved_at
@@ -470,6 +492,16 @@ class SentencePage:
         data = explain.page_highlight(comp, self.selected, self.lang)
         self.labels = data["labels"]
         self.write({"hl-off": {"text": data["off"] or "", "props": {"hidden": data["off"] is None}}})
+        self.port.paint("highlight", json.dumps(data["candidate"], ensure_ascii=False), "hl-candidate")
+        self.port.paint("highlight", json.dumps(data["references"], ensure_ascii=False), "hl-references")
+
+    def metric_highlight(self, mv: MetricView) -> None:
+        """The marks of chrF's matched n-grams or TER's alignment (no hover labels)."""
+        data = mv["highlight"]
+        if self.screen.same("highlight", ("metric", mv["metric"], data, self.lang)):
+            return
+        self.labels = None
+        self.write({"hl-off": {"text": "", "props": {"hidden": True}}})
         self.port.paint("highlight", json.dumps(data["candidate"], ensure_ascii=False), "hl-candidate")
         self.port.paint("highlight", json.dumps(data["references"], ensure_ascii=False), "hl-references")
 

@@ -37,6 +37,8 @@ __all__ = [
     "UNMATCHED",
     "MAX_TOKENS",
     "highlight",
+    "candidate_statuses",
+    "reference_matched",
     "span_label",
     "ngram_text",
     "highlight_sections",
@@ -122,6 +124,11 @@ def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) 
         seen[g] = j
         out.append(j <= candidate_counts.get(g, 0))
     return out
+
+
+#: The classifiers by their public names (the chrF view marks its n-grams by the same rule).
+candidate_statuses = _candidate_statuses
+reference_matched = _reference_matched
 
 
 def _analyse(

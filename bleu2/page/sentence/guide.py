@@ -37,7 +37,7 @@ class HelpSections(TypedDict):
 #: ``faq_<name>_q`` / ``faq_<name>_a``).
 HELP_STEPS = ("tokens", "clip", "precisions", "mean", "smoothing", "bp", "score")
 
-FAQ = ("papers", "low", "good", "languages", "rc", "order", "scale")
+FAQ = ("papers", "low", "good", "languages", "rc", "order", "scale", "metrics")
 
 #: The smoothing methods that smooth nothing (``help_step_smoothing_none``).
 NO_SMOOTHING = frozenset({"none", "method0"})

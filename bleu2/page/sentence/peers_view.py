@@ -20,7 +20,7 @@ from typing import Any, TypedDict
 from ...options import PRESETS
 from ...peers import Difference, Note, PeerRow, PeerTable, peer_table
 from .. import i18n
-from ..options_form import DEFAULT_OPTIONS
+from ..options_form import DEFAULT_OPTIONS, bleu_options
 from ..ports import Updates
 from .candidates import Comparison
 from .live import LIVE_CHARACTERS
@@ -64,7 +64,7 @@ def peer_inputs(comparison: Comparison, index: int) -> tuple[str, list[str], dic
     breakdown scores (the used ones; ``[""]`` when none has tokens), the options in use)``."""
     refs = comparison["references"]
     texts = [refs[i]["text"] for i in comparison["used_references"]] or [""]
-    options = {k: v for k, v in comparison["options"].items() if k in DEFAULT_OPTIONS}
+    options = bleu_options({k: v for k, v in comparison["options"].items() if k in DEFAULT_OPTIONS})
     return comparison["candidates"][index]["text"], texts, options
 
 

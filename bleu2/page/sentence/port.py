@@ -59,7 +59,7 @@ class EventData(TypedDict):
 #: The painters of ``static/paint.js`` that build DOM from JSON data (the controller hands
 #: them JSON text, once per change): a list's items, the ranking table, the rows of the
 #: terms table, highlight spans, an SVG chart, "How it works", the page's fixed words.
-Painter = Literal["items", "ranking", "orderRows", "highlight", "svg", "help", "translate"]
+Painter = Literal["items", "ranking", "orderRows", "highlight", "svg", "help", "translate", "table"]
 
 
 class Document(Protocol):

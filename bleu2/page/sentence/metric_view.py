@@ -1,0 +1,146 @@
+"""The chosen metric on the sentence view: views, ranking, updates and help for chrF and TER.
+
+With the metric ``"bleu"`` the page shows :mod:`bleu2.page.sentence.breakdown`; with
+``"chrf"``, ``"chrf++"`` or ``"ter"`` the controller asks :func:`metric_views` for every
+candidate's :class:`~bleu2.page.sentence.metric_types.MetricView`
+(:mod:`bleu2.page.sentence.chrf_view`, :mod:`bleu2.page.sentence.ter_view`) and writes
+:func:`metric_updates`, the ranking of :func:`metric_ranking` and :func:`metric_help`.
+:func:`shown_parts` says which of the page's parts each metric shows. Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..._cache import LRU
+from ...report import competition_ranks
+from .. import i18n
+from ..ports import Updates
+from .candidates import Comparison
+from .chrf_view import chrf_view
+from .guide import HelpSections
+from .metric_types import MetricView
+from .ter_view import ter_view
+from .updates import signature_parts
+
+__all__ = [
+    "LOWER_IS_BETTER",
+    "metric_inputs",
+    "metric_views",
+    "metric_ranking",
+    "metric_updates",
+    "metric_help",
+    "shown_parts",
+]
+
+#: Metrics where a lower score is better (TER: an error rate).
+LOWER_IS_BETTER = frozenset({"ter"})
+
+#: The page's parts that only BLEU has (hidden under another metric) and the metric's own.
+BLEU_PARTS = ("bleu-terms", "highlight-legend", "highlight-help")
+METRIC_PARTS = ("metric-terms",)
+
+
+def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
+    """The references a metric scores against: the texts of the boxes that are not blank
+    (``[""]`` when all are) and their box numbers."""
+    pairs = [(r["text"], i + 1) for i, r in enumerate(comparison["references"]) if r["text"].strip()]
+    if not pairs:
+        return [""], [1]
+    return [t for t, _ in pairs], [n for _, n in pairs]
+
+
+#: The views last made, by (metric, candidate, references, box numbers, number, language):
+#: a keystroke in one box makes one candidate's view again, not every one's.
+_VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
+
+
+def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[MetricView]:
+    """Every candidate's view under ``metric`` (``"chrf"``, ``"chrf++"``, ``"ter"``), in box order."""
+    refs, numbers = metric_inputs(comparison)
+    out = []
+    for i, row in enumerate(comparison["candidates"]):
+        key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, lang)
+        view = _VIEWS.get(key)
+        if view is None:
+            if metric == "ter":
+                view = ter_view(row["text"], refs, numbers, i + 1, lang)
+            else:
+                view = chrf_view(row["text"], refs, numbers, i + 1, metric, lang)
+            _VIEWS.put(key, view)
+        out.append(view)
+    return out
+
+
+def metric_ranking(comparison: Comparison, views: list[MetricView], selected: int, lang: str = "en") -> dict[str, Any]:
+    """What ``bleu2Paint.ranking`` paints for ``views``: best first (chrF highest, TER
+    lowest; ties share a rank), cells rank, text, score and the metric's two columns."""
+    sign = 1.0 if views and views[0]["metric"] in LOWER_IS_BETTER else -1.0
+    scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
+    ranks = competition_ranks(scores)
+    order = sorted(range(len(views)), key=lambda i: (ranks[i], i))
+    ter = bool(views) and views[0]["metric"] == "ter"
+    extra = ("col_edit", "ter_ref_length") if ter else ("col_chrf_precision", "col_recall")
+    label = views[0]["label"] if views else ""
+    head = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), label] + [i18n.t(lang, k) for k in extra]
+    rows = []
+    for i in order:
+        v, row = views[i], comparison["candidates"][i]
+        text = row["text"].strip()
+        text = (text[:79] + "…" if len(text) > 80 else text) or i18n.t(lang, "empty_text")
+        number = i18n.format_integer(i + 1, lang)
+        rows.append(
+            {
+                "index": i,
+                "number": number,
+                "button": i18n.t(lang, "candidate_label", number=number),
+                "title": i18n.t(lang, "show_breakdown", number=number),
+                "cells": [i18n.format_integer(ranks[i], lang), text, v["value"], *v["ranking_cells"]],
+            }
+        )
+    return {"head": head, "rows": rows, "selected": selected, "structure": [order, selected, label, lang]}
+
+
+def shown_parts(metric: str, lang: str = "en") -> Updates:
+    """The BLEU-only parts hidden under another metric, the metric's table shown (the
+    peers table, BLEU's too, hides itself: :meth:`SentencePage.deferred`), and the marks'
+    heading (TER's are edits, not matched n-grams)."""
+    bleu = metric == "bleu"
+    out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}
+    out.update({part: {"props": {"hidden": bleu}} for part in METRIC_PARTS})
+    out["highlight-heading"] = {"text": i18n.t(lang, "ter_heading" if metric == "ter" else "highlight_heading")}
+    return out
+
+
+def metric_updates(v: MetricView, lang: str = "en") -> Updates:
+    """The breakdown and the summary for the metric's view ``v`` (the table is painted:
+    ``bleu2Paint.table``)."""
+    return {
+        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
+        "score-label": {"text": v["label"]},
+        "score": {"text": v["value"]},
+        "score-formula": {"text": v["formula"]},
+        "signature": {
+            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
+        },
+        "metric-caption": {"text": v["caption"]},
+        "result-json": {"text": v["json"]},
+        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
+        "summary-label": {"text": v["label"]},
+        "summary-score": {"text": v["value"]},
+        "summary-terms": {"text": v["summary"]},
+    }
+
+
+def metric_help(v: MetricView, lang: str = "en") -> HelpSections:
+    """ "How it works" and the questions for the metric of ``v``, with its numbers."""
+    return {
+        "heading": i18n.t(lang, "help_heading"),
+        "intro": v["help_intro"],
+        "steps": v["help_steps"],
+        "faq_heading": i18n.t(lang, "faq_heading"),
+        "faq": [
+            {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a")}
+            for name in v["faq"]
+        ],
+    }

@@ -1,0 +1,184 @@
+"""The TER breakdown as plain data: the edits, the reference length and the alignment.
+
+:func:`ter_view` scores one candidate with :func:`bleu2.sentence_ter` (sacreBLEU 2.6.0's
+defaults: tercom's normalization off, case-insensitive) and draws its edits from
+:func:`bleu2.ter_alignment`: shifts, then insertions, deletions and substitutions of the
+shifted candidate against the closest reference. TER = edits / average reference length
+(Snover et al. 2006), a float >= 0 that may exceed 1. The alignment is painted by the
+highlight painter (:func:`bleu2.page.sentence.explain.highlight_sections`' shape), shifted
+words marked. Standard library only (runs in Pyodide).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ...ter import TER, ter_alignment
+from ...ter_breakdown import TerAlignment, TerStep
+from ...ter_result import TerStats
+from .. import i18n
+from .breakdown import shorten
+from .metric_types import MetricRow, MetricView
+
+__all__ = ["STEP_MARKS", "step_item", "ter_highlight", "edit_rows", "ter_view"]
+
+#: How a step of the alignment is written and marked: op -> (prefix, CSS class).
+STEP_MARKS = {
+    "match": ("", "hl-matched"),
+    "substitution": ("~", "hl-clipped"),
+    "deletion": ("−", "hl-unmatched"),
+    "insertion": ("+", "hl-ref-unmatched"),
+}
+
+#: Written before a shifted word.
+SHIFTED_MARK = "⇄"
+
+
+def step_item(step: TerStep) -> list[str]:
+    """One alignment step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``,
+    ``"+a"``; a shifted word starts with ⇄ and has the class ``hl-shifted`` too."""
+    prefix, css = STEP_MARKS[step.op]
+    if step.op == "substitution":
+        text = f"{step.hyp_word}→{step.ref_word}"
+    else:
+        text = str(step.ref_word if step.op == "insertion" else step.hyp_word)
+    if step.shifted:
+        return [SHIFTED_MARK + prefix + text, css + " hl-shifted"]
+    return [prefix + text, css]
+
+
+def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "en") -> dict[str, list[dict[str, Any]]]:
+    """The candidate as written (its words marked by their step; shifted ones marked),
+    the alignment, and the reference's words (matched or not), as highlight sections."""
+    by_original = {s.original_index: s for s in alignment.steps if s.original_index is not None}
+    written = []
+    for k, word in enumerate(alignment.hypothesis):
+        step = by_original.get(k)
+        css = STEP_MARKS[step.op][1] if step else "hl-unmatched"
+        written.append(
+            [
+                (SHIFTED_MARK if step and step.shifted else "") + word,
+                css + (" hl-shifted" if step and step.shifted else ""),
+            ]
+        )
+    matched_refs = {s.ref_index for s in alignment.steps if s.op == "match"}
+    ref_items = [
+        [w, "hl-ref-matched" if j in matched_refs else "hl-ref-unmatched"] for j, w in enumerate(alignment.reference)
+    ]
+    lines = []
+    for n, (key, items) in enumerate(
+        (("ter_written", written), ("ter_alignment", [step_item(s) for s in alignment.steps])), start=1
+    ):
+        shown, more = shorten(items, lang)
+        lines.append(
+            {
+                "n": n,
+                "title": i18n.t(lang, key),
+                "summary": i18n.t(lang, "ter_legend") if n == 2 else "",
+                "items": shown,
+                "more": more,
+            }
+        )
+    for k, shift in enumerate(alignment.shifts, start=1):
+        text = i18n.t(
+            lang,
+            "ter_shift_line",
+            k=i18n.format_integer(k, lang),
+            words=i18n.isolate(" ".join(shift.words)),
+            start=i18n.format_integer(shift.start + 1, lang),
+            new_start=i18n.format_integer(shift.new_start + 1, lang),
+        )
+        moved = range(shift.new_start, shift.new_start + len(shift.words))
+        items = [[w, "hl-shifted" if i in moved else "hl-plain"] for i, w in enumerate(shift.hypothesis)]
+        shown, more = shorten(items, lang)
+        lines.append({"n": 2 + k, "title": text, "summary": "", "items": shown, "more": more})
+    shown, more = shorten(ref_items, lang)
+    number = i18n.format_integer(reference_number, lang)
+    title = i18n.t(lang, "highlight_reference", number=number)
+    return {
+        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": lines}],
+        "references": [
+            {
+                "title": title,
+                "id": f"hl-ref-{reference_number}",
+                "orders": [{"n": 1, "title": "", "summary": "", "items": shown, "more": more}],
+            }
+        ],
+    }
+
+
+def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
+    """The edits table: insertions, deletions, substitutions, shifts, all edits, and the
+    reference length (the references' average, as TER divides by it)."""
+    counts = [
+        ("ter_insertions", alignment.count("insertion")),
+        ("ter_deletions", alignment.count("deletion")),
+        ("ter_substitutions", alignment.count("substitution")),
+        ("ter_shifts", len(alignment.shifts)),
+    ]
+    rows: list[MetricRow] = [
+        {"cells": [i18n.t(lang, key), i18n.format_integer(k, lang)], "class": ""} for key, k in counts
+    ]
+    rows.append(
+        {"cells": [i18n.t(lang, "ter_edits"), i18n.format_integer(alignment.num_edits, lang)], "class": "average"}
+    )
+    rows.append({"cells": [i18n.t(lang, "ter_ref_length"), i18n.format_g(alignment.ref_length, lang)], "class": ""})
+    return rows
+
+
+def ter_view(
+    candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
+) -> MetricView:
+    """What the page shows for candidate ``number`` (1-based) under TER.
+
+    Args:
+        candidate, references, reference_numbers, lang: as
+            :func:`bleu2.page.sentence.chrf_view.chrf_view`.
+    Returns:
+        :class:`MetricView`; ``json`` is the :class:`~bleu2.ter_result.TerResult`'s
+        ``to_dict()`` (score: edits per reference word).
+    """
+    refs = list(references)
+    alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
+    result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
+    value = i18n.format_number(result.score, lang)
+    ref_number = reference_numbers[alignment.reference_index]
+    edits = i18n.format_integer(result.num_edits, lang)
+    ref_len = i18n.format_g(result.ref_length, lang)
+    if result.ref_length > 0:
+        formula = i18n.t(lang, "ter_formula", edits=edits, ref=ref_len, score=value)
+    else:
+        formula = i18n.t(lang, "ter_formula_empty", score=value)
+    shown_number = i18n.format_integer(number, lang)
+    live = {
+        "shifts": i18n.format_integer(len(alignment.shifts), lang),
+        "insertions": i18n.format_integer(alignment.count("insertion"), lang),
+        "deletions": i18n.format_integer(alignment.count("deletion"), lang),
+        "substitutions": i18n.format_integer(alignment.count("substitution"), lang),
+        "edits": edits,
+        "ref": ref_len,
+        "score": value,
+    }
+    return {
+        "metric": "ter",
+        "number": number,
+        "label": "TER",
+        "score": result.score,
+        "value": value,
+        "percent": i18n.format_number(result.score * 100, lang, 2),
+        "formula": formula,
+        "announce": i18n.t(lang, "metric_announce", label="TER", number=shown_number, score=value),
+        "signature": result.signature,
+        "caption": i18n.t(lang, "metric_caption_ter", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
+        "head": [i18n.t(lang, "col_edit"), i18n.t(lang, "col_count")],
+        "rows": edit_rows(alignment, lang),
+        "summary": f"{i18n.t(lang, 'ter_edits')} {edits} · r {ref_len}",
+        "ranking_cells": [edits, ref_len],
+        "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
+        "highlight": ter_highlight(alignment, ref_number, lang),
+        "help_intro": i18n.t(lang, "help_ter_intro"),
+        "help_steps": [i18n.t(lang, f"help_ter_step_{name}", **live) for name in ("norm", "shifts", "edits", "score")],
+        "faq": ["ter_high", "ter_shift", "metrics"],
+    }
