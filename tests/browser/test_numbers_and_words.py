@@ -212,7 +212,7 @@ def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
     page.click("#faq-rc summary")
     page.wait_for_function("document.querySelector('#faq-rc p').textContent.endsWith('c = 5 and r = 6.')")
     assert page.text_content("#help-heading") == "How it works"
-    assert page.locator("#help-body ol li").count() == 7 and page.locator("#help-body details").count() == 7
+    assert page.locator("#help-body ol li").count() == 7 and page.locator("#help-body details").count() == 8
     steps = page.eval_on_selector_all("#help-body ol li", "els => els.map(e => e.textContent)")
     assert steps[5].endswith("Here: c = 5, r = 6, BP = 0.8187.")  # exp(1 - 6/5)
     # the open answer stays open and follows the texts
