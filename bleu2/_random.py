@@ -52,7 +52,6 @@ NumPy is never imported here; the tests compare with it (tests/engine/test_rando
 
 from __future__ import annotations
 
-import secrets
 import sys
 from array import array
 from collections.abc import Iterable, Iterator
@@ -131,6 +130,8 @@ class SeedSequence:
 
     def __init__(self, entropy: Seed | None = None) -> None:
         if entropy is None:
+            import secrets  # here: secrets imports hashlib, which starts OpenSSL (milliseconds)
+
             entropy = secrets.randbits(_POOL_SIZE * 32)
         words = _words32(entropy)
         self.entropy = entropy

@@ -59,17 +59,24 @@ def class_alternatives(ranges: Ranges) -> str:
 
 
 def subtract(ranges: Ranges, holes: Ranges) -> list[tuple[int, int]]:
-    """Inclusive ``ranges`` minus inclusive ``holes`` (both sorted)."""
+    """Inclusive ``ranges`` minus inclusive ``holes`` (both sorted, holes not overlapping).
+
+    One pass over both: a hole that ends before a range starts ends before every later one.
+    """
     out = []
+    first = 0  # the first hole that does not end before the current range
     for a, b in ranges:
-        for h0, h1 in holes:
-            if h1 < a or h0 > b:
-                continue
+        while first < len(holes) and holes[first][1] < a:
+            first += 1
+        k = first
+        while k < len(holes) and holes[k][0] <= b:
+            h0, h1 = holes[k]
             if h0 > a:
                 out.append((a, h0 - 1))
             a = h1 + 1
             if a > b:
                 break
+            k += 1
         if a <= b:
             out.append((a, b))
     return out
