@@ -37,12 +37,23 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     assert (len(reference), len(candidate)) == (222882, 208153)
     context, guard = new_context(viewport={"width": 1280, "height": 800})
     page = open_page(context, guard, site_url)
+    # too long to score at each keystroke here: the worker measures it, the page
+    # says "scoring…" (the last result stays) until the answer comes. What the page showed
+    # is recorded as it changed: sampling it after the paste would race the worker.
+    page.evaluate(
+        """() => { window.seenScoring = [];
+        const note = () => window.seenScoring.push([!document.getElementById('scoring').hidden,
+                                                    document.getElementById('breakdown').getAttribute('aria-busy')]);
+        new MutationObserver(note).observe(document.body, {attributes: true, subtree: true,
+                                                           attributeFilter: ['hidden', 'aria-busy']}); }"""
+    )
     paste(page, "reference", reference)
     paste(page, "candidate", candidate)
-    # too long to score at each keystroke here: the worker measures it, the page
-    # says "scoring…" (the last result stays) until the answer comes
-    assert page.is_visible("#scoring") and page.get_attribute("#breakdown", "aria-busy") == "true"
-    page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
+    page.wait_for_function(
+        "() => window.seenScoring.some(([shown, busy]) => shown && busy === 'true')"
+        " && document.getElementById('scoring').hidden",
+        timeout=120_000,
+    )
     assert page.get_attribute("#breakdown", "aria-busy") is None
     assert page.evaluate("bleu2Host.probe('page.live.shown is not None and host.port.in_worker')") is True
     expected = bleu2.sentence_bleu(candidate, reference)  # scored as one segment
