@@ -430,7 +430,7 @@ class Session:
             file_id = getattr(f, "id", None)
             if figures.get("p_value") is not None and file_id in system_ids:
                 p_values[system_ids.index(file_id)] = figures["p_value"]
-        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values)
+        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values, job.metric)
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
