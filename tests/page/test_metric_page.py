@@ -118,6 +118,28 @@ def test_ranking_puts_lowest_ter_first():
     assert port.text("highlight-heading") == "Edits and alignment"
 
 
+@pytest.mark.parametrize("metric", ["chrf++", "ter"])
+def test_export_under_a_metric_exports_that_metrics_results_best_first(metric):
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", "a b c d")
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    type_in(port, page, "candidate-2", CAND)
+    set_control(port, page, "opt-metric", metric)
+    theirs = [oracle(metric, text, [REF]).score / 100 for text in ("a b c d", CAND)]
+    for fmt in ("json", "csv", "markdown"):
+        page.on_export(event("click", "export", f"download-export-{fmt}", format=fmt))
+    (_, _, data), (_, _, csv), (_, _, markdown) = port.downloads[-3:]
+    exported = json.loads(data)
+    assert exported["metric"] == metric and [r["index"] for r in exported["ranking"]] == [1, 0]  # CAND is better
+    assert [r["score"] for r in exported["ranking"]] == pytest.approx(theirs[::-1], abs=1e-12)
+    assert exported["ranking"][0]["name"] == {"chrf++": "chrF2++", "ter": "TER"}[metric]
+    assert csv.splitlines()[0] == "rank,candidate,score,signature,text"
+    assert csv.splitlines()[1].startswith(f"1,2,{exported['ranking'][0]['score']!r},")
+    label = "chrF2++" if metric == "chrf++" else "TER"
+    assert markdown.startswith(f"| Rank | Candidate | {label} |") and shown(theirs[1]) in markdown
+
+
 def test_switching_back_to_bleu_shows_bleu_again():
     port, page = scored_page("chrf")
     set_control(port, page, "opt-metric", "bleu")

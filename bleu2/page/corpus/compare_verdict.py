@@ -20,6 +20,7 @@ from typing import TypedDict
 from ...analyses import CompareResult
 from ...options import BleuConfig
 from .. import i18n
+from ..options_form import METRIC_NAMES
 
 __all__ = [
     "SIGNIFICANCE_LEVEL",
@@ -89,12 +90,15 @@ class Verdict(TypedDict):
 class PageRules(TypedDict):
     """What the systems table was scored with: its options (``config``), whether the
     Compare view scores by the same rules (``same``), its test and each Compare system's
-    p-value against the baseline (by the Compare view's system index; absent: none)."""
+    p-value against the baseline (by the Compare view's system index; absent: none); the
+    page's ``metric`` (:data:`bleu2.page.options_form.METRICS`: the analyses score BLEU
+    whatever it is, and say so)."""
 
     config: BleuConfig
     same: bool
     test: str
     p_values: dict[int, float]
+    metric: str
 
 
 def describe(config: BleuConfig) -> str:
@@ -145,13 +149,17 @@ def warning(result: CompareResult, split: Split, lang: str = "en") -> str:
 
 def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRules | None, lang: str = "en") -> str:
     """Which rules the analyses score by, and, when they are not the systems table's,
-    both rule sets and that the numbers differ."""
+    both rule sets and that the numbers differ; under another metric than BLEU, that the
+    analyses score BLEU."""
     own = i18n.t(lang, "compare_rules_compare_mt") if result.rules == "compare-mt" else describe(compare_config)
     if page is None:
         return i18n.t(lang, "compare_rules_own", rules=own)
-    if page["same"]:
-        return i18n.t(lang, "compare_rules_same", rules=own)
-    return i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
+    line = i18n.t(lang, "compare_rules_same", rules=own)
+    if not page["same"]:
+        line = i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
+    if page["metric"] != "bleu":
+        line += " " + i18n.t(lang, "compare_rules_metric", metric=METRIC_NAMES[page["metric"]])
+    return line
 
 
 def _num(x: float, lang: str) -> str:
@@ -245,6 +253,8 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     }
 
 
-def page_rules(config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float]) -> PageRules:
+def page_rules(
+    config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float], metric: str = "bleu"
+) -> PageRules:
     """:class:`PageRules` of its parts."""
-    return {"config": config, "same": same, "test": test, "p_values": dict(p_values)}
+    return {"config": config, "same": same, "test": test, "p_values": dict(p_values), "metric": metric}

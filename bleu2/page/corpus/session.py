@@ -37,7 +37,7 @@ from ...significance import DEFAULT_RESAMPLES
 from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import bleu_options, normalize_options, options_from_form
-from . import compare_verdict, compare_view, guide, views
+from . import compare_verdict, compare_view, guide, metrics, views
 from .port import Message, input_message, lines_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
@@ -182,7 +182,7 @@ class Session:
         if problem:
             return {"ok": False, "message": problem}
         try:
-            options = bleu_options(normalize_options(options_from_form(request.get("form") or {}, lang)))
+            checked = normalize_options(options_from_form(request.get("form") or {}, lang))
         except ValueError as error:
             return _refused("option_invalid", params={"error": str(error)})
         test = request.get("test") or "none"
@@ -204,7 +204,9 @@ class Session:
         chunk = max(1, int(request.get("chunk") or CHUNK))
         job_id = self.next_id
         self.next_id += 1
-        self.jobs[job_id] = self._job(job_id, self.of_role("reference"), systems, options, test, n, seed, chunk)
+        options, metric = bleu_options(checked), checked["metric"]
+        refs = self.of_role("reference")
+        self.jobs[job_id] = self._job(job_id, refs, systems, options, test, n, seed, chunk, metric)
         return {"ok": True, "job": job_id}
 
     def step(self, job_id: int, budget_ms: float = 150.0) -> dict[str, Any]:
@@ -241,22 +243,25 @@ class Session:
         n: int,
         seed: int | None,
         chunk: int,
+        metric: str = "bleu",
     ) -> Generator[Progress, None, None]:
         """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
         every line's statistics and score kept for the per-sentence views: each line scored
         with the sentence-level rules of the options
         (:meth:`bleu2.options.BleuConfig.sentence_level`: effective order under sacreBLEU's
-        corpus preset, as ``sacrebleu -sl``), from the same statistics."""
+        corpus preset, as ``sacrebleu -sl``), from the same statistics; then the metrics
+        scored beside BLEU under the page's ``metric`` (:data:`bleu2.page.corpus.metrics.EXTRA`)."""
         bleu = scorer_for(**options)
         sentence = bleu.config.sentence_level()
         same = sentence == bleu.config
         lines = len(refs[0].lines)
+        test_name = None if test == "none" else test
         outcome = yield from corpus_steps(
             bleu,
             chunks_of([f.lines for f in refs], [f.lines for f in systems], chunk),
             len(systems),
             keep=Keep(stats=True, scores=same),
-            test=None if test == "none" else test,
+            test=test_name,
             n=n,
             seed=seed,
             total=lines,
@@ -265,6 +270,11 @@ class Session:
         scored = outcome.systems
         if not same:
             scored = yield from _sentence_scores(scored, sentence, chunk)
+        streams, outputs = [f.lines for f in refs], [f.lines for f in systems]
+        extra = []
+        for key in metrics.EXTRA[metric]:
+            found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk)
+            extra.append(found)
         self.results[job_id] = views.JobResult(
             options=options,
             config=bleu.config,
@@ -277,6 +287,8 @@ class Session:
             signature=outcome.signature,
             references=tuple(refs),
             system_files=tuple(systems),
+            metric=metric,
+            metrics=tuple(extra),
         )
 
     # --- views ------------------------------------------------------------------------
@@ -299,7 +311,7 @@ class Session:
             "references": [f.lines[line] for f in res.references],
             "candidate": candidate,
             "candidates": [candidate],
-            "options": res.options,
+            "options": {**res.options, "metric": res.metric},
         }
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
@@ -418,7 +430,7 @@ class Session:
             file_id = getattr(f, "id", None)
             if figures.get("p_value") is not None and file_id in system_ids:
                 p_values[system_ids.index(file_id)] = figures["p_value"]
-        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values)
+        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values, job.metric)
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram

@@ -29,6 +29,7 @@ from ...report import (
 from ...result import BleuResult, CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
+from .metrics import MetricResult, metric_cells, metric_csv, metric_head, rank_scores, ranked_by
 
 __all__ = [
     "TextFile",
@@ -75,7 +76,8 @@ class JobResult:
     system's name and result in the order scored (the baseline first), the significance
     figures per system (:meth:`bleu2.significance.Result.to_dict`; None without a test),
     the run's signature, and the files scored: ``references``, and ``system_files`` in the
-    order of ``systems``."""
+    order of ``systems``; the page's ``metric`` and the ``metrics`` scored beside BLEU under
+    it (:mod:`bleu2.page.corpus.metrics`)."""
 
     options: dict[str, Any]
     config: BleuConfig
@@ -88,6 +90,8 @@ class JobResult:
     signature: str
     references: tuple[TextFile, ...]
     system_files: tuple[TextFile, ...]
+    metric: str = "bleu"
+    metrics: tuple[MetricResult, ...] = ()
 
 
 def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
@@ -157,11 +161,26 @@ def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "table": system_table(res, lang),
         "signature": res.signature,
-        "json": corpus_json(_pooled(res), res.significance, res.signature if res.significance else None),
+        "json": _json(res),
         "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
         "histogram": histogram(res, index, lang),
         "system_names": [name for name, _ in res.systems],
     }
+
+
+def _json(res: JobResult) -> str:
+    """The CLI's ``--json`` of the systems, each with its other metrics (``"chrf"``,
+    ``"ter"``: the result's ``to_dict()``, the test's figures and the signature)."""
+    extra = [
+        {m.key.rstrip("+"): {**m.results[k], **_figures(m, k), "signature": m.signature} for m in res.metrics}
+        for k in range(len(res.systems))
+    ]
+    sig = res.significance
+    return corpus_json(_pooled(res), sig, res.signature if sig else None, extra if res.metrics else None)
+
+
+def _figures(m: MetricResult, k: int) -> dict[str, Any]:
+    return {f: m.significance[k][f] for f in ("mean", "ci", "p_value")} if m.significance else {}
 
 
 def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
@@ -179,14 +198,16 @@ def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, A
 
 
 def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
-    """The systems ranked by corpus BLEU (best first; equal scores share a rank).
+    """The systems ranked by corpus BLEU, or by the page's metric when others are scored
+    (:func:`bleu2.page.corpus.metrics.rank_scores`; best first; equal scores share a rank).
 
     Returns:
         ``{"head": [str], "rows": [[str]], "names": [str], "note": str}``: rank, system
         (:func:`short_names`; ``names``: each row's full name), BLEU-N (four
         decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
         significance test the mean ± 95% half-width and the p-value (the baseline's
-        cell says "baseline").
+        cell says "baseline"); then each other metric's score, mean ± half-width and
+        p-value (:func:`bleu2.page.corpus.metrics.metric_cells`).
     """
     systems = res.systems
     order = systems[0][1].max_order
@@ -196,12 +217,15 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
 
     head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
     sig = res.significance
+    named = f"{head[2]}: " if res.metrics else ""  # beside other metrics, BLEU's test columns say so
     if sig:
         if sig[0].get("mean") is not None:
-            head.append(i18n.t(lang, "corpus_col_ci"))
+            head.append(named + i18n.t(lang, "corpus_col_ci"))
         if res.test.startswith("paired"):
-            head.append(i18n.t(lang, "corpus_col_p"))
-    scores = [r.score for _, r in systems]
+            head.append(named + i18n.t(lang, "corpus_col_p"))
+    for m in res.metrics:
+        head += metric_head(m, res.test, lang)
+    scores = rank_scores(res.metric, [r.score for _, r in systems], res.metrics)
     ranks = competition_ranks(scores)
     short = short_names([name for name, _ in systems])
     rows, names = [], []
@@ -223,6 +247,8 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
                 row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
             if res.test.startswith("paired"):
                 row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
+        for m in res.metrics:
+            row += metric_cells(m, i, res.test, lang)
         rows.append(row)
     note = i18n.t(
         lang,
@@ -230,6 +256,10 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         n=i18n.format_integer(res.n, lang),
         seed="–" if res.seed is None else str(res.seed),
     )
+    if res.metrics:
+        ranked = ranked_by(res.metric, res.metrics)
+        listed = ", ".join(m.name for m in res.metrics)
+        note += " " + i18n.t(lang, "corpus_note_metrics", metrics=listed, metric=ranked.name if ranked else "BLEU")
     return {"head": head, "rows": rows, "names": names, "note": note}
 
 
@@ -320,23 +350,24 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
     systems = res.systems
     if what == "systems":
         if fmt == "json":
-            sig = res.significance
-            return corpus_json(_pooled(res), sig, res.signature if sig else None), "json", "application/json"
+            return _json(res), "json", "application/json"
         table = system_table(res, lang)
         if fmt == "csv":
             order = systems[0][1].max_order
             head = ["rank", "system", "score"] + [
                 f"p{k}_{x}" for k in range(1, order + 1) for x in ("matches", "total")
             ]
-            head += ["bp", "c", "r", "signature"]
-            ranks = competition_ranks([r.score for _, r in systems])
+            head += ["bp", "c", "r", "signature"] + [h for m in res.metrics for h in metric_csv(m, None)]
+            scores = rank_scores(res.metric, [r.score for _, r in systems], res.metrics)
+            ranks = competition_ranks(scores)
             rows = []
-            for i in best_first([r.score for _, r in systems]):
+            for i in best_first(scores):
                 name, r = systems[i]
                 row = [ranks[i], csv_text_cell(name), repr(r.score)]
                 for p in r.precisions:
                     row += [p.matches, p.total]
-                rows.append(row + [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res.signature])
+                row += [repr(r.brevity_penalty), r.hyp_len, r.ref_len, res.signature]
+                rows.append(row + [c for m in res.metrics for c in metric_csv(m, i)])
             return csv_table(head, rows), "csv", "text/csv"
         whole = [[row[0], name, *row[2:]] for row, name in zip(table["rows"], table["names"])]  # full names
         md = markdown_table(

@@ -15,6 +15,11 @@
   would format: `` ` * _ [ ] < > ~ &``) and line breaks become ``<br>``, so a text is
   shown literally and cannot break the table or inject markup.
 
+Under the metric chrF, chrF++ or TER each export is the chosen metric's
+(:func:`metric_export`): the JSON holds every candidate's result ``to_dict()`` (the page's
+``#result-json``), best first (TER: lowest first); the CSV and the Markdown table the
+ranking's columns.
+
 Standard library only (runs in Pyodide).
 """
 
@@ -24,13 +29,14 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ...report import csv_table, csv_text_cell, markdown_cell, markdown_table
+from ...report import competition_ranks, csv_table, csv_text_cell, markdown_cell, markdown_table
 from .. import i18n
 from ..tables import ranking_header
 from .breakdown import precision_cell, used_weights
+from .metric_view import LOWER_IS_BETTER, metric_ranking, metric_views
 from .peers_view import table_for
 
-__all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
+__all__ = ["export_data", "export_json", "export_csv", "export_markdown", "metric_export", "EXPORTS", "export_text"]
 
 _ROW_FIELDS = (
     "rank",
@@ -166,6 +172,36 @@ def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     return table + "\n" + note + "\n"
 
 
+def metric_export(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> str:
+    """The export in ``fmt`` under the comparison's metric (``"chrf"``, ``"chrf++"``,
+    ``"ter"``), best first: JSON ``{"tool", "version", "metric", "references", "ranking":
+    [{"rank", "index", "text", **the result's to_dict()}]}``; CSV ``rank, candidate, score,
+    signature, text``; Markdown the ranking's columns and the signature."""
+    metric = comparison["options"]["metric"]
+    views = metric_views(comparison, metric, lang)  # type: ignore[arg-type]
+    shown = metric_ranking(comparison, views, 0, lang)  # type: ignore[arg-type]
+    sign = 1.0 if metric in LOWER_IS_BETTER else -1.0
+    ranks = competition_ranks([-sign * v["score"] for v in views])
+    order = [row["index"] for row in shown["rows"]]
+    texts = [c["text"] for c in comparison["candidates"]]
+    if fmt == "json":
+        ranking = [{"rank": ranks[i], "index": i, "text": texts[i], **json.loads(views[i]["json"])} for i in order]
+        references = [{"index": r["index"], "text": r["text"]} for r in comparison["references"]]
+        data = {"tool": "bleu2", "version": comparison.get("version"), "metric": metric}
+        return json.dumps({**data, "references": references, "ranking": ranking}, indent=2, ensure_ascii=False)
+    if fmt == "csv":
+        rows = [
+            [ranks[i], i + 1, repr(views[i]["score"]), views[i]["signature"], csv_text_cell(texts[i])] for i in order
+        ]
+        return csv_table(["rank", "candidate", "score", "signature", "text"], rows)
+    head = [shown["head"][0], i18n.t(lang, "col_candidate"), *shown["head"][2:], i18n.t(lang, "col_text")]
+    rows = [[r["cells"][0], r["number"], *r["cells"][2:], texts[r["index"]]] for r in shown["rows"]]
+    table = markdown_table(
+        [markdown_cell(h) for h in head], [[markdown_cell(c) for c in row] for row in rows], [len(head) - 1]
+    )
+    return table + "\n" + markdown_cell(i18n.t(lang, "signature") + ": " + views[0]["signature"]) + "\n"
+
+
 #: format -> (function, file name, MIME type, the catalog key of its name).
 EXPORTS = {
     "json": (export_json, "bleu2-comparison.json", "application/json", "export_json"),
@@ -186,8 +222,9 @@ def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> Ex
         KeyError: an unknown format (one of :data:`EXPORTS`).
     """
     func, filename, mime, key = EXPORTS[fmt]
+    other = comparison["options"].get("metric", "bleu") != "bleu"
     return {
-        "text": func(comparison, lang),
+        "text": metric_export(comparison, fmt, lang) if other else func(comparison, lang),
         "filename": filename,
         "mime": mime + ";charset=utf-8",
         "name": i18n.t(lang, key),

@@ -1,0 +1,164 @@
+"""Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
+
+Under the page's metric chrF, chrF++ or TER (:data:`EXTRA`), a job scores BLEU and then
+chrF (chrF++: word order 2) and TER, as ``sacrebleu REF -i SYS... -m bleu chrf ter`` with
+the test chosen: each system's per-line statistics from the engines
+(:meth:`bleu2.chrf.CHRF.corpus_stats`, :meth:`bleu2.ter.TER.corpus_stats`), the corpus
+score of their sums, and the significance test on those statistics (the command line's
+pipeline: :func:`bleu2.significance.steps` with :func:`bleu2.sum_scores.chrf_sums` /
+:func:`~bleu2.sum_scores.ter_sums`; sacreBLEU's numbers for its seed). Scores are
+fractions (chrF in [0, 1]; TER edits per reference word, may exceed 1: lower is better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...report import Figures
+from ...significance import signature_extras
+from ...significance import steps as significance_steps
+from ...steps import Progress
+from ...sum_scores import chrf_sums, ter_sums
+from .. import i18n
+
+__all__ = [
+    "EXTRA",
+    "MetricResult",
+    "metric_steps",
+    "ranked_by",
+    "rank_scores",
+    "metric_head",
+    "metric_cells",
+    "metric_csv",
+]
+
+#: The metrics scored beside BLEU under each of the page's metrics.
+EXTRA: dict[str, tuple[str, ...]] = {
+    "bleu": (),
+    "chrf": ("chrf", "ter"),
+    "chrf++": ("chrf++", "ter"),
+    "ter": ("chrf", "ter"),
+}
+
+
+@dataclass(frozen=True)
+class MetricResult:
+    """One metric on every system of a job, in the job's order (the baseline first):
+    ``key`` ("chrf", "chrf++" or "ter"), ``name`` (``chrF2``, ``chrF2++``, ``TER``), each
+    system's ``to_dict()``, the test's figures per system
+    (:meth:`bleu2.significance.Result.to_dict`; None without a test) and the signature."""
+
+    key: str
+    name: str
+    results: tuple[dict[str, Any], ...]
+    significance: tuple[Figures, ...] | None
+    signature: str
+
+    @property
+    def scores(self) -> list[float]:
+        return [r["score"] for r in self.results]
+
+
+def _scorer(key: str) -> Any:
+    if key == "ter":
+        from ...ter import TER  # type: ignore[import-not-found,unused-ignore]
+
+        return TER()
+    from ...chrf import CHRF  # type: ignore[import-not-found,unused-ignore]
+
+    return CHRF(word_order=2 if key == "chrf++" else 0)
+
+
+def metric_steps(
+    key: str,
+    refs: Sequence[Sequence[str]],
+    systems: Sequence[Sequence[str]],
+    test: str | None,
+    n: int,
+    seed: int | None,
+    chunk: int,
+) -> Generator[Progress, None, MetricResult]:
+    """Score ``systems`` (each a list of lines) on the reference streams ``refs`` with
+    metric ``key``, ``chunk`` lines between two progress reports (stage "scoring"), then
+    run ``test`` (sacreBLEU's flag; None: none) with ``n`` resamples and ``seed``."""
+    scorer = _scorer(key)
+    lines = len(refs[0])
+    per_system: list[list[Any]] = []
+    for s, system in enumerate(systems):
+        stats: list[Any] = []
+        for a in range(0, lines, chunk):
+            part, _ = scorer.corpus_stats(system[a : a + chunk], [r[a : a + chunk] for r in refs], layout="streams")
+            stats += part
+            yield Progress("scoring", s * lines + len(stats), len(systems) * lines)
+        per_system.append(stats)
+    k = len(refs)
+    if key == "ter":
+        from ...ter_result import sum_ter_stats
+
+        results = [scorer.score_from_stats(sum_ter_stats(st), k) for st in per_system]
+        sums = ter_sums(k)
+        vectors = [[[e, round(r * k)] for e, r in st] for st in per_system]
+    else:
+        c = scorer.config
+        results = [scorer.score_from_stats([sum(col) for col in zip(*st)], k) for st in per_system]
+        sums = chrf_sums(c.order, c.beta, c.eps_smoothing, c.name)
+        vectors = per_system
+    figures = None
+    signature = scorer.signature(k)
+    if test is not None:
+        found = yield from significance_steps(test, vectors, sums, n, seed)
+        figures = tuple(r.to_dict() for r in found)
+        signature = scorer.signature(k, **signature_extras(test, n, seed))
+    dicts = tuple(r.to_dict() for r in results)
+    return MetricResult(key, dicts[0]["name"], dicts, figures, signature)
+
+
+def ranked_by(metric: str, extra: Sequence[MetricResult]) -> MetricResult | None:
+    """The metric of ``extra`` the systems are ranked by under the page's ``metric`` (None: BLEU)."""
+    return next((m for m in extra if metric != "bleu" and (m.key == "ter") == (metric == "ter")), None)
+
+
+def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult]) -> list[float]:
+    """The scores the systems are ranked by, highest first (:func:`ranked_by`'s; TER's
+    negated: lower is better)."""
+    m = ranked_by(metric, extra)
+    if m is None:
+        return list(bleu)
+    return [-x for x in m.scores] if m.key == "ter" else m.scores
+
+
+def metric_head(m: MetricResult, test: str, lang: str) -> list[str]:
+    """The columns of ``m``: its score, with a test its mean ± 95% CI and p-value."""
+    head = [m.name]
+    if m.significance and m.significance[0].get("mean") is not None:
+        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_ci')}")
+    if test.startswith("paired"):
+        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_p')}")
+    return head
+
+
+def metric_cells(m: MetricResult, system: int, test: str, lang: str) -> list[str]:
+    """The cells of :func:`metric_head` for one system (four decimals; the baseline's p-value says so)."""
+    num = i18n.format_number
+    cells = [num(m.scores[system], lang)]
+    if m.significance:
+        s = m.significance[system]
+        if m.significance[0].get("mean") is not None:
+            cells.append(f"{num(s['mean'], lang)} ± {num(s['ci'], lang)}")
+        if test.startswith("paired"):
+            cells.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"], lang))
+    return cells
+
+
+def metric_csv(m: MetricResult, system: int | None) -> list[Any]:
+    """The CSV columns of ``m`` (``system`` None: the header): score, mean, ci, p_value
+    (empty where the test gives none), signature; numbers in full."""
+    fields = ("score", "mean", "ci", "p_value")
+    if system is None:
+        key = m.key.replace("++", "pp")
+        return [f"{key}_{f}" for f in fields] + [f"{key}_signature"]
+    figures = dict(m.significance[system]) if m.significance else {}
+    figures["score"] = m.scores[system]
+    return ["" if figures.get(f) is None else repr(figures[f]) for f in fields] + [m.signature]

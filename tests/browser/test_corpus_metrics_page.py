@@ -1,0 +1,74 @@
+"""Corpus mode's systems table with chrF and TER beside BLEU, in headless Chromium (issue 30,
+item 3): with the metric chrF and a paired bootstrap, the tab's table shows sacreBLEU's
+multi-metric numbers, ranked by chrF.
+
+Oracle: sacreBLEU 2.6.0's command line, its output recorded here (seed 12345):
+``sacrebleu ted.ref.detok.eng -i ted.sys1.detok.eng ted.sys2.detok.eng -m bleu chrf ter
+--paired-bs --paired-bs-n 100 -f text -w 4``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from browser_helpers import TED
+from test_corpus_tables import wait_result
+
+#: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
+PAIRED_BS_100 = {
+    "bleu": [(21.7106, 21.7505, 0.7845, None), (23.0512, 23.0652, 0.8162, 0.0099)],
+    "chrf": [(48.3360, 48.3519, 0.4978, None), (45.5839, 45.5887, 0.5415, 0.0099)],
+    "ter": [(64.5800, 64.5633, 0.6926, None), (63.8501, 63.8331, 0.7187, 0.0297)],
+}
+
+
+def figures(d: dict) -> tuple:
+    p = d["p_value"]
+    return (
+        round(100 * d["score"], 4),
+        round(100 * d["mean"], 4),
+        round(100 * d["ci"], 4),
+        None if p is None else round(p, 4),
+    )
+
+
+def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_context, site_url):
+    from conftest import open_page
+
+    context, guard = new_context()
+    page = open_page(context, guard, site_url + "index.html")
+    page.click("#mode-corpus")
+    page.select_option("#opt-preset", "sacrebleu")
+    page.select_option("#opt-metric", "chrf")
+    page.select_option("#corpus-test", "paired-bs")
+    page.fill("#corpus-n", "100")
+    page.dispatch_event("#corpus-n", "change")
+    page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
+    wait_result(page, "|bs:100|")
+    page.wait_for_function("document.getElementById('corpus-note').textContent.includes('ranked by chrF2')")
+    head = page.eval_on_selector_all("#corpus-table-head th", "ths => ths.map(t => t.textContent)")
+    assert head[11:] == [
+        "BLEU-4: Mean ± 95% CI",
+        "BLEU-4: p-value",
+        "chrF2",
+        "chrF2: Mean ± 95% CI",
+        "chrF2: p-value",
+        "TER",
+        "TER: Mean ± 95% CI",
+        "TER: p-value",
+    ]
+    rows = page.eval_on_selector_all(
+        "#corpus-table-body tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+    )
+    assert [row[1] for row in rows] == ["ted.sys1.detok.eng", "ted.sys2.detok.eng"]  # by chrF: sys1 first
+    assert rows[0][11:] == [
+        "0.2175 ± 0.0078", "baseline", "0.4834", "0.4835 ± 0.0050", "baseline", "0.6458", "0.6456 ± 0.0069", "baseline",
+    ]  # fmt: skip
+    assert rows[1][11:] == [
+        "0.2307 ± 0.0082", "0.0099", "0.4558", "0.4559 ± 0.0054", "0.0099", "0.6385", "0.6383 ± 0.0072", "0.0297",
+    ]  # fmt: skip
+    shown = json.loads(page.text_content("#corpus-json"))
+    assert [figures(s) for s in shown] == PAIRED_BS_100["bleu"]
+    assert [figures(s["chrf"]) for s in shown] == PAIRED_BS_100["chrf"]
+    assert [figures(s["ter"]) for s in shown] == PAIRED_BS_100["ter"]

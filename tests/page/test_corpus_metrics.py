@@ -1,0 +1,106 @@
+"""Corpus mode with chrF and TER beside BLEU (issue 30, item 3): under the page's metric
+chrF, chrF++ or TER the systems table, its JSON and its exports carry chrF and TER with the
+test chosen (sacreBLEU's multi-metric table), ranked by the page's metric; the Compare view
+says that its analyses score BLEU. Through corpus mode's fake page on the TED files.
+
+Oracle: sacreBLEU 2.6.0's command line, its output recorded here (seed 12345):
+``sacrebleu ted.ref.detok.eng -i ted.sys1.detok.eng ted.sys2.detok.eng -m bleu chrf ter
+--paired-bs -f text -w 4`` and ``sacrebleu ted.ref.detok.eng -i ted.sys1.detok.eng -m bleu
+chrf ter -ci -f text -w 4`` (the same means and intervals for sys1).
+"""
+
+from __future__ import annotations
+
+import json
+
+from test_compare_verdict import DETOK, SACREBLEU, ted, view
+
+#: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
+PAIRED_BS = {
+    "bleu": [(21.7106, 21.7284, 0.7578, None), (23.0512, 23.0673, 0.7270, 0.0010)],
+    "chrf": [(48.3360, 48.3450, 0.5072, None), (45.5839, 45.5939, 0.5694, 0.0010)],
+    "ter": [(64.5800, 64.5692, 0.7399, None), (63.8501, 63.8352, 0.8168, 0.0140)],
+}
+
+
+def figures(d: dict) -> tuple:
+    p = d["p_value"]
+    return (
+        round(100 * d["score"], 4),
+        round(100 * d["mean"], 4),
+        round(100 * d["ci"], 4),
+        None if p is None else round(p, 4),
+    )
+
+
+def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstrap():
+    page = ted(options={**SACREBLEU, "opt-metric": "chrf"}, test="paired-bs")
+    shown = json.loads(page.port.text("corpus-json"))
+    assert [s["system"] for s in shown] == list(DETOK[1:])  # the baseline first
+    assert [figures(s) for s in shown] == PAIRED_BS["bleu"]
+    assert [figures(s["chrf"]) for s in shown] == PAIRED_BS["chrf"]
+    assert [figures(s["ter"]) for s in shown] == PAIRED_BS["ter"]
+    assert (
+        shown[0]["chrf"]["signature"]
+        == "nrefs:1|bs:1000|seed:12345|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0"
+    )
+    assert shown[0]["ter"]["signature"] == (
+        "nrefs:1|bs:1000|seed:12345|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"
+    )
+    table = page.port.last("results")["table"]
+    assert table["head"][11:] == [
+        "BLEU-4: Mean ± 95% CI",
+        "BLEU-4: p-value",
+        "chrF2",
+        "chrF2: Mean ± 95% CI",
+        "chrF2: p-value",
+        "TER",
+        "TER: Mean ± 95% CI",
+        "TER: p-value",
+    ]
+    # ranked by chrF: sys1 first (0.4834 against 0.4558), though sys2 has the higher BLEU
+    assert table["names"] == list(DETOK[1:])
+    assert table["rows"][0][13:] == ["0.4834", "0.4835 ± 0.0051", "baseline", "0.6458", "0.6457 ± 0.0074", "baseline"]
+    assert table["rows"][1][13:] == ["0.4558", "0.4559 ± 0.0057", "0.0010", "0.6385", "0.6384 ± 0.0082", "0.0140"]
+    assert "chrF2, TER scored beside BLEU" in table["note"] and "ranked by chrF2" in table["note"]
+    # the exports carry them too
+    page.on("export", "systems", "csv")
+    csv = page.port.downloads[-1][2].splitlines()
+    head = csv[0].split(",")
+    assert head[-10:] == [
+        "chrf_score", "chrf_mean", "chrf_ci", "chrf_p_value", "chrf_signature",
+        "ter_score", "ter_mean", "ter_ci", "ter_p_value", "ter_signature",
+    ]  # fmt: skip
+    second = dict(zip(head, csv[2].split(",")))
+    assert round(100 * float(second["ter_score"]), 4) == 63.8501 and round(float(second["ter_p_value"]), 4) == 0.014
+    assert second["system"] == DETOK[2] and second["rank"] == "2"
+    page.on("export", "systems", "markdown")
+    markdown = page.port.downloads[-1][2]
+    assert "| chrF2 | chrF2: Mean ± 95% CI | chrF2: p-value |" in markdown
+    page.on("export", "systems", "json")
+    assert json.loads(page.port.downloads[-1][2]) == shown
+    # the Compare view scores BLEU and says so
+    rules = view(page)["rules"]
+    assert rules.endswith("These analyses score BLEU; the page's metric, chrF, is scored in the systems table above.")
+
+
+def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowest_first():
+    page = ted(names=DETOK[:2], options={**SACREBLEU, "opt-metric": "ter"}, test="confidence")
+    (shown,) = [json.loads(page.port.text("corpus-json"))]
+    assert figures({**shown, "p_value": None}) == PAIRED_BS["bleu"][0]
+    assert figures(shown["chrf"]) == PAIRED_BS["chrf"][0]
+    assert figures(shown["ter"]) == PAIRED_BS["ter"][0]
+    table = page.port.last("results")["table"]
+    assert table["head"][11:] == ["BLEU-4: Mean ± 95% CI", "chrF2", "chrF2: Mean ± 95% CI", "TER", "TER: Mean ± 95% CI"]
+    assert "ranked by TER" in table["note"]
+    # a line opened in the sentence view keeps the metric
+    page.on("open_line", 0)
+    assert page.opened[-1]["options"]["metric"] == "ter"
+
+
+def test_under_bleu_the_table_has_bleu_only():
+    page = ted(names=DETOK[:2], options=SACREBLEU)
+    shown = json.loads(page.port.text("corpus-json"))
+    assert "chrf" not in shown and "ter" not in shown
+    table = page.port.last("results")["table"]
+    assert table["head"][-1] == "r" and "scored beside BLEU" not in table["note"]
