@@ -39,14 +39,6 @@
     });
   }
 
-  // A session method in the worker: [method, its arguments' JSON, a file's bytes or nothing].
-  function inWorker(method, argsJson, data) {
-    return startWorker().then(function (worker) {
-      return data === undefined || data === null ? worker.sync.corpus(method, argsJson)
-        : worker.sync.corpus(method, argsJson, data);
-    });
-  }
-
   // --- the controller's events -------------------------------------------------------------------
 
   // The page's events, by name (bleu2.page.corpus.controller.EVENTS); those before the
@@ -72,7 +64,6 @@
 
   // --- the port: what the controller asks of the page (bleu2.page.corpus.port.CorpusPort) ------
 
-  var state = {job: null, scoring: null};  // the running job, when the last one ran (tests, benchmarks)
   var painters = {
     mode: function (mode) {
       document.documentElement.setAttribute("data-mode", mode);
@@ -80,11 +71,6 @@
     },
     root: function (attrs) {
       Object.keys(attrs).forEach(function (name) { document.documentElement.setAttribute(name, attrs[name]); });
-    },
-    job: function (data) {
-      state.job = data.event === "start" ? data.job : null;
-      if (data.event === "start") state.scoring = [performance.now(), null];
-      if (data.event === "done" && state.scoring) state.scoring[1] = performance.now();
     },
     // {references: [row], systems: [row], baseline: id}, a row {id, name, lines, remove}
     files: function (view) {
@@ -219,9 +205,6 @@
       early.splice(0).forEach(function (event) { control.apply(null, event); });
     },
     // an event for the controller (static/compare.js's)
-    send: send,
-    state: state,
-    // for the tests: a session method run in the worker, its answer parsed
-    ask: function (method, args) { return inWorker(method, JSON.stringify(args)).then(JSON.parse); }
+    send: send
   };
 })();

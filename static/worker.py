@@ -25,9 +25,4 @@ def page_event(event_json, data=None):
     return host.event(str(event_json), data)
 
 
-def corpus(method, args_json, data=None):
-    """A session method, for the tests (``bleu2Corpus.ask``): its answer as JSON (:meth:`Session.call`)."""
-    return session.call(str(method), str(args_json), data)
-
-
-__export__ = ["page_start", "page_event", "corpus"]
+__export__ = ["page_start", "page_event"]

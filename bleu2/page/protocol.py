@@ -78,7 +78,6 @@ class Recorder:
         self.form: dict[str, dict[str, Any]] = {}  # control id -> {value, checked, disabled, type}
         self.hash, self.href, self.clock = "", "", 0.0
         self.take: Callable[[Mapping[str, list[str]]], None] | None = None  # corpus mode's "take"
-        self.measured = 0  # long texts measured here (the tests count them)
         self.see(start)
 
     # --- what an event carries --------------------------------------------------------------
@@ -109,7 +108,7 @@ class Recorder:
 
     def soon(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` in an event of its own, after this batch is applied: the rest of this
-        answer (a 0 ms timer the page counts as part of it: ``bleu2App.pending``)."""
+        answer (a 0 ms timer the page counts as part of it)."""
         n, self.next_id = self.next_id, self.next_id + 1
         self.timers[n] = fn
         self._send("soon", n)
@@ -273,7 +272,6 @@ class Recorder:
         def run() -> None:
             from .sentence import compare, live
 
-            self.measured += 1
             done(live.pack(compare.measure(boxes["candidate"], boxes["reference"], **dict(options))))
 
         self.set_timer(0, run)  # a timer, not part of the answer: the page shows "scoring…" meanwhile
@@ -358,7 +356,7 @@ class PageHost:
 
     def start(self) -> str:
         """Start both controllers: the first batch (``reply``: {"ok", "error", "python",
-        "modules", "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
+        "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
         from .sentence.controller import EVENTS
 
         try:
@@ -374,20 +372,8 @@ class PageHost:
         lang = self.page.lang
         self.corpus = self._corpus_start(self.corpus_side, lang, self.offline, self.page.tab)
         self.recorder.take = lambda boxes: self.corpus.on("take", json.dumps(boxes))
-        # what the page runs (checked by the browser tests): bleu2's modules, and argparse if loaded
-        modules = " ".join(sorted(m for m in sys.modules if m.split(".")[0] in ("bleu2", "argparse")))
-        reply = {"ok": True, "python": python, "modules": modules, "events": [list(e) for e in EVENTS]}
+        reply = {"ok": True, "python": python, "events": [list(e) for e in EVENTS]}
         return self.recorder.batch(reply, self.idle(), self.hide())
-
-    def probe(self, code: str) -> str:
-        """A Python expression evaluated with ``host``, ``page`` (the sentence view) and
-        ``corpus`` (corpus mode) in scope, its value as JSON: for the browser tests and the
-        benchmarks, which cannot reach objects in the worker."""
-        scope = {"host": self, "page": self.page, "corpus": self.corpus, "sys": sys}
-        try:
-            return json.dumps(eval(code, scope), default=repr)
-        except Exception as error:  # noqa: BLE001 - the caller's answer
-            return json.dumps({"error": f"{type(error).__name__}: {error}"})  # the page's own tests and benchmarks only
 
     def idle(self) -> bool:
         """No work after a pause is pending (the sentence view's deferred work has run)."""
@@ -437,8 +423,6 @@ class PageHost:
                 return fn(*event.get("args", []))
         elif "refused" in event:
             self._refused(str(event["refused"]), str(event.get("error", "")), int(event.get("size", 0)))
-        elif "probe" in event:
-            return json.loads(self.probe(str(event["probe"])))
         elif "label" in event:
             section, n, index = event["label"]
             return self.page.highlight_label(str(section), int(n), int(index))

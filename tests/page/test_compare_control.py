@@ -50,8 +50,7 @@ def test_two_systems_scored_are_compared_and_the_json_is_the_clis(tmp_path):
     target, view = page.port.last("compareView")
     assert target == "compare-body" and view["json"] == expected
     assert [r[0] for r in view["scores"]["rows"]] == ["sys1.txt", "sys2.txt"]
-    jobs = page.port.painted["compareJob"]
-    assert [j["event"] for j in jobs] == ["start", "done"]
+    assert page.answered.count("compare_start") == 1 and page.control.compare.job is None  # one, done
     assert page.port.prop("compare-progress", "hidden") is True
     # the bleu2 defaults' rules: the CLI without --preset
     page.port.values["compare-rules"] = "defaults"
@@ -74,19 +73,19 @@ def test_an_input_change_cancels_the_comparison_and_the_next_one_runs():
     page.work()
     page.fire(DEBOUNCE_MS)
     # run the scoring to its end, then only start the comparison
-    while "compareJob" not in page.port.painted:
+    while page.control.compare.job is None:
         page.answer(1)
         if 0 in page.port.delays and not page.port.calls:
             page.fire(0)
-    job = page.port.last("compareJob")["job"]
+    job = page.control.compare.job
     page.on("options_changed")
-    assert page.port.last("compareJob") == {"job": job, "event": "stop"}
+    assert page.control.compare.job is None
     assert page.port.text("compare-status") == "Comparison stopped."
     assert any(c.method == "cancel" and c.args == [job] for c in page.port.calls)
     page.work()
     page.fire(DEBOUNCE_MS)
     page.work()
-    assert page.port.last("compareJob")["event"] == "done"
+    assert page.control.compare.job is None and page.control.compare.result not in (None, job)
     assert job not in page.worker.jobs
 
 
@@ -217,7 +216,7 @@ def test_a_view_asked_of_a_comparison_a_newer_one_replaced_paints_nothing(tmp_pa
     superseded and paints nothing; the newer one is shown."""
     page = Page()
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
-    old = page.port.last("compareJob")["job"]
+    old = page.control.compare.result
     page.port.values["compare-rules"] = "defaults"
     page.on("compare_rules")
     superseded = 0
@@ -233,5 +232,5 @@ def test_a_view_asked_of_a_comparison_a_newer_one_replaced_paints_nothing(tmp_pa
         if 0 in page.port.delays and not page.port.calls:
             page.fire(0)
     assert superseded >= 3  # asked of the old result after the newer one replaced it
-    assert page.port.last("compareJob")["event"] == "done" and page.port.last("compareJob")["job"] != old
+    assert page.control.compare.job is None and page.control.compare.result not in (None, old)
     assert page.port.text("compare-json") == cli_compare(tmp_path, "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")

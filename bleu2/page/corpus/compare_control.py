@@ -82,7 +82,6 @@ class CompareControl:
                 return
             self.job = out["job"]
             self.port.write({"compare": {"props": {"hidden": False}}})
-            self._paint("compareJob", {"job": self.job, "event": "start"}, "")
             self._show({"key": "compare_progress", "numbers": {"percent": 0}}, 0.0)
             self._step(self.job)
 
@@ -105,7 +104,7 @@ class CompareControl:
                 return
             self.result, self.pair = out["result"], 0
             self._show(None)
-            self.render(done=True)
+            self.render()
 
         def failed(why: str) -> None:
             if self.job == job:
@@ -123,12 +122,11 @@ class CompareControl:
             self.timer = None
         if job is not None:
             self.link.call("cancel", [job])
-            self._paint("compareJob", {"job": job, "event": "stop"}, "")
             self._show(None if quiet else {"key": "compare_cancelled"})
 
     # --- the view ---------------------------------------------------------------------------
 
-    def render(self, done: bool = False) -> None:
+    def render(self) -> None:
         """Paint the result's view (after a language switch too, or another pair)."""
         if self.result is None:
             return
@@ -148,8 +146,6 @@ class CompareControl:
                 }
             )
             self._paint("compareView", view, "compare-body")
-            if done:
-                self._paint("compareJob", {"job": result, "event": "done"}, "")
 
         self.link.call("compare_view", [result, {"lang": self.lang(), "pair": self.pair}], show)
 

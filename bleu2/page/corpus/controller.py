@@ -347,7 +347,6 @@ class CorpusControl:
                 self._show(out["message"])
                 return
             self.job = out["job"]
-            self._paint("job", {"job": self.job, "event": "start"})
             self._running(0.0)
             self._step(self.job)
 
@@ -374,7 +373,6 @@ class CorpusControl:
                 self._after("step", 0, lambda: self._step(job))  # the page gets a turn between two steps
                 return
             self.job = None
-            self._paint("job", {"job": job, "event": "done"})
             self._running(None)
             if "error" in out:
                 self._show(out["error"])
@@ -387,7 +385,6 @@ class CorpusControl:
 
         def failed(why: str) -> None:
             if self.job == job:
-                self._paint("job", {"job": job, "event": "stop"})
                 self.job = None
                 self._running(None)
                 self._call_failed(why)
