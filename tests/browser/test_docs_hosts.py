@@ -230,7 +230,7 @@ def test_an_origin_named_on_the_script_may_end_with_a_slash(new_context, served_
 
 def test_messages_from_another_origin_than_the_one_named_are_ignored(new_context, served_root, site_url):
     """(The check the test above passes: a frame whose origin is not the one named is not sized.)"""
-    page, frame, _ = open_parent_with_script(
+    page, _frame, _ = open_parent_with_script(
         new_context, served_root, site_url, "origin-parent-other.html", ' data-origin="https://docs.example/"'
     )
     page.wait_for_function("window.told.length > 0")  # the frame has posted its height (embed.js heard it too)

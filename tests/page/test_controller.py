@@ -12,7 +12,7 @@ import json
 from bleu2.page import i18n
 from bleu2.page.options_form import SACREBLEU_PAGE_OPTIONS, form_from_options
 from bleu2.page.sentence import live
-from bleu2.page.sentence.controller import DEFERRED_MS, EVENTS, SentencePage
+from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import STORAGE_KEY, decode_tab_state
 from fake_port import event, open_page, set_control, type_in
@@ -26,10 +26,6 @@ def scored_page():
     type_in(port, page, "reference", REF)
     type_in(port, page, "candidate", CAND)
     return port, page
-
-
-def test_every_event_names_a_method_of_the_controller():
-    assert all(callable(getattr(SentencePage, method, None)) for _, _, method in EVENTS)
 
 
 def test_the_first_render_scores_what_is_in_the_boxes():

@@ -363,6 +363,18 @@ def test_an_unknown_event_is_logged_as_an_error_and_the_page_goes_on():
     assert browser.dom.text("score") == "1.0000"
 
 
+def test_every_event_the_page_wires_reaches_its_method_of_the_sentence_view():
+    """Each (element, type, method) the start names, sent as static/host.js sends it, runs
+    that method of the controller with the event's data."""
+    browser = Browser()
+    for _, _, method in browser.reply["events"]:
+        ran: list[Any] = []
+        setattr(browser.host.page, method, ran.append)  # (the instance's, over the class's)
+        event = {"type": "click", "target": "x", "button": "", "data": {}}
+        browser.send({"sentence": method, "event": event})
+        assert ran == [event], method
+
+
 def test_every_batch_says_what_to_keep_if_the_page_is_hidden_before_the_next_answer():
     tab = Tab()
     browser = Browser(tab)
