@@ -150,7 +150,8 @@ def test_the_frame_height_settles_once_and_fits_the_score(host):
         assert body != 460  # (460: the snippet's starting height)
         # the height the parent got from this frame: the host script sets the frame's style
         page.wait_for_function(
-            "([i, h]) => document.querySelectorAll('iframe.bleu2')[i].getBoundingClientRect().height === h", arg=[i, body]
+            "([i, h]) => document.querySelectorAll('iframe.bleu2')[i].getBoundingClientRect().height === h",
+            arg=[i, body],
         )
         height = body
         assert frame.evaluate("document.documentElement.scrollHeight <= innerHeight")  # no scrolling inside
