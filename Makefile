@@ -95,7 +95,7 @@ bench-page: venv chromium site-test
 bench-offline: venv chromium firefox site
 	$(VPY) -m bench.offline_bench
 
-bench-corpus: venv chromium site-test
+bench-corpus: venv chromium site
 	$(VPY) -m bench.corpus_bench
 
 bench-significance: venv

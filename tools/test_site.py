@@ -17,6 +17,7 @@ made again from the changed files. ``_site/`` itself is left as it is:
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from . import build_offline, precompress, pwa
@@ -53,7 +54,7 @@ def copy_site(source: Path, dest: Path) -> None:
     shutil.copytree(source, dest, ignore=copies, symlinks=False)
 
 
-def build(source: Path = SITE, dest: Path = TEST_SITE, log=print) -> Path:
+def build(source: Path = SITE, dest: Path = TEST_SITE, log: Callable[[str], object] = print) -> Path:
     """Write the test build ``dest`` from the built site ``source``.
 
     Raises:
