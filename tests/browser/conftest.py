@@ -271,6 +271,9 @@ def open_held(context, guard, url):
     guard.attach_page(page)
     with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=60_000):
         page.goto(url)  # (the page's worker asks for it: a request of the context)
+    # one round trip to the browser: its messages come in order, so the route's handler,
+    # called after the request's event, has run once the answer is in
+    page.evaluate("() => 0")
     assert held, "the page never asked for the Pyodide runtime"
 
     def release():
