@@ -80,7 +80,6 @@ def test_page_works_inside_an_iframe(new_context, served_root, server):
     guard.typed += ["the cat sat on the mat", "the cat is on the mat"]
     frame.locator("#reference").fill("the cat sat on the mat")
     frame.locator("#candidate").fill("the cat is on the mat")
-    answered(frame)
     # The score is painted when the worker's answer arrives (after a timer it may set):
     # wait for it rather than read it at once.
     expect(frame.locator("#score")).to_have_text("0.7071", timeout=30_000)
