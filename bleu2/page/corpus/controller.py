@@ -400,7 +400,6 @@ class CorpusControl:
         self.compare.cancel()
         if job is not None:
             self.link.call("cancel", [job])
-            self._paint("job", {"job": job, "event": "stop"})
             self._show({"key": "corpus_cancelled"})
 
     # --- the result ----------------------------------------------------------------------------
