@@ -141,8 +141,7 @@ def test_the_frames_follow_the_docs_theme_switch(host):
 def test_the_frame_height_settles_once_and_fits_the_score(host):
     _, page, frames, _ = host
     for i, frame in enumerate(frames):
-        settled(frame)  # the frame's work done: its size final
-        frame.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        settled(frame)  # the frame's work done: its size final (no animation frames: it may be out of view)
         body = frame.evaluate(
             "() => { const s = getComputedStyle(document.body); return Math.ceil(document.body.getBoundingClientRect().height"
             " + parseFloat(s.marginTop) + parseFloat(s.marginBottom)); }"
