@@ -66,7 +66,7 @@ node_modules:
 
 # The build runs with the venv's Python and the build's set only (venv-serve): MkDocs (the
 # docs extra) builds _site/docs/, and `brotli` lets the build write Brotli copies next to the
-# gzip ones. `make test` has installed the test set by then (test: venv ... site).
+# gzip ones. `make test` has installed the test set by then (test: venv ... site-test: the site first).
 site: node_modules venv-serve
 	@if [ -x "$(VPY)" ]; then $(VPY) -m tools.build_site; else $(PYTHON) -m tools.build_site; fi
 
