@@ -16,7 +16,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
+.PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
 
 all: site
 
@@ -66,9 +66,14 @@ node_modules:
 
 # The build runs with the venv's Python and the build's set only (venv-serve): MkDocs (the
 # docs extra) builds _site/docs/, and `brotli` lets the build write Brotli copies next to the
-# gzip ones. `make test` has installed the test set by then (test: venv ... site).
+# gzip ones. `make test` has installed the test set by then (test: venv ... site-test: the site first).
 site: node_modules venv-serve
 	@if [ -x "$(VPY)" ]; then $(VPY) -m tools.build_site; else $(PYTHON) -m tools.build_site; fi
+
+# The test build: _site/ with the browser tests' and benchmarks' hooks, in _site_test/
+# (tools/test_site.py); _site/ itself ships none of them.
+site-test: site
+	$(VPY) -m tools.build_site --test-build
 
 serve: site
 	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT)
@@ -85,7 +90,7 @@ lint: venv
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 # --- tests ---
-test: venv lint chromium firefox site test-js
+test: venv lint chromium firefox site-test test-js
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 test-unit: venv node_modules
@@ -96,13 +101,13 @@ test-unit: venv node_modules
 test-js:
 	node --test tests/js/
 
-test-browser: venv chromium firefox site
+test-browser: venv chromium firefox site-test
 	$(VPY) -m pytest -m browser $(PYTEST_ARGS)
 
 # --- benchmarks (printed, never asserted) ---
 bench: bench-page bench-engine bench-offline bench-corpus bench-significance
 
-bench-page: venv chromium site
+bench-page: venv chromium site-test
 	$(VPY) -m bench.page_bench
 
 bench-offline: venv chromium firefox site
@@ -136,4 +141,4 @@ screenshot: venv chromium site
 	$(VPY) -m tools.screenshot
 
 clean:
-	rm -rf _site _site.tmp static/vendor .pytest_cache
+	rm -rf _site _site.tmp _site_test _site_test.tmp static/vendor .pytest_cache

@@ -33,6 +33,19 @@ LONG_TASKS_JS = """() => {
     .observe({type: "longtask"});
 }"""
 
+# The job as the page shows it: scoring while its Cancel button is enabled (from
+# performance.now() when it is enabled to when it is disabled again).
+SCORING_JS = """() => {
+  const cancel = document.getElementById('corpus-cancel');
+  if (window.__scoring) window.__scoring.observer.disconnect();
+  const s = window.__scoring = {start: null, end: null};
+  s.observer = new MutationObserver(() => {
+    if (!cancel.disabled && s.start === null) s.start = performance.now();
+    else if (cancel.disabled && s.start !== null && s.end === null) s.end = performance.now();
+  });
+  s.observer.observe(cancel, {attributes: true, attributeFilter: ['disabled']});
+}"""
+
 
 def cpython_job(ref: Path, systems: list[Path]) -> float:
     from bleu2.page.corpus.session import Session
@@ -49,20 +62,18 @@ def cpython_job(ref: Path, systems: list[Path]) -> float:
 
 
 def page_job(page, ref: Path, systems: list[Path], timeout_ms: int = 900_000) -> dict:
-    # the job's start time (the same files give the same JSON, so wait for a new job's end)
-    previous = page.evaluate("(window.bleu2Corpus.state.scoring || [null])[0]")
+    # (the same files give the same JSON: wait for this job's end)
+    page.evaluate(SCORING_JS)
     page.evaluate(LONG_TASKS_JS)
     t0 = time.perf_counter()
     page.set_input_files("#corpus-references", str(ref))
     page.set_input_files("#corpus-systems", [str(p) for p in systems])
     page.wait_for_function(
-        "prev => { const s = window.bleu2Corpus.state, t = document.getElementById('corpus-json').textContent;"
-        " return t.length > 10 && s.scoring && s.scoring[0] !== prev && s.scoring[1] !== null && !s.job; }",
-        arg=previous,
+        "() => document.getElementById('corpus-json').textContent.length > 10 && window.__scoring.end !== null",
         timeout=timeout_ms,
     )
     total = time.perf_counter() - t0
-    scoring = page.evaluate("window.bleu2Corpus.state.scoring[1] - window.bleu2Corpus.state.scoring[0]") / 1000
+    scoring = page.evaluate("window.__scoring.end - window.__scoring.start") / 1000
     longest = page.evaluate("Math.max(0, ...window.__longTasks)")
     return {"total": total, "scoring": scoring, "longest_task_ms": longest}
 

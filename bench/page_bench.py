@@ -54,6 +54,7 @@ from tools.serve import start_server
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
+TEST_SITE = ROOT / "_site_test"  # the keystrokes: the test build's hooks (tools/test_site.py)
 TED = ROOT.parent / "shared" / "data" / "ted"
 TARGETS = {"cold": 2.5, "warm": 1.2, "keystroke_p95_ms": 16.0}
 
@@ -86,13 +87,8 @@ document.addEventListener('DOMContentLoaded', () => {
 """
 
 # Until the page's Python (in its worker) has answered every event sent and the page has
-# applied the batches: the breakdown is then on the page (static/host.js's "bleu2:answered").
-ANSWERED_JS = """const answered = () => new Promise(resolve => {
-    const app = window.bleu2App;
-    if (!app.pending()) return resolve();
-    const f = () => { if (!app.pending()) { removeEventListener('bleu2:answered', f); resolve(); } };
-    addEventListener('bleu2:answered', f);
-  });"""
+# applied the batches: the breakdown is then on the page (the test build's bleu2Test.answered).
+ANSWERED_JS = """const answered = () => window.bleu2Test.answered();"""
 
 KEYSTROKES_JS = """
 async ([id, n]) => {
@@ -109,7 +105,7 @@ async ([id, n]) => {
     times.push(performance.now() - t0);
   }
   // the text the page's Python scored is the box's
-  const scored = await window.bleu2Host.probe(`len(page.boxes[${JSON.stringify(id + 's')}][0])`);
+  const scored = await window.bleu2Test.probe(`len(page.boxes[${JSON.stringify(id + 's')}][0])`);
   if (scored !== box.value.length) throw new Error('breakdown not updated: ' + scored + ' vs ' + box.value.length);
   return {times};
 }
@@ -136,7 +132,7 @@ async (id) => {
     box.value += 'c';
     box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: 'c'}));
     // its time in the worker (the page's thread only applies its batch)
-    deferred.push(await window.bleu2Host.probe(
+    deferred.push(await window.bleu2Test.probe(
       "(lambda t: (page.deferred(), (__import__('time').perf_counter() - t) * 1000)[1])(__import__('time').perf_counter())"));
   }
   await new Promise(r => setTimeout(r, 300));
@@ -169,7 +165,7 @@ SAVE_JS = """async () => {
   obs.observe({type: 'longtask'});
   sessionStorage.removeItem('bleu2-state');
   const t0 = performance.now();
-  await window.bleu2Host.probe('page.save_state(later=True)');  // in the worker: its answer applied
+  await window.bleu2Test.probe('page.save_state(later=True)');  // in the worker: its answer applied
   const handler = performance.now() - t0;
   while (!sessionStorage.getItem('bleu2-state') && performance.now() - t0 < 60000) await new Promise(r => setTimeout(r, 20));
   const stored = performance.now() - t0;
@@ -343,13 +339,16 @@ def main(argv: list[str] | None = None) -> int:
 
     if not (SITE / "index.html").exists():
         subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
+    if not (TEST_SITE / "index.html").exists():
+        subprocess.run([sys.executable, "-m", "tools.build_site", "--test-build"], cwd=ROOT, check=True)
     from playwright.sync_api import sync_playwright
 
     root = Path(tempfile.mkdtemp(prefix="bleu2-bench-"))
     (root / "site").symlink_to(SITE, target_is_directory=True)
+    (root / "test").symlink_to(TEST_SITE, target_is_directory=True)
     (root / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     server, base = start_server(root)
-    url, bare_url = base + "site/", base + "bare.html"
+    url, test_url, bare_url = base + "site/", base + "test/", base + "bare.html"
     reference = words_text(TED / "ted.ref.detok.eng", args.words)
     candidate = words_text(TED / "ted.sys1.detok.eng", args.words)
     cold: list[float] = []
@@ -368,11 +367,11 @@ def main(argv: list[str] | None = None) -> int:
         # keystrokes on one more (warm) page
         context = browser.new_context()
         page = context.new_page()
-        page.goto(url)
+        page.goto(test_url)
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
         page.fill("#reference", reference)
         page.fill("#candidate", candidate)
-        page.wait_for_function("() => !window.bleu2App.pending()")
+        page.wait_for_function("() => !window.bleu2Test.pending()")
         n_ref = int(page.text_content("#reference-token-count").split()[0].replace(",", ""))
         n_cand = int(page.text_content("#candidate-token-count").split()[0].replace(",", ""))
         page.evaluate(KEYSTROKES_JS, ["candidate", 20])  # warm-up
@@ -389,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
                 ("reference", big_text(TED / "ted.ref.detok.eng", size)),
                 ("candidate", big_text(TED / "ted.sys1.detok.eng", size)),
             ]
-            for kind, where in (("bare", bare_url), ("page", url), ("sized", base + "bare-sized.html")):
+            for kind, where in (("bare", bare_url), ("page", test_url), ("sized", base + "bare-sized.html")):
                 context = browser.new_context()
                 context.grant_permissions(["clipboard-read", "clipboard-write"])
                 page = context.new_page()

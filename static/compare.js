@@ -1,5 +1,5 @@
 // The Compare view's glue (corpus mode): painters for bleu2.page.corpus.compare_control's
-// port calls (window.bleu2Paint.compareView, compareLines, compareJob: static/corpus.js
+// port calls (window.bleu2Paint.compareView, compareLines: static/corpus.js
 // runs a painter of bleu2Paint by name with the target's id and the data's JSON) and the
 // view's events, sent to corpus mode's controller (window.bleu2Corpus.send). What to show
 // and when is decided in Python (bleu2.page.corpus.compare_view); here only the DOM is
@@ -14,8 +14,6 @@
     var corpus = window.bleu2Corpus;
     if (corpus && corpus.send) corpus.send.apply(null, arguments);
   }
-
-  var state = {job: null, started: null, done: null};  // the analyses' last run (tests, benchmarks)
 
   // A table: {caption?, head: [text], rows: [[cell]]}, a cell {text, button?}: a button's data
   // become its data-* attributes (the click handler below sends them), its label its name.
@@ -130,14 +128,6 @@
     caption.focus({preventScroll: true});
     if (caption.scrollIntoView) caption.scrollIntoView({block: "nearest"});
   };
-
-  window.bleu2Paint.compareJob = function (target, json) {
-    var data = JSON.parse(json);
-    if (data.event === "start") { state.job = data.job; state.started = performance.now(); state.done = null; }
-    else state.job = null;
-    if (data.event === "done") state.done = performance.now();
-  };
-  window.bleu2Compare = {state: state};
 
   document.addEventListener("DOMContentLoaded", function () {
     $("compare-rules").addEventListener("change", function () { send("compare_rules"); });

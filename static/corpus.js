@@ -36,7 +36,6 @@
 
   // --- the port: what the controller asks of the page (bleu2.page.corpus.port.CorpusPort) ------
 
-  var state = {job: null, scoring: null};  // the running job, when the last one ran (tests, benchmarks)
   var painters = {
     mode: function (mode) {
       document.documentElement.setAttribute("data-mode", mode);
@@ -44,11 +43,6 @@
     },
     root: function (attrs) {
       Object.keys(attrs).forEach(function (name) { document.documentElement.setAttribute(name, attrs[name]); });
-    },
-    job: function (data) {
-      state.job = data.event === "start" ? data.job : null;
-      if (data.event === "start") state.scoring = [performance.now(), null];
-      if (data.event === "done" && state.scoring) state.scoring[1] = performance.now();
     },
     // {references: [row], systems: [row], baseline: id}, a row {id, name, lines, remove}
     files: function (view) {
@@ -179,12 +173,6 @@
       early.splice(0).forEach(function (event) { control.apply(null, event); });
     },
     // an event for the controller (static/compare.js's)
-    send: send,
-    state: state,
-    // for the tests: a session method run in the worker, its answer parsed
-    ask: function (method, args) {
-      return window.bleu2Host.worker().then(function (worker) { return worker.sync.corpus(method, JSON.stringify(args)); })
-        .then(JSON.parse);
-    }
+    send: send
   };
 })();

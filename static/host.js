@@ -104,13 +104,7 @@
 
   // --- events, one at a time --------------------------------------------------------------------
 
-  var link = null, queue = [], busy = null, hide = null, soon = 0;  // busy: the event in flight
-  // window.bleu2App, for the tests and benchmarks: timer is null once every event sent has
-  // been answered and the work after a pause has run; batches counts the batches applied.
-  var app = {timer: 1, ready: false, batches: 0,
-             // an answer still to come: to an event of the page (a timer's is not one) or its rest
-             pending: function () { return !!(busy && !busy.quiet) || queue.some(function (i) { return !i.quiet; }) || soon > 0; }};
-  window.bleu2App = app;
+  var link = null, queue = [], busy = null, hide = null;  // busy: the event in flight
   function pump() {
     if (busy || !link || !queue.length) return;
     var item = busy = queue.shift();
@@ -125,14 +119,12 @@
     }).then(function () {
       busy = null;
       pump();
-      if (!app.pending()) window.dispatchEvent(new Event("bleu2:answered"));  // for the benchmarks
     });
   }
   // Send an event; resolves to its batch's reply once the batch is applied.
   function send(event, data) {
-    app.timer = 1;
     return new Promise(function (resolve) {
-      queue.push({event: event, data: data, resolve: resolve, quiet: "timer" in event && !event.soon});
+      queue.push({event: event, data: data, resolve: resolve});
       pump();
     });
   }
@@ -149,8 +141,7 @@
       timers[id] = setTimeout(function () { delete timers[id]; send({timer: id}); }, ms);
     },
     soon: function (id) {  // the rest of an answer, in an event of its own
-      soon += 1;
-      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id, soon: true}); soon -= 1; }, 0);
+      timers[id] = setTimeout(function () { delete timers[id]; send({timer: id, soon: true}); }, 0);
     },
     clearTimer: function (id) { clearTimeout(timers[id]); delete timers[id]; },
     boxes: function (kind, ids, values) {
@@ -185,8 +176,6 @@
         console.error("bleu2 page: " + command[0] + ": " + errorText(error));
       }
     });
-    app.timer = batch.idle && !queue.length ? null : 1;
-    app.batches += 1;
     hide = batch.hide;
   }
   // Hidden or left: the texts not kept yet are kept now, by this thread (an answer from the
@@ -242,12 +231,10 @@
         apply(batch);
         if (!reply.ok) return failed(reply.error);
         link = t;
-        root.dataset.modules = reply.modules;
         root.dataset.state = "ready";
         addEventListener("pagehide", hidden);
         document.addEventListener("visibilitychange", hidden);
         wire(reply.events);
-        app.ready = true;
         window.bleu2Corpus.attach(function () {
           var args = Array.prototype.slice.call(arguments), name = args.shift(), data;
           if (args.length && args[args.length - 1] instanceof Uint8Array) data = args.pop();
@@ -262,13 +249,9 @@
     });
   }
 
-  // For static/tokens.js (a highlighted token's counts), the tests and the benchmarks.
+  // For static/tokens.js (a highlighted token's counts).
   window.bleu2Host = {
     send: send,
-    worker: worker,
-    // Python evaluated where the page's Python runs, after the events sent before (for the
-    // tests and benchmarks): its value (JSON), or {error}.
-    probe: function (code) { return send({probe: code}); },
     label: function (section, n, index) { return send({label: [section, n, index]}); }
   };
 

@@ -5,8 +5,6 @@ batches). Called asynchronously only (``worker.sync.<name>(...)`` returns a prom
 nothing here reaches back into the page, so no SharedArrayBuffer is needed).
 """
 
-import json
-
 from bleu2.page.corpus.session import Session
 from bleu2.page.protocol import PageHost
 
@@ -26,9 +24,4 @@ def page_event(event_json, data=None):
     return host.event(str(event_json), data)
 
 
-def corpus(method, args_json):
-    """A session method, for the tests (``bleu2Corpus.ask``): its answer as JSON."""
-    return json.dumps(getattr(session, str(method))(*json.loads(str(args_json))), ensure_ascii=False)
-
-
-__export__ = ["page_start", "page_event", "corpus"]
+__export__ = ["page_start", "page_event"]

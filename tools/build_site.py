@@ -500,10 +500,16 @@ def precompress_site() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Build ``_site/``; with ``--runtime``, only ``npm ci`` of the pinned runtime (for the
-    tests that run Pyodide under Node)."""
+    tests that run Pyodide under Node); with ``--test-build``, only ``_site_test/``, the built
+    site with the browser tests' hooks (tools/test_site.py)."""
     args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--runtime"]):
-        sys.exit("usage: python -m tools.build_site [--runtime]")
+    if args not in ([], ["--runtime"], ["--test-build"]):
+        sys.exit("usage: python -m tools.build_site [--runtime | --test-build]")
+    if args == ["--test-build"]:
+        from . import test_site
+
+        test_site.build(log=log)
+        return 0
     ensure_node_modules()
     if args:
         return 0

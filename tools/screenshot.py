@@ -51,7 +51,8 @@ def screenshot(out: Path = OUT) -> int:
             page.fill("#reference", REFERENCE)
             page.fill("#candidate", CANDIDATE)
             # the page's deferred work (highlighting, chart) runs after a pause in typing
-            page.wait_for_function("() => window.bleu2App !== undefined && window.bleu2App.timer == null")
+            page.wait_for_selector("#chart svg", state="attached")
+            page.wait_for_selector("#hl-candidate .hl-order-2 .tok", state="attached")
             page.wait_for_timeout(300)
             out.parent.mkdir(parents=True, exist_ok=True)
             page.evaluate("document.getElementById('options').open = false; document.activeElement.blur()")

@@ -322,7 +322,7 @@ class PageHost:
 
     def start(self) -> str:
         """Start both controllers: the first batch (``reply``: {"ok", "error", "python",
-        "modules", "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
+        "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
         try:
             self.page.start()
         except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
@@ -338,20 +338,8 @@ class PageHost:
         )
         self.page.to_corpus = self.corpus.take
         self.corpus.start()
-        # what the page runs (checked by the browser tests): bleu2's modules, and argparse if loaded
-        modules = " ".join(sorted(m for m in sys.modules if m.split(".")[0] in ("bleu2", "argparse")))
-        reply = {"ok": True, "python": python, "modules": modules, "events": [list(e) for e in EVENTS]}
+        reply = {"ok": True, "python": python, "events": [list(e) for e in EVENTS]}
         return self.outbox.batch(reply, self.idle(), self.hide())
-
-    def probe(self, code: str) -> str:
-        """A Python expression evaluated with ``host``, ``page`` (the sentence view) and
-        ``corpus`` (corpus mode) in scope, its value as JSON: for the browser tests and the
-        benchmarks, which cannot reach objects in the worker."""
-        scope = {"host": self, "page": self.page, "corpus": self.corpus, "sys": sys}
-        try:
-            return json.dumps(eval(code, scope), default=repr)
-        except Exception as error:  # noqa: BLE001 - the caller's answer
-            return json.dumps({"error": f"{type(error).__name__}: {error}"})  # the page's own tests and benchmarks only
 
     def idle(self) -> bool:
         """No work after a pause is pending (the sentence view's deferred work has run)."""
@@ -392,8 +380,6 @@ class PageHost:
             return self.outbox.run(int(event.get("timer", event.get("call", 0))), *event.get("args", []))
         elif "refused" in event:
             self._refused(str(event["refused"]), str(event.get("error", "")), int(event.get("size", 0)))
-        elif "probe" in event:
-            return json.loads(self.probe(str(event["probe"])))
         elif "label" in event:
             section, n, index = event["label"]
             return self.page.highlight_label(str(section), int(n), int(index))

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "_site"
+SITE = ROOT / "_site_test"  # the test build (tools/test_site.py): _site/ with the tests' hooks
 SUB_PATH = "some/sub/path"
 TED = ROOT.parent / "shared" / "data" / "ted"
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
@@ -24,10 +24,17 @@ def enter(page, guard, reference: str, candidate: str) -> None:
     answered(page)
 
 
+# The test build's hooks (tests/browser/site/host_hooks.js): a clear failure on another build.
+_HOOKS = (
+    "(() => { if (!window.bleu2Test) throw new Error('not the test build (_site_test/)'); return window.bleu2Test; })()"
+)
+
+
 def answered(page) -> None:
-    """Wait until every event the page sent its Python has been answered (the batches
-    applied: static/host.js); nothing to wait for while Python is not ready."""
-    page.wait_for_function("() => !window.bleu2App || !window.bleu2App.ready || !window.bleu2App.pending()")
+    """Wait until every event the page (or a frame: ``page`` may be one) sent its Python has
+    been answered (the batches applied: static/host.js); nothing to wait for while Python is
+    not ready. For a change the page shows, ``expect(...)`` on what it shows instead."""
+    page.wait_for_function(f"() => document.documentElement.dataset.state !== 'ready' || !{_HOOKS}.pending()")
 
 
 def texts(page, *ids: str) -> dict[str, str]:
@@ -39,8 +46,21 @@ def texts(page, *ids: str) -> dict[str, str]:
 def settled(page) -> None:
     """Wait until the page's work after the last edit (highlighting, chart, help, the spoken
     score and the saved state: the controller's ``deferred``, 150 ms after the last edit)
-    has run and every event sent has been answered (``static/host.js``'s ``bleu2App.timer``)."""
-    page.wait_for_function("() => window.bleu2App !== undefined && window.bleu2App.timer == null")
+    has run and every event sent has been answered (the test build's ``bleu2Test.idle``)."""
+    page.wait_for_function(f"() => {_HOOKS}.idle()")
+
+
+def still(page) -> None:
+    """Wait until nothing of the page's is on its way: every event answered and no timer of
+    its Python set (the work after any pause has run; the test build's ``bleu2Test.still``)."""
+    page.wait_for_function(f"() => {_HOOKS}.still()")
+
+
+def probe(page, code: str):
+    """``code``, a Python expression, evaluated where the page's Python runs (its worker),
+    after the events sent before: its value (from JSON), or ``{"error": ...}`` (the test
+    build's ``bleu2Test.probe``: tests/browser/site/worker_probe.py)."""
+    return page.evaluate(f"code => {_HOOKS}.probe(code)", code)
 
 
 def run_firefox_driver(script: str, *args: str, timeout: float) -> dict:

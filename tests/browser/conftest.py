@@ -1,7 +1,8 @@
 """Fixtures for the browser tests: the built site on a local server, Debian's Chromium
 driven by Playwright, and a guard that records what a page must never do.
 
-- The site (``_site/``, built by ``make site``; built here if missing) is served by
+- The site is the test build (``_site_test/``: ``_site/`` with the tests' hooks, built by
+  ``make site-test``; built here if missing, tools/test_site.py), served by
   ``tools.serve`` on a free loopback port, under a sub-path (``/some/sub/path/``), so
   every test also checks that the page's URLs are relative.
 - Chromium is ``/usr/bin/chromium`` (``executable_path``), headless, never downloaded.
@@ -11,9 +12,9 @@ driven by Playwright, and a guard that records what a page must never do.
   fails a test that caused any of these.
 - A page is loaded once per module (``ready_page``), because Pyodide takes seconds.
 - The page's Python runs in its worker and answers each event asynchronously
-  (``static/host.js``): every action of a test (a click, a fill, a key, a choice) returns
-  once the page has answered the events it caused (:func:`_answering`), as a person sees
-  the page after a keystroke.
+  (``static/host.js``): a test waits for what the page shows (``expect(...)``), or, where
+  nothing shown changes, for the answers themselves (``browser_helpers.answered``, through
+  the test build's ``window.bleu2Test``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 import contextlib
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,53 +34,6 @@ from tools.serve import start_server
 
 READY_TIMEOUT_MS = 120_000
 
-PENDING_JS = (
-    "() => !!(window.bleu2App && window.bleu2App.ready && window.bleu2App.pending && window.bleu2App.pending())"
-)
-
-
-async def _answered(frame) -> None:
-    """Wait until the bleu2 page in ``frame`` has answered every event it sent (no page, or a
-    frame gone or navigated: nothing to wait for)."""
-    import asyncio
-
-    for _ in range(12_000):  # 2 minutes at most
-        try:
-            if not await frame.evaluate(PENDING_JS, None):
-                return
-        except Exception:  # noqa: BLE001 - a frame detached or navigated away: nothing to wait for
-            return
-        await asyncio.sleep(0.01)
-
-
-def _answering() -> None:
-    """Make Playwright's actions (on pages, frames and locators alike: they go through the
-    frame's, and the keyboard's) wait for the page's answer (:func:`_answered`)."""
-    from playwright._impl import frame
-    from playwright._impl import input as keys
-
-    def wrap(cls, name, frame_of):
-        original = getattr(cls, name)
-        if getattr(original, "answering", False):
-            return
-
-        async def action(self, *args, **kwargs):
-            out = await original(self, *args, **kwargs)
-            await _answered(frame_of(self))
-            return out
-
-        action.answering = True  # type: ignore[attr-defined]
-        setattr(cls, name, action)
-
-    for name in ("click", "dblclick", "tap", "fill", "select_option", "set_input_files", "type", "press", "check",
-                 "uncheck", "set_checked", "dispatch_event", "hover", "focus"):  # fmt: skip
-        wrap(frame.Frame, name, lambda f: f)
-    for name in ("type", "press", "insert_text"):
-        wrap(keys.Keyboard, name, lambda k: k._page._main_frame)
-
-
-_answering()
-
 
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
@@ -92,7 +45,9 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     if not (SITE / "index.html").exists() or not (SITE / "static" / "vendor").exists():
-        subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
+        if not (ROOT / "_site" / "index.html").exists():
+            subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "tools.build_site", "--test-build"], cwd=ROOT, check=True)
     return SITE
 
 
@@ -312,10 +267,13 @@ def open_held(context, guard, url):
     fast Pyodide loads. Returns ``(page, release)``."""
     held = []
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page = open_page(context, guard, url, wait_ready=False)
-    deadline = time.monotonic() + 60
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
+    page = context.new_page()
+    guard.attach_page(page)
+    with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=60_000):
+        page.goto(url)  # (the page's worker asks for it: a request of the context)
+    # one round trip to the browser: its messages come in order, so the route's handler,
+    # called after the request's event, has run once the answer is in
+    page.evaluate("() => 0")
     assert held, "the page never asked for the Pyodide runtime"
 
     def release():

@@ -7,7 +7,10 @@ written to test-artifacts/screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from browser_helpers import ROOT, settled
 from conftest import open_page
@@ -30,7 +33,8 @@ def fill_comparison(page, guard):
         page.fill("#candidate" if i == 1 else f"#candidate-{i}", text)
     page.click("#rank-row-1 button.rank-select")
     settled(page)
-    page.wait_for_function("document.querySelector('#hl-cand .hl-order-2') && document.querySelector('#chart svg')")
+    expect(page.locator("#hl-cand .hl-order-2").first).to_be_attached()
+    expect(page.locator("#chart svg")).to_be_attached()
 
 
 def run_axe(page):
@@ -52,6 +56,8 @@ def test_axe_finds_no_violations(new_context, site_url, scheme):
     page = open_page(context, guard, site_url)
     fill_comparison(page, guard)
     page.click("#json-section summary")
+    expect(page.locator("#result-json")).to_be_visible()
+    settled(page)
     assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     violations = run_axe(page)
     assert violations == [], violations
@@ -82,6 +88,8 @@ def test_layout_and_screenshots(new_context, site_url, scheme, width):
     assert path.stat().st_size > 10_000
     # at this width too, with the JSON open (at 360 px it scrolls sideways: reachable by keyboard)
     page.click("#json-section summary")
+    expect(page.locator("#result-json")).to_be_visible()
+    settled(page)
     violations = run_axe(page)
     assert violations == [], violations
     page.close()
@@ -99,9 +107,12 @@ def test_axe_finds_no_violations_in_an_embed(new_context, site_url, scheme, them
     guard.typed += REFS[:1] + CANDS[:2]
     page = open_page(context, guard, f"{site_url}index.html{query}#{encode_state(state)}")
     settled(page)
-    page.wait_for_function("document.getElementById('ranking-section').classList.contains('embed-shown')")
-    assert page.is_visible("#ranking-section") and page.is_visible("#signature")
+    expect(page.locator("#ranking-section")).to_have_class(re.compile(r"\bembed-shown\b"))
+    expect(page.locator("#ranking-section")).to_be_visible()
+    expect(page.locator("#signature")).to_be_visible()
     page.click("#json-section summary")
+    expect(page.locator("#result-json")).to_be_visible()
+    settled(page)
     violations = run_axe(page)
     assert violations == [], violations
     page.close()

@@ -17,7 +17,7 @@ from bleu2 import smoothing
 from bleu2.page import i18n, share
 from bleu2.page.sentence import export
 from bleu2.page.sentence.candidates import compare, ref_length_text
-from browser_helpers import settled, texts
+from browser_helpers import answered, settled, texts
 from conftest import open_page, wait_ready_state
 
 REFS = ["the cat sat on the mat", "there is a cat on the mat", "a cat was sitting on the mat today"]
@@ -34,11 +34,14 @@ def set_boxes(page, guard, kind, values):
     guard.typed += [v for v in values if v]
     while page.locator(f"#{kind}s textarea").count() < len(values):
         page.click(f"#add-{kind}")
+        answered(page)
     while page.locator(f"#{kind}s textarea").count() > len(values):
         n = page.locator(f"#{kind}s textarea").count()
         page.click(f"#{kind}-{n}-remove")
+        answered(page)
     for i, value in enumerate(values, start=1):
         page.fill(f"#{kind}" if i == 1 else f"#{kind}-{i}", value)
+        answered(page)
 
 
 def box(kind, number):
@@ -54,6 +57,7 @@ def ranking(page):
 
 def select(page, number):
     page.click(f"#rank-row-{number} button.rank-select")
+    answered(page)
 
 
 def wait_deferred(page):
@@ -134,6 +138,7 @@ def test_empty_reference_boxes_are_ignored_and_r_is_explained(ready_page, guard)
     )
     set_boxes(page, guard, "reference", ["", "a b c d e f g h", "a b c d"])
     page.fill("#candidate", "a b c d e f")
+    answered(page)
     # lengths 8 and 4 are both 2 away from c = 6: the shorter one (box 3) is r
     assert page.text_content("#ref-len") == "4"
     assert "references 2, 3" in page.text_content("#ref-len-why")
@@ -144,10 +149,12 @@ def test_remove_boxes(ready_page, guard):
     set_boxes(page, guard, "reference", REFS)
     set_boxes(page, guard, "candidate", CANDS)
     page.click("#candidate-2-remove")
+    answered(page)
     assert page.locator("#candidates textarea").count() == 2
     assert page.input_value("#candidate-2") == CANDS[2]
     assert len(ranking(page)) == 2
     page.click("#reference-remove")
+    answered(page)
     assert page.input_value("#reference") == REFS[1]
     comp = compare([CANDS[0], CANDS[2]], REFS[1:])
     assert [r[0] for r in ranking(page)] == [f"rank-row-{row['index'] + 1}" for row in comp["ranking"]]
@@ -165,7 +172,7 @@ def test_highlighting_of_a_clipping_example(ready_page, guard):
     marks = page.evaluate(
         """async () => { const lines = [1, 2].map(n => [...document.querySelectorAll('#hl-cand .hl-order-' + n + ' .tok')]
               .map(s => (s.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), s)));
-            await window.bleu2Host.probe('None');
+            await window.bleu2Test.answered();
             return lines.map(line => line.map(s =>
               [s.textContent, s.className.replace('tok ', '').replace(' gram', ''), s.title,
                getComputedStyle(s).textDecorationStyle, getComputedStyle(s).textDecorationLine])); }"""
@@ -197,12 +204,15 @@ def test_highlighting_of_a_clipping_example(ready_page, guard):
     assert [(t, "hl-ref-matched" in c) for t, c in ref] == [("the", True), ("cat", True), ("the cat", True)]
     # hover and keyboard focus tell the counts
     page.hover("#hl-cand .hl-order-1 .tok >> nth=2")
+    answered(page)
     assert page.text_content("#hl-detail") == unigrams[2][2]
     page.focus("#hl-cand .hl-order-1 .tok >> nth=0")
     page.keyboard.press("ArrowRight")
+    answered(page)
     assert page.evaluate("document.activeElement.textContent") == "the"
     assert page.text_content("#hl-detail") == unigrams[1][2]
     page.keyboard.press("End")
+    answered(page)
     assert page.text_content("#hl-detail") == unigrams[3][2]
 
 
@@ -229,6 +239,7 @@ def test_options_orders_smoothing_defaults_and_signature(ready_page, guard):
     assert smoothing_names == list(smoothing.SMOOTHING_METHODS)
     page.select_option("#opt-max-order", "4")
     page.select_option("#opt-smoothing", "floor")
+    answered(page)
     comp = compare(["fox brown quick the jumps"], ["the quick brown fox jumps"], max_order=4, smoothing="floor")
     check_breakdown(page, comp, 0)
     assert page.locator("#terms-body tr.order-row").count() == 4
@@ -238,6 +249,7 @@ def test_options_orders_smoothing_defaults_and_signature(ready_page, guard):
     assert heads == ["Rank", "Candidate", "BLEU-4", "p1", "p2", "p3", "p4", "BP", "c", "r"]
     page.select_option("#opt-tokenizer", "char")
     page.select_option("#opt-lowercase", "no")
+    answered(page)
     comp = compare(
         ["fox brown quick the jumps"],
         ["the quick brown fox jumps"],
@@ -248,6 +260,7 @@ def test_options_orders_smoothing_defaults_and_signature(ready_page, guard):
     )
     check_breakdown(page, comp, 0)
     page.click("#restore-defaults")
+    answered(page)
     assert page.input_value("#opt-max-order") == "2"
     assert page.input_value("#opt-smoothing") == "add-1"
     assert page.locator("#terms-body tr.order-row").count() == 2
@@ -262,9 +275,11 @@ def test_export_copy_and_download(ready_page, guard):
     set_boxes(page, guard, "candidate", CANDS + ["=cmd|' /C calc'!A0"])
     comp = compare(CANDS + ["=cmd|' /C calc'!A0"], REFS[:2])
     page.click("#copy-export-json")
+    answered(page)
     page.wait_for_function("document.getElementById('export-status').textContent.includes('copied')")
     assert page.evaluate("navigator.clipboard.readText()") == export.export_json(comp)
     page.click("#copy-export-markdown")
+    answered(page)
     page.wait_for_function("document.getElementById('export-status').textContent.includes('Markdown')")
     assert page.evaluate("navigator.clipboard.readText()") == export.export_markdown(comp, "en")
     for fmt, name, func in (
@@ -273,6 +288,7 @@ def test_export_copy_and_download(ready_page, guard):
     ):
         with page.expect_download() as info:
             page.click(f"#download-export-{fmt}")
+            answered(page)
         download = info.value
         assert download.suggested_filename == name
         with open(download.path(), encoding="utf-8", newline="") as f:
@@ -285,8 +301,10 @@ def test_share_link_round_trip(ready_page, guard, new_context):
     set_boxes(page, guard, "reference", REFS)
     set_boxes(page, guard, "candidate", CANDS[:2])
     page.select_option("#opt-max-order", "3")
+    answered(page)
     assert "never send to a server" in page.text_content("#share-note")
     page.click("#share-button")
+    answered(page)
     page.wait_for_function("document.getElementById('share-status').textContent !== ''")
     url = page.input_value("#share-url")
     assert "#v1." in url
@@ -305,6 +323,7 @@ def test_share_link_round_trip(ready_page, guard, new_context):
     assert ranking(other) == ranking(page)
     other.close()
     page.click("#restore-defaults")
+    answered(page)
 
 
 def test_share_link_too_long_and_broken_link(ready_page, guard, new_context, site_url):
@@ -314,6 +333,7 @@ def test_share_link_too_long_and_broken_link(ready_page, guard, new_context, sit
     set_boxes(page, guard, "reference", ["the cat"])
     set_boxes(page, guard, "candidate", [long_text])
     page.click("#share-button")
+    answered(page)
     status = page.text_content("#share-status")
     assert status.startswith("Link is too long to share") and "the limit is 8,000" in status
     assert page.input_value("#share-url") == ""
@@ -334,6 +354,7 @@ def test_texts_and_options_survive_a_reload_and_clear_empties_them(new_context, 
     set_boxes(page, guard, "reference", REFS[:2])
     set_boxes(page, guard, "candidate", CANDS)
     page.select_option("#opt-smoothing", "exp")
+    answered(page)
     wait_deferred(page)
     page.reload()
     wait_ready_state(page)
@@ -350,6 +371,7 @@ def test_texts_and_options_survive_a_reload_and_clear_empties_them(new_context, 
     assert page.get_attribute("#rank-row-2 button.rank-select", "aria-pressed") == "true"
     check_breakdown(page, compare(CANDS, REFS[:2], smoothing="exp"), 1)
     page.click("#clear")
+    answered(page)
     assert page.locator("#candidates textarea").count() == 1
     assert page.input_value("#reference") == "" and page.input_value("#candidate") == ""
     page.reload()
@@ -363,6 +385,7 @@ def test_language_switch_and_number_format(ready_page, guard):
     set_boxes(page, guard, "reference", ["the cat sat on the mat"])
     set_boxes(page, guard, "candidate", ["the cat is on the mat"])
     page.select_option("#lang-select", "es")
+    answered(page)
     assert page.get_attribute("html", "lang") == "es"
     assert page.text_content("#references-heading") == i18n.t("es", "references_heading")
     assert page.text_content("#add-candidate") == i18n.t("es", "add_candidate")
@@ -372,10 +395,12 @@ def test_language_switch_and_number_format(ready_page, guard):
     assert page.text_content("#breakdown-heading") == i18n.t("es", "breakdown_heading", number=1)
     assert ranking(page)[0][2] == "0,7071"
     page.select_option("#lang-select", "pt")
+    answered(page)
     assert page.text_content("#candidates-heading") == i18n.t("pt", "candidates_heading")
     assert page.text_content("#share-button") == i18n.t("pt", "share_link")
     assert page.text_content("#score") == "0,7071"
     page.select_option("#lang-select", "en")
+    answered(page)
     assert page.text_content("#score") == "0.7071"
     assert page.text_content("#references-heading") == "References"
 
@@ -402,9 +427,11 @@ def test_keyboard_reaches_every_control(ready_page, guard):
     page = ready_page
     set_boxes(page, guard, "candidate", CANDS[:2])
     page.focus("#lang-select")
+    answered(page)
     reached = set()
     for _ in range(80):
         page.keyboard.press("Tab")
+        answered(page)
         reached.add(page.evaluate("document.activeElement.id || document.activeElement.className"))
     for control in (
         "reference",
@@ -425,6 +452,7 @@ def test_keyboard_reaches_every_control(ready_page, guard):
     page.focus("#add-candidate")
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
+    answered(page)
     outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none"
 
@@ -435,6 +463,7 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     set_boxes(page, guard, "candidate", ["the cat is on the mat"])
     page.select_option("#opt-smoothing", "floor")
     page.fill("#opt-smooth-value", "abc")
+    answered(page)
     assert page.is_visible("#option-error")
     assert page.text_content("#option-error") == (
         "The smoothing parameter of floor must be a number; “\u2068abc\u2069” is not one"
@@ -446,27 +475,34 @@ def test_bad_options_say_why_and_keep_the_texts(ready_page, guard):
     # plain decimals only, with the language's decimal mark (plain decimals only): an English
     # page refuses a decimal comma, quoting what was typed; a Spanish page reads it
     page.fill("#opt-smooth-value", "0,2")
+    answered(page)
     assert page.text_content("#option-error").startswith(
         "The smoothing parameter of floor must be a number; “\u20680,2\u2069” is not one"
     )
     page.fill("#opt-smooth-value", "0.2")
+    answered(page)
     assert page.is_hidden("#option-error")
     comp = compare(["the cat is on the mat"], ["the cat sat on the mat"], smoothing="floor", smooth_value=0.2)
     check_breakdown(page, comp, 0)
     for typed in ("1e400", "1_0", "inf"):
         page.fill("#opt-smooth-value", typed)
+        answered(page)
         assert f"“\u2068{typed}\u2069” is not one" in page.text_content("#option-error")
     page.select_option("#lang-select", "es")
     page.fill("#opt-smooth-value", "0,2")
+    answered(page)
     assert page.is_hidden("#option-error")
     assert page.text_content("#score") == f"{comp['candidates'][0]['score']:.4f}".replace(".", ",")
     page.select_option("#lang-select", "en")
+    answered(page)
     # effective order with a method that has none
     page.select_option("#opt-smoothing", "method0")
     page.check("#opt-effective-order")
+    answered(page)
     assert page.is_visible("#option-error")
     assert page.text_content("#option-error").startswith("These options cannot be combined: effective_order")
     page.click("#restore-defaults")
+    answered(page)
     assert page.is_hidden("#option-error")
     assert not page.is_checked("#opt-effective-order")
     check_breakdown(page, compare(["the cat is on the mat"], ["the cat sat on the mat"]), 0)
@@ -479,9 +515,11 @@ def test_text_typed_while_an_option_is_invalid_survives_a_reload(new_context, si
     set_boxes(page, guard, "candidate", ["the cat is on the mat"])
     page.select_option("#opt-smoothing", "floor")
     page.fill("#opt-smooth-value", "abc")
+    answered(page)
     assert page.is_visible("#option-error")
     guard.typed.append("a dog lay on the rug")
     page.fill("#candidate", "a dog lay on the rug")
+    answered(page)
     # still scored (last valid options) and the token line follows the new text
     assert page.text_content("#candidate-tokens") == "a · dog · lay · on · the · rug"
     comp = compare(["a dog lay on the rug"], ["the cat sat on the mat"], smoothing="floor")
@@ -504,12 +542,14 @@ def test_option_message_in_the_page_language(ready_page, guard):
     page.select_option("#lang-select", "pt")
     page.select_option("#opt-smoothing", "floor")
     page.fill("#opt-smooth-value", "abc")
+    answered(page)
     assert page.text_content("#option-error") == (
         "O parâmetro de suavização de floor deve ser um número; “\u2068abc\u2069” não é"
         " — continuam sendo mostradas as pontuações com as últimas opções válidas."
     )
     page.click("#restore-defaults")
     page.select_option("#lang-select", "en")
+    answered(page)
     assert page.is_hidden("#option-error")
 
 
@@ -523,6 +563,7 @@ def test_highlighting_is_off_for_long_texts_and_back_for_short(ready_page, guard
     assert page.locator("#hl-candidate .tok").count() == 0
     assert page.text_content("#hyp-len") == "2,001"  # still scored
     page.fill("#candidate", "the the cat")
+    answered(page)
     page.wait_for_function("document.querySelectorAll('#hl-cand .hl-order-1 .tok').length === 3")
     assert page.is_hidden("#hl-off")
     assert "2 matched · 1 clipped · 0 unmatched" in page.text_content("#hl-cand")
@@ -533,6 +574,7 @@ def test_option_labels_are_not_cut_off_at_1280_px(new_context, site_url):
     page = open_page(context, guard, site_url)
     for lang in ("en", "es", "pt"):
         page.select_option("#lang-select", lang)
+        answered(page)
         cut = page.evaluate(
             """() => [...document.querySelectorAll('.options-grid select')].flatMap(sel => {
                 const style = getComputedStyle(sel);
@@ -545,4 +587,5 @@ def test_option_labels_are_not_cut_off_at_1280_px(new_context, site_url):
         )
         assert cut == [], (lang, cut)
     page.select_option("#lang-select", "en")
+    answered(page)
     page.close()

@@ -18,12 +18,15 @@ from pathlib import Path
 import pytest
 
 from bleu2 import cli
-from browser_helpers import ROOT
+from browser_helpers import ROOT, answered
 from conftest import open_page
 
 TED = ROOT.parent / "shared" / "data" / "ted"
 REF, SYS1, SYS2 = "ted.ref.detok.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng"
-DONE_JS = "() => window.bleu2Compare.state.done !== null && window.bleu2Compare.state.job === null"
+# The analyses done and shown: a #compare-json other than the one before, its progress bar
+# hidden, nothing of the page's on its way (the test build's bleu2Test.still).
+DONE_JS = """prev => { const t = document.getElementById('compare-json').textContent;
+  return t !== '' && t !== prev && document.getElementById('compare-progress').hidden && window.bleu2Test.still(); }"""
 
 
 def cli_compare(*argv: str) -> str:
@@ -66,10 +69,12 @@ def load(page, *systems: str, rules: str = "compare-mt") -> None:
     page.evaluate("r => { document.getElementById('compare-rules').value = r; }", rules)
     page.set_input_files("#corpus-references", str(TED / REF))
     page.set_input_files("#corpus-systems", [str(TED / s) for s in systems])
+    answered(page)
 
 
-def wait_compare(page, timeout=300_000) -> str:
-    page.wait_for_function(DONE_JS, timeout=timeout)
+def wait_compare(page, previous: str = "", timeout=300_000) -> str:
+    """The Compare view's JSON once the analyses are done and shown, other than ``previous``."""
+    page.wait_for_function(DONE_JS, arg=previous, timeout=timeout)
     return page.text_content("#compare-json")
 
 
@@ -78,6 +83,7 @@ def page(new_context, site_url):
     context, guard = new_context(accept_downloads=True)
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")
+    answered(page)
     load(page, SYS1, SYS2)
     wait_compare(page)
     return page
@@ -143,6 +149,7 @@ def test_a_click_on_a_word_frequency_lists_the_sentences_with_such_words(page):
     expected = [i + 1 for i, line in enumerate(sys1) if any(w not in vocabulary for w in line)]
     # the word-accuracy table's first row ("<1": words the reference never has), sys1's F
     page.locator("#compare-words tbody tr").first.locator("button[data-system='0']").click()
+    answered(page)
     page.wait_for_function(
         "n => document.querySelectorAll('#compare-lines-body .compare-item').length === n", arg=min(len(expected), 50)
     )
@@ -161,6 +168,7 @@ def test_a_click_on_an_ngram_lists_its_sentences_with_the_ngram_marked(page):
     sys1, sys2, ref = words(SYS1), words(SYS2), words(REF)
     expected = [i + 1 for i in range(len(ref)) if gram in sys1[i] or gram in sys2[i]]
     page.locator("#compare-ngrams-left tbody th button").first.click()
+    answered(page)
     page.wait_for_function(
         "n => document.querySelectorAll('#compare-lines-body .compare-item').length === n", arg=min(len(expected), 50)
     )
@@ -183,6 +191,7 @@ def test_the_exports_are_the_clis_files(page, tmp_path):
     for fmt, argv in (("json", ["--json"]), ("latex", ["--latex"]), ("html", ["--html", "-"])):
         with page.expect_download() as info:
             page.click(f".compare-export[data-format='{fmt}']")
+            answered(page)
         text = Path(info.value.path()).read_text(encoding="utf-8")
         expected = cli_compare("--preset", "compare-mt", *argv, "-r", REF, SYS1, SYS2)
         if fmt == "json":
@@ -196,35 +205,41 @@ def test_the_exports_are_the_clis_files(page, tmp_path):
 
 def test_other_rules_a_language_and_a_change_that_cancels(page):
     page.select_option("#lang-select", "es")
+    answered(page)
     page.wait_for_function("document.querySelector('#compare-scores h4').textContent === 'Puntuaciones'")
     oracle = json.loads(page.text_content("#compare-json"))
     cell = page.text_content("#compare-scores tbody tr td")
     assert cell == f"{oracle['scores'][0]['bleu']:.4f}".replace(".", ",")
     page.select_option("#lang-select", "en")
+    answered(page)
     # another preset, changed again at once: the first run is cancelled, the second one shown
+    before = page.text_content("#compare-json")
     page.select_option("#compare-rules", "nltk")
     page.select_option("#compare-rules", "sacrebleu")
-    shown = wait_compare(page)
+    answered(page)
+    shown = wait_compare(page, before)
     same_json(shown, cli_compare("--preset", "sacrebleu", "--json", "-r", REF, SYS1, SYS2))
     page.select_option("#compare-rules", "compare-mt")
-    wait_compare(page)
+    answered(page)
+    wait_compare(page, shown)
 
 
 def test_three_systems_compare_with_the_baseline_chosen(page):
     page.evaluate("""() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())""")
     page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
-    page.evaluate("() => { window.bleu2Compare.state.done = null; }")
+    before = page.text_content("#compare-json")
     load(page, SYS1, SYS2, "ted.sys1.eng")
-    wait_compare(page)
+    before = wait_compare(page, before)
     page.select_option("#corpus-baseline", label=SYS2)
-    page.evaluate("() => { window.bleu2Compare.state.done = null; }")
-    shown = wait_compare(page)
+    answered(page)
+    shown = wait_compare(page, before)
     expected = cli_compare("--preset", "compare-mt", "--json", "--baseline", "2", "-r", REF, SYS1, SYS2, "ted.sys1.eng")
     same_json(shown, expected)
     assert page.is_visible("#compare-pair")
     options = page.eval_on_selector_all("#compare-pair option", "os => os.map(o => o.textContent)")
     assert options == [SYS1, "ted.sys1.eng"]
     page.select_option("#compare-pair", "1")
+    answered(page)
     page.wait_for_function(
         "n => document.querySelector('#compare-ngrams-left thead th:nth-child(3)').textContent === n",
         arg="ted.sys1.eng",
@@ -254,6 +269,7 @@ def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
     context, guard = new_file_context(offline)
     page = open_page(context, guard, offline.as_uri())
     page.click("#mode-corpus")
+    answered(page)
     load(page, SYS1, SYS2)
     shown = wait_compare(page, timeout=600_000)
     assert page.get_attribute("html", "data-corpus-backend") == "page"
@@ -268,13 +284,17 @@ def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, sc
     context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")
+    answered(page)
     load(page, SYS1, SYS2)
     wait_compare(page)
     page.locator("#compare-length tbody button").first.click()
+    answered(page)
     page.wait_for_selector("#compare-lines:not([hidden]) .compare-item")
     page.locator("#compare-ngrams-right tbody th button").first.click()
+    answered(page)
     page.wait_for_selector("#compare-lines-body .hl-ngram")
     page.click("#compare-json-section summary")
+    answered(page)
     violations = run_axe(page)
     assert violations == [], violations
     # it opens with the verdict, painted first, and every value of its tables keeps its label

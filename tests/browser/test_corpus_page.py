@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bleu2 import cli
-from browser_helpers import ROOT
+from browser_helpers import ROOT, answered, still
 
 DATA = ROOT.parent / "shared" / "data"
 TED = DATA / "ted"
@@ -24,17 +24,25 @@ JA = DATA / "multited-ja"
 
 # A main-thread timer ticking every 10 ms: while the worker scores, the page's thread stays
 # free to run it. (How long the page's tasks take is measured by `make bench-corpus`, not
-# asserted here: machines are noisy.)
+# asserted here: machines are noisy.) The job runs while its Cancel button is enabled.
 TICKS_JS = """() => {
   window.__ticks = [];
   window.__ticker = setInterval(() => window.__ticks.push(performance.now()), 10);
+  const cancel = document.getElementById('corpus-cancel');
+  window.__scoring = [];
+  window.__watch = new MutationObserver(() => window.__scoring.push([performance.now(), cancel.disabled]));
+  window.__watch.observe(cancel, {attributes: true, attributeFilter: ['disabled']});
 }"""
-# The ticks while the last job was scoring (from its first step to its last).
+# The ticks while the last job was scoring (from its Cancel button enabled to disabled again).
 SCORING_TICKS_JS = """() => {
   clearInterval(window.__ticker);
-  const [start, end] = window.bleu2Corpus.state.scoring;
+  window.__watch.disconnect();
+  const start = window.__scoring.filter(([, off]) => !off).pop()[0];
+  const end = window.__scoring.filter(([t, off]) => off && t > start)[0][0];
   return window.__ticks.filter(t => t > start && t < end).length;
 }"""
+# No job runs (its Cancel button is enabled only while one does).
+NO_JOB = "document.getElementById('corpus-cancel').disabled"
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +52,7 @@ def page(new_context, site_url):
 
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")
+    answered(page)
     return page
 
 
@@ -85,7 +94,7 @@ def clear_files(page):
 def wait_result(page, previous=""):
     page.wait_for_function(
         "prev => { const t = document.getElementById('corpus-json').textContent;"
-        " return t.length > 10 && t !== prev && !window.bleu2Corpus.state.job; }",
+        f" return t.length > 10 && t !== prev && {NO_JOB}; }}",
         arg=previous,
         timeout=180_000,
     )
@@ -94,11 +103,9 @@ def wait_result(page, previous=""):
 
 def settled(page):
     """Until the page has answered every event, its work after a pause has run and no job runs:
-    nothing of it is still on its way (static/host.js's bleu2App)."""
-    page.wait_for_function(
-        "window.bleu2App.ready && window.bleu2App.timer === null && !window.bleu2App.pending()"
-        " && !window.bleu2Corpus.state.job"
-    )
+    nothing of it is still on its way."""
+    still(page)
+    page.wait_for_function(NO_JOB)
 
 
 def test_mode_switch_is_labelled_and_keyboard_accessible(page):
@@ -106,9 +113,11 @@ def test_mode_switch_is_labelled_and_keyboard_accessible(page):
     assert page.is_visible("#corpus") and not page.is_visible("#breakdown")
     page.focus("#mode-corpus")
     page.keyboard.press("ArrowLeft")  # radio buttons: arrows move between them
+    answered(page)
     assert page.get_attribute("html", "data-mode") == "sentence"
     assert page.is_visible("#breakdown") and not page.is_visible("#corpus")
     page.keyboard.press("ArrowRight")
+    answered(page)
     assert page.get_attribute("html", "data-mode") == "corpus"
     assert page.get_attribute("#corpus-references", "multiple") is not None
     assert page.get_attribute("#corpus-systems", "multiple") is not None
@@ -122,6 +131,7 @@ def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
+    answered(page)
     shown = wait_result(page, previous)
     expected = cli_json(capsys, monkeypatch, TED, "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng")
     same_output(shown, expected)  # the CLI's --json
@@ -132,6 +142,7 @@ def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
     assert rows == ["ted.sys2.detok.eng", "ted.sys1.detok.eng"]
     # sacreBLEU's options: its numbers (1e-9)
     page.select_option("#opt-preset", "sacrebleu")
+    answered(page)
     shown = wait_result(page, shown)
     refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()
     for obj, name in zip(json.loads(shown), ("ted.sys1.detok.eng", "ted.sys2.detok.eng")):
@@ -140,6 +151,7 @@ def test_ted_scores_equal_the_cli_and_sacrebleu(page, capsys, monkeypatch):
         assert obj["score"] == pytest.approx(oracle.score / 100, abs=1e-9)
         assert [p["matches"] for p in obj["precisions"]] == oracle.counts
     page.click("#restore-defaults")
+    answered(page)
     wait_result(page, shown)
 
 
@@ -153,6 +165,7 @@ def test_files_given_while_python_loads_are_scored_once_it_runs(new_context, sit
     held.click("#mode-corpus")
     held.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     held.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    answered(held)
     release()
     wait_ready_state(held)
     shown = wait_result(held)
@@ -179,6 +192,7 @@ def test_no_job_starts_before_every_file_given_is_read(page):
     try:
         page.set_input_files("#corpus-references", [str(TED / "ted.ref.detok.eng"), str(TED / "ted.ref.eng")])
         page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+        answered(page)
         shown = wait_result(page, previous)
     finally:
         page.evaluate("() => { File.prototype.arrayBuffer = window.__arrayBuffer; window.__observer.disconnect(); }")
@@ -191,6 +205,7 @@ def test_multited_ja_two_references_equal_the_cli(page, capsys, monkeypatch):
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", [str(JA / "multited.ref.jpn"), str(JA / "multited.sys2.jpn")])
     page.set_input_files("#corpus-systems", str(JA / "multited.sys1.jpn"))
+    answered(page)
     shown = wait_result(page, previous)
     expected = cli_json(
         capsys, monkeypatch, JA, "-r", "multited.ref.jpn", "-r", "multited.sys2.jpn", "multited.sys1.jpn"
@@ -206,11 +221,13 @@ def test_paired_bootstrap_equals_sacrebleu(page):
     clear_files(page)
     page.select_option("#corpus-test", "paired-bs")
     page.fill("#corpus-n", "200")
+    answered(page)
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
     page.select_option("#opt-preset", "sacrebleu")
     page.dispatch_event("#corpus-n", "change")
+    answered(page)
     shown = json.loads(wait_result(page, previous))
     if "|bs:200|" not in shown[0]["signature"]:  # an earlier job finished first: wait for this one
         shown = json.loads(wait_result(page, json.dumps(shown, indent=2) + "\n"))
@@ -229,12 +246,14 @@ def test_paired_bootstrap_equals_sacrebleu(page):
     assert "±" in table and "baseline" in table
     page.select_option("#corpus-test", "none")
     page.click("#restore-defaults")
+    answered(page)
     wait_result(page, page.text_content("#corpus-json"))  # no job left running for the next test
 
 
 def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
     clear_files(page)
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
+    answered(page)
     page.wait_for_function("document.querySelectorAll('#corpus-references-list li').length === 1")
     cases = [
         (
@@ -249,12 +268,14 @@ def test_bad_files_say_why_and_keep_what_was_loaded(page, tmp_path):
         path = tmp_path / name
         path.write_bytes(data)
         page.set_input_files("#corpus-systems", str(path))
+        answered(page)
         page.wait_for_function("m => document.getElementById('corpus-message').textContent.includes(m)", arg=message)
         assert page.eval_on_selector_all("#corpus-references-list li", "l => l.length") == 1
         assert page.eval_on_selector_all("#corpus-systems-list li", "l => l.length") == 0
     short = tmp_path / "short.txt"
     short.write_bytes(b"\xef\xbb\xbfone line\r\n")  # BOM and CRLF read as the CLI reads them: 1 line
     page.set_input_files("#corpus-systems", str(short))
+    answered(page)
     message = "Not loaded: short.txt has 1 line, the files loaded have 2,445 lines"
     try:
         page.wait_for_function("m => document.getElementById('corpus-message').textContent.startsWith(m)", arg=message)
@@ -275,9 +296,11 @@ def test_removing_a_file_stops_the_job_that_used_it(page):
     page.fill("#corpus-n", "100000")  # a job long enough to be running when the file goes
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
-    page.wait_for_function("window.bleu2Corpus.state.job !== null")
+    answered(page)
+    page.wait_for_function(f"!({NO_JOB})")
     page.click("#corpus-references-list button.corpus-remove")
-    page.wait_for_function("window.bleu2Corpus.state.job === null")
+    answered(page)
+    page.wait_for_function(NO_JOB)
     page.wait_for_function(
         "document.getElementById('corpus-status').textContent === 'Load at least one reference file.'"
     )
@@ -285,6 +308,7 @@ def test_removing_a_file_stops_the_job_that_used_it(page):
     assert page.text_content("#corpus-json") == previous  # the stopped job showed nothing
     page.select_option("#corpus-test", "none")
     page.fill("#corpus-n", "0")
+    answered(page)
 
 
 def test_sentence_table_opens_a_line_in_the_sentence_view(page):
@@ -292,6 +316,7 @@ def test_sentence_table_opens_a_line_in_the_sentence_view(page):
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    answered(page)
     wait_result(page, previous)
     assert page.text_content("#corpus-page-label") == "Lines 1–50 of 2,445"
     assert page.eval_on_selector_all("#corpus-sentences-body tr", "r => r.length") == 50
@@ -299,11 +324,14 @@ def test_sentence_table_opens_a_line_in_the_sentence_view(page):
         "#corpus-sentences-body tr", "r => [r.children[0].textContent, r.children[1].textContent]"
     )
     page.click("#corpus-next")
+    answered(page)
     page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 51')")
     page.click("#corpus-prev")
+    answered(page)
     page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 1–')")
     line = int(first[0])
     page.click("#corpus-sentences-body button.corpus-open")
+    answered(page)
     page.wait_for_function("document.documentElement.getAttribute('data-mode') === 'sentence'")
     refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").splitlines()
     hyps = (TED / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()
@@ -312,16 +340,19 @@ def test_sentence_table_opens_a_line_in_the_sentence_view(page):
     page.wait_for_function("s => document.getElementById('score').textContent === s", arg=first[1])
     assert page.is_visible("#corpus-histogram svg") is False  # hidden with corpus mode
     page.click("#mode-corpus")
+    answered(page)
     assert page.is_visible("#corpus-histogram svg")
 
 
 def test_exports_download_the_cli_shapes(page, capsys, monkeypatch):
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="systems"][data-format="json"]')
+        answered(page)
     text = Path(info.value.path()).read_text(encoding="utf-8")
     assert text == page.text_content("#corpus-json")
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="sentences"][data-format="json"]')
+        answered(page)
     monkeypatch.chdir(TED)
     assert cli.main(["--sentence", "-r", "ted.ref.detok.eng", "ted.sys1.detok.eng"]) == 0
     same_output(Path(info.value.path()).read_text(encoding="utf-8"), capsys.readouterr().out)
@@ -342,17 +373,20 @@ def test_a_refused_file_is_not_listed_and_a_result_that_no_longer_matches_is_mar
     previous = page.text_content("#corpus-json")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(TED / "ted.sys2.detok.eng"))
+    answered(page)
     first = wait_result(page, previous)
     assert not is_stale(page)
     short = tmp_path / "short100.txt"
     short.write_text("a line\n" * 100, encoding="utf-8")
     page.set_input_files("#corpus-systems", str(short))
+    answered(page)
     page.wait_for_function("document.getElementById('corpus-message').textContent.includes('short100.txt has 100')")
     assert page.eval_on_selector_all("#corpus-systems-list .corpus-file-name", "l => l.map(e => e.textContent)") == [
         "ted.sys2.detok.eng"
     ]
     assert not page.is_disabled("#corpus-score") and not is_stale(page)  # nothing changed
     page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    answered(page)
     page.wait_for_function(  # class and text are written together; they stay until the new result
         "t => document.getElementById('corpus-results').classList.contains('stale')"
         " && document.getElementById('corpus-stale').textContent === t && !document.getElementById('corpus-stale').hidden",
@@ -375,19 +409,23 @@ def test_a_refused_seed_or_number_of_resamples_says_so_and_nothing_runs(page, fi
     if not page.eval_on_selector_all("#corpus-systems-list li", "l => l.length"):
         page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
         page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+        answered(page)
         wait_result(page, page.text_content("#corpus-json"))
     before = page.text_content("#corpus-json")
     kept = page.input_value(field)
     page.fill(field, value)
     page.dispatch_event(field, "change")
+    answered(page)
     page.wait_for_function("m => document.getElementById('corpus-status').textContent.startsWith(m)", arg=message)
-    page.wait_for_timeout(600)  # longer than the pause: still nothing runs
-    assert page.evaluate("window.bleu2Corpus.state.job") is None and is_stale(page)
+    still(page)  # past the pause: still nothing runs
+    assert page.evaluate(NO_JOB) and is_stale(page)
     page.click("#corpus-score")
+    still(page)
     assert page.text_content("#corpus-status").startswith(message)
-    assert page.evaluate("window.bleu2Corpus.state.job") is None and page.text_content("#corpus-json") == before
+    assert page.evaluate(NO_JOB) and page.text_content("#corpus-json") == before
     page.fill(field, kept)
     page.dispatch_event(field, "change")
+    answered(page)
     wait_result(page, "")
     page.wait_for_function("!document.getElementById('corpus-results').classList.contains('stale')")
     assert page.text_content("#corpus-status") == ""
@@ -396,11 +434,13 @@ def test_a_refused_seed_or_number_of_resamples_says_so_and_nothing_runs(page, fi
 def test_add_as_a_file_with_an_empty_box_says_so(page):
     page.fill("#corpus-references-paste", "")
     page.click("#corpus-references-add")
+    answered(page)
     page.wait_for_function(
         "document.getElementById('corpus-message').textContent.startsWith('The reference box is empty')"
     )
     page.fill("#corpus-systems-paste", "  \n")
     page.click("#corpus-systems-add")
+    answered(page)
     page.wait_for_function(
         "document.getElementById('corpus-message').textContent.startsWith('The system box is empty')"
     )
@@ -411,12 +451,14 @@ def test_the_engines_messages_are_in_the_pages_language_and_follow_a_switch(page
     latin1.write_bytes("café\n".encode("latin-1"))
     page.select_option("#lang-select", "es")
     page.set_input_files("#corpus-systems", str(latin1))
+    answered(page)
     spanish = (
         "No se cargó: latin1.txt: la línea 1 no es UTF-8 válido (byte 0xe9 en el byte 4 de la línea)."
         " Lo ya cargado se conserva."
     )
     page.wait_for_function("m => document.getElementById('corpus-message').textContent === m", arg=spanish)
     page.select_option("#lang-select", "en")
+    answered(page)
     english = (
         "Not loaded: latin1.txt: line 1 is not valid UTF-8 (byte 0xe9 at byte 4 of the line)."
         " What was already loaded is kept."
@@ -447,6 +489,7 @@ def test_the_histogram_is_styled_in_light_and_dark_and_its_axes_are_named(page):
     if not page.is_visible("#corpus-histogram svg"):
         page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
         page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+        answered(page)
         wait_result(page, "")
     page.emulate_media(color_scheme="light")
     light = histogram_colors(page)
@@ -457,11 +500,13 @@ def test_the_histogram_is_styled_in_light_and_dark_and_its_axes_are_named(page):
     assert dark["fill"] == dark["expected"] == "rgb(127, 176, 255)" and dark["background"] == "rgb(21, 24, 28)"
     page.emulate_media(color_scheme="light")
     page.select_option("#lang-select", "pt")
+    answered(page)
     page.wait_for_function(
         "[...document.querySelectorAll('#corpus-histogram .axis-title')].map(t => t.textContent).join('|')"
         " === 'BLEU por frase|Frases'"
     )
     page.select_option("#lang-select", "en")
+    answered(page)
 
 
 def test_corpus_mode_fits_a_360_px_screen_and_the_signature_wraps(new_context, site_url):
@@ -475,6 +520,7 @@ def test_corpus_mode_fits_a_360_px_screen_and_the_signature_wraps(new_context, s
     narrow.select_option("#corpus-test", "confidence")
     narrow.fill("#corpus-n", "20")
     narrow.dispatch_event("#corpus-n", "change")
+    answered(narrow)
     wait_result(narrow, "")
     narrow.wait_for_function("document.getElementById('corpus-signature').textContent.includes('bs:20')")
     narrow.evaluate("document.getElementById('corpus-json-section').open = true")
@@ -505,16 +551,20 @@ def test_a_reload_keeps_the_mode_settings_and_pasted_texts_and_names_the_files_t
     context, guard = new_context()
     tab = open_page(context, guard, site_url + "index.html")
     tab.click("#mode-corpus")
+    answered(tab)
     ref = tmp_path / "ref3.txt"
     ref.write_text("the cat sat on the mat\na dog ran\nbirds sing\n", encoding="utf-8")
     tab.set_input_files("#corpus-references", str(ref))
+    answered(tab)
     system = "the cat sat on a mat\na dog ran\nbirds sang\n"
     tab.fill("#corpus-systems-paste", system)
     tab.click("#corpus-systems-add")
+    answered(tab)
     tab.wait_for_function("document.querySelectorAll('#corpus-systems-list li').length === 1")
     tab.fill("#corpus-systems-paste", "typed, not added")
     tab.fill("#corpus-seed", "7")
     tab.dispatch_event("#corpus-seed", "change")
+    answered(tab)
     wait_result(tab, "")
     settled(tab)  # reloaded once the page has done all it had to (not while its worker answers)
     tab.reload()
@@ -530,6 +580,7 @@ def test_a_reload_keeps_the_mode_settings_and_pasted_texts_and_names_the_files_t
     )
     assert tab.eval_on_selector_all("#corpus-references-list li", "l => l.length") == 0
     tab.set_input_files("#corpus-references", str(ref))
+    answered(tab)
     tab.wait_for_function("!document.getElementById('corpus-restored').textContent.includes('give this file')")
     (tmp_path / "sys.txt").write_text(system, encoding="utf-8")
     same_output(wait_result(tab, ""), cli_json(capsys, monkeypatch, tmp_path, "-r", "ref3.txt", "sys.txt"))

@@ -1,5 +1,4 @@
-"""Corpus mode's and the peers' tables in headless Chromium (issue 23, items 4 and 5):
-every column in view at 1280 px with 16 WMT-size systems and a paired bootstrap (short
+"""Corpus mode's and the peers' tables in headless Chromium: every column in view at 1280 px with 16 WMT-size systems and a paired bootstrap (short
 names on screen, the full name as the title and in the exports); rows stacked on a 360 px
 phone, no wrapped breakdown row; one "Systems, ranked" heading; corpus mode's own "How it
 works" naming the smoothing chosen; each sentence scored with the preset's sentence-level
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import TED, enter
+from browser_helpers import TED, answered, enter
 
 WMT17 = [
     "uedin-nmt", "KIT", "LIUM-NMT", "RWTH-nmt-ensemble", "SYSTRAN", "online-A", "online-B", "online-F",
@@ -54,7 +53,7 @@ def wmt_size(folder: Path, n_lines: int = 3004) -> tuple[Path, list[Path]]:
 def wait_result(page, needle: str = "", timeout: int = 600_000) -> None:
     page.wait_for_function(
         "s => { const t = document.getElementById('corpus-signature').textContent;"
-        " return t.length > 10 && t.includes(s) && !window.bleu2Corpus.state.job; }",
+        " return t.length > 10 && t.includes(s) && document.getElementById('corpus-cancel').disabled; }",
         arg=needle,
         timeout=timeout,
     )
@@ -92,6 +91,7 @@ def wide(new_context, site_url, tmp_path_factory):
     page.dispatch_event("#corpus-n", "change")
     page.set_input_files("#corpus-references", str(ref))
     page.set_input_files("#corpus-systems", [str(p) for p in systems])
+    answered(page)
     wait_result(page, "|bs:100|")
     return page, systems
 
@@ -122,9 +122,11 @@ def test_the_exports_keep_the_full_system_names(wide):
     full = sorted(p.name for p in systems)
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="systems"][data-format="json"]')
+        answered(page)
     assert sorted(d["system"] for d in json.loads(Path(info.value.path()).read_text(encoding="utf-8"))) == full
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="systems"][data-format="csv"]')
+        answered(page)
     rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
     assert sorted(r["system"] for r in rows) == full
 
@@ -158,6 +160,7 @@ def ted(new_context, site_url):
     page.select_option("#opt-preset", "sacrebleu")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
+    answered(page)
     wait_result(page, "smooth:exp|order:4|")
     return page
 
@@ -171,12 +174,14 @@ def test_under_sacrebleus_corpus_preset_each_sentence_equals_sentence_bleu_and_t
     assert "sacrebleu --sentence-level (-sl)" in caption
     with page.expect_download() as info:
         page.click('.corpus-export[data-what="sentences"][data-format="csv"]')
+        answered(page)
     rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
     refs, hyps = lines("ted.ref.detok.eng"), lines("ted.sys1.detok.eng")
     oracle = [sentence_bleu(h, [r]).score / 100 for h, r in zip(hyps, refs)]
     assert [float(r["score"]) for r in rows] == pytest.approx(oracle, abs=1e-12)
     # worst first: no exact match ("Thank you." against "Thank you.") among the worst rows
     page.select_option("#corpus-sort", "worst")
+    answered(page)
     page.wait_for_function("document.getElementById('corpus-page-label').textContent.startsWith('Lines 1–50')")
     shown = page.eval_on_selector_all(
         "#corpus-sentences-body tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
@@ -202,8 +207,10 @@ def test_how_it_works_in_corpus_mode_explains_the_corpus_numbers_and_names_the_s
     text = page.text_content("#corpus-help")
     assert "add-1" not in text and "0 tokens" not in text and "p1 = ," not in text
     page.click("#mode-sentence")
+    answered(page)
     assert page.is_visible("#help") and page.is_hidden("#corpus-help")
     page.click("#mode-corpus")
+    answered(page)
 
 
 # --- a 360 px phone ------------------------------------------------------------------------------------
@@ -276,6 +283,7 @@ def test_on_a_phone_corpus_rows_are_stacked_and_nothing_is_wider_than_the_screen
     page.select_option("#corpus-test", "paired-bs")
     page.fill("#corpus-n", "20")
     page.dispatch_event("#corpus-n", "change")
+    answered(page)
     wait_result(page, "|bs:20|")
     for table in ("corpus-table", "corpus-sentences"):
         fit = page.evaluate(CLIPPED_JS, table)

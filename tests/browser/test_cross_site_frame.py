@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_helpers import enter, texts
+from browser_helpers import answered, enter, texts
 from conftest import open_in_parent
 
 STORAGE_DENIED_JS = """() => {
@@ -75,6 +75,7 @@ def test_cross_site_frame_starts_and_scores(cross_site):
     assert json.loads(shown["result-json"])["hyp_len"] == 6
     # No storage: nothing kept for the tab, and Clear still works.
     frame.click("#clear")
+    answered(frame)
     assert frame.input_value("#reference") == "" and frame.input_value("#candidate") == ""
 
 
@@ -118,6 +119,7 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
         frame.evaluate("id => { document.querySelector(id).textContent = ''; }", status)
         with guard.expect_console_errors():  # Chromium logs the permissions policy violation
             frame.click(button)
+            answered(frame)
             frame.wait_for_function(
                 "([id, t]) => document.querySelector(id).textContent === t", arg=[status, failed], timeout=10_000
             )
@@ -136,9 +138,11 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
         assert selected[0] and selected[1] == 0 and selected[2] == selected[3] > 0, (button, selected)
     # the message is kept as data: in Spanish it is re-rendered, the text stays shown
     frame.select_option("#lang-select", "es")
+    answered(frame)
     assert frame.text_content("#export-status") == i18n.t("es", "copy_failed")
     assert frame.is_visible("#export-copy-area")
     frame.select_option("#lang-select", "en")
+    answered(frame)
 
 
 def test_copy_with_clipboard_write_delegated(new_context, served_root, site_url):
@@ -148,6 +152,7 @@ def test_copy_with_clipboard_write_delegated(new_context, served_root, site_url)
     from bleu2.page import i18n
 
     frame.click("#copy-json")
+    answered(frame)
     frame.wait_for_function(
         "t => document.getElementById('copy-status').textContent === t", arg=i18n.t("en", "copied"), timeout=10_000
     )

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_helpers import ROOT, enter, settled, texts
+from browser_helpers import ROOT, answered, enter, settled, texts
 from conftest import Guard, guarded_context, open_in_parent, open_page, wait_ready_state
 from docs_site import PLACEHOLDER
 
@@ -115,8 +115,10 @@ def switch_docs_theme(name: str, page) -> str:
     """Press the docs' own theme switch once; returns the theme the host script should send."""
     if name == "material":
         page.locator("form[data-md-component=palette] label:visible").first.click()
+        answered(page)
         return {"default": "light", "slate": "dark"}[page.get_attribute("body", "data-md-color-scheme")]
     page.locator("button.theme-toggle:visible").first.click()
+    answered(page)
     return page.get_attribute("body", "data-theme")
 
 
@@ -139,14 +141,18 @@ def test_the_frames_follow_the_docs_theme_switch(host):
 def test_the_frame_height_settles_once_and_fits_the_score(host):
     _, page, frames, _ = host
     for i, frame in enumerate(frames):
-        frame.wait_for_timeout(1500)  # later messages, if any, would be in by now
-        # heights the parent got from this frame: the host script sets the frame's style
-        height = page.evaluate("i => document.querySelectorAll('iframe.bleu2')[i].getBoundingClientRect().height", i)
+        settled(frame)  # the frame's work done: its size final (no animation frames: it may be out of view)
         body = frame.evaluate(
             "() => { const s = getComputedStyle(document.body); return Math.ceil(document.body.getBoundingClientRect().height"
             " + parseFloat(s.marginTop) + parseFloat(s.marginBottom)); }"
         )
-        assert height == body != 460  # (460: the snippet's starting height)
+        assert body != 460  # (460: the snippet's starting height)
+        # the height the parent got from this frame: the host script sets the frame's style
+        page.wait_for_function(
+            "([i, h]) => document.querySelectorAll('iframe.bleu2')[i].getBoundingClientRect().height === h",
+            arg=[i, body],
+        )
+        height = body
         assert frame.evaluate("document.documentElement.scrollHeight <= innerHeight")  # no scrolling inside
         score = frame.evaluate("document.getElementById('score').getBoundingClientRect().bottom")
         assert 0 < score <= height
@@ -204,6 +210,8 @@ def open_parent_with_script(new_context, served_root, site_url, name, script_att
         served_root,
         f"http://localhost:{port}/{name}",
         '<!doctype html><meta charset="utf-8"><title>origin</title><link rel="icon" href="data:,">'
+        "<script>window.told = []; addEventListener('message', e => {"
+        " if (e.data && e.data.type === 'bleu2:height') window.told.push(e.data.height); });</script>"
         f'<iframe id="f" class="bleu2" src="{site_url}?embed" style="width: 100%; height: 460px; border: 0"'
         ' title="BLEU calculator"></iframe>'
         f'<script src="{site_url}embed.js"{script_attrs}></script>',
@@ -222,10 +230,10 @@ def test_an_origin_named_on_the_script_may_end_with_a_slash(new_context, served_
 
 def test_messages_from_another_origin_than_the_one_named_are_ignored(new_context, served_root, site_url):
     """(The check the test above passes: a frame whose origin is not the one named is not sized.)"""
-    page, frame, _ = open_parent_with_script(
+    page, _frame, _ = open_parent_with_script(
         new_context, served_root, site_url, "origin-parent-other.html", ' data-origin="https://docs.example/"'
     )
-    frame.wait_for_timeout(1500)  # the frame has posted its height by now
+    page.wait_for_function("window.told.length > 0")  # the frame has posted its height (embed.js heard it too)
     assert page.evaluate("document.getElementById('f').getBoundingClientRect().height") == 460
 
 

@@ -12,13 +12,12 @@ not registered there.
 from __future__ import annotations
 
 import json
-import time
 from urllib.parse import urlsplit
 
 import pytest
 
 from bleu2.page import i18n, share
-from browser_helpers import enter, texts
+from browser_helpers import answered, enter, settled, texts
 from conftest import open_in_parent, wait_ready_state
 
 PARENT = """<!doctype html><meta charset="utf-8"><title>docs on another site</title>
@@ -140,11 +139,8 @@ def test_open_in_full_carries_the_texts_in_the_fragment(embedded, new_context):
         return parts, (saved["references"], saved["candidates"])
 
     # written after a pause in typing, with the highlighting
-    deadline = time.monotonic() + 15
+    settled(frame)
     parts, linked = linked_texts()
-    while linked != (["a quick brown fox"], ["the quick brown fox"]) and time.monotonic() < deadline:
-        frame.wait_for_timeout(100)
-        parts, linked = linked_texts()
     assert linked == (["a quick brown fox"], ["the quick brown fox"])
     assert parts.query == "" and parts.path.endswith("/some/sub/path/index.html")
     href = parts.geturl()
@@ -179,6 +175,7 @@ def test_copy_falls_back_to_selected_text_in_the_cross_site_frame(embedded):
     failed = i18n.t("en", "copy_failed")
     with guard.expect_console_errors():  # Chromium logs the permissions policy violation
         frame.click("#copy-json")
+        answered(frame)
         frame.wait_for_function(
             "t => document.getElementById('copy-status').textContent === t", arg=failed, timeout=10_000
         )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from bleu2.page import i18n, share
-from browser_helpers import SUB_PATH, enter
+from browser_helpers import SUB_PATH, enter, settled
 from conftest import open_in_parent, open_page, wait_ready_state
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -79,7 +79,7 @@ def test_a_cross_site_embed_says_it_cannot_keep_texts_only_once_typed_into(new_c
     second = page.wait_for_selector("#g").content_frame()
     wait_ready_state(second)
     ready = i18n.t("en", "status_ready", python="Python 3.14")
-    first.wait_for_timeout(500)  # past the pause after start-up (a prefilled embed would save then)
+    settled(first)  # past the pause after start-up (a prefilled embed would save then)
     assert first.text_content("#status-text") == f"{ready} {i18n.t('en', 'link_restored')}"
     assert second.text_content("#status-text") == ready
     for frame in (first, second):

@@ -10,7 +10,7 @@ import pytest
 
 import bleu2
 from bleu2.page.sentence.explain import highlight
-from browser_helpers import TED, answered, enter, settled
+from browser_helpers import TED, answered, enter, probe, settled
 from conftest import open_page
 
 
@@ -55,7 +55,7 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
         timeout=120_000,
     )
     assert page.get_attribute("#breakdown", "aria-busy") is None
-    assert page.evaluate("bleu2Host.probe('page.live.shown is not None and host.port.in_worker')") is True
+    assert probe(page, "page.live.shown is not None and host.port.in_worker") is True
     expected = bleu2.sentence_bleu(candidate, reference)  # scored as one segment
     p1, p2 = (f"{p.value:.4f}" for p in expected.precisions)
     # the lists: 120 tokens, then how many more (41,330 and 38,449 tokens)
@@ -85,6 +85,7 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     # the summary's button goes to the full breakdown
     page.evaluate("window.scrollTo(0, 0)")
     page.click("#summary-link")
+    answered(page)
     summary = page.locator("#summary").bounding_box()
     assert 0 <= page.locator("#breakdown-heading").bounding_box()["y"] - (summary["y"] + summary["height"]) < 20
     assert page.evaluate("location.hash") == ""  # the URL's fragment is for share links
@@ -106,6 +107,7 @@ def test_full_breakdown_shows_its_heading_below_the_sticky_summary(new_context, 
     page = open_page(context, guard, site_url)
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     page.click("#summary-link")
+    answered(page)
     summary = page.locator("#summary").bounding_box()
     heading = page.locator("#breakdown-heading").bounding_box()
     assert summary["y"] < 2 and page.evaluate("window.scrollY") > 0  # scrolled, the summary stuck at the top
@@ -113,6 +115,13 @@ def test_full_breakdown_shows_its_heading_below_the_sticky_summary(new_context, 
     top = "([x, y]) => document.elementFromPoint(x, y).closest('#breakdown-heading, #summary')?.id"
     assert page.evaluate(top, [heading["x"] + 5, heading["y"] + 2]) == "breakdown-heading"  # not under the summary
     page.close()
+
+
+# From now on, the texts the page's Python sends its worker to measure are counted (host.measures).
+COUNT_MEASURES = (
+    "setattr(host.recorder, 'measure', (lambda measure, calls: lambda *a, **k: (calls.append(1), measure(*a, **k))[1])"
+    "(host.recorder.measure, host.__dict__.setdefault('measures', [])))"
+)
 
 
 def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted):
@@ -128,15 +137,16 @@ def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted
         " (lambda f: lambda *a, **k: (setattr(host, 'measured', host.measured + 1), f(*a, **k))[1])"
         "(sys.modules['bleu2.page.sentence.candidates'].measure))] and 0"
     )
-    measured = page.evaluate("code => bleu2Host.probe(code)", count)
+    probe(page, count)
     page.evaluate(
         """text => { const box = document.getElementById('candidate');  // four edits in one task
         for (const word of [' one', ' two', ' three', ' four']) { box.value = text + word;
             box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: word})); } }""",
         candidate,
     )
+    answered(page)
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
-    assert page.evaluate("bleu2Host.probe('host.measured')") - measured == 2  # the first edit, then the last
+    assert probe(page, "host.measured") == 2  # the first edit, then the last
     expected = bleu2.sentence_bleu(candidate + " four", reference)
     assert page.text_content("#score") == f"{expected.score:.4f}"
     assert page.text_content("#candidate-token-count") == f"{expected.hyp_len:,} tokens"
@@ -249,7 +259,7 @@ def test_python_gets_each_box_exactly_from_the_changes_the_page_sends(new_contex
         const rand = n => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
         const check = async (what) => {
             box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText'}));
-            const got = await window.bleu2Host.probe("page.read_texts.get('candidate')");
+            const got = await window.bleu2Test.probe("page.read_texts.get('candidate')");
             steps.push([what, box.value, got === box.value, sent.splice(0)]);
         };
         const e = '😀'.repeat(300);  // long: the code points are counted on the short side of each edit

@@ -1,4 +1,4 @@
-"""Nothing moves when Python becomes ready (issue 23, item 2): the Layout Instability API
+"""Nothing moves when Python becomes ready: the Layout Instability API
 (``PerformanceObserver``, type ``layout-shift``, buffered) records every shift from the first
 paint until ``html[data-state=ready]`` and the first render, with the runtime held back a
 moment so the loading state (its status text and bar) is painted first. The summed shift
@@ -25,6 +25,8 @@ new PerformanceObserver(list => {
 }).observe({type: "layout-shift", buffered: true});
 """
 
+FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"  # two paints
+
 CASES = [
     (360, "", "en-US"),
     (1280, "", "en-US"),
@@ -40,12 +42,12 @@ def test_nothing_moves_while_python_starts(new_context, site_url, width, query, 
     context.add_init_script(OBSERVE)
     page, release = open_held(context, guard, site_url + query)
     page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=30_000)
-    page.wait_for_timeout(300)  # the loading state painted
+    page.evaluate(FRAMES)  # the loading state painted
     assert page.get_attribute("html", "data-state") == "loading"
     release()
     wait_ready_state(page)
     settled(page)  # the first render done
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(FRAMES)
     shifts = page.evaluate("window.__layoutShifts")
     total = sum(s["value"] for s in shifts if not s["recent"])
     print(f"layout shift, {width} px {query or 'page'} {locale}: {total:.4f}")

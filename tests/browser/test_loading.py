@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bleu2.smoothing import SMOOTHING_METHODS
-from browser_helpers import SUB_PATH, enter, texts
+from browser_helpers import SUB_PATH, answered, enter, texts
 from conftest import open_held, open_page, wait_ready_state
 
 
@@ -29,6 +29,7 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     # The text areas work meanwhile.
     enter(page, guard, "the cat sat on the mat", "the cat is")
     page.locator("#candidate").press_sequentially(" on the mat")
+    answered(page)
     assert page.text_content("#score") == "–"
     release()
     wait_ready_state(page)
@@ -56,7 +57,7 @@ def test_file_url_says_how_to_serve_the_page(browser, site_dir):
         assert page.get_attribute("#offline-file-link", "href") == "./bleu2-offline.html"
         assert "one-file version" in status
         assert page.get_attribute("html", "data-state") == "file-blocked"
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # no request for 500 ms: nothing loads after all
         # still the same message: no endless loading indicator
         assert page.get_attribute("html", "data-state") == "file-blocked"
         assert not page.is_visible("#load-progress")
@@ -190,6 +191,7 @@ def test_language_switch_while_loading(new_context, site_url):
     assert page.locator("#opt-smoothing option").count() == len(SMOOTHING_METHODS)
     assert page.input_value("#lang-select") == "en"
     page.select_option("#lang-select", "pt")
+    answered(page)
     assert page.text_content("#status-text").startswith("Carregando o Python")
     assert page.get_attribute("#load-progress", "aria-label") == "Carregando"
     release()

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bleu2.page import i18n
-from browser_helpers import enter, settled, texts
+from browser_helpers import answered, enter, settled, texts
 from conftest import open_page
 
 FOX = "The quick brown fox jumps over the lazy dog"
@@ -28,6 +28,7 @@ def options(page, max_order="2", smoothing="add-1", effective=False):
     page.select_option("#opt-max-order", max_order)
     page.select_option("#opt-smoothing", smoothing)
     page.set_checked("#opt-effective-order", effective)
+    answered(page)
 
 
 def test_effective_order_formula_uses_the_weights_used(ready_page, guard):
@@ -50,6 +51,7 @@ def test_effective_order_formula_uses_the_weights_used(ready_page, guard):
     assert values == ["1.0000", "0.5000*", "–", "–", "0.0302", "0.0214"]
     assert "p3 left out, p4 left out" in page.text_content("#chart svg desc")
     page.click("#restore-defaults")
+    answered(page)
 
 
 def test_no_word_matches_is_said_with_the_unsmoothed_score(ready_page, guard):
@@ -72,10 +74,12 @@ def test_word_order_hint_comes_from_raw_counts(ready_page, guard, method):
         "Right words, wrong order: many words match (p1 = 4/4) but few word pairs do (p2 = 0/3)."
     )
     page.click("#restore-defaults")
+    answered(page)
 
 
 def _hover_detail(page, selector):
     page.hover(selector)
+    answered(page)
     page.wait_for_function("!document.getElementById('hl-detail').hidden")
     return page.text_content("#hl-detail")
 
@@ -91,6 +95,7 @@ def test_token_detail_is_cleared_when_the_selection_or_texts_change(ready_page, 
     detail = _hover_detail(page, "#hl-cand .hl-order-1 .tok >> nth=1")
     assert detail == "“\u2068cat\u2069”: 1× in the candidate, at most 1× in a reference: matched"
     page.click("#rank-row-2 button.rank-select")  # select candidate 2
+    answered(page)
     page.wait_for_function("document.getElementById('hl-detail').hidden")
     assert page.text_content("#hl-detail") == ""
     page.click("#rank-row-1 button.rank-select")
@@ -98,10 +103,12 @@ def test_token_detail_is_cleared_when_the_selection_or_texts_change(ready_page, 
     _hover_detail(page, "#hl-cand .hl-order-1 .tok >> nth=1")
     page.click("#add-reference")
     page.fill("#reference-2", "The cat.")  # a new reference
+    answered(page)
     page.wait_for_function("document.getElementById('hl-detail').hidden")
     assert page.text_content("#hl-detail") == ""
     page.click("#candidate-2-remove")
     page.click("#reference-2-remove")
+    answered(page)
 
 
 def test_language_switch_renders_the_status_and_messages_again(ready_page, guard):
@@ -109,20 +116,27 @@ def test_language_switch_renders_the_status_and_messages_again(ready_page, guard
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     python = re.search(r"\((Python [\d.]+)\)", page.text_content("#status-text")).group(1)
     page.select_option("#lang-select", "es")
+    answered(page)
     assert page.text_content("#status-text").startswith(f"Listo ({python}).")
     page.click("#download-export-markdown")
+    answered(page)
     assert page.text_content("#export-status") == "Tabla Markdown descargada."
     page.select_option("#lang-select", "pt")
+    answered(page)
     assert page.text_content("#status-text").startswith(f"Pronto ({python}).")
     assert page.text_content("#export-status") == "Tabela Markdown baixada."
     page.select_option("#opt-smoothing", "floor")
+    answered(page)
     assert page.get_attribute("#opt-smooth-value", "placeholder") == "valor mínimo = 0,1 (padrão)"
     page.select_option("#lang-select", "es")
+    answered(page)
     assert page.get_attribute("#opt-smooth-value", "placeholder") == "valor mínimo = 0,1 (predeterminado)"
     page.select_option("#lang-select", "en")
+    answered(page)
     assert page.text_content("#status-text").startswith(f"Ready ({python}).")
     assert page.text_content("#export-status") == "Markdown table downloaded."
     page.click("#restore-defaults")
+    answered(page)
 
 
 def test_copied_messages_agree_in_gender(ready_page, guard):
@@ -135,30 +149,39 @@ def test_copied_messages_agree_in_gender(ready_page, guard):
         ("en", "Markdown table copied."),
     ):
         page.select_option("#lang-select", lang)
+        answered(page)
         page.evaluate("document.getElementById('export-status').textContent = ''")  # wait for this copy's own message
         page.click("#copy-export-markdown")
+        answered(page)
         page.wait_for_function("t => document.getElementById('export-status').textContent === t", arg=expected)
     page.select_option("#lang-select", "es")
+    answered(page)
     assert page.text_content("#export-status") == "Tabla Markdown copiada."  # re-rendered, not left in English
     page.select_option("#lang-select", "en")
+    answered(page)
 
 
 def test_option_errors_quote_what_was_typed(ready_page, guard):
     page = ready_page
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     page.select_option("#opt-smoothing", "method6")
+    answered(page)
     for typed in ("1e400", "1_0", "0x10", "١"):
         page.fill("#opt-smooth-value", typed)
+        answered(page)
         assert page.text_content("#option-error").startswith(
             f"The smoothing parameter of method6 must be a number; “\u2068{typed}\u2069” is not one"
         )
     page.fill("#opt-smooth-value", "-2")
+    answered(page)
     assert page.text_content("#option-error").startswith(
         "The smoothing parameter of method6 must be > 0; \u2068-2\u2069 is not"
     )
     page.fill("#opt-smooth-value", "2.5")
+    answered(page)
     assert page.is_hidden("#option-error")
     page.click("#restore-defaults")
+    answered(page)
 
 
 def test_right_to_left_text_is_isolated(ready_page, guard):
@@ -189,6 +212,7 @@ def test_right_to_left_text_is_isolated(ready_page, guard):
         "القطة",
     ]
     page.click("#reference-2-remove")
+    answered(page)
 
 
 def test_broken_share_link_is_a_warning_in_the_status_area(new_context, site_url):
@@ -201,6 +225,7 @@ def test_broken_share_link_is_a_warning_in_the_status_area(new_context, site_url
     assert "status-warning" in classes and "status-ready" not in classes
     # the status keeps it in another language too
     page.select_option("#lang-select", "pt")
+    answered(page)
     assert "Não foi possível ler este link" in page.text_content("#status-text")
     page.close()
 
@@ -210,6 +235,7 @@ def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
     enter(page, guard, "El gato está en la alfombra.", "el gato en la alfombra")
     page.wait_for_function("document.getElementById('faq-rc') !== null")
     page.click("#faq-rc summary")
+    answered(page)
     page.wait_for_function("document.querySelector('#faq-rc p').textContent.endsWith('c = 5 and r = 6.')")
     assert page.text_content("#help-heading") == "How it works"
     assert page.locator("#help-body ol li").count() == 7 and page.locator("#help-body details").count() == 8
@@ -217,14 +243,17 @@ def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):
     assert steps[5].endswith("Here: c = 5, r = 6, BP = 0.8187.")  # exp(1 - 6/5)
     # the open answer stays open and follows the texts
     page.fill("#candidate", "el gato está en la alfombra hoy")
+    answered(page)
     page.wait_for_function("document.querySelector('#faq-rc p').textContent.endsWith('c = 7 and r = 6.')")
     assert page.evaluate("document.getElementById('faq-rc').open")
     for lang, answer in (("es", "c = 7 y r = 6."), ("pt", "c = 7 e r = 6.")):
         page.select_option("#lang-select", lang)
+        answered(page)
         page.wait_for_function("t => document.querySelector('#faq-rc p').textContent.endsWith(t)", arg=answer)
         assert page.text_content("#help-heading") == i18n.t(lang, "help_heading")
         assert page.text_content("#faq-heading") == i18n.t(lang, "faq_heading")
     page.select_option("#lang-select", "en")
+    answered(page)
 
 
 def test_a_smoothing_parameter_that_would_lift_a_precision_above_1_is_refused(ready_page, guard):
@@ -235,15 +264,18 @@ def test_a_smoothing_parameter_that_would_lift_a_precision_above_1_is_refused(re
     expected = math.exp(1 - 6 / 4) * math.sqrt(1 / 4 * 0.1 / 3)
     assert page.text_content("#score") == f"{expected:.4f}"
     page.fill("#opt-smooth-value", "1000000")
+    answered(page)
     assert page.is_visible("#option-error")
     error = page.text_content("#option-error")
     assert "floor" in error and "≤ 1" in error and "1000000" in error
     # nothing is scored with the refused value: the last valid options stay
     assert page.text_content("#score") == f"{expected:.4f}"
     page.fill("#opt-smooth-value", "1")  # the bound itself is allowed: p2 = 1/3
+    answered(page)
     assert page.is_hidden("#option-error")
     assert page.text_content("#score") == f"{math.exp(1 - 6 / 4) * math.sqrt(1 / 4 * 1 / 3):.4f}"
     page.click("#restore-defaults")
+    answered(page)
 
 
 def test_a_variation_selector_is_never_a_word_of_its_own(ready_page, guard):

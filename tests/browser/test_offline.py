@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bleu2.page import share
-from browser_helpers import ROOT, enter, run_firefox_driver, texts
+from browser_helpers import ROOT, answered, enter, run_firefox_driver, texts
 from conftest import open_page
 
 OFFLINE = "bleu2-offline.html"
@@ -53,12 +53,14 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
     assert (shown["p1-fraction"], shown["p2-fraction"]) == ("5/6", "3/5")
 
     page.select_option("#opt-max-order", "4")
+    answered(page)
     page.wait_for_function("document.getElementById('score-label').textContent === 'BLEU-4'")
     order4 = page.text_content("#score")
     assert order4 != "0.7071" and order4.startswith("0.")
 
     with page.expect_download() as info:
         page.click("#download-export-json")
+        answered(page)
     download = info.value
     assert download.suggested_filename == "bleu2-comparison.json"
     exported = json.loads(Path(download.path()).read_text(encoding="utf-8"))
@@ -68,6 +70,7 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
     assert f"{exported['ranking'][0]['score']:.4f}" == order4
 
     page.click("#share-button")  # the share link: the file's own URL with the texts in its fragment
+    answered(page)
     page.wait_for_function("document.getElementById('share-url').value !== ''")
     link = page.input_value("#share-url")
     assert link.startswith(offline_file.as_uri() + "#v1."), link
@@ -75,6 +78,7 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
 
     # The language switch works offline too (every string comes from bleu2.i18n).
     page.select_option("#lang-select", "es")
+    answered(page)
     page.wait_for_function("document.documentElement.lang === 'es'")
     assert page.text_content("#score") == order4.replace(".", ",")
 
@@ -138,8 +142,10 @@ def test_corpus_mode_works_in_the_offline_file(new_file_context, offline_file):
     page.click("#mode-corpus")
     page.set_input_files("#corpus-references", str(ted / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(ted / "ted.sys1.detok.eng"))
+    answered(page)
     page.wait_for_function(
-        "document.getElementById('corpus-json').textContent.length > 10 && !window.bleu2Corpus.state.job",
+        "document.getElementById('corpus-json').textContent.length > 10"
+        " && document.getElementById('corpus-cancel').disabled",
         timeout=300_000,
     )
     assert page.get_attribute("html", "data-corpus-backend") == "page"

@@ -14,7 +14,7 @@ import pytest
 import sacrebleu
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
-from browser_helpers import settled
+from browser_helpers import answered, settled
 from peer_rules import hf_evaluate_bleu, score_from_shown, torchmetrics_bleu
 
 REFS = ["The quick brown fox jumped over the lazy dog near the river bank.", "A fast brown fox leaps over a lazy dog."]
@@ -43,8 +43,10 @@ def fill(page, guard, refs: list[str], hyp: str) -> None:
     guard.typed += [*refs, hyp]
     while page.locator("#references textarea").count() < len(refs):
         page.click("#add-reference")
+        answered(page)
     for i, text in enumerate(refs, start=1):
         page.fill("#reference" if i == 1 else f"#reference-{i}", text)
+        answered(page)
     page.fill("#candidate", hyp)
     settled(page)
 
@@ -112,6 +114,7 @@ def test_the_json_export_carries_the_table(ready_page, guard):
     fill(page, guard, REFS, HYPS[0])
     with page.expect_download() as info:
         page.click("#download-export-json")
+        answered(page)
     with open(info.value.path(), encoding="utf-8") as f:
         data = json.load(f)
     (table,) = data["peers"]

@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser_helpers import SITE, enter, texts
+from browser_helpers import SITE, answered, enter, texts
 from conftest import open_page, wait_ready_state
 from tools import pwa
 
@@ -156,6 +156,7 @@ def test_new_deployment_is_picked_up_on_the_next_visit_with_a_notice(new_context
         f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-{new}\"]'", timeout=30_000
     )
     page.click("#update-reload")
+    answered(page)
     wait_ready_state(page)
     assert page.locator("#update-notice").count() == 0
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")

@@ -9,10 +9,12 @@ compressed.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from playwright.sync_api import expect
 
-from browser_helpers import TED
+from browser_helpers import TED, answered, settled
 from conftest import open_held, open_page, wait_ready_state
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -33,6 +35,7 @@ def test_reload_right_after_typing(new_context, site_url):
     guard.typed += [REF, CAND]
     page.fill("#reference", REF)
     page.fill("#candidate", CAND)
+    answered(page)
     reload(page)  # at once: no pause for a timer
     assert boxes(page) == (REF, CAND)
     assert page.text_content("#score") == "0.7071"
@@ -46,8 +49,9 @@ def test_typing_after_a_pause_then_reloading_at_once(new_context, site_url):
     guard.typed += [REF, CAND, "a dog lay on the rug"]
     page.fill("#reference", REF)
     page.fill("#candidate", CAND)
-    page.wait_for_timeout(1000)
+    settled(page)  # the pause: its work (the saved state among it) has run
     page.locator("#candidate").press_sequentially(" today")
+    answered(page)
     reload(page)
     assert boxes(page) == (REF, CAND + " today")
     assert "Texts restored from this tab." in page.text_content("#status-text")
@@ -64,20 +68,26 @@ def test_clear_keeps_options_and_language_at_once_and_after_a_reload_and_undo_br
     page.fill("#candidate", CAND)
     page.select_option("#opt-max-order", "1")
     page.select_option("#lang-select", "es")
-    assert page.is_hidden("#clear-undo")
+    expect(page.locator("#score-label")).to_have_text("BLEU-1")
+    expect(page.locator("#clear-undo")).to_be_hidden()
     page.click("#clear")
+    expect(page.locator("#clear-status")).to_have_text(re.compile(r"^Textos borrados\."))
     assert boxes(page) == ("", "") and page.text_content("#score") == "–"
     assert page.input_value("#opt-max-order") == "1" and page.get_attribute("html", "lang") == "es"
     assert page.text_content("#score-label") == "BLEU-1"
-    assert page.is_visible("#clear-undo") and page.text_content("#clear-undo") == "Deshacer"
-    assert page.text_content("#clear-status").startswith("Textos borrados.")
+    expect(page.locator("#clear-undo")).to_be_visible()
+    expect(page.locator("#clear-undo")).to_have_text("Deshacer")
     page.click("#clear-undo")
-    assert boxes(page) == (REF, CAND) and page.text_content("#score") == "0,8333"  # BLEU-1 = p1 = 5/6, BP 1
-    assert page.is_hidden("#clear-undo") and page.text_content("#clear-status") == "Textos recuperados."
+    expect(page.locator("#clear-status")).to_have_text("Textos recuperados.")
+    expect(page.locator("#score")).to_have_text("0,8333")  # BLEU-1 = p1 = 5/6, BP 1
+    assert boxes(page) == (REF, CAND)
+    expect(page.locator("#clear-undo")).to_be_hidden()
     page.click("#clear")
     page.fill("#candidate", "un perro")  # an edit: Undo is gone
-    assert page.is_hidden("#clear-undo") and page.text_content("#clear-status") == ""
+    expect(page.locator("#clear-status")).to_have_text("")
+    expect(page.locator("#clear-undo")).to_be_hidden()
     page.click("#clear")
+    answered(page)
     reload(page)  # what Clear showed is what a reload shows
     assert boxes(page) == ("", "") and page.input_value("#opt-max-order") == "1"
     assert page.get_attribute("html", "lang") == "es" and page.text_content("#score-label") == "BLEU-1"
@@ -96,7 +106,7 @@ def test_text_typed_while_python_loads_is_saved_once_it_is_ready(new_context, si
     page.locator("#candidate").press_sequentially(CAND)
     release()
     wait_ready_state(page)
-    assert page.text_content("#score") == "0.7071"
+    expect(page.locator("#score")).to_have_text("0.7071")
     reload(page)  # at once, without typing anything after Python started
     assert boxes(page) == (REF, CAND)
     assert page.text_content("#score") == "0.7071"
@@ -110,7 +120,7 @@ def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(new_context, sit
     page = open_page(context, guard, site_url)
     set_text = """([id, text]) => { const box = document.getElementById(id); box.value = text;
         box.dispatchEvent(new Event('input', {bubbles: true}));
-        window.bleu2Host.probe('page.port.clear_timer(page.timer)'); }"""  # no pause: only hiding can save
+        window.bleu2Test.probe('page.port.clear_timer(page.timer)'); }"""  # no pause: only hiding can save
     long_text = "word " * 60_000  # 300,000 characters: over bleu2.page.tab_storage.SAVE_AT_ONCE_CHARS
     page.evaluate(set_text, ["reference", long_text])
     assert long_text not in (page.evaluate("sessionStorage.getItem('bleu2-state')") or "")
@@ -203,9 +213,9 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     assert "status-ready" in page.get_attribute("#status", "class")  # kept: no warning
     packed = page.evaluate("""async () => {
         sessionStorage.removeItem('bleu2-state');  // room for a second packed copy
-        await window.bleu2Host.probe(`page.tab.save_packed('bleu2-packed-test', '{"l":"es"}', lambda out: page.__dict__.__setitem__('packed_test', out))`);
+        await window.bleu2Test.probe(`page.tab.save_packed('bleu2-packed-test', '{"l":"es"}', lambda out: page.__dict__.__setitem__('packed_test', out))`);
         let out = null;
-        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Host.probe("page.__dict__.pop('packed_test', None)"); }
+        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Test.probe("page.__dict__.pop('packed_test', None)"); }
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert packed[0] == ""
     decoded = decode_tab_state(packed[1])
@@ -214,9 +224,9 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
     guard.typed += [REF, CAND]
     _fill_big(page, REF, CAND)
     raced = page.evaluate("""async () => {
-        await window.bleu2Host.probe(`(page.tab.save_packed('bleu2-packed-test', '{}', lambda out: page.__dict__.__setitem__('packed_test', out)), page.tab.save_plain('bleu2-packed-test', '{"l":"pt"}'))`);
+        await window.bleu2Test.probe(`(page.tab.save_packed('bleu2-packed-test', '{}', lambda out: page.__dict__.__setitem__('packed_test', out)), page.tab.save_plain('bleu2-packed-test', '{"l":"pt"}'))`);
         let out = null;
-        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Host.probe("page.__dict__.pop('packed_test', None)"); }
+        while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Test.probe("page.__dict__.pop('packed_test', None)"); }
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert raced == ["superseded", 't1.{"r":["the cat sat on the mat"],"c":["the cat is on the mat"],"l":"pt"}']
     page.close()
@@ -239,6 +249,7 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
     # once the texts fit again, the warning goes
     page.fill("#candidate", CAND)
     page.fill("#reference", REF)
+    answered(page)
     page.wait_for_function("document.getElementById('status').classList.contains('status-ready')")
     reload(page)
     assert boxes(page) == (REF, CAND)
@@ -259,6 +270,7 @@ def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     page.select_option("#lang-select", "es")
     page.fill("#reference", REF)
     page.fill("#candidate", tricky)
+    answered(page)
     saved = page.evaluate("sessionStorage.getItem('bleu2-state')")
     expected_state = {"references": [REF], "candidates": [tricky], "options": {"max_order": 3}, "lang": "es"}
     assert saved == tab_form(expected_state)

@@ -67,7 +67,7 @@ def test_the_breakdown_shows_at_once_and_the_calculator_starts_when_pressed(brow
     assert first.locator("table.bleu2-breakdown").is_visible()
     assert shown(page, 0) == SHOWN
     assert first.locator(".bleu2-start").is_visible()  # the script showed it
-    page.wait_for_timeout(500)  # anything the page would fetch on its own is asked for by now
+    page.wait_for_load_state("networkidle")  # anything the page would fetch on its own is asked for by now
     assert calculator_requests(guard) == [] and page.locator("iframe").count() == 0
 
     # the docs in furo's dark theme, then the first block started from the keyboard

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 
+from browser_helpers import probe
 from conftest import open_page
 
 MARKS_JS = """() => Object.fromEntries(['bleu2:pyodide-start', 'bleu2:pyodide-asked', 'bleu2:pyodide-ready']
@@ -34,11 +35,11 @@ imported = sorted(m for m in sys.modules if m in ('app', 'pyscript') or m.starts
 
 
 def run_py(page, code: str) -> dict:
-    """Run ``code`` where the page's Python runs (static/host.js's probe): its result and imported."""
+    """Run ``code`` where the page's Python runs (the test build's probe): its result and imported."""
     expression = (
         f"(lambda ns: (exec({json.dumps(code)}, ns), {{'result': ns['result'], 'imported': ns['imported']}})[1])({{}})"
     )
-    return page.evaluate("code => window.bleu2Host.probe(code)", expression)
+    return probe(page, expression)
 
 
 def test_pyodide_boots_once_in_the_one_file_page(new_file_context, site_dir, tmp_path):

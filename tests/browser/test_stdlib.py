@@ -12,8 +12,8 @@ from browser_helpers import SITE, enter
 from conftest import open_page
 
 PYODIDE = SITE / "static" / "vendor" / "pyodide"
-# An import where the page's Python runs (its worker), through static/host.js's probe.
-IMPORT_JS = """name => window.bleu2Host.probe(`(lambda n: __import__(n) and 'ok')('${name}')`)
+# An import where the page's Python runs (its worker), through the test build's probe.
+IMPORT_JS = """name => window.bleu2Test.probe(`(lambda n: __import__(n) and 'ok')('${name}')`)
   .then(out => typeof out === 'string' ? out : out.error)"""
 
 

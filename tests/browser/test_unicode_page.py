@@ -5,10 +5,13 @@ corpus worker, the same code the page scores with, equals CPython's tokens line 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import unicode_text
 from bleu2.tokenizers import make_tokenizer
+from browser_helpers import answered, probe
 
 CASES = {  # the tokenizations whose steps read Unicode data
     "default/lower": unicode_text.CHECKS["default/lower"],
@@ -23,6 +26,7 @@ def page(new_context, site_url):
     context, guard = new_context()
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")  # starts the worker
+    answered(page)
     page.wait_for_function("document.documentElement.getAttribute('data-corpus-backend')", timeout=120_000)
     return page
 
@@ -32,10 +36,9 @@ def test_every_assigned_code_point_tokenizes_alike(page, check):
     name, lowercase, contexts = CASES[check]
     lines = unicode_text.lines(contexts)
     form = {"tokenizer": name, "lowercase": "yes" if lowercase else "no"}
-    got = page.evaluate(
-        """([lines, form]) => window.bleu2Corpus.ask("tokenize", [lines, form, "en"])""",
-        [lines, form],
-    )
+    session = "__import__('bleu2.page.corpus.session', fromlist=['Session']).Session()"
+    args = f"__import__('json').loads({json.dumps(json.dumps([lines, form]))})"
+    got = probe(page, f"{session}.tokenize(*{args}, 'en')")
     tokenize = make_tokenizer(name, lowercase)
     assert len(got) == len(lines)
     differ = [i for i, line in enumerate(lines) if got[i] != tokenize(line)]

@@ -44,6 +44,7 @@ def compared(page: Page, *systems: tuple[str, bytes], rules: str = "compare-mt")
 def test_two_systems_scored_are_compared_and_the_json_is_the_clis(tmp_path):
     page = Page()
     page.port.set("compare-rules", "compare-mt")
+    starts = page.spy("compare_start")
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     expected = cli_compare(tmp_path, "--preset", "compare-mt", "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
     assert page.port.text("compare-json") == expected
@@ -51,8 +52,7 @@ def test_two_systems_scored_are_compared_and_the_json_is_the_clis(tmp_path):
     target, view = page.port.last("compareView")
     assert target == "compare-body" and view["json"] == expected
     assert [r[0] for r in view["scores"]["rows"]] == ["sys1.txt", "sys2.txt"]
-    jobs = page.port.paints["compareJob"]
-    assert [j["event"] for j in jobs] == ["start", "done"]
+    assert len(starts) == 1 and page.control.compare.job is None and page.session.jobs == {}  # one, done
     assert page.port.prop("compare-progress", "hidden") is True
     # the bleu2 defaults' rules: the CLI without --preset
     page.port.set("compare-rules", "defaults")
@@ -74,16 +74,16 @@ def test_an_input_change_cancels_the_comparison_and_the_next_one_runs():
     page.load("system", ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     page.work()
     page.fire(DEBOUNCE_MS)
-    while "compareJob" not in page.port.paints:  # the scoring to its end: the comparison starts
+    while page.control.compare.job is None:  # the scoring to its end: the comparison starts
         page.fire(0)
-    job = page.port.last("compareJob")["job"]
+    job = page.control.compare.job
     page.on("options_changed")
-    assert page.port.last("compareJob") == {"job": job, "event": "stop"}
+    assert page.control.compare.job is None
     assert page.port.text("compare-status") == "Comparison stopped."
     assert job not in page.session.jobs and page.port.delays == [300]
     page.fire(DEBOUNCE_MS)
     page.work()
-    assert page.port.last("compareJob")["event"] == "done"
+    assert page.control.compare.job is None and page.control.compare.result not in (None, job)
 
 
 def test_clicks_list_a_buckets_and_an_ngrams_sentences(tmp_path):
@@ -210,7 +210,7 @@ def test_the_shown_comparison_stays_clickable_while_a_newer_one_runs(tmp_path):
     """The last comparison is shown (and answers clicks) until the newer one ends."""
     page = Page()
     compared(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
-    old = page.port.last("compareJob")["job"]
+    old = page.control.compare.result
     page.port.set("compare-rules", "defaults")
     page.on("compare_rules")
     assert page.port.delays == [0]  # the newer one's first step
@@ -218,5 +218,5 @@ def test_the_shown_comparison_stays_clickable_while_a_newer_one_runs(tmp_path):
     old_json = cli_compare(tmp_path, "--preset", "compare-mt", "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")
     assert page.port.downloads[-1][2] == old_json  # the shown one's
     page.work()
-    assert page.port.last("compareJob")["event"] == "done" and page.port.last("compareJob")["job"] != old
+    assert page.control.compare.job is None and page.control.compare.result not in (None, old)
     assert page.port.text("compare-json") == cli_compare(tmp_path, "--json", "-r", "ref.txt", "sys1.txt", "sys2.txt")

@@ -95,7 +95,7 @@ def test_tokenized_text_gets_no_warning_under_compare_mts_rules():
 
 def test_a_new_test_reuses_the_analyses_and_the_verdict_quotes_its_p_value():
     page = ted()
-    starts = len(page.port.paints["compareJob"])
+    shown_result = page.control.compare.result
     counts = page.session.counts
     shown = view(page)
     assert shown["verdict"]["headline"] == (
@@ -106,10 +106,11 @@ def test_a_new_test_reuses_the_analyses_and_the_verdict_quotes_its_p_value():
     )
     page.port.set("corpus-test", "paired-bs")
     page.port.set("corpus-n", "100")
+    starts = page.spy("compare_start")
     page.on("inputs_changed")
     page.fire(DEBOUNCE_MS)
     page.work()
-    assert len(page.port.paints["compareJob"]) == starts  # no analyses ran again: the view was painted again
+    assert len(starts) == 1 and page.control.compare.result == shown_result  # reused: painted again
     assert page.session.counts is counts
     table = json.loads(page.port.text("corpus-json"))
     p = table["systems"][1]["p_value"] if isinstance(table, dict) else table[1]["p_value"]
@@ -123,7 +124,8 @@ def test_a_new_test_reuses_the_analyses_and_the_verdict_quotes_its_p_value():
     page.on("inputs_changed")
     page.fire(DEBOUNCE_MS)
     page.work()
-    assert len(page.port.paints["compareJob"]) == starts + 2 and page.session.counts is counts
+    assert len(starts) == 2 and page.control.compare.result not in (None, shown_result)  # analysed again
+    assert page.session.counts is counts
     assert view(page)["pairs"]["baseline"] == "ted.sys2.detok.eng"
 
 

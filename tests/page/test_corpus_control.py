@@ -122,8 +122,9 @@ def test_no_job_starts_before_every_file_given_is_read():
     assert page.port.delays == [] and not page.port.prop("corpus-score", "disabled")  # ready, but one is unread
     page.on("file_read", "reference", "ref2.txt", REF2)
     assert page.port.delays == [300]
+    starts = page.spy("start")
     assert page.scored()["signature"].startswith("nrefs:2|")
-    assert len(page.port.paints["job"]) == 2  # one job: started, done
+    assert len(starts) == 1 and page.control.job is None and page.session.jobs == {}  # one job, done
 
 
 def test_a_file_that_cannot_be_read_says_so_and_does_not_hold_the_jobs_back():
@@ -166,12 +167,13 @@ def test_a_new_job_replaces_the_running_one():
     ready(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
     first = started(page)
     page.port.set("corpus-baseline", "3")  # the second system (file ids 1, 2, 3)
+    cancels, starts = page.spy("cancel"), page.spy("start")
     page.on("score")
     assert first not in page.session.jobs and page.port.delays == [0]  # stopped, the new one's step next
     shown = page.scored() if 300 in page.port.delays else (page.work(), json.loads(page.port.text("corpus-json")))[1]
     assert page.control.result != first
     assert [s["system"] for s in shown] == ["sys2.txt", "sys1.txt"]  # the second job's baseline first
-    assert [d["event"] for d in page.port.paints["job"]] == ["start", "stop", "start", "done"]
+    assert cancels == [(first,)] and len(starts) == 1 and page.session.jobs == {}  # stopped; the new one done
 
 
 def test_cancel_stops_the_job_and_keeps_the_last_result():
@@ -180,12 +182,13 @@ def test_cancel_stops_the_job_and_keeps_the_last_result():
     before = page.scored()
     job = started(page)
     assert page.port.prop("corpus-cancel", "disabled") is False and page.port.prop("corpus-progress", "hidden") is False
+    cancels = page.spy("cancel")
     page.on("cancel")
     assert page.port.text("corpus-status") == "Cancelled; the last result is still shown."
     assert page.port.prop("corpus-cancel", "disabled") is True and page.port.prop("corpus-progress", "hidden") is True
     assert job not in page.session.jobs and page.port.delays == []  # no step left
     assert json.loads(page.port.text("corpus-json")) == before
-    assert page.port.last("job") == {"job": job, "event": "stop"}
+    assert cancels == [(job,)]
 
 
 def test_removing_a_file_stops_the_job_that_used_it():
@@ -223,7 +226,7 @@ def test_a_job_the_session_refuses_says_why():
     page.port.set("corpus-test", "paired-bs")
     page.on("score")
     assert page.port.text("corpus-status") == i18n.t("en", "corpus_need_two_systems")
-    assert page.control.job is None and "job" not in page.port.paints
+    assert page.control.job is None and page.session.jobs == {}
 
 
 def test_a_step_that_fails_stops_the_job_and_says_why():
@@ -238,7 +241,7 @@ def test_a_step_that_fails_stops_the_job_and_says_why():
     page.fire(0)
     assert page.control.job is None and page.port.prop("corpus-progress", "hidden") is True
     assert page.port.text("corpus-status") == "Scoring failed (RuntimeError: a bug); the last result is still shown."
-    assert page.port.last("job")["event"] == "stop" and page.port.delays == []
+    assert page.port.delays == []  # no step left
 
 
 # --- what a job is asked ----------------------------------------------------------------------------

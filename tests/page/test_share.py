@@ -119,17 +119,17 @@ def test_error_messages_say_what_is_wrong():
 
 
 def decoded_or_refused(fragment: str) -> None:
-    """A fragment is either refused with a message (ValueError) or a valid state, which
-    encodes to a link that decodes to the same state."""
+    """``fragment`` is refused with a ValueError saying why (and nothing else), or is a state
+    the page can show, which a link made from it gives back unchanged."""
     try:
         state = decode_state(fragment)
     except ValueError as error:
-        message = str(error)
-        state = None
-    if state is None:
-        assert message
-    else:
-        assert decode_state(encode_state(state)) == state
+        reason = str(error)
+        assert reason, "refused without a reason"
+        return
+    for kind in ("references", "candidates"):
+        assert isinstance(state[kind], list) and all(isinstance(text, str) for text in state[kind])
+    assert decode_state(encode_state(state)) == state
 
 
 @settings(max_examples=300, deadline=None)

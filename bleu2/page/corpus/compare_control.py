@@ -89,7 +89,6 @@ class CompareControl:
             return
         job = self.job = out["job"]
         self.port.write({"compare": {"props": {"hidden": False}}})
-        self._paint("compareJob", {"job": job, "event": "start"}, "")
         self._show({"key": "compare_progress", "numbers": {"percent": 0}}, 0.0)
         self.timer = self.port.set_timer(0, lambda: self._step(job))
 
@@ -109,7 +108,7 @@ class CompareControl:
             return
         self.result, self.pair = out["result"], 0
         self._show(None)
-        self.render(done=True)
+        self.render()
 
     def _failed(self, why: str) -> None:
         self.job = None
@@ -123,12 +122,11 @@ class CompareControl:
             self.timer = None
         if job is not None:
             self.session.cancel(job)
-            self._paint("compareJob", {"job": job, "event": "stop"}, "")
             self._show(None if quiet else {"key": "compare_cancelled"})
 
     # --- the view ---------------------------------------------------------------------------
 
-    def render(self, done: bool = False) -> None:
+    def render(self) -> None:
         """Paint the result's view (after a language switch too, or another pair)."""
         if self.result is None:
             return
@@ -143,8 +141,6 @@ class CompareControl:
             }
         )
         self._paint("compareView", view, "compare-body")
-        if done:
-            self._paint("compareJob", {"job": self.result, "event": "done"}, "")
 
     def _lines(self, request: dict[str, Any]) -> None:
         if self.result is not None:

@@ -336,7 +336,6 @@ class CorpusControl:
             self._show(out["message"])
             return
         job = self.job = out["job"]
-        self._paint("job", {"job": job, "event": "start"})
         self._running(0.0)
         self._after("step", 0, lambda: self._step(job))
 
@@ -351,7 +350,6 @@ class CorpusControl:
             self._after("step", 0, lambda: self._step(job))  # the page gets a turn between two steps
             return
         self.job = None
-        self._paint("job", {"job": job, "event": "done"})
         self._running(None)
         if "error" in out:
             self._show(out["error"])
@@ -364,7 +362,6 @@ class CorpusControl:
 
     def _stop(self, job: int, why: str) -> None:
         """A step raised: the job stops, saying why."""
-        self._paint("job", {"job": job, "event": "stop"})
         self.job = None
         self._running(None)
         self._call_failed(why)
@@ -378,7 +375,6 @@ class CorpusControl:
         self.compare.cancel()
         if job is not None:
             self.session.cancel(job)
-            self._paint("job", {"job": job, "event": "stop"})
             self._show({"key": "corpus_cancelled"})
 
     # --- the result ----------------------------------------------------------------------------

@@ -30,16 +30,13 @@ __all__ = [
 ]  # fmt: skip
 
 #: The painters the port runs (``static/corpus.js``'s, and ``static/paint.js``'s "svg"):
-#: "mode" (the mode shown), "root" (attributes of ``<html>``), "job" (``{"job", "event":
-#: "start" | "done" | "stop"}``, for the tests and benchmarks), "files" (the file lists and
+#: "mode" (the mode shown), "root" (attributes of ``<html>``), "files" (the file lists and
 #: the baseline chosen), "results" (the tables, the systems), "svg" (a chart into ``target``),
 #: "help" (the steps of "How it works": :func:`bleu2.page.corpus.guide.corpus_help`);
 #: ``static/compare.js``'s "compareView" (the Compare view into ``target``:
-#: :func:`bleu2.page.corpus.compare_view.view`), "compareLines" (a bucket's or an n-gram's
-#: sentences) and "compareJob" (``{"job", "event"}`` of the analyses, for the tests and benchmarks).
-CorpusPainter = Literal[
-    "mode", "root", "job", "files", "results", "svg", "help", "compareView", "compareLines", "compareJob"
-]
+#: :func:`bleu2.page.corpus.compare_view.view`) and "compareLines" (a bucket's or an n-gram's
+#: sentences).
+CorpusPainter = Literal["mode", "root", "files", "results", "svg", "help", "compareView", "compareLines"]
 
 
 class Message(TypedDict, total=False):
