@@ -1,22 +1,7 @@
 """A small bar chart of p1..pN, the brevity penalty and the score, as inline-SVG data.
 
-:func:`bar_chart` returns plain data that the page turns into SVG elements with
-``document.createElementNS("http://www.w3.org/2000/svg", tag)``, ``setAttribute`` for each
-of ``attrs`` and ``textContent`` for ``text`` (recursively for ``children``). Nothing here
-builds markup, and the chart contains no user text.
-
-Colour is never the only signal: every bar has its name under it and its value (four
-decimals, formatted for the language) above it; a smoothed precision is also hatched and
-its value marked with ``*``. Styling is left to CSS through class names:
-
-* ``chart``: the ``<svg>``;
-* ``bar`` plus ``bar-precision bar-p1`` .. ``bar-pN``, ``bar-bp``, ``bar-score``; a
-  smoothed precision also has ``bar-smoothed``; ``bar-hatch`` is the hatched overlay;
-* ``bar-value`` (the numbers), ``bar-label`` (p1, BP, BLEU-2), ``axis``, ``axis-grid``,
-  ``axis-label``, ``chart-note``, ``hatch-line``.
-
-All values are on one axis from 0 to 1 (scores are floats in [0, 1], never percent here).
-Standard library only (runs in Pyodide).
+The page builds the elements (``createElementNS``, ``setAttribute``, ``textContent``); no markup, no user text. Every
+bar has its name and value; a smoothed precision is also hatched and marked ``*``. One axis, 0 to 1.
 """
 
 from __future__ import annotations
@@ -40,8 +25,6 @@ _TICKS = (0.0, 0.5, 1.0)
 
 
 class ChartPrecision(TypedDict):
-    """One bar of precisions (:func:`chart_values`)."""
-
     n: int
     value: float
     smoothed: bool
@@ -58,8 +41,7 @@ class ChartValues(TypedDict):
 
 
 class SvgDrawing(TypedDict):
-    """An SVG as data for ``bleu2Paint.svg`` (:func:`bar_chart`): its size, its title, the
-    ``<svg>``'s attributes and its elements (``{"tag", "attrs", "text", "children"?}``)."""
+    """An SVG as data for ``bleu2Paint.svg``: size, title, the ``<svg>``'s attributes, elements (tag, attrs, text)."""
 
     width: int
     height: int
@@ -70,14 +52,10 @@ class SvgDrawing(TypedDict):
 
 
 class BarChart(SvgDrawing):
-    """:func:`bar_chart`: the drawing and its description (for screen readers)."""
-
     desc: str
 
 
 class Histogram(SvgDrawing):
-    """:func:`histogram`: the drawing and the count of each bin."""
-
     counts: list[int]
 
 
@@ -94,16 +72,12 @@ def _get(obj: Any, name: str) -> Any:
 
 
 def chart_values(result_or_row: Any) -> ChartValues:
-    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its
-    ``to_dict()`` or a row of :func:`bleu2.page.sentence.candidates.compare`.
+    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its ``to_dict()`` or a comparison row.
 
-    Returns:
-        ``{"precisions": [{"n", "value", "smoothed", "used"}], "brevity_penalty": float,
-        "score": float, "max_order": int}``; values clamped to [0, 1]; ``used`` is False
-        for an order left out of the geometric mean (``mean_weights``; all orders count
-        where it is missing or empty).
+    ``used`` is False for an order left out of the geometric mean (``mean_weights``).
+
     Raises:
-        KeyError / AttributeError: an object without these fields.
+        KeyError, AttributeError: an object without these fields.
     """
     try:
         weights = list(_get(result_or_row, "mean_weights") or ())
@@ -131,7 +105,6 @@ def chart_values(result_or_row: Any) -> ChartValues:
 def _drawing(
     width: int, height: int, title: str, id_prefix: str, css: str, elements: list[dict[str, Any]]
 ) -> SvgDrawing:
-    """The parts every drawing has: its size, title, ``<svg>`` attributes and elements."""
     viewbox = f"0 0 {width} {height}"
     attrs = {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img"}
     attrs.update({"aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": css})
@@ -149,28 +122,11 @@ def bar_chart(
     height: int = 200,
     id_prefix: str = "bleu2-chart",
 ) -> BarChart:
-    """Describe the chart of p1..pN, BP and the score as plain data.
+    """The chart of p1..pN, BP and the score as SVG data (``width``/``height`` in CSS pixels).
 
-    Args:
-        result_or_row: a :class:`~bleu2.result.BleuResult`, its ``to_dict()``, or a row
-            of :func:`bleu2.page.sentence.candidates.compare`.
-        lang: the page's language (labels and the
-            decimal separator: ``0,7071`` in es/pt).
-        width, height: the drawing's size in CSS pixels (also the viewBox; the SVG
-            scales with CSS ``width: 100%``).
-        id_prefix: prefix of the ids inside the SVG (title, desc, hatch pattern); use
-            a different one for each chart on the same page.
-    Returns:
-        ``{"width": int, "height": int, "viewBox": "0 0 W H", "title": str,
-        "desc": str, "attrs": {attributes of the <svg>: viewBox, width, height, role,
-        aria-labelledby, class}, "elements": [element, ...]}``, each element being
-        ``{"tag": str, "attrs": {name: str}, "text": str}`` with an optional
-        ``"children": [element, ...]``. Elements come in drawing order: ``title``,
-        ``desc``, ``defs`` (the hatch pattern), axis grid and labels, then for each bar
-        a ``rect`` (plus a hatched ``rect`` when smoothed), its value ``text`` and its
-        label ``text``; finally the ``* smoothed`` note when a bar is smoothed. An order
-        left out of the geometric mean (effective order) has an empty bar (class
-        ``bar-left-out``), "–" as its value and "left out" in the description.
+    ``id_prefix`` prefixes the ids inside the SVG (one per chart on a page). An order left out of the mean has an empty
+    bar (``bar-left-out``) and "–" as its value.
+
     Raises:
         ValueError: width or height too small to draw in.
     """
@@ -321,14 +277,7 @@ def histogram(
     x_title: str = "",
     y_title: str = "",
 ) -> Histogram:
-    """A histogram of ``values`` (sentence scores in [0, 1]) as SVG data, in the shape of
-    :func:`bar_chart`'s result.
-
-    ``bins`` equal bins cover [0, 1] (a value of 1 falls in the last; values outside are
-    clamped); each bar is labelled with its count; the axis shows 0, 0.5 and 1; the
-    description lists every bin ("0–0.1: 12, ...") for screen readers; ``x_title`` and
-    ``y_title``, when given, name the axes (class ``axis-title``; the y title turned a
-    quarter turn, along the left edge).
+    """A histogram of ``values`` (sentence scores in [0, 1], clamped) in ``bins`` equal bins, as :func:`bar_chart`.
 
     Raises:
         ValueError: fewer than 1 bin, or a drawing too small.

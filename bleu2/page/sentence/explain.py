@@ -1,24 +1,9 @@
 """N-gram highlighting that explains modified (clipped) precision, as plain data.
 
-For each order n, every n-gram occurrence of the candidate gets a status:
-
-* ``"matched"``: one of the first min(k, m) occurrences, where k is the n-gram's count in
-  the candidate and m its largest count in any one reference;
-* ``"clipped"``: a later occurrence of an n-gram the references do contain (m > 0): the
-  candidate uses it more often than any one reference allows, so clipping removed its
-  credit;
-* ``"unmatched"``: no reference contains the n-gram (m = 0).
-
-So the number of matched candidate spans of order n is
-sum_g min(count_cand(g), max_ref count_ref(g)), the clipped matches of
-:func:`bleu2.stats.sentence_stats` (Papineni et al. 2002), and the number of spans is
-max(c - n + 1, 0), the total.
-
-On the reference side, each n-gram occurrence of a reference is matched when it is one of
-the first min(count in the candidate, count in this reference) occurrences.
-
-Nothing here builds markup: tokens and labels are returned as strings for the page to set
-with ``textContent``. Standard library only (runs in Pyodide).
+Of an n-gram with k occurrences in the candidate and at most m in any one reference, the first min(k, m) are
+``"matched"``, later ones ``"clipped"``, all ``"unmatched"`` if m = 0; so the matched spans of order n are the clipped
+matches of :func:`bleu2.stats.sentence_stats` (Papineni et al. 2002). A reference's occurrence is matched when it is
+one of the first min(count in the candidate, count in this reference). Plain text only (set with ``textContent``).
 """
 
 from __future__ import annotations
@@ -52,20 +37,17 @@ MATCHED = "matched"
 CLIPPED = "clipped"
 UNMATCHED = "unmatched"
 
-#: Highlighting is switched off when the candidate or a reference has more tokens than
-#: this: thousands of marked spans would freeze the page after every pause in typing.
+#: Above this many tokens in the candidate or a reference nothing is marked (the page stays quick to edit).
 MAX_TOKENS = 2000
 
 #: The page marks unigrams and bigrams (whatever the max order).
 PAGE_MAX_ORDER = 2
 
-#: Shown between the tokens of an n-gram in labels.
 NGRAM_SEPARATOR = " "
 
 
 class HighlightSections(TypedDict):
-    """What :func:`highlight_sections` gives: why nothing is marked (or None), and the
-    candidate's and the references' sections, ready to paint."""
+    """:func:`highlight_sections`: why nothing is marked (or None), the candidate's and the references' sections."""
 
     off: str | None
     candidate: list[dict[str, Any]]
@@ -73,14 +55,10 @@ class HighlightSections(TypedDict):
 
 
 class PageHighlight(HighlightSections):
-    """:func:`page_highlight`: the sections plus the labels of their tokens."""
-
     labels: Labels
 
 
-#: Per order n (:func:`_analyse`): n, the candidate's n-grams, their statuses, the
-#: candidate's counts, the clipping limits, and per reference (its n-grams, their matched
-#: flags, its counts).
+#: Per order (:func:`_analyse`): n, candidate n-grams, statuses, counts, limits, per reference (n-grams, flags, counts).
 Analysis = tuple[
     int,
     list[Gram],
@@ -100,10 +78,7 @@ def _label(g: Gram, n: int) -> str:
 
 
 def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
-    """The status of each candidate n-gram occurrence (the module's one classifier):
-    the first min(k, m) occurrences of an n-gram are matched, later ones clipped, and an
-    n-gram no reference contains (m = 0) unmatched; ``limits`` maps an n-gram to m, its
-    largest count in any one reference."""
+    """Each candidate n-gram occurrence's status; ``limits``: n-gram -> m, its largest count in one reference."""
     seen: dict[Gram, int] = {}
     out = []
     for g in grams:
@@ -115,8 +90,7 @@ def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[s
 
 
 def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
-    """For each n-gram occurrence of a reference: whether it is one of the first
-    min(count in the candidate, count in this reference) occurrences."""
+    """Whether each reference n-gram occurrence is one of the first min(count in candidate, count here)."""
     seen: dict[Gram, int] = {}
     out = []
     for g in grams:
@@ -126,7 +100,6 @@ def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) 
     return out
 
 
-#: The classifiers by their public names (the chrF view marks its n-grams by the same rule).
 candidate_statuses = _candidate_statuses
 reference_matched = _reference_matched
 
@@ -134,8 +107,6 @@ reference_matched = _reference_matched
 def _analyse(
     candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int
 ) -> Iterator[Analysis]:
-    """Per order n: (candidate n-grams, their statuses, candidate counts, clipping limits,
-    [(reference n-grams, matched flags, reference counts)])."""
     cand = list(candidate_tokens)
     refs = [list(r) for r in references_tokens]
     cand_counts = ngram_counts(cand, max_order)
@@ -153,32 +124,11 @@ def _analyse(
 def highlight(
     candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
 ) -> dict[str, Any]:
-    """Which n-grams of the candidate and of each reference were matched, per order.
+    """Which n-grams of the candidate and of each reference were matched, per order 1..``max_order``.
 
-    Args:
-        candidate_tokens: the candidate's tokens (as the tokenizer gave them).
-        references_tokens: one token list per reference (references with no tokens simply
-            have no spans; pass only the references that were scored).
-        max_order: N >= 1; orders 1..N are explained.
-    Returns:
-        dict::
+    Spans have token indices ``start``/``end`` (exclusive) and a 1-based ``occurrence``; a candidate order's
+    ``matched`` is the clipped matches and ``total`` max(c - n + 1, 0) (the shape: tests/page/test_explain.py).
 
-            {"max_order": N,
-             "candidate": {"tokens": [str], "orders": [
-                 {"n": 1, "matched": int, "clipped": int, "unmatched": int, "total": int,
-                  "spans": [{"start": i, "end": i + n, "ngram": [str],
-                             "status": "matched" | "clipped" | "unmatched",
-                             "count": k, "max_ref_count": m, "occurrence": j}, ...]},
-                 ...]},
-             "references": [{"index": i, "tokens": [str], "orders": [
-                 {"n": 1, "matched": int, "total": int,
-                  "spans": [{"start", "end", "ngram", "matched": bool,
-                             "count_in_candidate": k, "count_in_reference": m,
-                             "occurrence": j}, ...]}, ...]}, ...]}
-
-        ``start``/``end`` are token indices (end exclusive); ``occurrence`` is 1-based.
-        ``candidate.orders[n-1].matched`` equals the clipped matches of order n and
-        ``total`` the candidate's n-gram count (max(c - n + 1, 0)).
     Raises:
         ValueError: max_order is not an integer >= 1.
     """
@@ -232,21 +182,12 @@ def highlight(
 
 
 def ngram_text(span: Mapping[str, Any]) -> str:
-    """The n-gram of a span as one string, its tokens joined by a space."""
     return NGRAM_SEPARATOR.join(span["ngram"])
 
 
 def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
-    """The hover/focus text of a span from :func:`highlight` (candidate or reference side).
+    """A span's hover text: ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped`` (plain text).
 
-    Args:
-        span: a candidate span (has ``status``) or a reference span (has ``matched``).
-        lang: the page's language.
-    Returns:
-        str, e.g. ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped``,
-        the n-gram bidi-isolated (:func:`bleu2.page.i18n.isolate`). Plain text (the
-        n-gram is user text): set it with ``textContent``/``title``/``aria-label``, never
-        as HTML.
     Raises:
         KeyError: a span without the fields of either side.
     """
@@ -280,29 +221,10 @@ def highlight_sections(
     lang: str = "en",
     max_tokens: int = MAX_TOKENS,
 ) -> HighlightSections:
-    """What the page's highlighting shows, ready to paint: the result of :func:`highlight`
-    turned into titled lines of ``[text, css class]`` items, in ``lang``.
+    """:func:`highlight` as titled lines of ``[text, css class]`` items in ``lang``, ready to paint (plain text).
 
-    The hover/focus text of an item is not built here (thousands of labels would make
-    every repaint slow): the page asks :func:`label_at` for the one a person points at.
-
-    Args:
-        candidate_tokens, references_tokens, max_order: as :func:`highlight`.
-        reference_numbers: the 1-based box number of each reference (for the titles).
-        lang: interface language.
-        max_tokens: above this many tokens in the candidate or in one reference nothing is
-            marked (``off`` says why), so long texts stay quick to edit.
-    Returns:
-        ``{"off": str | None, "candidate": [section], "references": [section]}``, each
-        section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
-        [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
-        follow ("and 1,380 more", or ""), while ``summary`` counts them all;
-        ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
-        ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
-        ``hl-ref-matched``, ``hl-ref-unmatched`` (references). ``off`` is the message
-        shown instead when a text is too long (both lists empty then). Plain text
-        throughout (user text): set with ``textContent``.
+    Each line shows the first :data:`~bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams and "and N more"; past
+    ``max_tokens`` nothing is marked and ``off`` says why. Hover texts come on demand from :func:`label_at`.
     """
     sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
     if max(sizes) > max_tokens:
@@ -356,13 +278,8 @@ def highlight_sections(
 
 
 def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, lang: str = "en") -> str:
-    """The hover/focus text (:func:`span_label`) of one item of :func:`highlight_sections`.
+    """The hover text of item ``index`` of order ``n`` (``section``: None for the candidate, else a reference).
 
-    Args:
-        data: :func:`highlight` of the same tokens.
-        section: None for the candidate, else the reference's position in
-            ``data["references"]`` (0-based).
-        n: the n-gram order (1-based); index: the span's position in that order's line.
     Raises:
         IndexError: no such order or span.
     """
@@ -371,13 +288,7 @@ def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, l
 
 
 class Labels:
-    """The hover/focus texts of one painting of :func:`highlight_sections`, made on demand:
-    :func:`highlight` of the same tokens is computed the first time a token is pointed at.
-
-    Args:
-        candidate_tokens, references_tokens, reference_numbers, max_order: as
-            :func:`highlight_sections` got them.
-    """
+    """The hover texts of one painting of :func:`highlight_sections`, :func:`highlight` computed at the first use."""
 
     def __init__(
         self,
@@ -391,8 +302,7 @@ class Labels:
         self.data: dict[str, Any] | None = None
 
     def label(self, section_id: str, n: int, index: int, lang: str = "en") -> str:
-        """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or
-        ``hl-ref-<number>``, the ids :func:`highlight_sections` gives)."""
+        """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or ``hl-ref-<number>``)."""
         if self.data is None:
             tokens, refs, order = self.args
             self.data = highlight(tokens, refs, max_order=order)
@@ -401,11 +311,7 @@ class Labels:
 
 
 def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "en") -> tuple[Any, ...]:
-    """What the page's highlighting of candidate ``index`` of a
-    :func:`bleu2.page.sentence.candidates.compare` result depends on (its text, the texts of the
-    references used, the options through the signature, the language): while it is the
-    same, the marks need not be painted again. Comparing texts is cheap; no tokens are
-    copied."""
+    """What candidate ``index``'s highlighting depends on (texts, signature, language): while equal, no repaint."""
     used = comparison["used_references"]
     return (
         comparison["candidates"][index]["text"],
@@ -418,9 +324,7 @@ def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "e
 
 
 def page_highlight(comparison: Mapping[str, Any], index: int, lang: str = "en") -> PageHighlight:
-    """The page's highlighting of candidate ``index`` against the references used, up to
-    :data:`PAGE_MAX_ORDER`: :func:`highlight_sections` plus ``"labels"``, the
-    :class:`Labels` that give a token's hover text."""
+    """Candidate ``index``'s highlighting up to :data:`PAGE_MAX_ORDER`, with the :class:`Labels` of its tokens."""
     row = comparison["candidates"][index]
     used = comparison["used_references"]
     refs = [comparison["references"][i]["tokens"] for i in used]
