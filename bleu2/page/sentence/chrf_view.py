@@ -1,12 +1,6 @@
 """The chrF and chrF++ breakdown as plain data: each order's matches, totals, P, R, F-beta.
 
-:func:`chrf_view` scores one candidate with :func:`bleu2.sentence_chrf_breakdown`
-(sacreBLEU 2.6.0's defaults: character order 6, beta 2; chrF++ adds word order 2) and
-returns what the page shows: the score (a float in [0, 1]; four decimals for reading),
-the formula with its numbers, one table row per order and one of the averages, and the
-matched n-grams of the candidate and of the reference that counted, in the shape of
-:func:`bleu2.page.sentence.explain.highlight_sections` (painted by the same painter).
-Formulas: Popović 2015 (chrF), 2017 (chrF++). Standard library only (runs in Pyodide).
+sacreBLEU 2.6.0's defaults (character order 6, beta 2; chrF++ adds word order 2); Popović 2015 (chrF), 2017 (chrF++).
 """
 
 from __future__ import annotations
@@ -40,8 +34,7 @@ def order_name(order: ChrfOrder, lang: str = "en") -> str:
 
 
 def order_row(order: ChrfOrder, lang: str = "en") -> MetricRow:
-    """One order's cells: name, matches, hypothesis and reference totals, precision,
-    recall, F-beta (:data:`NO_NUMBER` for P, R and F of an order left out of the averages)."""
+    """One order's cells (:data:`NO_NUMBER` for P, R and F of an order left out of the averages)."""
 
     def num(x: float) -> str:
         return i18n.format_number(x, lang) if order.effective else NO_NUMBER
@@ -65,10 +58,8 @@ def _gram_text(gram: Any) -> str:
 def chrf_highlight(
     candidate: str, reference: str, reference_number: int, config: ChrfConfig, lang: str = "en"
 ) -> dict[str, list[dict[str, Any]]]:
-    """The candidate's and the reference's n-grams of each order, marked matched or not:
-    an occurrence matches while the n-gram has occurred no more often than in the other
-    text (so the matched occurrences of an order are its ``matches``). Sections as
-    :func:`bleu2.page.sentence.explain.highlight_sections`' (``hl-cand``, ``hl-ref-<number>``)."""
+    """Each order's n-grams of candidate and reference, an occurrence matched while it occurs no more often than in
+    the other text; sections as :func:`~bleu2.page.sentence.explain.highlight_sections`'."""
     hyp_orders = hypothesis_grams(candidate, config)
     ref_orders = hypothesis_grams(reference, config)
     cand_lines, ref_lines = [], []
@@ -140,15 +131,8 @@ def chrf_view(
     metric: str = "chrf",
     lang: str = "en",
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under chrF or chrF++.
+    """What the page shows for candidate ``number`` (1-based) under ``metric`` ``"chrf"`` or ``"chrf++"``.
 
-    Args:
-        candidate: the candidate's text; references: the references' texts (at least one;
-            "" when every box is blank); reference_numbers: each reference's box number.
-        metric: ``"chrf"`` or ``"chrf++"``; lang: the interface language.
-    Returns:
-        :class:`MetricView`; ``json`` is the :class:`~bleu2.chrf_result.ChrfResult`'s
-        ``to_dict()`` (score in [0, 1]).
     Raises:
         ValueError: no reference.
     """
