@@ -1,14 +1,7 @@
 """The Compare view's grouped bar charts as SVG data (one bar per system and bucket).
 
-Plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
-``bleu2Paint.svg`` builds it with ``createElementNS``, ``setAttribute`` and ``textContent``:
-no markup, and the system names are text nodes).
-
-The drawing keeps its natural width (about 30 px per bucket) so that its 11 px labels stay
-readable on a 360 px screen, where the page scrolls it sideways. Colour is never the only
-signal: each bar's value is in its ``<title>`` and the description lists every value; the
-legend names the systems in order. Styling is left to CSS (``chart compare-chart``; bars
-``bar cmp-s0``, ``cmp-s1``, ...). Standard library only.
+About 30 px per bucket (its 11 px labels stay readable; a narrow screen scrolls it); each value is in its bar's
+``<title>`` and in the description.
 """
 
 from __future__ import annotations
@@ -41,15 +34,7 @@ def grouped_bars(
     integers: bool = False,
     y_title: str = "",
 ) -> SvgDrawing:
-    """A grouped bar chart as SVG data.
-
-    Args:
-        title: the chart's title (``<title>`` and the heading inside the drawing).
-        buckets: the x labels; series: (system name, one value >= 0 per bucket).
-        lang: the page's language (numbers); id_prefix: the ids of its title and desc.
-        integers: counts (ticks and values as integers) rather than scores in [0, 1].
-        y_title: the y axis' name.
-    """
+    """A grouped bar chart as SVG data: ``series`` (system name, one value >= 0 per bucket); ``integers``: counts."""
     n_b, n_s = max(len(buckets), 1), max(len(series), 1)
     group = max(30, 10 * n_s + 12)
     width = _LEFT + _RIGHT + group * n_b

@@ -1,12 +1,6 @@
 """The TER breakdown as plain data: the edits, the reference length and the alignment.
 
-:func:`ter_view` scores one candidate with :func:`bleu2.sentence_ter` (sacreBLEU 2.6.0's
-defaults: tercom's normalization off, case-insensitive) and draws its edits from
-:func:`bleu2.ter_alignment`: shifts, then insertions, deletions and substitutions of the
-shifted candidate against the closest reference. TER = edits / average reference length
-(Snover et al. 2006), a float >= 0 that may exceed 1. The alignment is painted by the
-highlight painter (:func:`bleu2.page.sentence.explain.highlight_sections`' shape), shifted
-words marked. Standard library only (runs in Pyodide).
+TER = edits / average reference length (Snover et al. 2006), a float >= 0 that may exceed 1; sacreBLEU 2.6.0's defaults.
 """
 
 from __future__ import annotations
@@ -37,8 +31,7 @@ SHIFTED_MARK = "⇄"
 
 
 def step_item(step: TerStep) -> list[str]:
-    """One alignment step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``,
-    ``"+a"``; a shifted word starts with ⇄ and has the class ``hl-shifted`` too."""
+    """A step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``, ``"+a"``, ⇄ for a shift."""
     prefix, css = STEP_MARKS[step.op]
     if step.op == "substitution":
         text = f"{step.hyp_word}→{step.ref_word}"
@@ -50,8 +43,7 @@ def step_item(step: TerStep) -> list[str]:
 
 
 def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-    """The candidate as written (its words marked by their step; shifted ones marked),
-    the alignment, and the reference's words (matched or not), as highlight sections."""
+    """The candidate (words marked by step), the alignment and the reference's words, as highlight sections."""
     by_original = {s.original_index: s for s in alignment.steps if s.original_index is not None}
     written = []
     for k, word in enumerate(alignment.hypothesis):
@@ -110,8 +102,7 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
 
 
 def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
-    """The edits table: insertions, deletions, substitutions, shifts, all edits, and the
-    reference length (the references' average, as TER divides by it)."""
+    """The edits table: each kind, all edits, and the reference length TER divides by."""
     counts = [
         ("ter_insertions", alignment.count("insertion")),
         ("ter_deletions", alignment.count("deletion")),
@@ -131,15 +122,7 @@ def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
 def ter_view(
     candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under TER.
-
-    Args:
-        candidate, references, reference_numbers, lang: as
-            :func:`bleu2.page.sentence.chrf_view.chrf_view`.
-    Returns:
-        :class:`MetricView`; ``json`` is the :class:`~bleu2.ter_result.TerResult`'s
-        ``to_dict()`` (score: edits per reference word).
-    """
+    """What the page shows for candidate ``number`` (1-based) under TER."""
     refs = list(references)
     alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
     result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
