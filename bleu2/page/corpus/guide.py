@@ -1,10 +1,4 @@
-"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system.
-
-How corpus BLEU is computed, with the numbers of the system shown in the table of sentences, the smoothing chosen and the rules of the
-sentence scores (:func:`bleu2.page.corpus.views.sentence_rules`).
-
-Standard library only (runs in Pyodide).
-"""
+"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system."""
 
 from __future__ import annotations
 
@@ -28,9 +22,7 @@ class CorpusHelp(TypedDict):
 
 
 def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
-    """The steps of corpus BLEU in ``lang``, with the pooled numbers of system ``system``
-    (an index into ``res.systems``), the smoothing of ``res.config`` by name and the rules
-    the sentence scores follow."""
+    """Corpus BLEU's steps in ``lang`` with the pooled numbers of system ``system``, its smoothing and rules."""
     system = min(max(system, 0), len(res.systems) - 1)
     _, r = res.systems[system]
     name = short_names([n for n, _ in res.systems])[system]
