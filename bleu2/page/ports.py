@@ -9,18 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
-__all__ = [
-    "Chips",
-    "ElementUpdate",
-    "Updates",
-    "StorageReply",
-    "PageContext",
-    "Elements",
-    "Painting",
-    "Timers",
-    "Downloads",
-    "Storage",
-]
+__all__ = ["Chips", "Updates", "StorageReply", "PageContext", "Elements", "Painting", "Timers", "Downloads", "Storage"]
 
 
 #: Items shown as one span each (bidi-isolated), ``sep`` between them, CSS class ``class``; ``break``: a ``<wbr>``

@@ -23,7 +23,6 @@ __all__ = [
     "SAVE_AFTER_PAUSE_CHARS",
     "SLOW_SAVE_EVERY_MS",
     "EMBED_PREFIX",
-    "StorageKeys",
     "SaveOutcome",
     "Writes",
     "TabStore",

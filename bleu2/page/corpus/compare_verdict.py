@@ -14,12 +14,9 @@ from ...options import BleuConfig
 from .. import i18n
 
 __all__ = [
-    "SIGNIFICANCE_LEVEL",
     "MIN_SENTENCES",
     "MIN_WORDS",
-    "DIFFERENCES",
     "DETOKENIZED_SHARE",
-    "SAMPLE_LINES",
     "Difference",
     "Verdict",
     "PageRules",

@@ -17,7 +17,7 @@ from .. import i18n
 from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
 
-__all__ = ["KINDS", "LIST_LIMIT", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
+__all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
 
 #: The sentence analyses whose buckets list their sentences: kind -> (edges, a line's value).
 KINDS: Mapping[str, tuple[tuple[float, ...], Callable[[Mapping[str, Sequence[float]], int], float]]] = {

@@ -7,7 +7,7 @@ from typing import TypedDict
 from .. import i18n
 from .views import JobResult, sentence_rules, short_names
 
-__all__ = ["CORPUS_STEPS", "NO_SMOOTHING", "CorpusHelp", "corpus_help"]
+__all__ = ["NO_SMOOTHING", "corpus_help"]
 
 #: The steps, in order (catalog keys ``corpus_help_<name>``).
 CORPUS_STEPS = ("pool", "mean", "smoothing", "bp", "score", "sentences")

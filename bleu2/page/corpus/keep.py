@@ -15,7 +15,7 @@ from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
 from .port import CorpusPort
 from .session import ROLES
 
-__all__ = ["FIELDS", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
+__all__ = ["FIELDS", "CorpusKeep", "Restored"]
 
 #: The significance boxes kept (``#corpus-<name>``).
 FIELDS = ("test", "n", "seed")

@@ -12,7 +12,7 @@ from ..ports import Updates
 from ..tables import NO_NUMBER
 from .breakdown import CandidateView, PrecisionView
 
-__all__ = ["HIDDEN", "is_blank", "shown_view", "blank_updates"]
+__all__ = ["is_blank", "shown_view", "blank_updates"]
 
 #: The elements an empty page hides: they hold numbers only.
 HIDDEN = ("ranking-section", "chart", "json-section", "peers")

@@ -23,9 +23,6 @@ from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 from ..options_form import bleu_options
 
 __all__ = [
-    "RefLengthChoice",
-    "ReferenceRow",
-    "CandidateRow",
     "Measured",
     "Comparison",
     "compare",

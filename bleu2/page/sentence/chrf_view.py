@@ -19,7 +19,7 @@ from .breakdown import shorten
 from .explain import MATCHED, candidate_statuses, reference_matched
 from .metric_types import MetricRow, MetricView
 
-__all__ = ["chrf_options", "order_name", "order_row", "chrf_highlight", "chrf_view"]
+__all__ = ["chrf_options", "chrf_view"]
 
 
 def chrf_options(metric: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from ..ports import Updates
 from .boxes import KINDS
 from .port import Document, Location
 
-__all__ = ["STATUS", "Cleared", "ClearingPage", "Clearing", "undo_updates"]
+__all__ = ["ClearingPage", "Clearing"]
 
 #: The element of Clear's message ("Texts cleared…", then "Texts brought back.").
 STATUS = "clear-status"

@@ -18,8 +18,6 @@ from .breakdown import shorten
 
 __all__ = [
     "MATCHED",
-    "CLIPPED",
-    "UNMATCHED",
     "MAX_TOKENS",
     "highlight",
     "candidate_statuses",

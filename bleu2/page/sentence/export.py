@@ -16,7 +16,7 @@ from ..tables import ranking_header
 from .breakdown import precision_cell, used_weights
 from .peers_view import table_for
 
-__all__ = ["export_data", "export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
+__all__ = ["export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
 _ROW_FIELDS = (
     "rank",

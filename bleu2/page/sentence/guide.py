@@ -9,7 +9,7 @@ from .. import i18n
 from ..tables import NO_NUMBER
 from .breakdown import CandidateView
 
-__all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "FaqEntry", "HelpSections", "help_sections", "smoothing_key"]
+__all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "HelpSections", "help_sections"]
 
 
 class FaqEntry(TypedDict):

@@ -11,19 +11,7 @@ from ...result import BleuResult
 from ...scoring import bleu_score
 from .. import i18n
 
-__all__ = [
-    "MANY_LINES",
-    "HintAction",
-    "Hint",
-    "emptiness",
-    "hints",
-    "unsmoothed_score",
-    "counted_score",
-    "zero_orders_hint",
-    "many_lines_hints",
-    "WHOLE_CJK",
-    "kept_whole",
-]
+__all__ = ["MANY_LINES", "Hint", "hints", "counted_score", "many_lines_hints", "kept_whole"]
 
 
 class HintAction(TypedDict):

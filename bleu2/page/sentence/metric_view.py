@@ -15,15 +15,7 @@ from .metric_types import MetricView
 from .ter_view import ter_view
 from .updates import signature_parts
 
-__all__ = [
-    "LOWER_IS_BETTER",
-    "metric_inputs",
-    "metric_views",
-    "metric_ranking",
-    "metric_updates",
-    "metric_help",
-    "shown_parts",
-]
+__all__ = ["metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
 
 #: Metrics where a lower score is better (TER: an error rate).
 LOWER_IS_BETTER = frozenset({"ter"})

@@ -15,19 +15,7 @@ from ..ports import Updates
 from .candidates import Comparison
 from .live import LIVE_CHARACTERS
 
-__all__ = [
-    "PEER_CHARACTERS",
-    "PEER_ORDERS",
-    "PeerRowView",
-    "peer_inputs",
-    "table_for",
-    "value_text",
-    "difference_text",
-    "note_text",
-    "row_view",
-    "peers_updates",
-    "PeersPanel",
-]
+__all__ = ["PEER_CHARACTERS", "PEER_ORDERS", "table_for", "value_text", "note_text", "peers_updates", "PeersPanel"]
 
 #: Characters in the candidate and its references up to which the table follows the text.
 PEER_CHARACTERS = LIVE_CHARACTERS

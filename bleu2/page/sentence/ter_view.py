@@ -16,7 +16,7 @@ from .. import i18n
 from .breakdown import shorten
 from .metric_types import MetricRow, MetricView
 
-__all__ = ["STEP_MARKS", "step_item", "ter_highlight", "edit_rows", "ter_view"]
+__all__ = ["ter_view"]
 
 #: How a step of the alignment is written and marked: op -> (prefix, CSS class).
 STEP_MARKS = {
