@@ -6,6 +6,7 @@ sacreBLEU 2.6.0's defaults (character order 6, beta 2; chrF++ adds word order 2)
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,8 +16,7 @@ from ...chrf_result import ChrfOrder
 from ...chrf_stats import hypothesis_grams
 from .. import i18n
 from ..tables import NO_NUMBER
-from .breakdown import shorten
-from .explain import MATCHED, candidate_statuses, reference_matched
+from .explain import MATCHED, candidate_statuses, order_line, reference_matched, sections
 from .metric_types import MetricRow, MetricView
 
 __all__ = ["chrf_options", "chrf_view"]
@@ -60,67 +60,29 @@ def chrf_highlight(
 ) -> dict[str, list[dict[str, Any]]]:
     """Each order's n-grams of candidate and reference, an occurrence matched while it occurs no more often than in
     the other text; sections as :func:`~bleu2.page.sentence.explain.highlight_sections`'."""
+
+    def summary(matched: int, total: int) -> str:
+        counts = {"matched": i18n.format_integer(matched, lang), "total": i18n.format_integer(total, lang)}
+        return i18n.t(lang, "chrf_highlight_order", **counts)
+
     hyp_orders = hypothesis_grams(candidate, config)
     ref_orders = hypothesis_grams(reference, config)
     cand_lines, ref_lines = [], []
     for i, (hyp, ref) in enumerate(zip(hyp_orders, ref_orders), start=1):
         hyp_grams: list[Any] = list(hyp)
         ref_grams: list[Any] = list(ref)
-        ref_counts: dict[Any, int] = {}
-        for g in ref_grams:
-            ref_counts[g] = ref_counts.get(g, 0) + 1
-        hyp_counts: dict[Any, int] = {}
-        for g in hyp_grams:
-            hyp_counts[g] = hyp_counts.get(g, 0) + 1
-        statuses = candidate_statuses(hyp_grams, ref_counts)
+        statuses = candidate_statuses(hyp_grams, Counter(ref_grams))
+        flags = reference_matched(ref_grams, Counter(hyp_grams))
         kind = "char" if i <= config.char_order else "word"
-        n = i if kind == "char" else i - config.char_order
-        title = i18n.t(lang, f"chrf_{kind}_order", n=n)
-        shown, more = shorten(hyp_grams, lang)
-        matched = statuses.count(MATCHED)
+        title = i18n.t(lang, f"chrf_{kind}_order", n=i if kind == "char" else i - config.char_order)
+
+        items = ([_gram_text(g), "hl-" + s] for g, s in zip(hyp_grams, statuses))
         cand_lines.append(
-            {
-                "n": i,
-                "title": title,
-                "summary": i18n.t(
-                    lang,
-                    "chrf_highlight_order",
-                    matched=i18n.format_integer(matched, lang),
-                    total=i18n.format_integer(len(hyp_grams), lang),
-                ),
-                "items": [[_gram_text(g), "hl-" + s] for g, s in zip(shown, statuses)],
-                "more": more,
-            }
+            order_line(i, title, summary(statuses.count(MATCHED), len(hyp_grams)), items, len(hyp_grams), lang)
         )
-        flags = reference_matched(ref_grams, hyp_counts)
-        shown, more = shorten(ref_grams, lang)
-        ref_lines.append(
-            {
-                "n": i,
-                "title": title,
-                "summary": i18n.t(
-                    lang,
-                    "chrf_highlight_order",
-                    matched=i18n.format_integer(sum(flags), lang),
-                    total=i18n.format_integer(len(ref_grams), lang),
-                ),
-                "items": [
-                    [_gram_text(g), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, flags)
-                ],
-                "more": more,
-            }
-        )
-    number = i18n.format_integer(reference_number, lang)
-    return {
-        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_lines}],
-        "references": [
-            {
-                "title": i18n.t(lang, "highlight_reference", number=number),
-                "id": f"hl-ref-{reference_number}",
-                "orders": ref_lines,
-            }
-        ],
-    }
+        items = ([_gram_text(g), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(ref_grams, flags))
+        ref_lines.append(order_line(i, title, summary(sum(flags), len(ref_grams)), items, len(ref_grams), lang))
+    return sections(cand_lines, [(reference_number, ref_lines)], lang)
 
 
 def chrf_view(
@@ -143,37 +105,16 @@ def chrf_view(
     rows = [order_row(o, lang) for o in out.orders]
     effective = result.effective_order
     p, r = result.avg_precision, result.avg_recall
-    rows.append(
-        {
-            "cells": [
-                i18n.t(lang, "chrf_average", k=i18n.format_integer(effective, lang)),
-                "",
-                "",
-                "",
-                i18n.format_number(p, lang),
-                i18n.format_number(r, lang),
-                value,
-            ],
-            "class": "average",
-        }
-    )
+    p_text, r_text = i18n.format_number(p, lang), i18n.format_number(r, lang)
+    average = i18n.t(lang, "chrf_average", k=i18n.format_integer(effective, lang))
+    rows.append({"cells": [average, "", "", "", p_text, r_text, value], "class": "average"})
     fmt = {"name": result.name, "score": value, "beta": i18n.format_g(config.beta, lang)}
     if config.eps_smoothing:
         formula = i18n.t(lang, "chrf_formula_eps", **fmt)
     else:
-        formula = i18n.t(lang, "chrf_formula", p=i18n.format_number(p, lang), r=i18n.format_number(r, lang), **fmt)
-    head = [
-        i18n.t(lang, key)
-        for key in (
-            "col_order",
-            "col_matches",
-            "col_hyp_total",
-            "col_ref_total",
-            "col_chrf_precision",
-            "col_recall",
-            "col_f_beta",
-        )
-    ]
+        formula = i18n.t(lang, "chrf_formula", p=p_text, r=r_text, **fmt)
+    columns = ("order", "matches", "hyp_total", "ref_total", "chrf_precision", "recall", "f_beta")
+    head = [i18n.t(lang, "col_" + key) for key in columns]
     shown_number = i18n.format_integer(number, lang)
     char1 = next((o.hyp_total for o in out.orders if o.kind == "char" and o.n == 1), 0)
     words = i18n.t(lang, "help_chrf_step_words", word_order=config.word_order) if config.word_order else ""
@@ -181,8 +122,8 @@ def chrf_view(
         "char_order": config.char_order,
         "words": words,
         "hyp": i18n.format_integer(char1, lang),
-        "p": i18n.format_number(p, lang),
-        "r": i18n.format_number(r, lang),
+        "p": p_text,
+        "r": r_text,
         "beta": i18n.format_g(config.beta, lang),
         "name": result.name,
         "score": value,
@@ -203,8 +144,8 @@ def chrf_view(
         "caption": i18n.t(lang, "metric_caption_chrf", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
         "head": head,
         "rows": rows,
-        "summary": f"P {i18n.format_number(p, lang)} · R {i18n.format_number(r, lang)}",
-        "ranking_cells": [i18n.format_number(p, lang), i18n.format_number(r, lang)],
+        "summary": f"P {p_text} · R {r_text}",
+        "ranking_cells": [p_text, r_text],
         "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
         "highlight": chrf_highlight(candidate, references[out.reference_index], ref_number, config, lang),
         "help_intro": i18n.t(lang, "help_chrf_intro"),

@@ -8,16 +8,19 @@ one of the first min(count in the candidate, count in this reference). Plain tex
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any, TypedDict
 
 from ...stats import Gram, ngram_counts, reference_stats
 from ...stats import ngrams as _grams
 from .. import i18n
-from .breakdown import shorten
+from .breakdown import SHOWN_ITEMS, shorten
 
 __all__ = [
     "MATCHED",
+    "order_line",
+    "sections",
     "MAX_TOKENS",
     "highlight",
     "candidate_statuses",
@@ -207,8 +210,26 @@ def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
     return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)
 
 
-def _summary(lang: str, counts: list[tuple[str, int]]) -> str:
-    return " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+def order_line(n: int, title: str, summary: str, items: Iterable[list[str]], count: int, lang: str) -> dict[str, Any]:
+    """One titled line of a section: its first :data:`SHOWN_ITEMS` ``[text, css class]`` items of ``count``."""
+    shown, more = shorten(list(islice(items, SHOWN_ITEMS)), lang, count=count)
+    return {"n": n, "title": title, "summary": summary, "items": shown, "more": more}
+
+
+def sections(candidate: list[dict[str, Any]], references: Iterable[tuple[int, Any]], lang: str) -> dict[str, Any]:
+    """The candidate's lines and each ``(box number, lines)`` of a reference as highlight sections."""
+    refs = [
+        {
+            "title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
+            "id": f"hl-ref-{number}",
+        }
+        | {"orders": orders}
+        for number, orders in references
+    ]
+    return {
+        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": candidate}],
+        "references": refs,
+    }
 
 
 def highlight_sections(
@@ -242,37 +263,17 @@ def highlight_sections(
     cand_orders = []
     ref_orders: list[list[dict[str, Any]]] = [[] for _ in refs]
     for n, grams, statuses, _, _, sides in _analyse(cand, refs, max_order):
-        shown, more = shorten(grams, lang)
-        items = [[_label(g, n), "hl-" + status] for g, status in zip(shown, statuses)]
-        summary = _summary(
-            lang,
-            [
-                ("hl_matched", statuses.count(MATCHED)),
-                ("hl_clipped", statuses.count(CLIPPED)),
-                ("hl_unmatched", statuses.count(UNMATCHED)),
-            ],
-        )
-        cand_orders.append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
+        counts = [(f"hl_{s}", statuses.count(s)) for s in (MATCHED, CLIPPED, UNMATCHED)]
+        summary = " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+        items = ([_label(g, n), "hl-" + status] for g, status in zip(grams, statuses))
+        cand_orders.append(order_line(n, order_title(n), summary, items, len(grams), lang))
         for r, (rgrams, matched, _) in enumerate(sides):
-            shown, more = shorten(rgrams, lang)
-            items = [[_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, matched)]
-            summary = i18n.t(
-                lang,
-                "hl_ref_summary",
-                matched=i18n.format_integer(sum(matched), lang),
-                total=i18n.format_integer(len(rgrams), lang),
-            )
-            ref_orders[r].append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
-    candidate = [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
-    references = [
-        {
-            "title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
-            "id": f"hl-ref-{number}",
-            "orders": orders,
-        }
-        for number, orders in zip(reference_numbers, ref_orders)
-    ]
-    return {"off": None, "candidate": candidate, "references": references}
+            items = ([_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(rgrams, matched))
+            matches, total = i18n.format_integer(sum(matched), lang), i18n.format_integer(len(rgrams), lang)
+            summary = i18n.t(lang, "hl_ref_summary", matched=matches, total=total)
+            ref_orders[r].append(order_line(n, order_title(n), summary, items, len(rgrams), lang))
+    out = sections(cand_orders, zip(reference_numbers, ref_orders), lang)
+    return {"off": None, "candidate": out["candidate"], "references": out["references"]}
 
 
 def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, lang: str = "en") -> str:

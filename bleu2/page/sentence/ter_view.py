@@ -13,7 +13,7 @@ from ...ter import TER, ter_alignment
 from ...ter_breakdown import TerAlignment, TerStep
 from ...ter_result import TerStats
 from .. import i18n
-from .breakdown import shorten
+from .explain import order_line, sections
 from .metric_types import MetricRow, MetricView
 
 __all__ = ["ter_view"]
@@ -49,30 +49,17 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
     for k, word in enumerate(alignment.hypothesis):
         step = by_original.get(k)
         css = STEP_MARKS[step.op][1] if step else "hl-unmatched"
-        written.append(
-            [
-                (SHIFTED_MARK if step and step.shifted else "") + word,
-                css + (" hl-shifted" if step and step.shifted else ""),
-            ]
-        )
+        shifted = bool(step and step.shifted)
+        written.append([(SHIFTED_MARK if shifted else "") + word, css + (" hl-shifted" if shifted else "")])
     matched_refs = {s.ref_index for s in alignment.steps if s.op == "match"}
     ref_items = [
         [w, "hl-ref-matched" if j in matched_refs else "hl-ref-unmatched"] for j, w in enumerate(alignment.reference)
     ]
-    lines = []
-    for n, (key, items) in enumerate(
-        (("ter_written", written), ("ter_alignment", [step_item(s) for s in alignment.steps])), start=1
-    ):
-        shown, more = shorten(items, lang)
-        lines.append(
-            {
-                "n": n,
-                "title": i18n.t(lang, key),
-                "summary": i18n.t(lang, "ter_legend") if n == 2 else "",
-                "items": shown,
-                "more": more,
-            }
-        )
+    steps = [step_item(s) for s in alignment.steps]
+    lines = [
+        order_line(1, i18n.t(lang, "ter_written"), "", written, len(written), lang),
+        order_line(2, i18n.t(lang, "ter_alignment"), i18n.t(lang, "ter_legend"), steps, len(steps), lang),
+    ]
     for k, shift in enumerate(alignment.shifts, start=1):
         text = i18n.t(
             lang,
@@ -84,21 +71,9 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
         )
         moved = range(shift.new_start, shift.new_start + len(shift.words))
         items = [[w, "hl-shifted" if i in moved else "hl-plain"] for i, w in enumerate(shift.hypothesis)]
-        shown, more = shorten(items, lang)
-        lines.append({"n": 2 + k, "title": text, "summary": "", "items": shown, "more": more})
-    shown, more = shorten(ref_items, lang)
-    number = i18n.format_integer(reference_number, lang)
-    title = i18n.t(lang, "highlight_reference", number=number)
-    return {
-        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": lines}],
-        "references": [
-            {
-                "title": title,
-                "id": f"hl-ref-{reference_number}",
-                "orders": [{"n": 1, "title": "", "summary": "", "items": shown, "more": more}],
-            }
-        ],
-    }
+        lines.append(order_line(2 + k, text, "", items, len(items), lang))
+    reference = [order_line(1, "", "", ref_items, len(ref_items), lang)]
+    return sections(lines, [(reference_number, reference)], lang)
 
 
 def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
@@ -109,12 +84,11 @@ def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
         ("ter_substitutions", alignment.count("substitution")),
         ("ter_shifts", len(alignment.shifts)),
     ]
+    counts.append(("ter_edits", alignment.num_edits))
     rows: list[MetricRow] = [
-        {"cells": [i18n.t(lang, key), i18n.format_integer(k, lang)], "class": ""} for key, k in counts
+        {"cells": [i18n.t(lang, key), i18n.format_integer(k, lang)], "class": "average" if key == "ter_edits" else ""}
+        for key, k in counts
     ]
-    rows.append(
-        {"cells": [i18n.t(lang, "ter_edits"), i18n.format_integer(alignment.num_edits, lang)], "class": "average"}
-    )
     rows.append({"cells": [i18n.t(lang, "ter_ref_length"), i18n.format_g(alignment.ref_length, lang)], "class": ""})
     return rows
 
