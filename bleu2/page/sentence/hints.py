@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from ...options import BleuConfig
-from ...result import BleuResult
+from ...result import BleuResult, Precision
 from ...scoring import bleu_score
 from .. import i18n
 
@@ -88,7 +88,7 @@ def hints(
     p1 = result.precisions[0]
     if p1.matches == 0:
         params = {
-            "p1": f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
+            "p1": _fraction(p1, lang),
             "score": i18n.format_number(result.score, lang),
             "method": result.smoothing,
             "unsmoothed": i18n.format_number(unsmoothed_score(result), lang),
@@ -98,35 +98,20 @@ def hints(
     if (left_out := zero_orders_hint(result, lang)) is not None:
         out.append(left_out)
     if result.brevity_penalty < 1.0:
-        c, r = result.hyp_len, result.ref_len
-        out.append(
-            _hint(
-                "short",
-                i18n.t(
-                    lang,
-                    "hint_short",
-                    c_tokens=i18n.tn(lang, "tokens", c),
-                    r=i18n.format_integer(r, lang),
-                    bp=i18n.format_number(result.brevity_penalty, lang),
-                ),
-            )
-        )
+        c_tokens, r = i18n.tn(lang, "tokens", result.hyp_len), i18n.format_integer(result.ref_len, lang)
+        text = i18n.t(lang, "hint_short", c_tokens=c_tokens, r=r, bp=i18n.format_number(result.brevity_penalty, lang))
+        out.append(_hint("short", text))
     if len(result.precisions) >= 2 and p1.matches:
         p2 = result.precisions[1]
         raw1 = p1.matches / p1.total
         if p2.total and raw1 >= WRONG_ORDER_MIN_P1 and p2.matches / p2.total < raw1 * WRONG_ORDER_RATIO:
-            out.append(
-                _hint(
-                    "word-order",
-                    i18n.t(
-                        lang,
-                        "hint_word_order",
-                        p1=f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
-                        p2=f"{i18n.format_integer(p2.matches, lang)}/{i18n.format_integer(p2.total, lang)}",
-                    ),
-                )
-            )
+            text = i18n.t(lang, "hint_word_order", p1=_fraction(p1, lang), p2=_fraction(p2, lang))
+            out.append(_hint("word-order", text))
     return out
+
+
+def _fraction(p: Precision, lang: str) -> str:
+    return f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}"
 
 
 def _cjk_count(token: str) -> int:
@@ -189,11 +174,6 @@ def many_lines_hints(texts: Sequence[tuple[str, str]], lang: str = "en", limit: 
             action: HintAction | None = (
                 None if out else {"id": "hint-corpus", "label": i18n.t(lang, "hint_corpus_action")}
             )
-            out.append(
-                _hint(
-                    "many-lines",
-                    i18n.t(lang, "hint_many_lines", box=label, lines=i18n.format_integer(lines, lang)),
-                    action,
-                )
-            )
+            text = i18n.t(lang, "hint_many_lines", box=label, lines=i18n.format_integer(lines, lang))
+            out.append(_hint("many-lines", text, action))
     return out
