@@ -236,10 +236,7 @@ def histogram(
     y_title: str = "",
 ) -> Histogram:
     """A histogram of ``values`` (sentence scores in [0, 1], clamped) in ``bins`` equal bins, as :func:`bar_chart`.
-
-    Raises:
-        ValueError: fewer than 1 bin, or a drawing too small.
-    """
+    Raises ValueError: fewer than 1 bin, or a drawing too small."""
     if bins < 1:
         raise ValueError(f"bins must be >= 1, got {bins}")
     if width < 120 or height < 100:

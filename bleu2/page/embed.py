@@ -64,10 +64,7 @@ def docs_theme(attributes: Mapping[tuple[str, str], str | None], frame_scheme: s
 
 def host_script(template: str) -> str:
     """``_site/embed.js`` from tools/embed_host.js, :data:`HOST_THEMES` and :data:`FRAME_SCHEMES` written in.
-
-    Raises:
-        ValueError: the template does not hold :data:`HOST_THEMES_PLACEHOLDER` exactly once.
-    """
+    Raises ValueError: the template does not hold :data:`HOST_THEMES_PLACEHOLDER` exactly once."""
     if template.count(HOST_THEMES_PLACEHOLDER) != 1:
         raise ValueError(f"the host script's template must hold {HOST_THEMES_PLACEHOLDER!r} once")
     attributes = [[element, attribute, values] for element, attribute, values in HOST_THEMES]

@@ -147,10 +147,7 @@ def _fill(key: str, template: str, params: dict[str, Any]) -> str:
 
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The string ``key`` in ``lang`` (unknown codes: English), its ``{name}`` fields filled from ``params``.
-
-    Raises:
-        KeyError: unknown key, a plural key, or a field missing from ``params`` (the message names it).
-    """
+    Raises KeyError: unknown key, a plural key, or a field missing from ``params`` (the message names it)."""
     template = _template(lang, key)
     if not isinstance(template, str):
         raise KeyError(f"interface string {key!r} has plural forms: use tn()")

@@ -80,10 +80,7 @@ def _text_list(value: Any, name: str, max_boxes: int | None = MAX_BOXES) -> list
 
 def validate_state(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) -> PageState:
     """``state`` checked and completed (options normalized); ``max_boxes``: None for any number (the tab's storage).
-
-    Raises:
-        ValueError: a missing or unknown key, or a wrong type or value.
-    """
+    Raises ValueError: a missing or unknown key, or a wrong type or value."""
     if not isinstance(state, Mapping):
         raise ValueError(f"the state must be an object, not {type(state).__name__}")
     unknown = sorted(str(k) for k in state if k not in ("references", "candidates", "options", "lang"))
@@ -129,20 +126,14 @@ def utf8(text: str) -> bytes:
 
 def encode_state(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) -> str:
     """``"v1." + base64url(zlib(compact JSON))`` of ``state`` (safe in a fragment without escaping).
-
-    Raises:
-        ValueError: an invalid state (:func:`validate_state`).
-    """
+    Raises ValueError: an invalid state (:func:`validate_state`)."""
     body = base64.urlsafe_b64encode(zlib.compress(utf8(pack_json(state, max_boxes)), 9)).rstrip(b"=").decode("ascii")
     return VERSION_PREFIX + body
 
 
 def unpack_json(raw: bytes, max_boxes: int | None) -> PageState:
     """A state from the compact JSON of :func:`pack_json`, checked.
-
-    Raises:
-        ValueError: not that JSON, or a field of the wrong type or value.
-    """
+    Raises ValueError: not that JSON, or a field of the wrong type or value."""
     try:
         packed = json.loads(raw.decode("utf-8", "surrogatepass"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -165,10 +156,7 @@ def unpack_json(raw: bytes, max_boxes: int | None) -> PageState:
 
 def inflate(compressed: bytes, limit: int | None) -> bytes:
     """The zlib stream ``compressed`` unpacked, at most ``limit`` bytes (None: any).
-
-    Raises:
-        ValueError: cut off, altered, or larger than ``limit``.
-    """
+    Raises ValueError: cut off, altered, or larger than ``limit``."""
     d = zlib.decompressobj()
     try:
         raw = d.decompress(compressed, limit or 0)
@@ -218,10 +206,7 @@ def decode_state(fragment: str, limit: int | None = MAX_DECODED_BYTES) -> PageSt
 
 def share_fragment(state: Mapping[str, Any], max_chars: int = MAX_CHARS) -> ShareLink:
     """The fragment for a share link; None when longer than ``max_chars`` (the page says "Link is too long").
-
-    Raises:
-        ValueError: an invalid state.
-    """
+    Raises ValueError: an invalid state."""
     fragment = encode_state(state, None)
     boxes = max(len(state["references"]), len(state["candidates"]))
     too_long = len(fragment) > max_chars or boxes > MAX_BOXES

@@ -118,10 +118,7 @@ def tab_meta(state: Mapping[str, Any]) -> dict[str, Any]:
 
 def decode_tab_state(text: str) -> PageState:
     """What the tab's storage holds, unpacked (either form, or a share link's without a link's limits).
-
-    Raises:
-        ValueError: not one of these forms, or its data is not valid.
-    """
+    Raises ValueError: not one of these forms, or its data is not valid."""
     if text.startswith(TAB_PREFIX):
         return unpack_json(text[len(TAB_PREFIX) :].encode("utf-8", "surrogatepass"), None)
     if text.startswith(TAB_PACKED_PREFIX):

@@ -41,10 +41,6 @@ def _pct(x: float, lang: str) -> str:
     return i18n.format_number(x, lang)
 
 
-def _pairs(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
-
-
 def _count_cell(
     count: int, kind: str, bucket: int, system: int, names: Sequence[str], label: str, lang: str
 ) -> dict[str, Any]:
@@ -133,7 +129,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
             t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
         )
         blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *names], rows, drawing))
-    pairs = _pairs(d)
+    pairs = d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
     pair = min(max(int(pair), 0), len(pairs) - 1)
     p = pairs[pair]
     left, right = names[p["ngrams"]["left"]], names[p["ngrams"]["right"]]

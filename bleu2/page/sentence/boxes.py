@@ -42,10 +42,7 @@ def selection_after_removal(selected: int, removed: int, remaining: int) -> int:
 
 def apply_read(old: str, prefix: int, suffix: int, middle: str, length: int | None = None) -> str:
     """A box's new text: :class:`~bleu2.page.sentence.port.Change` applied to ``old``, the text last read.
-
-    Raises:
-        ValueError: the change does not fit ``old`` (``length`` differs).
-    """
+    Raises ValueError: the change does not fit ``old`` (``length`` differs)."""
     new = old[:prefix] + str(middle) + old[len(old) - suffix :]
     if length is not None and (len(new) != length or prefix + suffix > len(old)):
         raise ValueError(f"the change does not fit the copy ({len(old)} code points)")

@@ -109,10 +109,6 @@ class RankingRow(TypedDict):
     cells: list[str]
 
 
-def _tokens_word(count: int, lang: str = "en") -> str:
-    return i18n.tn(lang, "tokens", count)
-
-
 def shorten(
     items: Sequence[T], lang: str = "en", limit: int = SHOWN_ITEMS, count: int | None = None
 ) -> tuple[list[T], str]:
@@ -241,7 +237,7 @@ def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None
     items, more = shorten(tokens, lang, count=count)
     return {
         "count": count,
-        "label": _tokens_word(count, lang),
+        "label": i18n.tn(lang, "tokens", count),
         "items": items,
         "more": more,
         "text": TOKEN_SEPARATOR.join(items),
@@ -255,10 +251,7 @@ def result_json(result: BleuResult) -> str:
 
 def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> CandidateView:
     """Everything the page shows for candidate ``index`` of a :func:`~bleu2.page.sentence.candidates.compare` result.
-
-    Raises:
-        IndexError: no candidate ``index``.
-    """
+    Raises IndexError: no candidate ``index``."""
     row = comparison["candidates"][index]
     result = comparison["results"][index]
     refs = comparison["references"]

@@ -100,10 +100,7 @@ _RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
 
 def scorer(**options: Any) -> BLEU:
     """The :class:`bleu2.BLEU` for ``options``, kept with its caches (:func:`bleu2.api.scorer_for`).
-
-    Raises:
-        TypeError, ValueError: bad options.
-    """
+    Raises TypeError, ValueError: bad options."""
     return scorer_for(**bleu_options(options))  # the page's metric is not BLEU's option
 
 
@@ -194,10 +191,7 @@ def compare(candidates: Sequence[str], references: Sequence[str], **options: Any
 
 def measure(candidates: Sequence[str], references: Sequence[str], **options: Any) -> Measured:
     """Every text's tokens and each candidate's statistics against the references with tokens (cached).
-
-    Raises:
-        ValueError, TypeError: as :func:`compare`.
-    """
+    Raises ValueError, TypeError: as :func:`compare`."""
     for what, texts in (("candidates", candidates), ("references", references)):
         if isinstance(texts, str):
             raise TypeError(f"{what} must be a list of strings, not one string")
@@ -217,10 +211,7 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options: Any
 
 def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options: Any) -> Comparison:
     """Scores (:meth:`bleu2.BLEU.score_stats`), rows, ranking and r from the texts and :func:`measure`'s result.
-
-    Raises:
-        ValueError, TypeError: bad options.
-    """
+    Raises ValueError, TypeError: bad options."""
     bleu = scorer(**options)
     config = bleu.config
     ref_rows: list[ReferenceRow] = []

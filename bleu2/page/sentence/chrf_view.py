@@ -94,10 +94,7 @@ def chrf_view(
     lang: str = "en",
 ) -> MetricView:
     """What the page shows for candidate ``number`` (1-based) under ``metric`` ``"chrf"`` or ``"chrf++"``.
-
-    Raises:
-        ValueError: no reference.
-    """
+    Raises ValueError: no reference."""
     out = sentence_chrf_breakdown(candidate, list(references), **chrf_options(metric))
     result, config = out.result, out.result.config
     value = i18n.format_number(result.score, lang)

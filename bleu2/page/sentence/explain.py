@@ -188,10 +188,7 @@ def ngram_text(span: Mapping[str, Any]) -> str:
 
 def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
     """A span's hover text: ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped`` (plain text).
-
-    Raises:
-        KeyError: a span without the fields of either side.
-    """
+    Raises KeyError: a span without the fields of either side."""
 
     def num(x: int) -> str:
         return i18n.format_integer(x, lang)
@@ -278,10 +275,7 @@ def highlight_sections(
 
 def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, lang: str = "en") -> str:
     """The hover text of item ``index`` of order ``n`` (``section``: None for the candidate, else a reference).
-
-    Raises:
-        IndexError: no such order or span.
-    """
+    Raises IndexError: no such order or span."""
     side = data["candidate"] if section is None else data["references"][section]
     return span_label(side["orders"][n - 1]["spans"][index], lang)
 

@@ -124,10 +124,7 @@ EXPORTS = {
 
 def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> ExportText:
     """One export for the Copy and Download buttons, with its name and messages' catalog keys (one per format).
-
-    Raises:
-        KeyError: an unknown format (one of :data:`EXPORTS`).
-    """
+    Raises KeyError: an unknown format (one of :data:`EXPORTS`)."""
     func, filename, mime, key = EXPORTS[fmt]
     return {
         "text": func(comparison, lang),

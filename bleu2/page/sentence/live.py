@@ -49,11 +49,7 @@ class Live:
         return "send"
 
     def send(self) -> Request:
-        """The ``(boxes, options)`` to send now (the latest wanted).
-
-        Raises:
-            RuntimeError: nothing was asked for.
-        """
+        """The ``(boxes, options)`` to send now (the latest wanted). Raises RuntimeError: nothing was asked for."""
         if self.wanted is None:
             raise RuntimeError("Live.send before Live.plan asked for long texts")
         self.sent = self.wanted
