@@ -116,12 +116,8 @@ def warning(result: CompareResult, split: Split, lang: str = "en") -> str:
     share, examples = detokenized_share([*result.lines["references"], *result.lines["systems"]], split)
     if share < DETOKENIZED_SHARE:
         return ""
-    return i18n.t(
-        lang,
-        "compare_detokenized",
-        percent=i18n.format_number(100 * share, lang, 1),
-        examples=" ".join(examples),
-    )
+    percent = i18n.format_number(100 * share, lang, 1)
+    return i18n.t(lang, "compare_detokenized", percent=percent, examples=" ".join(examples))
 
 
 def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRules | None, lang: str = "en") -> str:
@@ -140,35 +136,21 @@ def _num(x: float, lang: str) -> str:
 
 def _differences(result: CompareResult, left: int, right: int, lang: str) -> list[Difference]:
     found: list[Difference] = []
-    names = result.systems
+    names = {"left_name": result.systems[left], "right_name": result.systems[right]}
+
+    def add(kind: str, bucket: str, a: float, b: float) -> None:
+        text = i18n.t(lang, f"compare_verdict_{kind}", bucket=bucket, left=_num(a, lang), right=_num(b, lang), **names)
+        found.append({"kind": kind, "bucket": bucket, "left": a, "right": b, "text": text})
+
     w = result.word_accuracy
     for i, bucket in enumerate(w.buckets):
-        a, b = w.systems[left][i], w.systems[right][i]
-        if min(a.ref, a.out, b.out) >= MIN_WORDS:
-            text = i18n.t(
-                lang,
-                "compare_verdict_words",
-                bucket=bucket,
-                left=_num(a.f, lang),
-                right=_num(b.f, lang),
-                left_name=names[left],
-                right_name=names[right],
-            )
-            found.append({"kind": "words", "bucket": bucket, "left": a.f, "right": b.f, "text": text})
+        wa, wb = w.systems[left][i], w.systems[right][i]
+        if min(wa.ref, wa.out, wb.out) >= MIN_WORDS:
+            add("words", bucket, wa.f, wb.f)
     lb = result.length_buckets
     for i, bucket in enumerate(lb.buckets):
         if min(lb.sentences[left][i], lb.sentences[right][i]) >= MIN_SENTENCES:
-            a2, b2 = lb.bleu[left][i], lb.bleu[right][i]
-            text = i18n.t(
-                lang,
-                "compare_verdict_length",
-                bucket=bucket,
-                left=_num(a2, lang),
-                right=_num(b2, lang),
-                left_name=names[left],
-                right_name=names[right],
-            )
-            found.append({"kind": "length", "bucket": bucket, "left": a2, "right": b2, "text": text})
+            add("length", bucket, lb.bleu[left][i], lb.bleu[right][i])
     found.sort(key=lambda d: -abs(d["right"] - d["left"]))
     return found[:DIFFERENCES]
 
@@ -187,14 +169,8 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     else:
         hi, lo = (left, right) if a > b else (right, left)
         winner = names[hi]
-        headline = i18n.t(
-            lang,
-            "compare_verdict_wins",
-            winner=names[hi],
-            loser=names[lo],
-            high=_num(result.scores[hi].bleu, lang),
-            low=_num(result.scores[lo].bleu, lang),
-        )
+        high, low = _num(result.scores[hi].bleu, lang), _num(result.scores[lo].bleu, lang)
+        headline = i18n.t(lang, "compare_verdict_wins", winner=names[hi], loser=names[lo], high=high, low=low)
     test, p_value = "none", None
     if result.significance is not None:  # the analyses' own test, under their rules
         test = result.significance.test

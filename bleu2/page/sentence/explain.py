@@ -78,7 +78,7 @@ def _label(g: Gram, n: int) -> str:
     return g if isinstance(g, str) else NGRAM_SEPARATOR.join(g)
 
 
-def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
+def candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
     """Each candidate n-gram occurrence's status; ``limits``: n-gram -> m, its largest count in one reference."""
     seen: dict[Gram, int] = {}
     out = []
@@ -90,7 +90,7 @@ def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[s
     return out
 
 
-def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
+def reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
     """Whether each reference n-gram occurrence is one of the first min(count in candidate, count here)."""
     seen: dict[Gram, int] = {}
     out = []
@@ -99,10 +99,6 @@ def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) 
         seen[g] = j
         out.append(j <= candidate_counts.get(g, 0))
     return out
-
-
-candidate_statuses = _candidate_statuses
-reference_matched = _reference_matched
 
 
 def _analyse(
@@ -118,8 +114,8 @@ def _analyse(
         sides = []
         for ref, counts in zip(refs, ref_counts):
             rgrams = _grams(ref, n)
-            sides.append((rgrams, _reference_matched(rgrams, cand_counts[n - 1]), counts[n - 1]))
-        yield n, grams, _candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
+            sides.append((rgrams, reference_matched(rgrams, cand_counts[n - 1]), counts[n - 1]))
+        yield n, grams, candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
 
 
 def highlight(
