@@ -327,15 +327,10 @@ def smooth_value_field(method: str, lang: str = "en") -> SmoothField:
     if method not in SMOOTHING_PARAMETERS:
         return {"enabled": False, "placeholder": "–"}
     name, value = SMOOTHING_PARAMETERS[method]
+    words = {"name": i18n.t(lang, "param_" + name.replace(" ", "_")), "default": i18n.t(lang, "default_marker")}
     return {
         "enabled": True,
-        "placeholder": i18n.t(
-            lang,
-            "smooth_value_placeholder",
-            name=i18n.t(lang, "param_" + name.replace(" ", "_")),
-            value=format_decimal(value, lang),
-            default=i18n.t(lang, "default_marker"),
-        ),
+        "placeholder": i18n.t(lang, "smooth_value_placeholder", value=format_decimal(value, lang), **words),
     }
 
 

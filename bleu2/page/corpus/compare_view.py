@@ -138,14 +138,8 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
         rows = []
         for i, row in enumerate(p["ngrams"][side]):
             button = {"pair": pair, "side": side, "index": i, "label": t("compare_list_ngram", ngram=row["ngram"])}
-            rows.append(
-                [
-                    {"text": row["ngram"], "button": button},
-                    {"text": i18n.format_integer(row["left"], lang)},
-                    {"text": i18n.format_integer(row["right"], lang)},
-                    {"text": _pct(row["score"], lang)},
-                ]
-            )
+            counts = [{"text": i18n.format_integer(row[k], lang)} for k in ("left", "right")]
+            rows.append([{"text": row["ngram"], "button": button}, *counts, {"text": _pct(row["score"], lang)}])
         head = [t("compare_ngram"), left, right, t("compare_ngram_score")]
         ngrams.append({"caption": t("compare_ngrams_better", better=a, worse=b), "head": head, "rows": rows})
     examples = []
@@ -289,14 +283,8 @@ def bucket_lines(
         "length_difference": result.length_difference.buckets,
         "sentence_bleu": result.sentence_bleu_buckets.buckets,
     }[kind]
-    caption = i18n.tn(
-        lang,
-        "compare_bucket_caption",
-        len(lines),
-        system=result.systems[int(system)],
-        bucket=labels[int(bucket)],
-        analysis=i18n.t(lang, f"compare_kind_{kind}"),
-    )
+    named = {"system": result.systems[int(system)], "analysis": i18n.t(lang, f"compare_kind_{kind}")}
+    caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=labels[int(bucket)], **named)
     return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption, split=split)
 
 
@@ -319,14 +307,8 @@ def _word_lines(
         for i in range(len(out))
         if any(word(w) for w in split(out[i])) or any(word(w) for stream in refs for w in split(stream[i]))
     ]
-    caption = i18n.tn(
-        lang,
-        "compare_bucket_caption",
-        len(lines),
-        system=result.systems[system],
-        bucket=result.word_accuracy.buckets[bucket],
-        analysis=i18n.t(lang, "compare_kind_words"),
-    )
+    named = {"system": result.systems[system], "analysis": i18n.t(lang, "compare_kind_words")}
+    caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=result.word_accuracy.buckets[bucket], **named)
     return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word, split=split)
 
 

@@ -217,12 +217,8 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang: str = "en
         formula = f"BP × exp({names}) = {bp} × exp({terms}) = {value}"
         left = [p for w, p in zip(weights, result.precisions) if w is None]
         if left:
-            formula += "; " + i18n.t(
-                lang,
-                "formula_left_out",
-                orders=", ".join(f"p{p.n}" for p in left),
-                why=left_out_note(left[0], result.orders_used, lang),
-            )
+            orders, why = ", ".join(f"p{p.n}" for p in left), left_out_note(left[0], result.orders_used, lang)
+            formula += "; " + i18n.t(lang, "formula_left_out", orders=orders, why=why)
     return {
         "value": value,
         "percent": percent,

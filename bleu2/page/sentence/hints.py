@@ -152,15 +152,12 @@ def zero_orders_hint(result: BleuResult, lang: str = "en") -> Hint | None:
     if not left or result.score <= 0:
         return None
     kept = [p.n for p, w in zip(result.precisions, weights) if w is not None]
-    text = i18n.t(
-        lang,
-        "hint_zero_orders_left_out",
-        orders=", ".join(f"p{n}" for n in left),
-        kept=", ".join(f"p{n}" for n in kept),
-        method=result.smoothing,
-        score=i18n.format_number(result.score, lang),
-        counted=i18n.format_number(counted_score(result), lang),
-    )
+    orders, kept_orders = ", ".join(f"p{n}" for n in left), ", ".join(f"p{n}" for n in kept)
+    scores = {
+        "score": i18n.format_number(result.score, lang),
+        "counted": i18n.format_number(counted_score(result), lang),
+    }
+    text = i18n.t(lang, "hint_zero_orders_left_out", orders=orders, kept=kept_orders, method=result.smoothing, **scores)
     return _hint("left-out", text)
 
 
