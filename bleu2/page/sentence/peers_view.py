@@ -73,32 +73,20 @@ def _phrase(rule: str, values: dict[str, Any], lang: str) -> str:
     return value_text(option, value, lang)
 
 
-def difference_text(d: Difference, lang: str = "en") -> str:
-    """A :class:`bleu2.peers.Difference` in words: ``"tokenizer 13a (yours: default)"``."""
+def difference_text(d: Difference, lang: str = "en", key: str = "") -> str:
+    """A :class:`bleu2.peers.Difference` in words: ``"tokenizer 13a (yours: default)"`` (``key``: another wording)."""
     if d.rule == "combination":
         return i18n.t(lang, d.key)
-    return i18n.t(lang, d.key, theirs=_phrase(d.rule, d.theirs, lang), ours=_phrase(d.rule, d.ours, lang))
+    return i18n.t(lang, key or d.key, theirs=_phrase(d.rule, d.theirs, lang), ours=_phrase(d.rule, d.ours, lang))
 
 
 def note_text(n: Note, lang: str = "en") -> str:
     """A :class:`bleu2.peers.Note` in words: why a row's denominators are not its totals, or why it scores otherwise."""
     if n.key == "peers.note.nltk-divisors":
-        added = ", ".join(
-            f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e
-        )
-        return i18n.t(lang, n.key, added=added)
+        added = (f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e)
+        return i18n.t(lang, n.key, added=", ".join(added))
     if n.key == "peers.note.same-counts":
-        rules = ", ".join(
-            i18n.t(lang, d.key)
-            if d.rule == "combination"
-            else i18n.t(
-                lang,
-                f"peers.there.{d.rule}",
-                theirs=_phrase(d.rule, d.theirs, lang),
-                ours=_phrase(d.rule, d.ours, lang),
-            )
-            for d in n.differences
-        )
+        rules = ", ".join(difference_text(d, lang, f"peers.there.{d.rule}") for d in n.differences)
         return i18n.t(lang, n.key, preset=i18n.t(lang, f"preset_{n.values['preset']}"), rules=rules)
     return i18n.t(lang, n.key)
 
