@@ -84,20 +84,11 @@ def plural_category(lang: str, count: int) -> str:
     return "other"
 
 
-def _group(digits: str, sep: str, min_digits: int) -> str:
-    if len(digits) < min_digits:
-        return digits
-    head = len(digits) % 3 or 3
-    parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
-    return sep.join(parts)
-
-
 def format_integer(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """An integer with the language's grouping: ``8,000`` (en), ``8000`` (es), ``8.000`` (pt); ``12.345`` in es."""
     _, sep, min_digits = _NUMBER_FORMAT[language(lang)]
     value = int(value)
-    sign = "-" if value < 0 else ""
-    return sign + _group(str(abs(value)), sep, min_digits)
+    return str(value) if len(str(abs(value))) < min_digits else f"{value:,}".replace(",", sep)
 
 
 def decimal_separator(lang: str) -> str:

@@ -65,14 +65,10 @@ def export_json(comparison: Mapping[str, Any], lang: str = "en") -> str:
     return json.dumps(export_data(comparison), indent=2, ensure_ascii=False)
 
 
-def _max_order(comparison: Mapping[str, Any]) -> int:
-    return int(comparison["options"]["max_order"])
-
-
 def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """One row per candidate, best first: ``rank, candidate, score, p1_matches, p1_total, p1, ..., bp, c, r,
     signature, text`` (``candidate``: the box number; floats in full)."""
-    n = _max_order(comparison)
+    n = int(comparison["options"]["max_order"])
     header = ["rank", "candidate", "score"]
     for k in range(1, n + 1):
         header += [f"p{k}_matches", f"p{k}_total", f"p{k}"]
@@ -90,7 +86,7 @@ def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
 
 def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
     """The ranking as a Markdown table, best first, numbers in ``lang``'s notation, then the signature."""
-    n = _max_order(comparison)
+    n = int(comparison["options"]["max_order"])
 
     def num(v: float) -> str:
         return i18n.format_number(v, lang)
