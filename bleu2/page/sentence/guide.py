@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 from ...smoothing import DEFAULT_SMOOTHING
 from .. import i18n
 from ..tables import NO_NUMBER
 from .breakdown import CandidateView
 
-__all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "HelpSections", "help_sections"]
+__all__ = ["HELP_STEPS", "FAQ", "NO_SMOOTHING", "HelpSections", "help_sections", "help_paint"]
 
 
 class FaqEntry(TypedDict):
@@ -61,13 +62,18 @@ def help_sections(v: CandidateView, lang: str = "en") -> HelpSections:
         "method": result.smoothing,
     }
     keys = [smoothing_key(result.smoothing) if name == "smoothing" else f"help_step_{name}" for name in HELP_STEPS]
+    return help_paint(lang, i18n.t(lang, "help_intro"), [i18n.t(lang, key, **live) for key in keys], FAQ, live)
+
+
+def help_paint(
+    lang: str, intro: str, steps: list[str], faq: Sequence[str], live: Mapping[str, Any] | None = None
+) -> HelpSections:
+    """ "How it works" with ``steps`` and the questions ``faq``, their answers filled from ``live``."""
+    answers = {name: i18n.t(lang, f"faq_{name}_a", **(live or {})) for name in faq}
     return {
         "heading": i18n.t(lang, "help_heading"),
-        "intro": i18n.t(lang, "help_intro"),
-        "steps": [i18n.t(lang, key, **live) for key in keys],
+        "intro": intro,
+        "steps": steps,
         "faq_heading": i18n.t(lang, "faq_heading"),
-        "faq": [
-            {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a", **live)}
-            for name in FAQ
-        ],
+        "faq": [{"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": answers[name]} for name in faq],
     }

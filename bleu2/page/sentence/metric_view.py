@@ -10,10 +10,10 @@ from .. import i18n
 from ..ports import Updates
 from .candidates import Comparison
 from .chrf_view import chrf_view
-from .guide import HelpSections
+from .guide import HelpSections, help_paint
 from .metric_types import MetricView
 from .ter_view import ter_view
-from .updates import signature_parts
+from .updates import score_updates
 
 __all__ = ["metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
 
@@ -93,32 +93,14 @@ def shown_parts(metric: str, lang: str = "en") -> Updates:
 
 def metric_updates(v: MetricView, lang: str = "en") -> Updates:
     """The breakdown and the summary for the metric's view ``v``."""
-    return {
-        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
-        "score-label": {"text": v["label"]},
-        "score": {"text": v["value"]},
-        "score-formula": {"text": v["formula"]},
-        "signature": {
-            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
-        },
+    out = score_updates(v["number"], v["label"], v["value"], v["formula"], v["signature"], lang)
+    return out | {
         "metric-caption": {"text": v["caption"]},
         "result-json": {"text": v["json"]},
-        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
-        "summary-label": {"text": v["label"]},
-        "summary-score": {"text": v["value"]},
         "summary-terms": {"text": v["summary"]},
     }
 
 
 def metric_help(v: MetricView, lang: str = "en") -> HelpSections:
     """ "How it works" and the questions for the metric of ``v``, with its numbers."""
-    return {
-        "heading": i18n.t(lang, "help_heading"),
-        "intro": v["help_intro"],
-        "steps": v["help_steps"],
-        "faq_heading": i18n.t(lang, "faq_heading"),
-        "faq": [
-            {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a")}
-            for name in v["faq"]
-        ],
-    }
+    return help_paint(lang, v["help_intro"], v["help_steps"], v["faq"])

@@ -10,7 +10,7 @@ from typing import Any, TypedDict
 
 from .. import i18n
 from ..options_form import option_labels
-from ..ports import Updates
+from ..ports import Chips, Updates
 from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
@@ -25,6 +25,7 @@ __all__ = [
     "box_updates",
     "token_updates",
     "signature_parts",
+    "score_updates",
     "breakdown_updates",
     "summary_updates",
     "page_words",
@@ -137,16 +138,26 @@ def signature_parts(signature: str) -> list[str]:
     return [part + "|" for part in parts[:-1]] + parts[-1:]
 
 
+def score_updates(number: int, label: str, value: str, formula: str, signature: str, lang: str = "en") -> Updates:
+    """Every metric's heading, score, formula and signature, and the summary's candidate and score."""
+    chips: Chips = {"items": signature_parts(signature), "sep": "", "class": "sig-part", "break": True}
+    return {
+        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=number)},
+        "score-label": {"text": label},
+        "score": {"text": value},
+        "score-formula": {"text": formula},
+        "signature": {"chips": chips},
+        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=number)},
+        "summary-label": {"text": label},
+        "summary-score": {"text": value},
+    }
+
+
 def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
     """The breakdown of ``v``: score, formula, signature, p1..pN rows, r, c, BP, JSON, summary."""
-    out: Updates = {
-        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
-        "score-label": {"text": v["score"]["label"]},
-        "score": {"text": v["score"]["value"]},
-        "score-formula": {"text": v["score"]["formula"]},
-        "signature": {
-            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
-        },
+    score = v["score"]
+    out = score_updates(v["number"], score["label"], score["value"], score["formula"], v["signature"], lang)
+    out |= {
         "ref-len": {"text": v["ref_len"]},
         "ref-len-why": {"text": v["ref_len_text"]},
         "hyp-len": {"text": v["hyp_len"]},
