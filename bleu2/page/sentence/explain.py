@@ -70,8 +70,10 @@ Analysis = tuple[
 ]
 
 
-def _as_list(g: Gram, n: int) -> list[str]:
-    return [g] if isinstance(g, str) else list(g)
+def _span(start: int, n: int, g: Gram, occurrence: int, **fields: Any) -> dict[str, Any]:
+    """A span of :func:`highlight`: token indices ``start``/``end`` (exclusive), the n-gram, its 1-based occurrence."""
+    ngram = [g] if isinstance(g, str) else list(g)
+    return {"start": start, "end": start + n, "ngram": ngram, **fields, "occurrence": occurrence}
 
 
 def _label(g: Gram, n: int) -> str:
@@ -139,17 +141,7 @@ def highlight(
         spans = []
         for start, (g, status) in enumerate(zip(grams, statuses)):
             seen[g] = j = seen.get(g, 0) + 1
-            spans.append(
-                {
-                    "start": start,
-                    "end": start + n,
-                    "ngram": _as_list(g, n),
-                    "status": status,
-                    "count": counts[g],
-                    "max_ref_count": limits.get(g, 0),
-                    "occurrence": j,
-                }
-            )
+            spans.append(_span(start, n, g, j, status=status, count=counts[g], max_ref_count=limits.get(g, 0)))
         tally = {s: statuses.count(s) for s in (MATCHED, CLIPPED, UNMATCHED)}
         cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
         for i, (rgrams, matched, rcounts) in enumerate(sides):
@@ -157,17 +149,8 @@ def highlight(
             rspans = []
             for start, (g, ok) in enumerate(zip(rgrams, matched)):
                 seen[g] = j = seen.get(g, 0) + 1
-                rspans.append(
-                    {
-                        "start": start,
-                        "end": start + n,
-                        "ngram": _as_list(g, n),
-                        "matched": ok,
-                        "count_in_candidate": counts.get(g, 0),
-                        "count_in_reference": rcounts[g],
-                        "occurrence": j,
-                    }
-                )
+                ref_counts = {"count_in_candidate": counts.get(g, 0), "count_in_reference": rcounts[g]}
+                rspans.append(_span(start, n, g, j, matched=ok, **ref_counts))
             ref_orders[i].append({"n": n, "matched": sum(matched), "total": len(rspans), "spans": rspans})
     return {
         "max_order": max_order,
