@@ -116,20 +116,12 @@ def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int], rule: str = "clo
     ``tied_indices``: the references equally close to c.
     """
     lengths = [int(x) for x in ref_lengths]
+    r = ref_len_for(hyp_len, lengths, rule) if lengths else 0
+    best = lengths.index(r) if lengths else None
+    close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == abs(r - hyp_len)]
     if not lengths:
-        return {
-            "chosen_index": None,
-            "chosen_length": 0,
-            "lengths": [],
-            "hyp_len": hyp_len,
-            "reason": "none",
-            "tied_indices": [],
-        }
-    r = ref_len_for(hyp_len, lengths, rule)
-    best = lengths.index(r)
-    d = abs(r - hyp_len)
-    close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == d]
-    if len(lengths) == 1:
+        reason = "none"
+    elif len(lengths) == 1:
         reason = "only"
     elif rule == "shortest":
         reason, close = "shortest", [i for i, L in enumerate(lengths) if r == L]
