@@ -55,25 +55,6 @@ __all__ = [
     "form_updates",
 ]
 
-#: Option name (as :mod:`bleu2.options` and share links name it) -> its control's element id in ``index.html``.
-FIELDS: dict[str, str] = {
-    "max_order": "opt-max-order",
-    "smoothing": "opt-smoothing",
-    "smooth_value": "opt-smooth-value",
-    "tokenizer": "opt-tokenizer",
-    "lowercase": "opt-lowercase",
-    "empty_references": "opt-empty-references",
-    "effective_order": "opt-effective-order",
-    "ref_length": "opt-ref-length",
-    "rstrip": "opt-rstrip",
-    "metric": "opt-metric",
-}
-
-#: Control id -> the event it reports a change by (the parameter box: ``input``, at each keystroke).
-CONTROLS: dict[str, str] = {
-    element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
-}
-
 #: The preset list's element id (the defaults, each preset, "custom").
 PRESET_FIELD = "opt-preset"
 
@@ -105,6 +86,14 @@ METRICS = ("bleu", "chrf", "chrf++", "ter")
 
 #: Every option but ``weights`` with its default (:data:`bleu2.options.DEFAULTS`), and the metric.
 DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
+
+#: Option name (as :mod:`bleu2.options` and share links name it) -> its control's element id in ``index.html``.
+FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS}
+
+#: Control id -> the event it reports a change by (the parameter box: ``input``, at each keystroke).
+CONTROLS: dict[str, str] = {
+    element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
+}
 
 #: Each preset of :data:`bleu2.options.PRESETS` as the page's options (all have uniform weights).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
