@@ -260,18 +260,10 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         max_order = int(str(fields.get("max_order", DEFAULT_OPTIONS["max_order"])))
     except ValueError:
         max_order = DEFAULT_OPTIONS["max_order"]
-    return {
-        "max_order": max_order,
-        "smoothing": str(fields.get("smoothing", DEFAULT_OPTIONS["smoothing"])),
-        "tokenizer": str(fields.get("tokenizer", DEFAULT_OPTIONS["tokenizer"])),
-        "lowercase": None if lc == "auto" else lc == "yes",
-        "smooth_value": smooth_value,
-        "effective_order": bool(fields.get("effective_order", False)),
-        "empty_references": str(fields.get("empty_references", DEFAULT_OPTIONS["empty_references"])),
-        "ref_length": str(fields.get("ref_length", DEFAULT_OPTIONS["ref_length"])),
-        "rstrip": bool(fields.get("rstrip", False)),
-        "metric": str(fields.get("metric", DEFAULT_OPTIONS["metric"])),
-    }
+    choices = ("smoothing", "tokenizer", "empty_references", "ref_length", "metric")
+    out = {"max_order": max_order, **{k: str(fields.get(k, DEFAULT_OPTIONS[k])) for k in choices}}
+    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value}
+    return out | {k: bool(fields.get(k, False)) for k in ("effective_order", "rstrip")}
 
 
 def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValues:
