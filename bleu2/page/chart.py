@@ -165,14 +165,8 @@ def bar_chart(
     bars = []  # (label, value or None when left out of the mean, css class, smoothed)
     for p in vals["precisions"]:
         cls = f"bar bar-precision bar-p{p['n']}" + (" bar-smoothed" if p["smoothed"] else "")
-        bars.append(
-            (
-                f"p{p['n']}",
-                p["value"] if p["used"] else None,
-                cls + ("" if p["used"] else " bar-left-out"),
-                p["smoothed"],
-            )
-        )
+        cls += "" if p["used"] else " bar-left-out"
+        bars.append((f"p{p['n']}", p["value"] if p["used"] else None, cls, p["smoothed"]))
     bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
     bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
 

@@ -297,11 +297,8 @@ def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
         precisions = [i18n.format_number(p["value"], lang) if w is not None else NO_NUMBER for p, w in pairs]
         smoothed = [bool(p["smoothed"]) and w is not None for p, w in pairs]
         rank, score = _int(row["rank"], lang), i18n.format_number(row["score"], lang)
-        bp, hyp_len, ref_len = (
-            i18n.format_number(row["brevity_penalty"], lang),
-            _int(row["hyp_len"], lang),
-            _int(row["ref_len"], lang),
-        )
+        bp = i18n.format_number(row["brevity_penalty"], lang)
+        hyp_len, ref_len = _int(row["hyp_len"], lang), _int(row["ref_len"], lang)
         text = text or i18n.t(lang, "empty_text")
         cells = [rank, text, score] + [v + (" *" if sm else "") for v, sm in zip(precisions, smoothed)]
         out.append(

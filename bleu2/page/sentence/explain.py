@@ -223,11 +223,8 @@ def highlight_sections(
     """
     sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
     if max(sizes) > max_tokens:
-        return {
-            "off": i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang)),
-            "candidate": [],
-            "references": [],
-        }
+        off = i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang))
+        return {"off": off, "candidate": [], "references": []}
     cand = list(candidate_tokens)
     refs = [list(r) for r in references_tokens]
 
