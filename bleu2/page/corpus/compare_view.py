@@ -62,13 +62,7 @@ def _f_cell(
     return cell
 
 
-def _block(
-    block_id: str,
-    caption: str,
-    head: list[str],
-    rows: list[list[dict[str, Any]]],
-    chart: SvgDrawing,
-) -> dict[str, Any]:
+def _block(block_id: str, caption: str, head: list[str], rows: list[Any], chart: SvgDrawing) -> dict[str, Any]:
     return {"id": block_id, "caption": caption, "head": head, "rows": rows, "chart": chart}
 
 
@@ -93,18 +87,13 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
     blocks = []
     w = d["word_accuracy"]
     series = [(names[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
-    blocks.append(
-        _block(
-            "compare-words",
-            t("compare_word_accuracy"),
-            [t("compare_frequency"), *(f"F: {n}" for n in names)],
-            [
-                [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
-                for i, b in enumerate(w["buckets"])
-            ],
-            grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F"),
-        )
-    )
+    rows = [
+        [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
+        for i, b in enumerate(w["buckets"])
+    ]
+    chart = grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F")
+    head = [t("compare_frequency"), *(f"F: {n}" for n in names)]
+    blocks.append(_block("compare-words", t("compare_word_accuracy"), head, rows, chart))
     lb = d["length_buckets"]
     series = [(names[k], row) for k, row in enumerate(lb["bleu"])]
     rows = []
