@@ -137,11 +137,7 @@ def _clamp(v: float) -> float:
 
 
 def bar_chart(
-    result_or_row: Any,
-    lang: str = "en",
-    width: int = 320,
-    height: int = 200,
-    id_prefix: str = "bleu2-chart",
+    result_or_row: Any, lang: str = "en", width: int = 320, height: int = 200, id_prefix: str = "bleu2-chart"
 ) -> BarChart:
     """The chart of p1..pN, BP and the score as SVG data (``width``/``height`` in CSS pixels).
 

@@ -11,14 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..options import (
-    DEFAULTS,
-    EMPTY_REFERENCES,
-    REF_LENGTHS,
-    BleuConfig,
-    ParameterRange,
-    smooth_value_range,
-)
+from ..options import DEFAULTS, EMPTY_REFERENCES, REF_LENGTHS, BleuConfig, ParameterRange, smooth_value_range
 from ..options import PRESETS as ENGINE_PRESETS
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS

@@ -215,10 +215,7 @@ class TabStore:
         """Keep ``state`` and the selected candidate (:func:`keep_for_tab`); a packed save reports to ``ended``."""
         key = self.keys["state"]
         problem = keep_for_tab(
-            state,
-            lambda meta: self.save_plain(key, meta),
-            lambda meta: self.save_packed(key, meta, ended),
-            later,
+            state, lambda meta: self.save_plain(key, meta), lambda meta: self.save_packed(key, meta, ended), later
         )
         self.call("setItem", self.keys["selected"], str(selected))
         return problem
