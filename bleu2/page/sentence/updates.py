@@ -72,13 +72,6 @@ class PageWords(TypedDict):
     title: str
 
 
-class ExportLabels(TypedDict):
-    copy: str
-    copy_label: str
-    download: str
-    download_label: str
-
-
 #: Copy message id -> the read-only box that shows the text, selected, when the browser refuses to copy.
 COPY_AREAS = {"export-status": "export-copy-area", "share-status": "share-copy-area", "copy-status": "json-copy-area"}
 
@@ -192,20 +185,6 @@ def page_words(lang: str = "en") -> PageWords:
     return {"strings": strings, "options": option_labels(lang), "title": i18n.t(lang, "app_title")}
 
 
-def export_labels(lang: str = "en") -> dict[str, ExportLabels]:
-    """Each export format's Copy and Download texts and accessible names."""
-    out: dict[str, ExportLabels] = {}
-    for fmt, key in (("json", "export_json"), ("csv", "export_csv"), ("markdown", "export_markdown")):
-        name = i18n.t(lang, key)
-        out[fmt] = {
-            "copy": i18n.t(lang, "copy"),
-            "copy_label": f"{i18n.t(lang, 'copy')}: {name}",
-            "download": i18n.t(lang, "download"),
-            "download_label": f"{i18n.t(lang, 'download')}: {name}",
-        }
-    return out
-
-
 def language_updates(lang: str = "en") -> Updates:
     """The words of ``lang`` carried by attributes (export buttons, language switch, summary, copy boxes)."""
     out: Updates = {
@@ -215,12 +194,11 @@ def language_updates(lang: str = "en") -> Updates:
     }
     for area in COPY_AREAS.values():
         out[area] = {"attrs": {"aria-label": i18n.t(lang, "copy_area_label")}}
-    for fmt, labels in export_labels(lang).items():
-        for action, text, label in (
-            ("copy", labels["copy"], labels["copy_label"]),
-            ("download", labels["download"], labels["download_label"]),
-        ):
-            out[f"{action}-export-{fmt}"] = {"text": text, "attrs": {"aria-label": label}}
+    for fmt in ("json", "csv", "markdown"):
+        name = i18n.t(lang, f"export_{fmt}")
+        for action in ("copy", "download"):
+            word = i18n.t(lang, action)
+            out[f"{action}-export-{fmt}"] = {"text": word, "attrs": {"aria-label": f"{word}: {name}"}}
     return out
 
 
