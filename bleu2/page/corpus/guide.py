@@ -28,9 +28,6 @@ def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
     name = short_names([n for n, _ in res.systems])[system]
     config = res.config
 
-    def num(v: float) -> str:
-        return i18n.format_number(v, lang)
-
     precisions = ", ".join(
         f"p{k} = {i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}"
         for k, p in enumerate(r.precisions, 1)
@@ -45,9 +42,9 @@ def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
         "method": config.smoothing,
         "c": i18n.format_integer(r.hyp_len, lang),
         "r": i18n.format_integer(r.ref_len, lang),
-        "bp": num(r.brevity_penalty),
+        "bp": i18n.format_number(r.brevity_penalty, lang),
         "label": i18n.t(lang, "col_score", order=config.max_order),
-        "score": num(r.score),
+        "score": i18n.format_number(r.score, lang),
         "rules": sentence_rules(res, lang),
     }
     keys = [smoothing if step == "smoothing" else step for step in CORPUS_STEPS]
