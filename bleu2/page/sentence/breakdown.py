@@ -261,6 +261,8 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
         None if w is not None or not scored else left_out_note(p, result.orders_used, lang)
         for w, p in zip(used_weights(result), result.precisions)
     ]
+    boxes = [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
+    boxes += [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used]
     return {
         "number": number,
         "score": score,
@@ -273,12 +275,7 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
         "ref_len": _int(result.ref_len, lang),
         "ref_len_text": ref_length_text(row["ref_length"], lang, used),
         "brevity_penalty": brevity_penalty_row(result, lang),
-        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang)
-        + many_lines_hints(
-            [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
-            + [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used],
-            lang,
-        ),
+        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang) + many_lines_hints(boxes, lang),
         "tokens": token_view(row["tokens"], lang, row["token_count"]),
         "json": result_json(result),
         "result": result,
