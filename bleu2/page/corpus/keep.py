@@ -169,9 +169,7 @@ def _valid(data: Any) -> dict[str, Any] | None:
     """The kept JSON when it has the shape :class:`CorpusKeep` writes, else None."""
     if not isinstance(data, dict) or data.get("v") != 1 or data.get("mode") not in ("sentence", "corpus"):
         return None
-    fields = data.get("fields") or {}
-    paste = data.get("paste") or {}
-    pasted = data.get("pasted") or {}
+    fields, paste, pasted = (data.get(k) or {} for k in ("fields", "paste", "pasted"))
     files = data.get("files") or []
     if not all(isinstance(x, dict) for x in (fields, paste, pasted)) or not isinstance(files, list):
         return None
