@@ -75,10 +75,7 @@ def chart_values(result_or_row: Any) -> ChartValues:
     """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its ``to_dict()`` or a comparison row.
 
     ``used`` is False for an order left out of the geometric mean (``mean_weights``).
-
-    Raises:
-        KeyError, AttributeError: an object without these fields.
-    """
+    Raises KeyError, AttributeError: an object without these fields."""
     try:
         weights = list(_get(result_or_row, "mean_weights") or ())
     except (KeyError, AttributeError):
@@ -143,10 +140,7 @@ def bar_chart(
 
     ``id_prefix`` prefixes the ids inside the SVG (one per chart on a page). An order left out of the mean has an empty
     bar (``bar-left-out``) and "–" as its value.
-
-    Raises:
-        ValueError: width or height too small to draw in.
-    """
+    Raises ValueError: width or height too small to draw in."""
     if width < 120 or height < 100:
         raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
     vals = chart_values(result_or_row)

@@ -173,10 +173,7 @@ def inflate(compressed: bytes, limit: int | None) -> bytes:
 def decode_state(fragment: str, limit: int | None = MAX_DECODED_BYTES) -> PageState:
     """Unpack a fragment of :func:`encode_state` (a leading ``#`` accepted); ``limit``: the largest unpacked size in
     bytes and at most :data:`MAX_BOXES` boxes (None: the tab's own storage).
-
-    Raises:
-        ValueError: anything not a valid share fragment, saying what is wrong; never another exception.
-    """
+    Raises ValueError: anything not a valid share fragment, saying what is wrong; never another exception."""
     if not isinstance(fragment, str):
         raise ValueError(f"a share link fragment is a text, not {type(fragment).__name__}")
     max_boxes = MAX_BOXES if limit is not None else None

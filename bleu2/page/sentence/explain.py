@@ -126,11 +126,8 @@ def highlight(
     """Which n-grams of the candidate and of each reference were matched, per order 1..``max_order``.
 
     Spans have token indices ``start``/``end`` (exclusive) and a 1-based ``occurrence``; a candidate order's
-    ``matched`` is the clipped matches and ``total`` max(c - n + 1, 0) (the shape: tests/page/test_explain.py).
-
-    Raises:
-        ValueError: max_order is not an integer >= 1.
-    """
+    ``matched`` is the clipped matches and ``total`` max(c - n + 1, 0) (docs/architecture-page.md).
+    Raises ValueError: max_order is not an integer >= 1."""
     if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
         raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
     refs = [list(r) for r in references_tokens]
