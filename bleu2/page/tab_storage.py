@@ -105,9 +105,7 @@ class Writes:
 
 #: When edits are kept (:func:`save_now`), by the characters of all texts together.
 SAVE_AT_ONCE_CHARS = 256 * 1024
-
 SAVE_AFTER_PAUSE_CHARS = 4 * 1024 * 1024
-
 SLOW_SAVE_EVERY_MS = 30_000
 
 
