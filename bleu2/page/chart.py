@@ -1,22 +1,7 @@
 """A small bar chart of p1..pN, the brevity penalty and the score, as inline-SVG data.
 
-:func:`bar_chart` returns plain data that the page turns into SVG elements with
-``document.createElementNS("http://www.w3.org/2000/svg", tag)``, ``setAttribute`` for each
-of ``attrs`` and ``textContent`` for ``text`` (recursively for ``children``). Nothing here
-builds markup, and the chart contains no user text.
-
-Colour is never the only signal: every bar has its name under it and its value (four
-decimals, formatted for the language) above it; a smoothed precision is also hatched and
-its value marked with ``*``. Styling is left to CSS through class names:
-
-* ``chart``: the ``<svg>``;
-* ``bar`` plus ``bar-precision bar-p1`` .. ``bar-pN``, ``bar-bp``, ``bar-score``; a
-  smoothed precision also has ``bar-smoothed``; ``bar-hatch`` is the hatched overlay;
-* ``bar-value`` (the numbers), ``bar-label`` (p1, BP, BLEU-2), ``axis``, ``axis-grid``,
-  ``axis-label``, ``chart-note``, ``hatch-line``.
-
-All values are on one axis from 0 to 1 (scores are floats in [0, 1], never percent here).
-Standard library only (runs in Pyodide).
+The page builds the elements (``createElementNS``, ``setAttribute``, ``textContent``); no markup, no user text. Every
+bar has its name and value; a smoothed precision is also hatched and marked ``*``. One axis, 0 to 1.
 """
 
 from __future__ import annotations
@@ -27,7 +12,7 @@ from typing import Any, TypedDict
 from . import i18n
 from .tables import NO_NUMBER
 
-__all__ = ["SVG_NS", "bar_chart", "chart_values", "histogram"]
+__all__ = ["SVG_NS", "bar_chart", "chart_values", "drawing", "element", "histogram", "label", "line"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -40,8 +25,6 @@ _TICKS = (0.0, 0.5, 1.0)
 
 
 class ChartPrecision(TypedDict):
-    """One bar of precisions (:func:`chart_values`)."""
-
     n: int
     value: float
     smoothed: bool
@@ -58,8 +41,7 @@ class ChartValues(TypedDict):
 
 
 class SvgDrawing(TypedDict):
-    """An SVG as data for ``bleu2Paint.svg`` (:func:`bar_chart`): its size, its title, the
-    ``<svg>``'s attributes and its elements (``{"tag", "attrs", "text", "children"?}``)."""
+    """An SVG as data for ``bleu2Paint.svg``: size, title, the ``<svg>``'s attributes, elements (tag, attrs, text)."""
 
     width: int
     height: int
@@ -70,14 +52,10 @@ class SvgDrawing(TypedDict):
 
 
 class BarChart(SvgDrawing):
-    """:func:`bar_chart`: the drawing and its description (for screen readers)."""
-
     desc: str
 
 
 class Histogram(SvgDrawing):
-    """:func:`histogram`: the drawing and the count of each bin."""
-
     counts: list[int]
 
 
@@ -94,17 +72,10 @@ def _get(obj: Any, name: str) -> Any:
 
 
 def chart_values(result_or_row: Any) -> ChartValues:
-    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its
-    ``to_dict()`` or a row of :func:`bleu2.page.sentence.candidates.compare`.
+    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its ``to_dict()`` or a comparison row.
 
-    Returns:
-        ``{"precisions": [{"n", "value", "smoothed", "used"}], "brevity_penalty": float,
-        "score": float, "max_order": int}``; values clamped to [0, 1]; ``used`` is False
-        for an order left out of the geometric mean (``mean_weights``; all orders count
-        where it is missing or empty).
-    Raises:
-        KeyError / AttributeError: an object without these fields.
-    """
+    ``used`` is False for an order left out of the geometric mean (``mean_weights``).
+    Raises KeyError, AttributeError: an object without these fields."""
     try:
         weights = list(_get(result_or_row, "mean_weights") or ())
     except (KeyError, AttributeError):
@@ -128,14 +99,34 @@ def chart_values(result_or_row: Any) -> ChartValues:
     }
 
 
-def _drawing(
+def drawing(
     width: int, height: int, title: str, id_prefix: str, css: str, elements: list[dict[str, Any]]
 ) -> SvgDrawing:
-    """The parts every drawing has: its size, title, ``<svg>`` attributes and elements."""
+    """An SVG's data: its size, title, ``<svg>`` attributes (labelled by its title and desc) and elements."""
     viewbox = f"0 0 {width} {height}"
     attrs = {"viewBox": viewbox, "width": str(width), "height": str(height), "role": "img"}
     attrs.update({"aria-labelledby": f"{id_prefix}-title {id_prefix}-desc", "class": css})
     return {"width": width, "height": height, "viewBox": viewbox, "title": title, "attrs": attrs, "elements": elements}
+
+
+def element(
+    tag: str, attrs: dict[str, str], text: str = "", children: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """One element of a drawing (``children`` only when given)."""
+    out: dict[str, Any] = {"tag": tag, "attrs": attrs, "text": text}
+    if children is not None:
+        out["children"] = children
+    return out
+
+
+def label(x: str, y: str, text: str, css: str, anchor: str = "middle") -> dict[str, Any]:
+    """A ``text`` element at (``x``, ``y``)."""
+    return element("text", {"x": x, "y": y, "text-anchor": anchor, "class": css}, text)
+
+
+def line(x1: str, y1: str, x2: str, y2: str, css: str) -> dict[str, Any]:
+    """A ``line`` element."""
+    return element("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "class": css})
 
 
 def _clamp(v: float) -> float:
@@ -143,37 +134,13 @@ def _clamp(v: float) -> float:
 
 
 def bar_chart(
-    result_or_row: Any,
-    lang: str = "en",
-    width: int = 320,
-    height: int = 200,
-    id_prefix: str = "bleu2-chart",
+    result_or_row: Any, lang: str = "en", width: int = 320, height: int = 200, id_prefix: str = "bleu2-chart"
 ) -> BarChart:
-    """Describe the chart of p1..pN, BP and the score as plain data.
+    """The chart of p1..pN, BP and the score as SVG data (``width``/``height`` in CSS pixels).
 
-    Args:
-        result_or_row: a :class:`~bleu2.result.BleuResult`, its ``to_dict()``, or a row
-            of :func:`bleu2.page.sentence.candidates.compare`.
-        lang: the page's language (labels and the
-            decimal separator: ``0,7071`` in es/pt).
-        width, height: the drawing's size in CSS pixels (also the viewBox; the SVG
-            scales with CSS ``width: 100%``).
-        id_prefix: prefix of the ids inside the SVG (title, desc, hatch pattern); use
-            a different one for each chart on the same page.
-    Returns:
-        ``{"width": int, "height": int, "viewBox": "0 0 W H", "title": str,
-        "desc": str, "attrs": {attributes of the <svg>: viewBox, width, height, role,
-        aria-labelledby, class}, "elements": [element, ...]}``, each element being
-        ``{"tag": str, "attrs": {name: str}, "text": str}`` with an optional
-        ``"children": [element, ...]``. Elements come in drawing order: ``title``,
-        ``desc``, ``defs`` (the hatch pattern), axis grid and labels, then for each bar
-        a ``rect`` (plus a hatched ``rect`` when smoothed), its value ``text`` and its
-        label ``text``; finally the ``* smoothed`` note when a bar is smoothed. An order
-        left out of the geometric mean (effective order) has an empty bar (class
-        ``bar-left-out``), "–" as its value and "left out" in the description.
-    Raises:
-        ValueError: width or height too small to draw in.
-    """
+    ``id_prefix`` prefixes the ids inside the SVG (one per chart on a page). An order left out of the mean has an empty
+    bar (``bar-left-out``) and "–" as its value.
+    Raises ValueError: width or height too small to draw in."""
     if width < 120 or height < 100:
         raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
     vals = chart_values(result_or_row)
@@ -188,14 +155,8 @@ def bar_chart(
     bars = []  # (label, value or None when left out of the mean, css class, smoothed)
     for p in vals["precisions"]:
         cls = f"bar bar-precision bar-p{p['n']}" + (" bar-smoothed" if p["smoothed"] else "")
-        bars.append(
-            (
-                f"p{p['n']}",
-                p["value"] if p["used"] else None,
-                cls + ("" if p["used"] else " bar-left-out"),
-                p["smoothed"],
-            )
-        )
+        cls += "" if p["used"] else " bar-left-out"
+        bars.append((f"p{p['n']}", p["value"] if p["used"] else None, cls, p["smoothed"]))
     bars.append((i18n.t(lang, "chart_bp"), vals["brevity_penalty"], "bar bar-bp", False))
     bars.append((i18n.t(lang, "chart_score", order=order), vals["score"], "bar bar-score", False))
 
@@ -203,7 +164,7 @@ def bar_chart(
         return left_out if v is None else fmt(v) + (mark if smoothed else "")
 
     title = i18n.t(lang, "chart_title", order=order)
-    described = ", ".join(f"{label} {shown(v, sm)}" for label, v, _, sm in bars)
+    described = ", ".join(f"{name} {shown(v, sm)}" for name, v, _, sm in bars)
     desc = i18n.t(lang, "chart_desc", values=described)
     if any(sm for *_, sm in bars):
         desc += " " + i18n.t(lang, "chart_smoothed_note")
@@ -218,96 +179,33 @@ def bar_chart(
     def y_of(v: float) -> float:
         return plot_bottom - plot_h * _clamp(v)
 
-    elements: list[dict[str, Any]] = [
-        {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
-        {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": desc},
-        {
-            "tag": "defs",
-            "attrs": {},
-            "text": "",
-            "children": [
-                {
-                    "tag": "pattern",
-                    "attrs": {
-                        "id": hatch_id,
-                        "patternUnits": "userSpaceOnUse",
-                        "width": "6",
-                        "height": "6",
-                        "patternTransform": "rotate(45)",
-                    },
-                    "text": "",
-                    "children": [
-                        {
-                            "tag": "line",
-                            "attrs": {"x1": "0", "y1": "0", "x2": "0", "y2": "6", "class": "hatch-line"},
-                            "text": "",
-                        }
-                    ],
-                }
-            ],
-        },
+    hatch = element("line", {"x1": "0", "y1": "0", "x2": "0", "y2": "6", "class": "hatch-line"})
+    pattern = {"id": hatch_id, "patternUnits": "userSpaceOnUse", "width": "6", "height": "6"}
+    pattern["patternTransform"] = "rotate(45)"
+    elements = [
+        element("title", {"id": f"{id_prefix}-title"}, title),
+        element("desc", {"id": f"{id_prefix}-desc"}, desc),
+        element("defs", {}, children=[element("pattern", pattern, children=[hatch])]),
     ]
     for tick in _TICKS:
         y = _num(y_of(tick))
-        elements.append(
-            {
-                "tag": "line",
-                "attrs": {
-                    "x1": _num(plot_left),
-                    "y1": y,
-                    "x2": _num(plot_right),
-                    "y2": y,
-                    "class": "axis" if tick == 0 else "axis-grid",
-                },
-                "text": "",
-            }
-        )
-        label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {
-                    "x": _num(plot_left - 4),
-                    "y": _num(y_of(tick) + 4),
-                    "text-anchor": "end",
-                    "class": "axis-label",
-                },
-                "text": label,
-            }
-        )
-    for i, (label, value, cls, smoothed) in enumerate(bars):
+        elements.append(line(_num(plot_left), y, _num(plot_right), y, "axis" if tick == 0 else "axis-grid"))
+        text = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
+        elements.append(label(_num(plot_left - 4), _num(y_of(tick) + 4), text, "axis-label", "end"))
+    for i, (name, value, cls, smoothed) in enumerate(bars):
         cx = plot_left + band * (i + 0.5)
-        x = cx - bar_w / 2
         top = y_of(value or 0.0)
-        rect = {"x": _num(x), "y": _num(top), "width": _num(bar_w), "height": _num(plot_bottom - top), "class": cls}
-        elements.append({"tag": "rect", "attrs": rect, "text": ""})
+        rect = {"x": _num(cx - bar_w / 2), "y": _num(top), "width": _num(bar_w), "height": _num(plot_bottom - top)}
+        elements.append(element("rect", {**rect, "class": cls}))
         if smoothed:
-            elements.append(
-                {"tag": "rect", "attrs": dict(rect, **{"class": "bar-hatch", "fill": f"url(#{hatch_id})"}), "text": ""}
-            )
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {"x": _num(cx), "y": _num(top - 5), "text-anchor": "middle", "class": "bar-value"},
-                "text": NO_NUMBER if value is None else shown(value, smoothed),
-            }
-        )
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {"x": _num(cx), "y": _num(plot_bottom + 15), "text-anchor": "middle", "class": "bar-label"},
-                "text": label,
-            }
-        )
+            elements.append(element("rect", {**rect, "class": "bar-hatch", "fill": f"url(#{hatch_id})"}))
+        value_text = NO_NUMBER if value is None else shown(value, smoothed)
+        elements.append(label(_num(cx), _num(top - 5), value_text, "bar-value"))
+        elements.append(label(_num(cx), _num(plot_bottom + 15), name, "bar-label"))
     if any(sm for *_, sm in bars):
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {"x": _num(plot_right), "y": _num(height - 4), "text-anchor": "end", "class": "chart-note"},
-                "text": i18n.t(lang, "chart_smoothed_note"),
-            }
-        )
-    return {**_drawing(width, height, title, id_prefix, "chart", elements), "desc": desc}
+        note = i18n.t(lang, "chart_smoothed_note")
+        elements.append(label(_num(plot_right), _num(height - 4), note, "chart-note", "end"))
+    return {**drawing(width, height, title, id_prefix, "chart", elements), "desc": desc}
 
 
 def histogram(
@@ -321,18 +219,8 @@ def histogram(
     x_title: str = "",
     y_title: str = "",
 ) -> Histogram:
-    """A histogram of ``values`` (sentence scores in [0, 1]) as SVG data, in the shape of
-    :func:`bar_chart`'s result.
-
-    ``bins`` equal bins cover [0, 1] (a value of 1 falls in the last; values outside are
-    clamped); each bar is labelled with its count; the axis shows 0, 0.5 and 1; the
-    description lists every bin ("0–0.1: 12, ...") for screen readers; ``x_title`` and
-    ``y_title``, when given, name the axes (class ``axis-title``; the y title turned a
-    quarter turn, along the left edge).
-
-    Raises:
-        ValueError: fewer than 1 bin, or a drawing too small.
-    """
+    """A histogram of ``values`` (sentence scores in [0, 1], clamped) in ``bins`` equal bins, as :func:`bar_chart`.
+    Raises ValueError: fewer than 1 bin, or a drawing too small."""
     if bins < 1:
         raise ValueError(f"bins must be >= 1, got {bins}")
     if width < 120 or height < 100:
@@ -353,64 +241,26 @@ def histogram(
     described = ", ".join(
         f"{fmt(a)}–{fmt(b)}: {i18n.format_integer(c, lang)}" for a, b, c in zip(edges, edges[1:], counts)
     )
-    elements: list[dict[str, Any]] = [
-        {"tag": "title", "attrs": {"id": f"{id_prefix}-title"}, "text": title},
-        {"tag": "desc", "attrs": {"id": f"{id_prefix}-desc"}, "text": i18n.t(lang, "histogram_desc", values=described)},
-        {
-            "tag": "line",
-            "attrs": {
-                "x1": _num(plot_left),
-                "y1": _num(plot_bottom),
-                "x2": _num(plot_right),
-                "y2": _num(plot_bottom),
-                "class": "axis",
-            },
-            "text": "",
-        },
+    elements = [
+        element("title", {"id": f"{id_prefix}-title"}, title),
+        element("desc", {"id": f"{id_prefix}-desc"}, i18n.t(lang, "histogram_desc", values=described)),
+        line(_num(plot_left), _num(plot_bottom), _num(plot_right), _num(plot_bottom), "axis"),
     ]
-    for tick in (0.0, 0.5, 1.0):
+    for tick in _TICKS:
         x = plot_left + (plot_right - plot_left) * tick
-        label = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {"x": _num(x), "y": _num(plot_bottom + 15), "text-anchor": "middle", "class": "axis-label"},
-                "text": label,
-            }
-        )
+        text = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
+        elements.append(label(_num(x), _num(plot_bottom + 15), text, "axis-label"))
     if x_title:
-        at = {"x": _num((plot_left + plot_right) / 2), "y": _num(height - 4), "text-anchor": "middle"}
-        elements.append({"tag": "text", "attrs": {**at, "class": "axis-title"}, "text": x_title})
+        elements.append(label(_num((plot_left + plot_right) / 2), _num(height - 4), x_title, "axis-title"))
     if y_title:
         cy = _num((plot_top + plot_bottom) / 2)
-        at = {"x": "12", "y": cy, "text-anchor": "middle", "transform": f"rotate(-90 12 {cy})"}
-        elements.append({"tag": "text", "attrs": {**at, "class": "axis-title"}, "text": y_title})
+        at = {"x": "12", "y": cy, "text-anchor": "middle", "transform": f"rotate(-90 12 {cy})", "class": "axis-title"}
+        elements.append(element("text", at, y_title))
     for i, c in enumerate(counts):
         h = (plot_bottom - plot_top) * c / top
         x = plot_left + band * i + band * (1 - _BAR_FRACTION) / 2
-        elements.append(
-            {
-                "tag": "rect",
-                "attrs": {
-                    "x": _num(x),
-                    "y": _num(plot_bottom - h),
-                    "width": _num(band * _BAR_FRACTION),
-                    "height": _num(h),
-                    "class": "bar bar-histogram",
-                },
-                "text": "",
-            }
-        )
-        elements.append(
-            {
-                "tag": "text",
-                "attrs": {
-                    "x": _num(x + band * _BAR_FRACTION / 2),
-                    "y": _num(plot_bottom - h - 4),
-                    "text-anchor": "middle",
-                    "class": "bar-value",
-                },
-                "text": i18n.format_integer(c, lang),
-            }
-        )
-    return {**_drawing(width, height, title, id_prefix, "chart histogram", elements), "counts": counts}
+        rect = {"x": _num(x), "y": _num(plot_bottom - h), "width": _num(band * _BAR_FRACTION), "height": _num(h)}
+        elements.append(element("rect", {**rect, "class": "bar bar-histogram"}))
+        count = i18n.format_integer(c, lang)
+        elements.append(label(_num(x + band * _BAR_FRACTION / 2), _num(plot_bottom - h - 4), count, "bar-value"))
+    return {**drawing(width, height, title, id_prefix, "chart histogram", elements), "counts": counts}

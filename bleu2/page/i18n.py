@@ -1,18 +1,7 @@
 """Interface strings in English, Spanish and Portuguese; plural rules; number formats.
 
-The strings live in one JSON catalog per language (``bleu2/page/locales/<code>.json``),
-all with the same keys (``tests/page/test_i18n.py`` checks it). A value is a template
-(:meth:`str.format` fields, filled by :func:`t`) or, for a string that depends on a
-count, an object of plural forms ``{"one": ..., "many": ..., "other": ...}`` chosen by
-the language's CLDR plural rule (:func:`plural_category`) and filled by :func:`tn`.
-Numbers passed to templates should already be formatted for the language with
-:func:`format_number` / :func:`format_integer`.
-
-The strings that ``static/boot.js`` shows before Python runs (keys ``boot_*``) are
-written into the built site from the same catalogs (:func:`boot_catalog`).
-
-Standard library only (runs in Pyodide). Nothing here builds markup: the page sets these
-strings with ``textContent``.
+One JSON catalog per language (``bleu2/page/locales/<code>.json``) of :meth:`str.format` templates or plural forms
+``{"one", "many", "other"}`` (CLDR cardinal rules). Plain text: the page sets it with ``textContent``.
 """
 
 from __future__ import annotations
@@ -67,15 +56,7 @@ def language(lang: str | None) -> str:
 
 
 def pick_language(browser_languages: Iterable[object] | str | None) -> str:
-    """The interface language for the browser's preferred languages.
-
-    Args:
-        browser_languages: BCP 47 tags in order of preference (``navigator.languages``),
-            e.g. ``["pt-BR", "en-US"]``; a single tag is accepted too.
-    Returns:
-        ``"en"``, ``"es"`` or ``"pt"``: the first tag whose primary language is one of
-        :data:`LANGUAGES` ("pt-BR" -> "pt", "es-419" -> "es"); ``"en"`` when none is.
-    """
+    """The first of ``browser_languages`` (BCP 47, e.g. "pt-BR" -> "pt") whose language is offered, else "en"."""
     if not browser_languages:
         return DEFAULT_LANGUAGE
     if isinstance(browser_languages, str):
@@ -90,15 +71,8 @@ def pick_language(browser_languages: Iterable[object] | str | None) -> str:
 
 
 def plural_category(lang: str, count: int) -> str:
-    """The CLDR plural category of the integer ``count`` in ``lang`` (Unicode CLDR
-    language plural rules, cardinal): English ``one`` for 1; Spanish ``one`` for 1;
-    Portuguese ``one`` for 0 and 1 (CLDR's ``i = 0..1``); Spanish and Portuguese ``many``
-    for non-zero multiples of 1,000,000; ``other`` otherwise.
-
-    Example:
-        >>> [plural_category("pt", n) for n in (0, 1, 2, 1000000)]
-        ['one', 'one', 'other', 'many']
-    """
+    """The CLDR cardinal plural category of ``count`` in ``lang`` (pt: ``one`` for 0 and 1; es, pt: ``many`` for
+    non-zero multiples of 1,000,000)."""
     n = abs(int(count))
     lang = language(lang)
     if lang == "pt" and n in (0, 1):
@@ -110,21 +84,11 @@ def plural_category(lang: str, count: int) -> str:
     return "other"
 
 
-def _group(digits: str, sep: str, min_digits: int) -> str:
-    if len(digits) < min_digits:
-        return digits
-    head = len(digits) % 3 or 3
-    parts = [digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)]
-    return sep.join(parts)
-
-
 def format_integer(value: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """An integer with the language's digit grouping: ``8,000`` (en), ``8000`` (es),
-    ``8.000`` (pt); ``12.345`` in es and pt."""
+    """An integer with the language's grouping: ``8,000`` (en), ``8000`` (es), ``8.000`` (pt); ``12.345`` in es."""
     _, sep, min_digits = _NUMBER_FORMAT[language(lang)]
     value = int(value)
-    sign = "-" if value < 0 else ""
-    return sign + _group(str(abs(value)), sep, min_digits)
+    return str(value) if len(str(abs(value))) < min_digits else f"{value:,}".replace(",", sep)
 
 
 def decimal_separator(lang: str) -> str:
@@ -132,17 +96,12 @@ def decimal_separator(lang: str) -> str:
     return _NUMBER_FORMAT[language(lang)][0]
 
 
-#: Decimals shown for precisions, BP and the score (BLEU-2 to four decimals, as the classic calculator).
+#: Decimals shown for precisions, BP and the score (as the classic calculator).
 DECIMALS = 4
 
 
 def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = DECIMALS) -> str:
-    """``value`` rounded to ``decimals`` decimals with the language's decimal separator:
-    ``format_number(0.70710678, "es") == "0,7071"``, ``"0.7071"`` in English.
-
-    The integer part is not grouped (scores are in [0, 1]). NaN and infinities are written
-    ``"NaN"``, ``"∞"``, ``"-∞"``.
-    """
+    """``value`` to ``decimals`` decimals in ``lang``'s notation (``"0,7071"`` in es); "NaN", "∞", "-∞"."""
     point = decimal_separator(lang)
     value = float(value)
     if math.isnan(value):
@@ -156,8 +115,7 @@ def format_number(value: float, lang: str = DEFAULT_LANGUAGE, decimals: int = DE
 
 
 def format_g(value: float, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A weight or parameter as ``:g`` writes it, with the language's decimal separator:
-    ``format_g(0.25, "es") == "0,25"``."""
+    """A weight or parameter as ``:g`` writes it, with the language's decimal separator (``"0,25"`` in es)."""
     return f"{value:g}".replace(".", decimal_separator(lang))
 
 
@@ -179,16 +137,8 @@ def _fill(key: str, template: str, params: dict[str, Any]) -> str:
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
-    """The string ``key`` in ``lang``, with ``{name}`` fields filled from ``params``.
-
-    Args:
-        lang: a code in :data:`LANGUAGES` (unknown codes give English).
-        key: a key of the catalogs (not a plural one: see :func:`tn`).
-        params: values for the template's fields (already formatted for the language).
-    Raises:
-        KeyError: unknown key, a plural key, or a field of the template missing from
-            ``params`` (the message names it).
-    """
+    """The string ``key`` in ``lang`` (unknown codes: English), its ``{name}`` fields filled from ``params``.
+    Raises KeyError: unknown key, a plural key, or a field missing from ``params`` (the message names it)."""
     template = _template(lang, key)
     if not isinstance(template, str):
         raise KeyError(f"interface string {key!r} has plural forms: use tn()")
@@ -196,14 +146,7 @@ def t(lang: str, key: str, /, **params: Any) -> str:
 
 
 def tn(lang: str, key: str, count: int, /, **params: Any) -> str:
-    """A plural string: the form of ``key`` for ``count`` (:func:`plural_category`; a
-    missing ``many`` form falls back to ``other``), with ``{count}`` (formatted with
-    :func:`format_integer`) and ``params`` filled in.
-
-    Example:
-        >>> tn("en", "tokens", 3), tn("pt", "tokens", 0)
-        ('3 tokens', '0 token')
-    """
+    """The plural form of ``key`` for ``count`` (no ``many``: ``other``), ``{count}`` and ``params`` filled in."""
     forms = _template(lang, key)
     if isinstance(forms, str):
         raise KeyError(f"interface string {key!r} has no plural forms: use t()")
@@ -213,16 +156,12 @@ def tn(lang: str, key: str, count: int, /, **params: Any) -> str:
 
 
 def isolate(text: str) -> str:
-    """User text to be set inside a sentence, bidi-isolated: between U+2068 FIRST STRONG
-    ISOLATE and U+2069 POP DIRECTIONAL ISOLATE (what ``<bdi>`` does, in plain text, so it
-    also works in ``title`` attributes). An Arabic or Hebrew word then keeps its place in
-    an English sentence instead of dragging the quotes and numbers around it."""
+    """User text bidi-isolated between U+2068 and U+2069 (``<bdi>`` in plain text, so it works in ``title`` too)."""
     return f"\u2068{text}\u2069"
 
 
 def boot_catalog() -> dict[str, dict[str, str]]:
-    """The strings ``static/boot.js`` needs before Python runs: for each language, the
-    catalog's ``boot_*`` keys without the prefix (the build writes them into the site)."""
+    """The catalogs' ``boot_*`` strings without the prefix, per language: what ``static/boot.js`` shows first."""
     return {
         code: {k[len("boot_") :]: v for k, v in CATALOGS[code].items() if k.startswith("boot_")} for code in LANGUAGES
     }

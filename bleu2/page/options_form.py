@@ -1,19 +1,7 @@
 """The options form: the options the page offers, their controls, and the form's words.
 
-In one place: which options the page offers with their defaults (:data:`DEFAULT_OPTIONS`,
-the classic BLEU-2 calculator's), the checks a share link's or the tab's options pass
-(:func:`normalize_options`), the one map between option names and the controls' element
-ids (:data:`FIELDS`), reading the form (:func:`options_from_form`) and writing it
-(:func:`form_from_options`, :func:`form_updates`), the choices' labels, the smoothing
-parameter's box, the options the engine refuses (:func:`usable_options`, kept while a bad
-value is typed, and :func:`option_error_text`), the "defaults"/"changed" note and the
-preset choice (:data:`PRESET_FIELD`: one choice per :data:`bleu2.options.PRESETS` entry,
-the defaults, and "custom" for any other options; :func:`preset_choice`), and the metric
-(:data:`METRICS`: BLEU, chrF, chrF++ or TER; an option like the others, ``"bleu"`` by
-default, so a link or a saved state without it is BLEU; the engine's BLEU options are the
-others, :func:`bleu_options`).
-
-Standard library only (runs in Pyodide).
+The metric (:data:`METRICS`) is an option like the others, ``"bleu"`` by default; the engine's BLEU options are the
+others (:func:`bleu_options`). Standard library only (runs in Pyodide).
 """
 
 from __future__ import annotations
@@ -23,14 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..options import (
-    DEFAULTS,
-    EMPTY_REFERENCES,
-    REF_LENGTHS,
-    BleuConfig,
-    ParameterRange,
-    smooth_value_range,
-)
+from ..options import DEFAULTS, EMPTY_REFERENCES, REF_LENGTHS, BleuConfig, ParameterRange, smooth_value_range
 from ..options import PRESETS as ENGINE_PRESETS
 from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
@@ -39,7 +20,6 @@ from .ports import Updates
 
 __all__ = [
     "METRICS",
-    "MAX_ORDERS",
     "DEFAULT_OPTIONS",
     "SACREBLEU_PAGE_OPTIONS",
     "PRESET_OPTIONS",
@@ -48,11 +28,8 @@ __all__ = [
     "PRESETS",
     "FIELDS",
     "CONTROLS",
-    "LOWERCASE_CHOICES",
     "CHOICES",
     "OPTION_CHOICES",
-    "FormValues",
-    "SmoothField",
     "bleu_options",
     "normalize_options",
     "preset_choice",
@@ -60,12 +37,10 @@ __all__ = [
     "options_are_default",
     "usable_options",
     "parse_decimal",
-    "format_decimal",
     "options_from_form",
     "form_from_options",
     "option_labels",
     "smooth_value_field",
-    "range_text",
     "option_error_text",
     "option_error_updates",
     "options_state_updates",
@@ -73,36 +48,12 @@ __all__ = [
     "form_updates",
 ]
 
-#: Each option of the form by its name (as :mod:`bleu2.options` and share links name it)
-#: -> the element id of its control in ``index.html``: the one map between the two. The
-#: glue reads the form by it (:meth:`bleu2.page.sentence.port.Document.read_form`) and the form's
-#: updates are written by it.
-FIELDS: dict[str, str] = {
-    "max_order": "opt-max-order",
-    "smoothing": "opt-smoothing",
-    "smooth_value": "opt-smooth-value",
-    "tokenizer": "opt-tokenizer",
-    "lowercase": "opt-lowercase",
-    "empty_references": "opt-empty-references",
-    "effective_order": "opt-effective-order",
-    "ref_length": "opt-ref-length",
-    "rstrip": "opt-rstrip",
-    "metric": "opt-metric",
-}
-
-#: The controls and the event each one reports a change by (a select or the check box:
-#: ``change``; the parameter box: ``input``, at each keystroke).
-CONTROLS: dict[str, str] = {
-    element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
-}
-
-#: The preset choice's element id (a list: the defaults, each preset, "custom").
+#: The preset list's element id (the defaults, each preset, "custom").
 PRESET_FIELD = "opt-preset"
 
 
 class FormValues(TypedDict):
-    """The form's fields as :func:`form_from_options` writes them: strings for the lists
-    and the parameter box, a bool for the check box."""
+    """The form's fields (:func:`form_from_options`): strings, a bool for each check box."""
 
     max_order: str
     smoothing: str
@@ -117,48 +68,44 @@ class FormValues(TypedDict):
 
 
 class SmoothField(TypedDict):
-    """The smoothing parameter's box (:func:`smooth_value_field`)."""
-
     enabled: bool
     placeholder: str
 
 
-#: Max orders the page offers.
 MAX_ORDERS = (1, 2, 3, 4)
 
-#: The metrics the page scores with: BLEU (with the options below), chrF, chrF++ (chrF
-#: with word order 2) and TER, the last three with sacreBLEU 2.6.0's defaults
-#: (``sacrebleu.sentence_chrf``, ``sentence_chrf(word_order=2)``, ``sentence_ter``).
+#: BLEU, chrF, chrF++ (word order 2) and TER, the last three with sacreBLEU 2.6.0's defaults.
 METRICS = ("bleu", "chrf", "chrf++", "ter")
 
-#: The options the page offers (every option but ``weights``) with their defaults, the
-#: classic BLEU-2 calculator's (:data:`bleu2.options.DEFAULTS`), and the metric (BLEU).
+#: Every option but ``weights`` with its default (:data:`bleu2.options.DEFAULTS`), and the metric.
 DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
 
-#: Each preset of :data:`bleu2.options.PRESETS` as the page's options (every preset has
-#: uniform weights, so each is exactly the preset: its signature names it).
+#: Option name (as :mod:`bleu2.options` and share links name it) -> its control's element id in ``index.html``.
+FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS}
+
+#: Control id -> the event it reports a change by (the parameter box: ``input``, at each keystroke).
+CONTROLS: dict[str, str] = {
+    element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
+}
+
+#: Each preset of :data:`bleu2.options.PRESETS` as the page's options (all have uniform weights).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": "bleu"}
     for name, options in ENGINE_PRESETS.items()
 }  # BLEU's presets: choosing one scores with BLEU
 
-#: The page's options under which it gives sacreBLEU's numbers for one segment (the
-#: sentence view scores each candidate alone): ``sacrebleu.sentence_bleu``, the
-#: ``sacrebleu-sentence`` preset.
+#: The options under which the page gives ``sacrebleu.sentence_bleu``'s numbers.
 SACREBLEU_PAGE_OPTIONS: dict[str, Any] = PRESET_OPTIONS["sacrebleu-sentence"]
 
-#: The choices of the preset list (:data:`PRESET_FIELD`): the defaults, the presets,
-#: "custom" (any other options; choosing it changes nothing).
 PRESET_CHOICES: tuple[str, ...] = ("defaults", *PRESET_OPTIONS, "custom")
 
-#: The option buttons: "Restore defaults" (button id -> options).
+#: The option buttons: button id -> options.
 PRESETS: dict[str, dict[str, Any]] = {"restore-defaults": DEFAULT_OPTIONS}
 
-#: The choices of the lowercase field: the tokenizer's default, yes, no.
+#: The tokenizer's default, yes, no.
 LOWERCASE_CHOICES = ("auto", "yes", "no")
 
-#: The choices of the option lists by option name; index.html lists the same values, so
-#: the lists are there before Python runs (tests/tools/test_site_config.py).
+#: The option lists' choices; index.html lists the same (tests/tools/test_site_config.py).
 CHOICES: dict[str, list[str]] = {
     "max_order": [str(n) for n in MAX_ORDERS],
     "smoothing": list(SMOOTHING_METHODS),
@@ -169,29 +116,22 @@ CHOICES: dict[str, list[str]] = {
     "metric": list(METRICS),
 }
 
-#: The metrics' names as the option list shows them (the same in every language).
 METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
 
 
 def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` without the metric: what :func:`bleu2.sentence_bleu` and
-    :class:`bleu2.options.BleuConfig` take."""
+    """``options`` without the metric, as :class:`bleu2.options.BleuConfig` takes them."""
     return {k: v for k, v in options.items() if k != "metric"}
 
 
-#: The same choices by the select's element id.
 OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
 
 
 def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     """``options`` completed with :data:`DEFAULT_OPTIONS` and checked.
 
-    Returns:
-        a dict with exactly the keys of :data:`DEFAULT_OPTIONS`.
     Raises:
-        ValueError: an unknown key, a value of the wrong type or out of range
-            (max_order not in 1..4, unknown smoothing or tokenizer, a smooth_value that is
-            not a finite number), or a combination the engine refuses.
+        ValueError: an unknown key, a value of the wrong type or out of range, or a combination the engine refuses.
     """
     if options is None:
         options = {}
@@ -234,13 +174,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def options_are_default(options: Mapping[str, Any] | None) -> bool:
-    """Whether ``options`` are the defaults (:data:`DEFAULT_OPTIONS`).
-
-    Missing keys count as default, and every option counts by its effect: with the
-    default tokenizer, ``lowercase`` ``True`` and ``None`` (the tokenizer's default) are
-    the same, and so are a smoothing parameter and its default value.
-    Invalid options are not default (returns False, never raises).
-    """
+    """Whether ``options`` have the defaults' effect (a value equal to its default counts); False if invalid."""
     try:
         opts = normalize_options(options)
     except ValueError:
@@ -250,10 +184,7 @@ def options_are_default(options: Mapping[str, Any] | None) -> bool:
 
 
 def preset_choice(options: Mapping[str, Any] | None) -> str:
-    """The preset list's choice for ``options``: ``"defaults"``, the name of the preset
-    whose options they are exactly (:attr:`bleu2.options.BleuConfig.preset`), else
-    ``"custom"`` (also for invalid options, and for any metric but BLEU: the presets are
-    BLEU's; never raises)."""
+    """``"defaults"``, the name of the preset ``options`` are exactly, else ``"custom"`` (never raises)."""
     if options_are_default(options):
         return "defaults"
     try:
@@ -265,9 +196,7 @@ def preset_choice(options: Mapping[str, Any] | None) -> str:
 
 
 def preset_options(control: str, choice: str = "") -> dict[str, Any] | None:
-    """The options a button or the preset list sets: ``control`` is the element id
-    (a button of :data:`PRESETS` or :data:`PRESET_FIELD`), ``choice`` the list's value;
-    None for "custom" (nothing changes) or an unknown id."""
+    """The options button or preset list ``control`` sets (``choice``: the list's value); None for "custom"."""
     if control in PRESETS:
         return PRESETS[control]
     if control != PRESET_FIELD:
@@ -276,15 +205,7 @@ def preset_options(control: str, choice: str = "") -> dict[str, Any] | None:
 
 
 def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple[dict[str, Any], Exception | None]:
-    """``(options, None)`` when the engine accepts ``options``, else ``(last_valid, the
-    refusal)``: the page keeps scoring with the last options it accepted while a bad
-    value is being typed.
-
-    >>> usable_options({"max_order": 3}, {"max_order": 2})
-    ({'max_order': 3}, None)
-    >>> usable_options({"smoothing": "floor", "smooth_value": "x"}, {"max_order": 2})[0]
-    {'max_order': 2}
-    """
+    """``(options, None)`` if the engine accepts ``options``, else ``(last_valid, the refusal)``."""
     try:
         BleuConfig.make(**bleu_options(options))
         return options, None
@@ -300,17 +221,7 @@ _PLAIN_DECIMAL = {
 
 
 def parse_decimal(text: str, lang: str = "en") -> float | None:
-    """A number typed in a form field, or None when ``text`` is not a plain decimal.
-
-    Plain decimals only: ASCII digits with one decimal point (``0.5``, ``.5``, ``5``), or,
-    in a language that writes a decimal comma (Spanish, Portuguese), a comma instead
-    (``0,5``); no exponent, no ``_``, no ``inf``/``nan``, no grouping, no other digits
-    (``١``, ``１``).
-
-    Example:
-        >>> parse_decimal("0,25", "es"), parse_decimal("1e400"), parse_decimal("1_0")
-        (0.25, None, None)
-    """
+    """A plain decimal typed in a field (ASCII digits, "." or in es/pt ","), else None (no exponent, ``_``, inf)."""
     text = text.strip()
     if not _PLAIN_DECIMAL[i18n.decimal_separator(lang)].fullmatch(text):
         return None
@@ -328,18 +239,9 @@ def format_decimal(value: float, lang: str = "en") -> str:
 
 
 def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
-    """The options typed in the page's form.
+    """The options typed in the form (``fields``: the values as read; ``lang``: the decimal separator).
 
-    Args:
-        fields: the form's values as the page reads them: ``max_order`` (text),
-            ``smoothing``, ``tokenizer``, ``lowercase`` (one of :data:`LOWERCASE_CHOICES`),
-            ``smooth_value`` (the text typed; ignored when ``smooth_value_enabled`` is
-            false), ``effective_order`` (bool), ``empty_references``.
-        lang: the page's language (its decimal separator).
-    Returns:
-        options for :func:`normalize_options` / ``bleu2.BLEU``. A smoothing parameter
-        that is not a plain decimal is passed on as the text typed, so that the engine
-        refuses it and the message quotes what was typed.
+    A smoothing parameter that is not a plain decimal stays the text typed, so the engine's refusal quotes it.
     """
     typed = str(fields.get("smooth_value") or "").strip()
     smooth_value: Any = None
@@ -351,18 +253,10 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         max_order = int(str(fields.get("max_order", DEFAULT_OPTIONS["max_order"])))
     except ValueError:
         max_order = DEFAULT_OPTIONS["max_order"]
-    return {
-        "max_order": max_order,
-        "smoothing": str(fields.get("smoothing", DEFAULT_OPTIONS["smoothing"])),
-        "tokenizer": str(fields.get("tokenizer", DEFAULT_OPTIONS["tokenizer"])),
-        "lowercase": None if lc == "auto" else lc == "yes",
-        "smooth_value": smooth_value,
-        "effective_order": bool(fields.get("effective_order", False)),
-        "empty_references": str(fields.get("empty_references", DEFAULT_OPTIONS["empty_references"])),
-        "ref_length": str(fields.get("ref_length", DEFAULT_OPTIONS["ref_length"])),
-        "rstrip": bool(fields.get("rstrip", False)),
-        "metric": str(fields.get("metric", DEFAULT_OPTIONS["metric"])),
-    }
+    choices = ("smoothing", "tokenizer", "empty_references", "ref_length", "metric")
+    out = {"max_order": max_order, **{k: str(fields.get(k, DEFAULT_OPTIONS[k])) for k in choices}}
+    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value}
+    return out | {k: bool(fields.get(k, False)) for k in ("effective_order", "rstrip")}
 
 
 def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValues:
@@ -385,13 +279,7 @@ def form_from_options(options: Mapping[str, Any], lang: str = "en") -> FormValue
 
 
 def option_labels(lang: str = "en") -> dict[str, dict[str, str]]:
-    """The visible text of every choice of the option lists, in ``lang``; the default
-    choice (:data:`bleu2.options.DEFAULTS`) is marked "(default)", unless its name is the
-    marker's word already (the tokenizer "default" in English).
-
-    Returns:
-        ``{select id: {value: label}}`` for the ids of :data:`OPTION_CHOICES`.
-    """
+    """``{select id: {value: label}}`` in ``lang``, the default choice marked "(default)"."""
     default: Mapping[str, Any] = form_from_options({}, lang)
     named = ("lowercase", "empty_references", "ref_length")  # choices with words (catalog keys <name>_<value>)
     mark = i18n.t(lang, "default_marker")
@@ -409,27 +297,19 @@ def option_labels(lang: str = "en") -> dict[str, dict[str, str]]:
 
 
 def smooth_value_field(method: str, lang: str = "en") -> SmoothField:
-    """The smoothing parameter box for ``method``: ``{"enabled": bool, "placeholder": str}``;
-    the placeholder names the parameter and its default in the language's notation
-    (``"floor value = 0,1 (predeterminado)"``), "–" for methods without one."""
+    """The parameter box for ``method``; the placeholder names the parameter and its default ("–" if none)."""
     if method not in SMOOTHING_PARAMETERS:
         return {"enabled": False, "placeholder": "–"}
     name, value = SMOOTHING_PARAMETERS[method]
+    words = {"name": i18n.t(lang, "param_" + name.replace(" ", "_")), "default": i18n.t(lang, "default_marker")}
     return {
         "enabled": True,
-        "placeholder": i18n.t(
-            lang,
-            "smooth_value_placeholder",
-            name=i18n.t(lang, "param_" + name.replace(" ", "_")),
-            value=format_decimal(value, lang),
-            default=i18n.t(lang, "default_marker"),
-        ),
+        "placeholder": i18n.t(lang, "smooth_value_placeholder", value=format_decimal(value, lang), **words),
     }
 
 
 def range_text(allowed: ParameterRange, lang: str = "en") -> str:
-    """A parameter range in ``lang``: "≥ 0 and ≤ 1", "> 0", "≥ 0.6932" (a lower bound
-    rounded up to the shown decimals, so that the number shown is itself allowed)."""
+    """A parameter range in ``lang``: "≥ 0 and ≤ 1", "> 0" (a lower bound rounded up to the decimals shown)."""
     low = math.ceil(allowed.low * 10**i18n.DECIMALS) / 10**i18n.DECIMALS
     low_text = i18n.t(lang, "rule_at_least" if allowed.low_inclusive else "rule_above", low=i18n.format_g(low, lang))
     if allowed.high is None:
@@ -440,27 +320,10 @@ def range_text(allowed: ParameterRange, lang: str = "en") -> str:
 def option_error_text(
     options: dict[str, Any], error: str, lang: str = "en", kept: bool = True, typed: str | None = None
 ) -> str:
-    """The message shown when the engine refuses the options, in ``lang``.
+    """The message shown when the engine refuses ``options`` (plain text: holds user input).
 
-    The page keeps scoring with the last valid options meanwhile; with ``kept`` the
-    message says so.
-
-    Args:
-        options: the options as read from the page (:func:`options_from_form`);
-            ``smooth_value`` may be the raw text the person typed when it is not a number.
-        error: the engine's message (``str`` of the ``ValueError``; English), used
-            inside the message when the problem is not a bad smoothing parameter.
-        lang: interface language.
-        kept: whether the scores shown are those of the last valid options.
-        typed: the smoothing parameter as typed, quoted as is in the message
-            (bidi-isolated: :func:`bleu2.page.i18n.isolate`).
-    Returns:
-        str: for a smoothing parameter that is not a number (or not finite), or out of its
-        method's range (:func:`bleu2.options.smooth_value_range`), a message wholly in
-        ``lang``; for effective order with a method that has none, "These options cannot be
-        combined: <error>"; otherwise "This option is not valid: <error>". With ``kept``,
-        followed by " — still showing the scores with the last valid options." Plain text
-        (holds user input): set with ``textContent``.
+    ``error``: the engine's message; ``typed``: the parameter as typed; ``kept``: add that the last valid options'
+    scores are still shown.
     """
     method = options.get("smoothing")
     value = options.get("smooth_value")
@@ -487,15 +350,13 @@ def option_error_text(
 def option_error_updates(
     options: dict[str, Any], refused: Exception | None, lang: str = "en", typed: str | None = None
 ) -> Updates:
-    """The option error line (``option-error``): :func:`option_error_text` when the engine
-    refused ``options`` (``refused``: its exception), else empty and hidden."""
+    """The option error line: :func:`option_error_text` if ``refused``, else empty and hidden."""
     text = option_error_text(options, str(refused), lang, typed=typed) if refused else ""
     return {"option-error": {"text": text, "props": {"hidden": not text}}}
 
 
 def options_state_updates(options: dict[str, Any], lang: str = "en") -> Updates:
-    """The note next to the options' buttons (whether ``options`` are the defaults) and
-    the preset list showing which preset they are (:func:`preset_choice`)."""
+    """The "defaults"/"changed" note and the preset list's choice for ``options``."""
     default = options_are_default(options)
     return {
         "options-state": {"text": i18n.t(lang, "options_default" if default else "options_changed")},
@@ -504,8 +365,7 @@ def options_state_updates(options: dict[str, Any], lang: str = "en") -> Updates:
 
 
 def smooth_field_updates(method: str, lang: str = "en") -> Updates:
-    """The smoothing parameter box for ``method`` (:func:`smooth_value_field`); emptied
-    when the method takes no parameter."""
+    """The smoothing parameter box for ``method``; emptied when the method takes no parameter."""
     field = smooth_value_field(method, lang)
     props: dict[str, Any] = {"disabled": not field["enabled"], "placeholder": field["placeholder"]}
     if not field["enabled"]:

@@ -1,19 +1,7 @@
 """Share links: the page's texts and options packed into the URL fragment (after ``#``).
 
-Browsers never send the fragment to a server, so a shared link carries the texts without
-them leaving the machines that open it. Format::
-
-    v1.<base64url(zlib(JSON))>       (no padding; only A-Z a-z 0-9 - _ after "v1.")
-
-where the JSON is compact: ``{"r": [references], "c": [candidates], "o": {options that
-differ from DEFAULT_OPTIONS}, "l": lang}`` (``"o"`` and ``"l"`` may be absent). The tab's
-storage (:mod:`bleu2.page.tab_storage`) keeps the same JSON (:func:`pack_json`).
-
-:func:`decode_state` never trusts its input: it checks the prefix, the alphabet, the
-decompressed size (a cap against zip bombs), the JSON and every field's type and value,
-and raises ``ValueError`` with a plain message for anything else.
-
-Standard library only (runs in Pyodide).
+``v1.<base64url(zlib(JSON))>`` without padding, the JSON ``{"r": [references], "c": [candidates], "o": {options
+that differ from the defaults}, "l": lang}`` (``"o"``, ``"l"`` optional). Standard library only (runs in Pyodide).
 """
 
 from __future__ import annotations
@@ -34,10 +22,8 @@ __all__ = [
     "MAX_CHARS",
     "MAX_BOXES",
     "PageState",
-    "ShareLink",
     "validate_state",
     "meta_fields",
-    "pack_json",
     "unpack_json",
     "inflate",
     "encode_state",
@@ -48,8 +34,7 @@ __all__ = [
 
 
 class PageState(TypedDict):
-    """The page's state as links and the tab's storage carry it (:func:`validate_state`):
-    the boxes' texts in order, the options (all of them, checked), the language or None."""
+    """The page's state: the boxes' texts in order, every option (checked), the language or None."""
 
     references: list[str]
     candidates: list[str]
@@ -58,8 +43,7 @@ class PageState(TypedDict):
 
 
 class ShareLink(TypedDict):
-    """:func:`share_fragment`'s answer: the fragment (None when too long), whether it is
-    too long, and its length in characters."""
+    """:func:`share_fragment`'s answer: the fragment (None when too long), whether too long, its length."""
 
     fragment: str | None
     too_long: bool
@@ -68,7 +52,7 @@ class ShareLink(TypedDict):
 
 VERSION_PREFIX = "v1."
 
-#: Longest fragment offered as a link (characters after ``#``): about 8,000.
+#: Longest fragment offered as a link (characters after ``#``).
 MAX_CHARS = 8000
 
 #: Decompressed JSON larger than this is refused (bytes).
@@ -77,7 +61,7 @@ MAX_DECODED_BYTES = 4 * 1024 * 1024
 #: Fragments longer than this are refused before decoding (characters).
 MAX_FRAGMENT_CHARS = 1024 * 1024
 
-#: At most this many boxes of each kind.
+#: At most this many boxes of each kind in a link.
 MAX_BOXES = 100
 
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
@@ -95,18 +79,8 @@ def _text_list(value: Any, name: str, max_boxes: int | None = MAX_BOXES) -> list
 
 
 def validate_state(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) -> PageState:
-    """Check a page state and return it completed.
-
-    Args:
-        state: ``{"references": [str], "candidates": [str], "options": {...}?, "lang": str?}``.
-        max_boxes: at most this many boxes of each kind (None: any number, for the tab's
-            own storage: the page lets a person add as many as they like).
-    Returns:
-        ``{"references": [str], "candidates": [str], "options": normalize_options(...),
-        "lang": str | None}``.
-    Raises:
-        ValueError: a missing or unknown key, or a wrong type or value.
-    """
+    """``state`` checked and completed (options normalized); ``max_boxes``: None for any number (the tab's storage).
+    Raises ValueError: a missing or unknown key, or a wrong type or value."""
     if not isinstance(state, Mapping):
         raise ValueError(f"the state must be an object, not {type(state).__name__}")
     unknown = sorted(str(k) for k in state if k not in ("references", "candidates", "options", "lang"))
@@ -127,8 +101,7 @@ def validate_state(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) 
 
 
 def meta_fields(s: PageState) -> dict[str, Any]:
-    """The fields of a checked state's compact JSON after its texts: ``"o"`` (the options
-    that differ from the defaults) and ``"l"`` (the language), each only when there is one."""
+    """A checked state's ``"o"`` (options that differ from the defaults) and ``"l"``, each only if there is one."""
     out: dict[str, Any] = {}
     opts = {k: v for k, v in s["options"].items() if v != DEFAULT_OPTIONS[k] or type(v) is not type(DEFAULT_OPTIONS[k])}
     if opts:
@@ -152,28 +125,15 @@ def utf8(text: str) -> bytes:
 
 
 def encode_state(state: Mapping[str, Any], max_boxes: int | None = MAX_BOXES) -> str:
-    """Pack a page state into a URL fragment (without the ``#``).
-
-    Args:
-        state: see :func:`validate_state`.
-        max_boxes: as :func:`validate_state` (a link that :func:`decode_state` reads
-            back has at most :data:`MAX_BOXES` of each kind).
-    Returns:
-        ``"v1." + base64url(zlib(compact JSON))``: only ASCII letters, digits, ``.``,
-        ``-`` and ``_``, safe in a fragment without escaping.
-    Raises:
-        ValueError: an invalid state (:func:`validate_state`).
-    """
+    """``"v1." + base64url(zlib(compact JSON))`` of ``state`` (safe in a fragment without escaping).
+    Raises ValueError: an invalid state (:func:`validate_state`)."""
     body = base64.urlsafe_b64encode(zlib.compress(utf8(pack_json(state, max_boxes)), 9)).rstrip(b"=").decode("ascii")
     return VERSION_PREFIX + body
 
 
 def unpack_json(raw: bytes, max_boxes: int | None) -> PageState:
     """A state from the compact JSON of :func:`pack_json`, checked.
-
-    Raises:
-        ValueError: not that JSON, or a field of the wrong type or value.
-    """
+    Raises ValueError: not that JSON, or a field of the wrong type or value."""
     try:
         packed = json.loads(raw.decode("utf-8", "surrogatepass"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -196,10 +156,7 @@ def unpack_json(raw: bytes, max_boxes: int | None) -> PageState:
 
 def inflate(compressed: bytes, limit: int | None) -> bytes:
     """The zlib stream ``compressed`` unpacked, at most ``limit`` bytes (None: any).
-
-    Raises:
-        ValueError: cut off, altered, or larger than ``limit``.
-    """
+    Raises ValueError: cut off, altered, or larger than ``limit``."""
     d = zlib.decompressobj()
     try:
         raw = d.decompress(compressed, limit or 0)
@@ -214,20 +171,9 @@ def inflate(compressed: bytes, limit: int | None) -> bytes:
 
 
 def decode_state(fragment: str, limit: int | None = MAX_DECODED_BYTES) -> PageState:
-    """Unpack a fragment made by :func:`encode_state` (the tab's own forms:
-    :func:`bleu2.page.tab_storage.decode_tab_state`).
-
-    Args:
-        fragment: the text after ``#`` (a leading ``#`` is accepted).
-        limit: the largest unpacked size accepted, in bytes (a guard against zip bombs
-            in links), and links are limited to :data:`MAX_BOXES` boxes of each kind;
-            None for the tab's own storage, which only this page writes.
-    Returns:
-        the state as :func:`validate_state` returns it.
-    Raises:
-        ValueError: anything that is not a valid share fragment; the message says what
-            is wrong (version, characters, data, fields). Never another exception.
-    """
+    """Unpack a fragment of :func:`encode_state` (a leading ``#`` accepted); ``limit``: the largest unpacked size in
+    bytes and at most :data:`MAX_BOXES` boxes (None: the tab's own storage).
+    Raises ValueError: anything not a valid share fragment, saying what is wrong; never another exception."""
     if not isinstance(fragment, str):
         raise ValueError(f"a share link fragment is a text, not {type(fragment).__name__}")
     max_boxes = MAX_BOXES if limit is not None else None
@@ -256,19 +202,8 @@ def decode_state(fragment: str, limit: int | None = MAX_DECODED_BYTES) -> PageSt
 
 
 def share_fragment(state: Mapping[str, Any], max_chars: int = MAX_CHARS) -> ShareLink:
-    """The fragment for a share link, or why there is none.
-
-    Args:
-        state: see :func:`validate_state`.
-        max_chars: longest fragment offered (characters, without the ``#``).
-    Returns:
-        :class:`ShareLink`: ``fragment`` is None when ``length`` (the encoded length)
-        exceeds ``max_chars``; the page then
-        says "Link is too long to share" (``i18n`` key ``share_too_long``) instead of
-        making a broken link.
-    Raises:
-        ValueError: an invalid state.
-    """
+    """The fragment for a share link; None when longer than ``max_chars`` (the page says "Link is too long").
+    Raises ValueError: an invalid state."""
     fragment = encode_state(state, None)
     boxes = max(len(state["references"]), len(state["candidates"]))
     too_long = len(fragment) > max_chars or boxes > MAX_BOXES
@@ -276,14 +211,7 @@ def share_fragment(state: Mapping[str, Any], max_chars: int = MAX_CHARS) -> Shar
 
 
 def share_url(href: str, fragment: str | None) -> str:
-    """The share link: the page's full location ``href`` (``location.href``: scheme, host,
-    path and query, whatever the browser's ``location.origin``, which Firefox gives as
-    ``"null"`` for ``file:``) with its fragment replaced by ``fragment`` (None or "": none).
-
-    >>> share_url("file:///home/me/bleu2-offline.html#v1.old", "v1.new")
-    'file:///home/me/bleu2-offline.html#v1.new'
-    >>> share_url("https://owner.github.io/bleu2/?lang=es", None)
-    'https://owner.github.io/bleu2/?lang=es'
-    """
+    """``href`` (``location.href``: Firefox's ``location.origin`` is "null" for ``file:``) with its fragment replaced
+    by ``fragment`` (None or "": none)."""
     base = href.split("#", 1)[0]
     return f"{base}#{fragment}" if fragment else base

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bleu2.page.sentence.blank import is_blank
 from bleu2.page.sentence.controller import DEFERRED_MS
 from fake_port import open_page, type_in
 
@@ -43,3 +44,8 @@ def test_whitespace_is_still_an_empty_page_and_the_first_word_brings_the_numbers
     assert port.text("score") == "0,7071" and port.text("summary-terms") == "p1 0,8333 · p2 0,6000 · BP 1,0000"
     assert not any(port.prop(element_id, "hidden") for element_id in ("ranking-section", "chart", "json-section"))
     assert port.elements["candidate"]["attrs"]["placeholder"].startswith("Escriba o pegue la traducción")
+
+
+def test_a_page_is_blank_while_every_box_holds_only_whitespace():
+    assert is_blank({"references": [" ", ""], "candidates": ["\n"]})
+    assert not is_blank({"references": ["a"], "candidates": [""]})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bleu2.page.sentence.boxes import box_of, selection_after_removal
+from bleu2.page.sentence.boxes import apply_read, box_of, selection_after_removal
 
 
 def test_box_of_acts_on_a_click_on_remove_and_on_input_in_a_box_only():
@@ -29,3 +29,11 @@ def test_box_of_reads_box_ids():
 )
 def test_selection_after_removal(selected, removed, remaining, expected):
     assert selection_after_removal(selected, removed, remaining) == expected
+
+
+def test_apply_read_applies_a_change_to_the_text_last_read():
+    assert apply_read("the cat sat", 4, 3, "dog ", 11) == "the dog sat"
+    assert apply_read("", 0, 0, "new") == "new"
+    assert apply_read("same", 4, 0, "") == "same"
+    with pytest.raises(ValueError):
+        apply_read("the cat sat", 4, 3, "dog ", 12)  # the page's text is not the one read

@@ -127,3 +127,11 @@ def test_the_layout_follows_the_options_in_use():
     }
     same_as_defaults = {"references": ["a"], "candidates": ["a"], "options": {"max_order": 2, "smoothing": "add-1"}}
     assert embed.layout_updates(same_as_defaults)["breakdown-signature"] == {"classes": {"embed-shown": False}}
+
+
+def test_the_open_in_full_link_carries_the_state_unless_it_cannot():
+    state = {"references": ["a b"], "candidates": ["a"], "options": {}}
+    assert embed.full_link(state, "/docs/bleu2/") == "/docs/bleu2/#" + encode_state(state)
+    assert embed.full_link({"references": ["a"]}, "/docs/bleu2/") == "/docs/bleu2/"  # not a valid state
+    varied = "".join(chr(0x4E00 + i * 7919 % 20_000) for i in range(20_000))  # compresses badly
+    assert embed.full_link({"references": [varied], "candidates": ["a"]}, "/p/") == "/p/"  # too long

@@ -22,6 +22,7 @@ from bleu2.page.options_form import (
     preset_options,
     smooth_field_updates,
     smooth_value_field,
+    usable_options,
 )
 from bleu2.page.share import encode_state
 
@@ -264,3 +265,10 @@ def test_smoothing_parameter_box_in_the_language():
     assert form["opt-smooth-value"]["props"]["value"] == "0,25"
     assert form["opt-smoothing"] == {"props": {"value": "floor"}}
     assert form["opt-effective-order"] == {"props": {"checked": False}}
+
+
+def test_usable_options_keeps_the_last_valid_while_the_engine_refuses():
+    assert usable_options({"max_order": 3}, {"max_order": 2}) == ({"max_order": 3}, None)
+    kept, refusal = usable_options({"smoothing": "floor", "smooth_value": "x"}, {"max_order": 2})
+    assert kept == {"max_order": 2}
+    assert isinstance(refusal, (ValueError, TypeError))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bleu2.page.sentence.startup import restore_plan, startup_choice
+from bleu2.page.ports import PageContext
+from bleu2.page.sentence.startup import chosen_options, kept_selection, restore_plan, start_language, startup_choice
 from bleu2.page.share import encode_state
 from page_states import STATE, tab_form
 
@@ -50,3 +51,19 @@ def test_restore_plan_saves_what_was_typed_while_loading_and_reports_unreadable_
     plan = restore_plan("", "t1.{not json", False)
     assert plan["forget_saved"] and plan["saved_error"]  # said in the status line, never silently
     assert restore_plan("", None, False)["save"] is False
+
+
+def test_the_language_picked_while_loading_wins_over_the_browsers():
+    assert start_language(PageContext(languages=["pt-BR", "en"])) == "pt"
+    assert start_language(PageContext(["pt"], "es")) == "es"
+
+
+def test_options_changed_while_loading_are_taken_unless_they_are_the_defaults():
+    assert chosen_options({"max_order": "4"})["max_order"] == 4
+    assert chosen_options({"max_order": "2"}) is None
+
+
+def test_the_kept_selection_applies_while_there_are_that_many_candidates():
+    plan = restore_plan("", "t1.{}", True)  # typed, with something kept: the selection applies
+    assert kept_selection(plan, "2", 3) == 2
+    assert kept_selection(plan, "3", 3) == 0

@@ -13,8 +13,10 @@ from bleu2.page.tab_storage import (
     SLOW_SAVE_EVERY_MS,
     TAB_PACKED_PREFIX,
     TAB_PREFIX,
+    Writes,
     decode_tab_state,
     keep_for_tab,
+    save_ended,
     save_now,
     storage_problem,
     tab_meta,
@@ -114,3 +116,20 @@ def test_storage_problem_and_save_now():
     assert save_now(huge, "pause") and not save_now(huge, "pause", SLOW_SAVE_EVERY_MS - 1)  # packing takes seconds
     assert save_now(huge, "pause", SLOW_SAVE_EVERY_MS)
     assert all(save_now(st, "hide", 0) for st in (small, long, huge))  # hidden or left: always
+
+
+def test_a_write_is_the_latest_until_another_write_to_its_key():
+    writes = Writes()
+    mine = writes.wrote("k")
+    assert writes.latest("k", mine)
+    writes.wrote("other")
+    assert writes.latest("k", mine)
+    writes.wrote("k")
+    assert not writes.latest("k", mine)
+
+
+def test_a_packed_save_that_ended_says_whether_the_texts_still_need_keeping():
+    assert save_ended("", 3, 3) == {"problem": None, "unsaved": False}
+    assert save_ended("", 3, 4) == {"problem": None, "unsaved": True}  # edited since it started
+    assert save_ended("superseded", 3, 3) is None  # a newer save decides
+    assert save_ended("QuotaExceededError x", 3, 3) == {"problem": "full", "unsaved": True}

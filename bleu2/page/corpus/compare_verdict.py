@@ -1,15 +1,7 @@
 """The Compare view's verdict, its rules line and the detokenized-text warning, as data.
 
-The verdict opens the Compare view: which system of the pair shown scores higher, whether
-the difference is significant (the paired test, when one ran: the systems table's under the
-same rules, else the analyses' own on their statistics), and the
-buckets where the two differ most (word F-measure by frequency, BLEU by reference length).
-The rules line says which rules the analyses score by and, when they are not the page's
-options of the systems table above, both rule sets and that their numbers differ. The
-warning says when the rules' words keep punctuation attached (``mother."``, ``them,``):
-detokenized text under rules that split at spaces only (compare-mt's expect tokenized text).
-Every string is in the page's language; painted with ``textContent`` by ``static/compare.js``.
-Scores are floats in [0, 1]. Standard library only.
+The warning says when the rules' words keep punctuation attached (``mother."``): detokenized text under rules that
+split at spaces only (compare-mt expects tokenized text). Scores are floats in [0, 1].
 """
 
 from __future__ import annotations
@@ -23,12 +15,9 @@ from .. import i18n
 from ..options_form import METRIC_NAMES
 
 __all__ = [
-    "SIGNIFICANCE_LEVEL",
     "MIN_SENTENCES",
     "MIN_WORDS",
-    "DIFFERENCES",
     "DETOKENIZED_SHARE",
-    "SAMPLE_LINES",
     "Difference",
     "Verdict",
     "PageRules",
@@ -49,8 +38,7 @@ MIN_SENTENCES = 20
 MIN_WORDS = 50
 #: How many buckets the verdict names.
 DIFFERENCES = 3
-#: Text looks detokenized when at least this share of its words (under the rules' split)
-#: keep punctuation attached (TED: 0.06–0.16 % tokenized, 14.8–16.2 % detokenized).
+#: Text looks detokenized from this share of glued words (TED: 0.06–0.16 % tokenized, 14.8–16.2 % detokenized).
 DETOKENIZED_SHARE = 0.05
 #: Lines of each file the warning looks at (the first ones).
 SAMPLE_LINES = 1000
@@ -72,9 +60,7 @@ class Difference(TypedDict):
 
 
 class Verdict(TypedDict):
-    """The verdict of the pair shown: ``left`` the baseline, ``right`` the other system;
-    ``winner`` the higher scorer's name (None: equal scores); ``p_value`` and
-    ``significant`` None without a paired test."""
+    """The pair's verdict: ``winner`` the higher scorer (None: equal); ``p_value``, ``significant`` None untested."""
 
     heading: str
     winner: str | None
@@ -88,11 +74,8 @@ class Verdict(TypedDict):
 
 
 class PageRules(TypedDict):
-    """What the systems table was scored with: its options (``config``), whether the
-    Compare view scores by the same rules (``same``), its test and each Compare system's
-    p-value against the baseline (by the Compare view's system index; absent: none); the
-    page's ``metric`` (:data:`bleu2.page.options_form.METRICS`: the analyses score BLEU
-    whatever it is, and say so)."""
+    """The systems table's options, whether the Compare view scores by the same rules, its test, p-values
+    and the page's ``metric`` (the analyses score BLEU whatever it is, and say so)."""
 
     config: BleuConfig
     same: bool
@@ -108,16 +91,14 @@ def describe(config: BleuConfig) -> str:
 
 
 def glued(word: str) -> bool:
-    """Whether ``word`` keeps punctuation attached: a letter or digit, then closing
-    punctuation (``them,``, ``mother."``), or opening punctuation, then one (``"Hello``)."""
+    """Whether ``word`` keeps punctuation attached (``them,``, ``mother."``, ``"Hello``)."""
     if len(word) < 2:
         return False
     return (word[-1] in _CLOSING and word[-2].isalnum()) or (word[0] in _OPENING and word[1].isalnum())
 
 
 def detokenized_share(streams: Iterable[Sequence[str]], split: Split) -> tuple[float, list[str]]:
-    """The share of words (under ``split``) of the first :data:`SAMPLE_LINES` lines of each
-    stream that keep punctuation attached (:func:`glued`), and the first three such words."""
+    """The share of :func:`glued` words in the first :data:`SAMPLE_LINES` lines of each stream, and three examples."""
     words = found = 0
     examples: list[str] = []
     for stream in streams:
@@ -132,25 +113,19 @@ def detokenized_share(streams: Iterable[Sequence[str]], split: Split) -> tuple[f
 
 
 def warning(result: CompareResult, split: Split, lang: str = "en") -> str:
-    """The warning when the texts look detokenized under the analyses' rules
-    (:func:`detokenized_share` >= :data:`DETOKENIZED_SHARE`), naming examples; "" otherwise."""
+    """The warning when the texts look detokenized under the analyses' rules, naming examples; "" otherwise."""
     if result.lines is None:
         return ""
     share, examples = detokenized_share([*result.lines["references"], *result.lines["systems"]], split)
     if share < DETOKENIZED_SHARE:
         return ""
-    return i18n.t(
-        lang,
-        "compare_detokenized",
-        percent=i18n.format_number(100 * share, lang, 1),
-        examples=" ".join(examples),
-    )
+    percent = i18n.format_number(100 * share, lang, 1)
+    return i18n.t(lang, "compare_detokenized", percent=percent, examples=" ".join(examples))
 
 
 def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRules | None, lang: str = "en") -> str:
-    """Which rules the analyses score by, and, when they are not the systems table's,
-    both rule sets and that the numbers differ; under another metric than BLEU, that the
-    analyses score BLEU."""
+    """Which rules the analyses score by and, if not the systems table's, both and that the numbers differ;
+    under another metric than BLEU, that the analyses score BLEU."""
     own = i18n.t(lang, "compare_rules_compare_mt") if result.rules == "compare-mt" else describe(compare_config)
     if page is None:
         return i18n.t(lang, "compare_rules_own", rules=own)
@@ -168,46 +143,29 @@ def _num(x: float, lang: str) -> str:
 
 def _differences(result: CompareResult, left: int, right: int, lang: str) -> list[Difference]:
     found: list[Difference] = []
-    names = result.systems
+    names = {"left_name": result.systems[left], "right_name": result.systems[right]}
+
+    def add(kind: str, bucket: str, a: float, b: float) -> None:
+        text = i18n.t(lang, f"compare_verdict_{kind}", bucket=bucket, left=_num(a, lang), right=_num(b, lang), **names)
+        found.append({"kind": kind, "bucket": bucket, "left": a, "right": b, "text": text})
+
     w = result.word_accuracy
     for i, bucket in enumerate(w.buckets):
-        a, b = w.systems[left][i], w.systems[right][i]
-        if min(a.ref, a.out, b.out) >= MIN_WORDS:
-            text = i18n.t(
-                lang,
-                "compare_verdict_words",
-                bucket=bucket,
-                left=_num(a.f, lang),
-                right=_num(b.f, lang),
-                left_name=names[left],
-                right_name=names[right],
-            )
-            found.append({"kind": "words", "bucket": bucket, "left": a.f, "right": b.f, "text": text})
+        wa, wb = w.systems[left][i], w.systems[right][i]
+        if min(wa.ref, wa.out, wb.out) >= MIN_WORDS:
+            add("words", bucket, wa.f, wb.f)
     lb = result.length_buckets
     for i, bucket in enumerate(lb.buckets):
         if min(lb.sentences[left][i], lb.sentences[right][i]) >= MIN_SENTENCES:
-            a2, b2 = lb.bleu[left][i], lb.bleu[right][i]
-            text = i18n.t(
-                lang,
-                "compare_verdict_length",
-                bucket=bucket,
-                left=_num(a2, lang),
-                right=_num(b2, lang),
-                left_name=names[left],
-                right_name=names[right],
-            )
-            found.append({"kind": "length", "bucket": bucket, "left": a2, "right": b2, "text": text})
+            add("length", bucket, lb.bleu[left][i], lb.bleu[right][i])
     found.sort(key=lambda d: -abs(d["right"] - d["left"]))
     return found[:DIFFERENCES]
 
 
 def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules | None = None) -> Verdict:
-    """The verdict of the baseline against the ``pair``-th other system: the higher corpus
-    BLEU under the analyses' rules, the paired test's p-value (the analyses' own test, or,
-    under the same rules, the systems table's of ``page``: significant below
-    :data:`SIGNIFICANCE_LEVEL`), and the
-    :data:`DIFFERENCES` buckets with the largest absolute difference (frequency buckets
-    with :data:`MIN_WORDS` words, length buckets with :data:`MIN_SENTENCES` sentences)."""
+    """The baseline against the ``pair``-th other system: the higher corpus BLEU, the paired test's p-value (the
+    systems table's of ``page`` under the same rules, else the analyses' own) and the :data:`DIFFERENCES` buckets
+    that differ most."""
     p = result.pairs[min(max(pair, 0), len(result.pairs) - 1)].ngrams
     left, right = p.left, p.right
     names = result.systems
@@ -218,14 +176,8 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     else:
         hi, lo = (left, right) if a > b else (right, left)
         winner = names[hi]
-        headline = i18n.t(
-            lang,
-            "compare_verdict_wins",
-            winner=names[hi],
-            loser=names[lo],
-            high=_num(result.scores[hi].bleu, lang),
-            low=_num(result.scores[lo].bleu, lang),
-        )
+        high, low = _num(result.scores[hi].bleu, lang), _num(result.scores[lo].bleu, lang)
+        headline = i18n.t(lang, "compare_verdict_wins", winner=names[hi], loser=names[lo], high=high, low=low)
     test, p_value = "none", None
     if result.significance is not None:  # the analyses' own test, under their rules
         test = result.significance.test
@@ -256,5 +208,4 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
 def page_rules(
     config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float], metric: str = "bleu"
 ) -> PageRules:
-    """:class:`PageRules` of its parts."""
     return {"config": config, "same": same, "test": test, "p_values": dict(p_values), "metric": metric}

@@ -1,14 +1,7 @@
 """The Compare view as data: tables, charts, n-grams, examples, a bucket's sentences, exports.
 
-Compare-mt's analyses (:class:`bleu2.analyses.CompareResult`) as charts, tables, the characteristic n-grams and
-the sentence examples; the sentences of a bucket or of an n-gram, with their tokens marked;
-and the exports (the command line's ``bleu2 compare`` outputs, exactly).
-
-Every string is in the page's language, every number formatted for it; user text (system
-names, sentences, n-grams) is data here, painted with ``textContent`` by ``static/compare.js``.
-Tokens are marked with the sentence view's classes: ``hl-matched`` (a word of the output
-the references have, clipped as BLEU clips), ``hl-unmatched``; and ``hl-ngram`` (the n-gram
-asked for), ``hl-word`` (a word of the frequency bucket asked for). Standard library only.
+Strings in the page's language; user text is data (painted with ``textContent``). Tokens carry the sentence view's
+classes: ``hl-matched`` (clipped as BLEU clips), ``hl-unmatched``, ``hl-ngram``, ``hl-word``.
 """
 
 from __future__ import annotations
@@ -24,7 +17,7 @@ from .. import i18n
 from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
 
-__all__ = ["KINDS", "LIST_LIMIT", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
+__all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
 
 #: The sentence analyses whose buckets list their sentences: kind -> (edges, a line's value).
 KINDS: Mapping[str, tuple[tuple[float, ...], Callable[[Mapping[str, Sequence[float]], int], float]]] = {
@@ -48,10 +41,6 @@ def _pct(x: float, lang: str) -> str:
     return i18n.format_number(x, lang)
 
 
-def _pairs(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
-
-
 def _count_cell(
     count: int, kind: str, bucket: int, system: int, names: Sequence[str], label: str, lang: str
 ) -> dict[str, Any]:
@@ -65,7 +54,7 @@ def _count_cell(
 def _f_cell(
     stats: Mapping[str, Any], bucket: int, system: int, names: Sequence[str], label: str, lang: str
 ) -> dict[str, Any]:
-    """A word-accuracy cell: the F-measure, a button when the bucket has words (in the output or the references)."""
+    """A word-accuracy cell: the F-measure, a button when the bucket has words."""
     cell: dict[str, Any] = {"text": _pct(stats["f"], lang)}
     if stats["ref"] or stats["out"]:
         aria = i18n.t(lang, "compare_list_words", f=cell["text"], system=names[system], bucket=label)
@@ -73,28 +62,13 @@ def _f_cell(
     return cell
 
 
-def _block(
-    block_id: str,
-    caption: str,
-    head: list[str],
-    rows: list[list[dict[str, Any]]],
-    chart: SvgDrawing,
-) -> dict[str, Any]:
+def _block(block_id: str, caption: str, head: list[str], rows: list[Any], chart: SvgDrawing) -> dict[str, Any]:
     return {"id": block_id, "caption": caption, "head": head, "rows": rows, "chart": chart}
 
 
 def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | None = None) -> dict[str, Any]:
-    """What the Compare view shows of ``result``, for pair ``pair`` (the baseline against
-    the ``pair``-th other system); ``split``: how its rules make words of a line (default:
-    :func:`_split_of`).
-
-    Returns:
-        ``{"json": the CLI's --json text, "signature", "scores": {"caption", "head", "rows"},
-        "blocks": [{"id", "caption", "head", "rows": [[cell]], "chart": drawing}], "pairs":
-        {"label", "options": [name], "selected"}, "ngrams": [{"caption", "head", "rows":
-        [[cell]]}], "examples": [{"caption", "items": [item]}]}``; a cell is ``{"text",
-        "button"?}``, an item as :func:`bucket_lines`'.
-    """
+    """What the Compare view shows of ``result`` for ``pair`` (the baseline against the ``pair``-th other system);
+    ``split``: how its rules make words of a line (default: :func:`_split_of`)."""
     d = result.to_dict()
     names = d["systems"]
 
@@ -113,18 +87,13 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
     blocks = []
     w = d["word_accuracy"]
     series = [(names[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
-    blocks.append(
-        _block(
-            "compare-words",
-            t("compare_word_accuracy"),
-            [t("compare_frequency"), *(f"F: {n}" for n in names)],
-            [
-                [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
-                for i, b in enumerate(w["buckets"])
-            ],
-            grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F"),
-        )
-    )
+    rows = [
+        [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
+        for i, b in enumerate(w["buckets"])
+    ]
+    chart = grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F")
+    head = [t("compare_frequency"), *(f"F: {n}" for n in names)]
+    blocks.append(_block("compare-words", t("compare_word_accuracy"), head, rows, chart))
     lb = d["length_buckets"]
     series = [(names[k], row) for k, row in enumerate(lb["bleu"])]
     rows = []
@@ -149,7 +118,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
             t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
         )
         blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *names], rows, drawing))
-    pairs = _pairs(d)
+    pairs = d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
     pair = min(max(int(pair), 0), len(pairs) - 1)
     p = pairs[pair]
     left, right = names[p["ngrams"]["left"]], names[p["ngrams"]["right"]]
@@ -158,14 +127,8 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
         rows = []
         for i, row in enumerate(p["ngrams"][side]):
             button = {"pair": pair, "side": side, "index": i, "label": t("compare_list_ngram", ngram=row["ngram"])}
-            rows.append(
-                [
-                    {"text": row["ngram"], "button": button},
-                    {"text": i18n.format_integer(row["left"], lang)},
-                    {"text": i18n.format_integer(row["right"], lang)},
-                    {"text": _pct(row["score"], lang)},
-                ]
-            )
+            counts = [{"text": i18n.format_integer(row[k], lang)} for k in ("left", "right")]
+            rows.append([{"text": row["ngram"], "button": button}, *counts, {"text": _pct(row["score"], lang)}])
         head = [t("compare_ngram"), left, right, t("compare_ngram_score")]
         ngrams.append({"caption": t("compare_ngrams_better", better=a, worse=b), "head": head, "rows": rows})
     examples = []
@@ -192,8 +155,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
 
 
 def _split_of(result: CompareResult) -> Split:
-    """The words of a line under ``result``'s rules when they are a preset's, compare-mt's or
-    bleu2's defaults (other options: the caller gives their split)."""
+    """The words of a line under ``result``'s rules if they are a preset's or the defaults (else the caller's split)."""
     from ...analyses import rules_for
 
     preset = None if result.rules in ("default", "options") else result.rules
@@ -235,9 +197,7 @@ def _item(
     gram: tuple[str, ...] | None = None,
     word: Callable[[str], bool] | None = None,
 ) -> dict[str, Any]:
-    """Line ``i`` (0-based): its references and the outputs of ``systems``, tokens marked
-    (the n-gram ``gram``, or the words ``word`` says, or each output's matches), and each
-    system's sentence BLEU."""
+    """Line ``i``: its references and ``systems``' outputs, tokens marked, and each system's sentence BLEU."""
     assert result.lines is not None
     refs = [split(stream[i]) for stream in result.lines["references"]]
     several = len(refs) > 1
@@ -298,16 +258,8 @@ def bucket_lines(
     lang: str = "en",
     split: Split | None = None,
 ) -> dict[str, Any]:
-    """The sentences of ``system`` whose value falls in ``bucket`` of the analysis ``kind``
-    (:data:`KINDS`: r, c - r or sentence BLEU), in line order, at most :data:`LIST_LIMIT`;
-    for ``kind`` "words", the lines whose output of ``system`` or references have a word of
-    frequency bucket ``bucket`` (those words marked ``hl-word``).
-
-    Returns:
-        ``{"caption", "items": [{"line", "title", "rows": [{"label", "tokens": [[word,
-        class]], "score"?}]}], "more"}``: the references, then the baseline's output and the
-        other system's (the clicked one, or the pair's), words marked as matched or not.
-    """
+    """The sentences of ``system`` in ``bucket`` of the analysis ``kind`` (:data:`KINDS`, or "words": the lines with a
+    word of that frequency bucket), in line order, at most :data:`LIST_LIMIT`."""
     if kind == "words":
         return _word_lines(result, int(bucket), int(system), pair, lang, split)
     if kind not in KINDS or result.line_figures is None:
@@ -320,22 +272,15 @@ def bucket_lines(
         "length_difference": result.length_difference.buckets,
         "sentence_bleu": result.sentence_bleu_buckets.buckets,
     }[kind]
-    caption = i18n.tn(
-        lang,
-        "compare_bucket_caption",
-        len(lines),
-        system=result.systems[int(system)],
-        bucket=labels[int(bucket)],
-        analysis=i18n.t(lang, f"compare_kind_{kind}"),
-    )
+    named = {"system": result.systems[int(system)], "analysis": i18n.t(lang, f"compare_kind_{kind}")}
+    caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=labels[int(bucket)], **named)
     return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption, split=split)
 
 
 def _word_lines(
     result: CompareResult, bucket: int, system: int, pair: int, lang: str, split: Split | None
 ) -> dict[str, Any]:
-    """:func:`bucket_lines` for a word-frequency bucket (frequencies: the references' words,
-    the analyses' default, with compare-mt's bucket edges)."""
+    """:func:`bucket_lines` for a word-frequency bucket (the references' frequencies, compare-mt's edges)."""
     assert result.lines is not None
     split = split or _split_of(result)
     refs = result.lines["references"]
@@ -351,23 +296,15 @@ def _word_lines(
         for i in range(len(out))
         if any(word(w) for w in split(out[i])) or any(word(w) for stream in refs for w in split(stream[i]))
     ]
-    caption = i18n.tn(
-        lang,
-        "compare_bucket_caption",
-        len(lines),
-        system=result.systems[system],
-        bucket=result.word_accuracy.buckets[bucket],
-        analysis=i18n.t(lang, "compare_kind_words"),
-    )
+    named = {"system": result.systems[system], "analysis": i18n.t(lang, "compare_kind_words")}
+    caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=result.word_accuracy.buckets[bucket], **named)
     return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word, split=split)
 
 
 def ngram_lines(
     result: CompareResult, pair: int, side: str, index: int, lang: str = "en", split: Split | None = None
 ) -> dict[str, Any]:
-    """The sentences where the pair's outputs (or, for ``under``, the references) have the
-    n-gram ``index`` of ``side`` (``left_better`` or ``right_better``), the n-gram marked
-    ``hl-ngram`` in both outputs and the references; as :func:`bucket_lines`."""
+    """Sentences with n-gram ``index`` of ``side`` (``left_better`` or ``right_better``), as :func:`bucket_lines`."""
     p = result.pairs[int(pair)]
     rows = p.ngrams.left_better if side == "left_better" else p.ngrams.right_better
     text = rows[int(index)].ngram
@@ -385,8 +322,7 @@ def ngram_lines(
 
 
 def export(result: CompareResult, fmt: str) -> dict[str, str]:
-    """``bleu2 compare``'s output of ``fmt`` (``html``: ``--html FILE``'s file, ``json``:
-    ``--json``, ``latex``: ``--latex``), exactly: ``{"text", "filename", "mime"}``."""
+    """``bleu2 compare``'s output of ``fmt`` (``html``, ``json``, ``latex``) exactly, with file name and MIME type."""
     if fmt not in EXPORTS:
         raise ValueError(f"unknown export {fmt!r}")
     name, mime, method = EXPORTS[fmt]

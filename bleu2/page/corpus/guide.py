@@ -1,10 +1,4 @@
-"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system.
-
-How corpus BLEU is computed, with the numbers of the system shown in the table of sentences, the smoothing chosen and the rules of the
-sentence scores (:func:`bleu2.page.corpus.views.sentence_rules`).
-
-Standard library only (runs in Pyodide).
-"""
+"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system."""
 
 from __future__ import annotations
 
@@ -13,7 +7,7 @@ from typing import TypedDict
 from .. import i18n
 from .views import JobResult, sentence_rules, short_names
 
-__all__ = ["CORPUS_STEPS", "NO_SMOOTHING", "CorpusHelp", "corpus_help"]
+__all__ = ["NO_SMOOTHING", "corpus_help"]
 
 #: The steps, in order (catalog keys ``corpus_help_<name>``).
 CORPUS_STEPS = ("pool", "mean", "smoothing", "bp", "score", "sentences")
@@ -28,16 +22,11 @@ class CorpusHelp(TypedDict):
 
 
 def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
-    """The steps of corpus BLEU in ``lang``, with the pooled numbers of system ``system``
-    (an index into ``res.systems``), the smoothing of ``res.config`` by name and the rules
-    the sentence scores follow."""
+    """Corpus BLEU's steps in ``lang`` with the pooled numbers of system ``system``, its smoothing and rules."""
     system = min(max(system, 0), len(res.systems) - 1)
     _, r = res.systems[system]
     name = short_names([n for n, _ in res.systems])[system]
     config = res.config
-
-    def num(v: float) -> str:
-        return i18n.format_number(v, lang)
 
     precisions = ", ".join(
         f"p{k} = {i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}"
@@ -53,9 +42,9 @@ def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
         "method": config.smoothing,
         "c": i18n.format_integer(r.hyp_len, lang),
         "r": i18n.format_integer(r.ref_len, lang),
-        "bp": num(r.brevity_penalty),
+        "bp": i18n.format_number(r.brevity_penalty, lang),
         "label": i18n.t(lang, "col_score", order=config.max_order),
-        "score": num(r.score),
+        "score": i18n.format_number(r.score, lang),
         "rules": sentence_rules(res, lang),
     }
     keys = [smoothing if step == "smoothing" else step for step in CORPUS_STEPS]

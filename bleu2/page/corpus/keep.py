@@ -1,20 +1,7 @@
 """``CorpusKeep``: what corpus mode keeps in the tab's storage, so a reload loses nothing it can keep.
 
-Kept: the mode shown, the significance settings (test, resamples, seed), the two pasted-text
-boxes, and the pasted texts added as files (loaded again on a reload, under their names).
-Files given with the picker or dropped cannot be kept (the page holds their bytes only
-while it lives): their names are kept, and after a reload the page names the files to give
-again until each is given. Written through the sentence view's
-:class:`bleu2.page.tab_storage.TabStore` (its port, and its keys: corpus mode's key is
-the page's ``"state"`` key with ``.corpus`` after it, so it follows however that key is
-made per page and per embed), as JSON::
-
-    {"v": 1, "mode": "sentence" | "corpus", "fields": {"test", "n", "seed"},
-     "paste": {"reference": str, "system": str}, "pasted": {"reference": int, "system": int},
-     "files": [[role, name, text or null], ...]}
-
-Saved at once while everything kept is at most :data:`bleu2.page.tab_storage.SAVE_AT_ONCE_CHARS`
-characters, else after a pause of :data:`SAVE_PAUSE_MS`. Standard library only.
+Kept under the page's ``"state"`` key + ``.corpus`` as JSON ``{"v": 1, "mode", "fields", "paste", "pasted", "files":
+[[role, name, text or null]]}``: a picked file's bytes cannot be kept, so its name is, and the page asks for it again.
 """
 
 from __future__ import annotations
@@ -28,21 +15,19 @@ from ..tab_storage import SAVE_AT_ONCE_CHARS, TabStore, storage_problem
 from .port import CorpusPort
 from .session import ROLES
 
-__all__ = ["FIELDS", "SAVE_PAUSE_MS", "CorpusKeep", "Restored"]
+__all__ = ["FIELDS", "CorpusKeep", "Restored"]
 
 #: The significance boxes kept (``#corpus-<name>``).
 FIELDS = ("test", "n", "seed")
 #: Milliseconds without a change before a large state is written.
 SAVE_PAUSE_MS = 1000
-#: Where what was kept, and what must be given again, is said.
 NOTE = "corpus-restored"
 
 File = tuple[str, str, "str | None"]  # role, name, the text when it was pasted
 
 
 class Restored(TypedDict):
-    """What a reload gives back to the controller: the mode to show, the pasted texts to
-    load again (role, name, text) and how many texts of each role had been pasted."""
+    """What a reload gives back: the mode, the pasted texts to load again, how many of each role were pasted."""
 
     mode: str
     texts: list[tuple[str, str, str]]
@@ -184,9 +169,7 @@ def _valid(data: Any) -> dict[str, Any] | None:
     """The kept JSON when it has the shape :class:`CorpusKeep` writes, else None."""
     if not isinstance(data, dict) or data.get("v") != 1 or data.get("mode") not in ("sentence", "corpus"):
         return None
-    fields = data.get("fields") or {}
-    paste = data.get("paste") or {}
-    pasted = data.get("pasted") or {}
+    fields, paste, pasted = (data.get(k) or {} for k in ("fields", "paste", "pasted"))
     files = data.get("files") or []
     if not all(isinstance(x, dict) for x in (fields, paste, pasted)) or not isinstance(files, list):
         return None

@@ -1,9 +1,6 @@
 """The empty page: while every box is blank nothing is scored, so no number is shown.
 
-With no text at all, the engine's numbers would be true but say nothing (add-1 gives
-p1 = p2 = (0+1)/(0+1) = 1 and BP = 0, so 0.0000): the page shows "–" in their places,
-says what to do (the "both empty" hint, the summary's line) and hides what only shows
-numbers (the ranking, the chart, the JSON). Standard library only (runs in Pyodide).
+Add-1 on no text gives p1 = p2 = 1 and BP = 0: true, but saying nothing; the page shows "–" and what to do.
 """
 
 from __future__ import annotations
@@ -15,25 +12,19 @@ from ..ports import Updates
 from ..tables import NO_NUMBER
 from .breakdown import CandidateView, PrecisionView
 
-__all__ = ["HIDDEN", "is_blank", "shown_view", "blank_updates"]
+__all__ = ["is_blank", "shown_view", "blank_updates"]
 
 #: The elements an empty page hides: they hold numbers only.
 HIDDEN = ("ranking-section", "chart", "json-section", "peers")
 
 
 def is_blank(boxes: Mapping[str, Sequence[str]]) -> bool:
-    """Whether every box (``{"references": [...], "candidates": [...]}``) holds only whitespace.
-
-    >>> is_blank({"references": [" ", ""], "candidates": ["\\n"]}), is_blank({"references": ["a"], "candidates": [""]})
-    (True, False)
-    """
+    """Whether every box holds only whitespace."""
     return not any(text.strip() for texts in boxes.values() for text in texts)
 
 
 def shown_view(v: CandidateView, blank: bool) -> CandidateView:
-    """The view to show: ``v`` itself, or on an empty page (``blank``) ``v`` with every
-    number replaced by :data:`NO_NUMBER` and the formula, notes, JSON and spoken score
-    emptied (the labels, orders and hints stay)."""
+    """``v``, or on a ``blank`` page ``v`` with every number "–" and formula, notes, JSON and spoken score emptied."""
     if not blank:
         return v
     rows: list[PrecisionView] = [
@@ -53,9 +44,7 @@ def shown_view(v: CandidateView, blank: bool) -> CandidateView:
 
 
 def blank_updates(blank: bool, lang: str = "en") -> Updates:
-    """The parts an empty page hides (:data:`HIDDEN`, shown again once something is typed)
-    and, while it is empty, the summary's line saying what to do (else the summary's terms,
-    written by :func:`bleu2.page.sentence.updates.summary_updates`, stay)."""
+    """The parts an empty page hides and, while it is empty, the summary's line saying what to do."""
     out: Updates = {element_id: {"props": {"hidden": blank}} for element_id in HIDDEN}
     if blank:
         out["summary-terms"] = {"text": i18n.t(lang, "blank_summary")}

@@ -1,17 +1,7 @@
 """The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
 
-The controller (:mod:`bleu2.page.sentence.controller`) scores the boxes with
-:func:`bleu2.page.sentence.candidates.compare`, then calls :func:`candidate_view` (the selected
-candidate) and :func:`ranking_rows` (the table); :mod:`bleu2.page.sentence.updates` turns them into
-element updates. Nothing here touches the DOM (tested in CPython, ``tests/page/test_breakdown.py``).
-
-Every string comes from :mod:`bleu2.page.i18n` in the language given as ``lang`` ("en", "es",
-"pt"; English by default). Numbers are formatted for reading in that language: precisions,
-BP and the score with four decimals (``"0.7071"``, ``"0,7071"`` in es/pt); the exact floats
-are in the JSON (:meth:`bleu2.result.BleuResult.to_dict`). Precisions are shown for every
-order 1..N.
-Formulas: BLEU = BP * exp(sum_n w_n ln p_n), BP = 1 if c >= r else exp(1 - r/c)
-(Papineni et al. 2002); smoothing methods as in :mod:`bleu2.smoothing` (Chen & Cherry 2014).
+BLEU = BP · exp(Σ w_n ln p_n), BP = 1 if c ≥ r else exp(1 − r/c) (Papineni et al. 2002); smoothing as in
+:mod:`bleu2.smoothing` (Chen & Cherry 2014). Numbers are shown with four decimals in ``lang``'s notation.
 """
 
 from __future__ import annotations
@@ -32,42 +22,29 @@ __all__ = [
     "TOKEN_SEPARATOR",
     "SHOWN_ITEMS",
     "PrecisionView",
-    "BrevityPenaltyView",
-    "ScoreView",
-    "TokenView",
     "CandidateView",
     "RankingRow",
     "shorten",
-    "fraction_text",
     "precision_cell",
-    "left_out_note",
-    "precision_row",
-    "brevity_penalty_row",
     "used_weights",
-    "score_row",
     "token_view",
-    "result_json",
     "candidate_view",
     "ranking_rows",
 ]
 
 
-#: Decimals shown for precisions, BP and the score (:data:`bleu2.page.i18n.DECIMALS`).
 DECIMALS = i18n.DECIMALS
 
 T = TypeVar("T")
 
-#: Shown between tokens. Tokens of the default tokenizer never contain spaces.
+#: Shown between tokens (the default tokenizer's tokens hold no spaces).
 TOKEN_SEPARATOR = " · "
 
-#: Token lists and each line of highlighted n-grams show at most this many items, then
-#: "and 41,210 more" (:func:`shorten`): a pasted document stays a page, not 100,000 px.
+#: Token lists and highlighted n-gram lines show at most this many items, then "and 41,210 more".
 SHOWN_ITEMS = 120
 
 
 class PrecisionView(TypedDict):
-    """One row of the precision table (:func:`precision_row`)."""
-
     n: int
     label: str
     name: str
@@ -79,16 +56,12 @@ class PrecisionView(TypedDict):
 
 
 class BrevityPenaltyView(TypedDict):
-    """The brevity penalty (:func:`brevity_penalty_row`)."""
-
     value: str
     branch: str
     penalized: bool
 
 
 class ScoreView(TypedDict):
-    """The score and how it was computed (:func:`score_row`)."""
-
     value: str
     percent: str
     label: str
@@ -96,8 +69,6 @@ class ScoreView(TypedDict):
 
 
 class TokenView(TypedDict):
-    """A text's tokens as shown (:func:`token_view`)."""
-
     count: int
     label: str
     items: list[str]
@@ -106,8 +77,6 @@ class TokenView(TypedDict):
 
 
 class CandidateView(TypedDict):
-    """Everything the page shows for one candidate (:func:`candidate_view`)."""
-
     number: int
     score: ScoreView
     announce: str
@@ -124,8 +93,6 @@ class CandidateView(TypedDict):
 
 
 class RankingRow(TypedDict):
-    """One row of the ranking table, as display strings (:func:`ranking_rows`)."""
-
     index: int
     number: str
     rank: str
@@ -142,16 +109,10 @@ class RankingRow(TypedDict):
     cells: list[str]
 
 
-def _tokens_word(count: int, lang: str = "en") -> str:
-    return i18n.tn(lang, "tokens", count)
-
-
 def shorten(
     items: Sequence[T], lang: str = "en", limit: int = SHOWN_ITEMS, count: int | None = None
 ) -> tuple[list[T], str]:
-    """The first ``limit`` items and the note for the rest: ``(items[:limit], "and
-    41,210 more")``, the note "" when nothing is left out (plural-aware, in ``lang``).
-    ``count``: how many items there are when ``items`` holds only the first ones."""
+    """``(items[:limit], "and 41,210 more")``, the note "" if nothing is left out; ``count``: the full length."""
     count = len(items) if count is None else count
     if count <= limit:
         return list(items), ""
@@ -167,20 +128,7 @@ def _is_add_one(p: Precision) -> bool:
 
 
 def fraction_text(p: Precision, method: str = "add-1", lang: str = "en") -> str:
-    """The precision as a fraction: ``"5/6"``.
-
-    A smoothed precision shows what smoothing made of it, for every method of
-    :mod:`bleu2.smoothing`:
-
-    - ``add-1`` (the classic calculator's method, 0/t -> (0 + 1)/(t + 1)): ``"(0+1)/(3+1)"``;
-    - any other method (or an add-1 order that effective order left out, value 0):
-      the raw counts and the value that enters the score, ``"0/3 → 0.0333"``.
-
-    Args:
-        p: a :class:`~bleu2.result.Precision`.
-        method: the smoothing method's name (``BleuResult.smoothing``).
-        lang: interface language (number notation).
-    """
+    """The precision as a fraction: ``"5/6"``, add-1's ``"(0+1)/(3+1)"``, other smoothing ``"0/3 → 0.0333"``."""
     frac = f"{_int(p.matches, lang)}/{_int(p.total, lang)}"
     if not p.smoothed:
         return frac
@@ -190,10 +138,7 @@ def fraction_text(p: Precision, method: str = "add-1", lang: str = "en") -> str:
 
 
 def precision_cell(p: Precision, method: str = "add-1", lang: str = "en", used: bool = True) -> str:
-    """The precision in one table cell: the fraction (:func:`fraction_text`), its value
-    when the fraction does not show it, and ``*`` when smoothed: ``"5/6 = 0.8333"``,
-    ``"(0+1)/(5+1) = 0.1667*"``, ``"0/5 → 0.1000*"``; an order left out of the mean
-    (``used`` False): ``"0/0 (left out)"``."""
+    """One table cell: ``"5/6 = 0.8333"``, ``"(0+1)/(5+1) = 0.1667*"``, ``"0/0 (left out)"``."""
     frac = fraction_text(p, method, lang)
     if not used:
         return f"{frac} ({i18n.t(lang, 'left_out')})"
@@ -206,26 +151,14 @@ def _order_name(n: int, lang: str) -> str:
 
 
 def left_out_note(p: Precision, orders_used: int, lang: str = "en") -> str:
-    """Why order ``p.n`` is not in the geometric mean: beyond the effective order (the
-    candidate has no n-grams of that order), or a zero precision under NLTK's methods."""
+    """Why order ``p.n`` is not in the mean: beyond the effective order, or zero under NLTK's methods."""
     if p.n > orders_used:
         return i18n.t(lang, "left_out_effective", order=_order_name(p.n, lang), k=orders_used)
     return i18n.t(lang, "left_out_zero")
 
 
 def precision_row(p: Precision, method: str = "add-1", lang: str = "en", left_out: str | None = None) -> PrecisionView:
-    """One row of the precision table.
-
-    Args:
-        p, method, lang: the precision, the smoothing method, the language.
-        left_out: None for an order that entered the geometric mean, else why it did not
-            (:func:`left_out_note`).
-    Returns:
-        :class:`PrecisionView`: ``n`` (int), ``label`` ("p1"), ``name`` ("unigram precision"),
-        ``fraction`` (see :func:`fraction_text`), ``value`` (four decimals; :data:`NO_NUMBER`
-        for an order left out), ``smoothed`` (bool), ``used`` (bool) and ``note`` (why an
-        order is left out; a short explanation when smoothed, naming the method; else "").
-    """
+    """One row of the precision table; ``left_out``: None, or why the order is not in the mean."""
     note = ""
     if left_out is not None:
         note = left_out
@@ -251,13 +184,7 @@ def precision_row(p: Precision, method: str = "add-1", lang: str = "en", left_ou
 
 
 def brevity_penalty_row(result: BleuResult, lang: str = "en") -> BrevityPenaltyView:
-    """The brevity penalty and the branch of its definition that applies.
-
-    Returns:
-        :class:`BrevityPenaltyView`: ``value`` (four decimals), ``branch`` (which case and why, with the
-        numbers: ``"1 (c ≥ r: 6 ≥ 6)"``, ``"exp(1 − r/c) = exp(1 − 6/5)"`` or
-        ``"0 (the candidate is empty)"``), ``penalized`` (bool: BP < 1).
-    """
+    """BP with its branch: ``"1 (c ≥ r: 6 ≥ 6)"``, ``"exp(1 − r/c) = exp(1 − 6/5)"``, empty candidate."""
     c, r, bp = result.hyp_len, result.ref_len, result.brevity_penalty
     if c == 0:
         branch = i18n.t(lang, "bp_branch_empty")
@@ -269,20 +196,12 @@ def brevity_penalty_row(result: BleuResult, lang: str = "en") -> BrevityPenaltyV
 
 
 def used_weights(result: BleuResult) -> tuple[float | None, ...]:
-    """The weight of each order in the geometric mean, None where it was left out
-    (:attr:`bleu2.result.BleuResult.mean_weights`)."""
+    """Each order's weight in the mean, None where it was left out (:attr:`bleu2.result.BleuResult.mean_weights`)."""
     return result.mean_weights or result.weights
 
 
 def score_row(result: BleuResult, reference_empty: bool = False, lang: str = "en") -> ScoreView:
-    """The score and how it was computed.
-
-    Returns:
-        :class:`ScoreView`: ``value`` (four decimals), ``percent`` (e.g. "70.71", display only),
-        ``label`` ("BLEU-2": the max order), ``formula`` (the formula with this result's
-        numbers and the weights actually used, over the orders that entered the mean,
-        naming the orders left out and why; or why the score is 0).
-    """
+    """The score (four decimals, percent for display) and its formula with this result's numbers."""
     value = i18n.format_number(result.score, lang)
     percent = i18n.format_number(result.score * 100, lang, 2)
     if result.hyp_len == 0:
@@ -298,12 +217,8 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang: str = "en
         formula = f"BP × exp({names}) = {bp} × exp({terms}) = {value}"
         left = [p for w, p in zip(weights, result.precisions) if w is None]
         if left:
-            formula += "; " + i18n.t(
-                lang,
-                "formula_left_out",
-                orders=", ".join(f"p{p.n}" for p in left),
-                why=left_out_note(left[0], result.orders_used, lang),
-            )
+            orders, why = ", ".join(f"p{p.n}" for p in left), left_out_note(left[0], result.orders_used, lang)
+            formula += "; " + i18n.t(lang, "formula_left_out", orders=orders, why=why)
     return {
         "value": value,
         "percent": percent,
@@ -313,16 +228,12 @@ def score_row(result: BleuResult, reference_empty: bool = False, lang: str = "en
 
 
 def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None) -> TokenView:
-    """The tokens as shown: ``{"count": 3, "label": "3 tokens", "items": ["the", "cat",
-    "sat"], "more": "", "text": "the · cat · sat"}``. Past :data:`SHOWN_ITEMS` tokens,
-    ``items`` (and ``text``) hold the first ones and ``more`` says how many are left out
-    ("and 41,210 more"); ``text`` is "" when there are none. ``count``: how many tokens
-    the text has when ``tokens`` holds only the first ones; by default ``len(tokens)``."""
+    """The tokens as shown, the first :data:`SHOWN_ITEMS` and "and N more"; ``count``: the full count."""
     count = len(tokens) if count is None else count
     items, more = shorten(tokens, lang, count=count)
     return {
         "count": count,
-        "label": _tokens_word(count, lang),
+        "label": i18n.tn(lang, "tokens", count),
         "items": items,
         "more": more,
         "text": TOKEN_SEPARATOR.join(items),
@@ -330,27 +241,13 @@ def token_view(tokens: Sequence[str], lang: str = "en", count: int | None = None
 
 
 def result_json(result: BleuResult) -> str:
-    """``result.to_dict()`` as indented JSON (non-ASCII kept as is)."""
+    """``result.to_dict()`` as indented JSON (non-ASCII kept)."""
     return json.dumps(result.to_dict(), indent=2, ensure_ascii=False)
 
 
 def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> CandidateView:
-    """Everything the page shows for candidate ``index`` of a :func:`bleu2.page.sentence.candidates.compare`
-    result, as plain data (strings in ``lang``; numbers in its notation).
-
-    Returns:
-        :class:`CandidateView`: ``number`` (1-based box number), ``score`` (:func:`score_row`),
-        ``announce`` (the sentence for screen readers), ``signature``, ``precisions``
-        (one :func:`precision_row` per order 1..N), ``hyp_len``/``ref_len`` (str),
-        ``ref_len_text`` (which reference length is r and why,
-        :func:`bleu2.page.sentence.candidates.ref_length_text`), ``brevity_penalty``
-        (:func:`brevity_penalty_row`), ``hints`` (:func:`hints`, then
-        :func:`many_lines_hints` of the candidate and the references used),
-        ``tokens`` (:func:`token_view`),
-        ``json`` (:func:`result_json`) and ``result`` (the BleuResult).
-    Raises:
-        IndexError: no candidate ``index``.
-    """
+    """Everything the page shows for candidate ``index`` of a :func:`~bleu2.page.sentence.candidates.compare` result.
+    Raises IndexError: no candidate ``index``."""
     row = comparison["candidates"][index]
     result = comparison["results"][index]
     refs = comparison["references"]
@@ -364,6 +261,8 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
         None if w is not None or not scored else left_out_note(p, result.orders_used, lang)
         for w, p in zip(used_weights(result), result.precisions)
     ]
+    boxes = [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
+    boxes += [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used]
     return {
         "number": number,
         "score": score,
@@ -376,12 +275,7 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
         "ref_len": _int(result.ref_len, lang),
         "ref_len_text": ref_length_text(row["ref_length"], lang, used),
         "brevity_penalty": brevity_penalty_row(result, lang),
-        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang)
-        + many_lines_hints(
-            [(i18n.t(lang, "candidate_label", number=_int(number, lang)), row["text"])]
-            + [(i18n.t(lang, "reference_label", number=_int(i + 1, lang)), refs[i]["text"]) for i in used],
-            lang,
-        ),
+        "hints": hints(ref_text, row["text"], ref_tokens, row["tokens"], result, lang) + many_lines_hints(boxes, lang),
         "tokens": token_view(row["tokens"], lang, row["token_count"]),
         "json": result_json(result),
         "result": result,
@@ -389,12 +283,7 @@ def candidate_view(comparison: Comparison, index: int, lang: str = "en") -> Cand
 
 
 def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
-    """The ranking table, best first: one :class:`RankingRow` of display strings per
-    candidate: ``index`` (0-based), ``precisions`` (p1..pN values; :data:`NO_NUMBER` for an
-    order left out of the mean), ``text`` (the candidate, cut to 80 characters),
-    ``button`` (the candidate's button), ``title`` (its tooltip), ``cells`` (rank, text,
-    score, p1..pN with " *" when smoothed, BP, c, r: the table's cells).
-    """
+    """The ranking table, best first, as display strings (the text cut to 80 characters)."""
     out: list[RankingRow] = []
     for row in comparison["ranking"]:
         text = row["text"].strip()
@@ -405,11 +294,8 @@ def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
         precisions = [i18n.format_number(p["value"], lang) if w is not None else NO_NUMBER for p, w in pairs]
         smoothed = [bool(p["smoothed"]) and w is not None for p, w in pairs]
         rank, score = _int(row["rank"], lang), i18n.format_number(row["score"], lang)
-        bp, hyp_len, ref_len = (
-            i18n.format_number(row["brevity_penalty"], lang),
-            _int(row["hyp_len"], lang),
-            _int(row["ref_len"], lang),
-        )
+        bp = i18n.format_number(row["brevity_penalty"], lang)
+        hyp_len, ref_len = _int(row["hyp_len"], lang), _int(row["ref_len"], lang)
         text = text or i18n.t(lang, "empty_text")
         cells = [rank, text, score] + [v + (" *" if sm else "") for v, sm in zip(precisions, smoothed)]
         out.append(

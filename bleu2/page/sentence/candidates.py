@@ -1,21 +1,8 @@
 """Several candidates against the same references: scores, ranking and the choice of r.
 
-:func:`compare` is what the page recomputes on every keystroke. Tokenization is cached
-by (text, tokenizer, lowercase) and the reference statistics by (reference texts,
-options), so an edit in one candidate re-tokenizes and re-scores only that candidate;
-statistics are cached too, by candidate text and options. Each score is the one
-:func:`bleu2.sentence_bleu` gives for the candidate and the non-empty references (the
-same functions, called in the same way; ``tests/page/test_candidates.py`` checks it). The work is
-split in two: :func:`measure` (tokens and statistics: the costly half, which the page runs
-in its worker for long texts) and :func:`assemble` (scores from statistics, rows, ranking).
-
-r is the reference length closest to the candidate's length c, ties going to the shorter
-reference (Papineni et al. 2002; as sacreBLEU's ``closest`` rule, Post 2018), or as the
-option ``ref_length`` says (the closest, ties to the first given; the shortest):
-:func:`ref_length_choice` says which one and why.
-
-Returns plain data (dicts, lists, strings, numbers) except the ``results`` entry (the
-:class:`~bleu2.result.BleuResult` objects, for the breakdown and the peers table). Standard library only.
+Each score is :func:`bleu2.sentence_bleu`'s for the candidate and the references with tokens. r is the reference length
+closest to c, ties to the shorter (Papineni et al. 2002; sacreBLEU's ``closest``, Post 2018), or as ``ref_length``
+says. :func:`measure` is the costly half (tokens, statistics: cached per box), :func:`assemble` the cheap one.
 """
 
 from __future__ import annotations
@@ -36,9 +23,6 @@ from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 from ..options_form import bleu_options
 
 __all__ = [
-    "RefLengthChoice",
-    "ReferenceRow",
-    "CandidateRow",
     "Measured",
     "Comparison",
     "compare",
@@ -63,8 +47,6 @@ class RefLengthChoice(TypedDict):
 
 
 class ReferenceRow(TypedDict):
-    """One reference box of a comparison (:func:`compare`)."""
-
     index: int
     text: str
     tokens: list[str]
@@ -75,7 +57,7 @@ class ReferenceRow(TypedDict):
 
 
 class CandidateRow(TypedDict):
-    """One candidate of a comparison (:func:`compare`); scores and BP are floats in [0, 1]."""
+    """One candidate of a comparison; scores and BP are floats in [0, 1]."""
 
     index: int
     rank: int
@@ -93,8 +75,6 @@ class CandidateRow(TypedDict):
 
 
 class Measured(TypedDict):
-    """The costly half of a comparison (:func:`measure`), in box order."""
-
     references: list[list[str]]
     reference_lengths: list[int]
     candidates: list[list[str]]
@@ -102,8 +82,6 @@ class Measured(TypedDict):
 
 
 class Comparison(TypedDict):
-    """Several candidates against the same references (:func:`compare`)."""
-
     options: dict[str, Any]
     signature: str
     version: str
@@ -121,55 +99,29 @@ _RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
 
 
 def scorer(**options: Any) -> BLEU:
-    """The :class:`bleu2.BLEU` for ``options`` (checked; kept for the next keystroke, with
-    its cached tokens and reference statistics: :func:`bleu2.api.scorer_for`).
-
-    Raises:
-        TypeError, ValueError: bad options; the message names the problem.
-    """
+    """The :class:`bleu2.BLEU` for ``options``, kept with its caches (:func:`bleu2.api.scorer_for`).
+    Raises TypeError, ValueError: bad options."""
     return scorer_for(**bleu_options(options))  # the page's metric is not BLEU's option
 
 
 def clear_caches() -> None:
-    """Forget the kept scorers and results."""
     clear_scorers()
     _RESULTS.clear()
 
 
 def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int], rule: str = "closest") -> RefLengthChoice:
-    """Which reference length is r for a candidate of ``hyp_len`` tokens, and why.
+    """Which of ``ref_lengths`` is r for a candidate of ``hyp_len`` tokens under ``rule``, and why.
 
-    Args:
-        hyp_len: c, the candidate's token count.
-        ref_lengths: token counts of the references that were scored (in box order).
-        rule: the option ``ref_length`` (:func:`bleu2.stats.ref_len_for`).
-    Returns:
-        ``{"chosen_index": i | None, "chosen_length": r, "lengths": [int],
-        "hyp_len": c, "reason": "only" | "closest" | "tie-shorter" | "none",
-        "tied_indices": [int]}``: ``chosen_index`` indexes ``ref_lengths`` (the first
-        reference of the chosen length); ``reason`` is ``"only"`` for a single
-        reference, ``"tie-shorter"`` when two different lengths are equally close to c
-        (the shorter wins), ``"tie-first"`` for such a tie under ``closest-first`` (the
-        first given wins), ``"shortest"`` under ``shortest`` (c plays no part),
-        ``"closest"`` otherwise, ``"none"`` with no reference.
-        ``tied_indices`` lists the references equally close to c (the ones compared in a
-        tie; all references of the chosen length otherwise).
+    ``reason``: "only", "closest", "tie-shorter", "tie-first" (``closest-first``), "shortest" or "none";
+    ``tied_indices``: the references equally close to c.
     """
     lengths = [int(x) for x in ref_lengths]
+    r = ref_len_for(hyp_len, lengths, rule) if lengths else 0
+    best = lengths.index(r) if lengths else None
+    close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == abs(r - hyp_len)]
     if not lengths:
-        return {
-            "chosen_index": None,
-            "chosen_length": 0,
-            "lengths": [],
-            "hyp_len": hyp_len,
-            "reason": "none",
-            "tied_indices": [],
-        }
-    r = ref_len_for(hyp_len, lengths, rule)
-    best = lengths.index(r)
-    d = abs(r - hyp_len)
-    close = [i for i, L in enumerate(lengths) if abs(L - hyp_len) == d]
-    if len(lengths) == 1:
+        reason = "none"
+    elif len(lengths) == 1:
         reason = "only"
     elif rule == "shortest":
         reason, close = "shortest", [i for i, L in enumerate(lengths) if r == L]
@@ -217,58 +169,21 @@ def _row(
 
 
 def compare(candidates: Sequence[str], references: Sequence[str], **options: Any) -> Comparison:
-    """Score every candidate against the same references and rank them.
+    """Score every candidate against the references with tokens and rank them (equal scores share a rank: 1, 1, 3).
 
-    Reference boxes whose text has no tokens (blank, or only punctuation) are ignored;
-    each candidate is scored with :func:`bleu2.sentence_bleu` semantics against the
-    others (the "used" references). When no reference has tokens, ``no_references`` is
-    True and every candidate scores 0 (r = 0).
+    ``options`` as :func:`bleu2.sentence_bleu`; with no reference tokens, every candidate scores 0 (r = 0). Plain data
+    but ``results`` (the :class:`~bleu2.result.BleuResult` objects).
 
-    Args:
-        candidates: candidate texts, in box order (may be empty strings).
-        references: reference texts, in box order (may be empty strings).
-        **options: as :func:`bleu2.sentence_bleu` (:mod:`bleu2.options`).
-    Returns:
-        dict::
-
-            {"options": the options as given, completed with their defaults, with
-                        "lowercase_used" (bool) and "smooth_value" the value in use,
-             "signature": str, "version": "bleu2-x.y.z",
-             "references": [{"index", "text", "tokens": [str], "length", "empty": bool,
-                             "used": bool}],
-             "used_references": [int],        # indices into references
-             "no_references": bool,
-             "candidates": [row, ...],        # in input order
-             "ranking": [row, ...],           # best first; equal scores keep input order
-             "best_index": int | None,        # index of the best candidate
-             "results": [BleuResult, ...]}    # input order; not JSON
-
-        with each row ``{"index", "rank", "text", "tokens", "empty", "score",
-        "precisions": [{"n", "matches", "total", "value", "smoothed"}], "mean_weights"
-        (:attr:`bleu2.result.BleuResult.mean_weights`: None for an order left out),
-        "brevity_penalty", "hyp_len", "ref_len", "ref_length"}`` (``ref_length`` is
-        :func:`ref_length_choice` with indices into ``used_references``). ``rank`` is
-        1-based; equal scores share a rank (1, 1, 3). Scores and BP are floats in [0, 1].
     Raises:
-        ValueError: bad options (see :func:`bleu2.sentence_bleu`).
+        ValueError: bad options.
         TypeError: a text that is not a str.
     """
     return assemble(candidates, references, measure(candidates, references, **options), **options)
 
 
 def measure(candidates: Sequence[str], references: Sequence[str], **options: Any) -> Measured:
-    """The costly half of :func:`compare`: every text's tokens and each candidate's
-    sufficient statistics against the references that have tokens (cached, so an edit
-    re-tokenizes one box). The page runs it in its worker when the texts are long
-    (:mod:`bleu2.page.sentence.live`); :func:`assemble` makes the comparison from what it returns.
-
-    Returns:
-        ``{"references": [tokens], "reference_lengths": [int], "candidates": [tokens],
-        "stats": [SentenceStats]}``, in box order (tokens: lists of str; the lengths count
-        every token, also when a token list sent from the worker was cut short).
-    Raises:
-        ValueError, TypeError: as :func:`compare`.
-    """
+    """Every text's tokens and each candidate's statistics against the references with tokens (cached).
+    Raises ValueError, TypeError: as :func:`compare`."""
     for what, texts in (("candidates", candidates), ("references", references)):
         if isinstance(texts, str):
             raise TypeError(f"{what} must be a list of strings, not one string")
@@ -287,13 +202,8 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options: Any
 
 
 def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options: Any) -> Comparison:
-    """The cheap half of :func:`compare`: scores (from the statistics, as
-    :meth:`bleu2.BLEU.score_stats`), rows, ranking and the choice of r, from the texts and
-    what :func:`measure` returned for them with the same options.
-
-    Raises:
-        ValueError, TypeError: bad options.
-    """
+    """Scores (:meth:`bleu2.BLEU.score_stats`), rows, ranking and r from the texts and :func:`measure`'s result.
+    Raises ValueError, TypeError: bad options."""
     bleu = scorer(**options)
     config = bleu.config
     ref_rows: list[ReferenceRow] = []
@@ -343,17 +253,9 @@ def assemble(candidates: Sequence[str], references: Sequence[str], measured: Mea
 
 
 def ref_length_text(choice: RefLengthChoice, lang: str = "en", box_indices: Sequence[int] | None = None) -> str:
-    """The sentence that says which reference length is r and why, in the page's language.
+    """Which reference length is r and why, in ``lang`` ("r = 6: reference 1 (6 tokens) is the closest ...").
 
-    Args:
-        choice: from :func:`ref_length_choice` (a row's ``ref_length``).
-        lang: the page's language.
-        box_indices: 0-based box index of each length in ``choice["lengths"]`` (the
-            comparison's ``used_references``); references are numbered from 1 in the text.
-            Default: the lengths' own positions.
-    Returns:
-        str, e.g. "r = 6: reference 1 (6 tokens) is the closest in length to the
-        candidate (c = 6)."
+    ``box_indices``: each length's 0-based box (default: their positions).
     """
     boxes = list(box_indices) if box_indices is not None else list(range(len(choice["lengths"])))
     if choice["reason"] == "none" or choice["chosen_index"] is None:

@@ -1,17 +1,12 @@
 """The chrF and chrF++ breakdown as plain data: each order's matches, totals, P, R, F-beta.
 
-:func:`chrf_view` scores one candidate with :func:`bleu2.sentence_chrf_breakdown`
-(sacreBLEU 2.6.0's defaults: character order 6, beta 2; chrF++ adds word order 2) and
-returns what the page shows: the score (a float in [0, 1]; four decimals for reading),
-the formula with its numbers, one table row per order and one of the averages, and the
-matched n-grams of the candidate and of the reference that counted, in the shape of
-:func:`bleu2.page.sentence.explain.highlight_sections` (painted by the same painter).
-Formulas: Popović 2015 (chrF), 2017 (chrF++). Standard library only (runs in Pyodide).
+sacreBLEU 2.6.0's defaults (character order 6, beta 2; chrF++ adds word order 2); Popović 2015 (chrF), 2017 (chrF++).
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,11 +16,10 @@ from ...chrf_result import ChrfOrder
 from ...chrf_stats import hypothesis_grams
 from .. import i18n
 from ..tables import NO_NUMBER
-from .breakdown import shorten
-from .explain import MATCHED, candidate_statuses, reference_matched
+from .explain import MATCHED, candidate_statuses, order_line, reference_matched, sections
 from .metric_types import MetricRow, MetricView
 
-__all__ = ["chrf_options", "order_name", "order_row", "chrf_highlight", "chrf_view"]
+__all__ = ["chrf_options", "chrf_view"]
 
 
 def chrf_options(metric: str) -> dict[str, Any]:
@@ -40,8 +34,7 @@ def order_name(order: ChrfOrder, lang: str = "en") -> str:
 
 
 def order_row(order: ChrfOrder, lang: str = "en") -> MetricRow:
-    """One order's cells: name, matches, hypothesis and reference totals, precision,
-    recall, F-beta (:data:`NO_NUMBER` for P, R and F of an order left out of the averages)."""
+    """One order's cells (:data:`NO_NUMBER` for P, R and F of an order left out of the averages)."""
 
     def num(x: float) -> str:
         return i18n.format_number(x, lang) if order.effective else NO_NUMBER
@@ -65,71 +58,31 @@ def _gram_text(gram: Any) -> str:
 def chrf_highlight(
     candidate: str, reference: str, reference_number: int, config: ChrfConfig, lang: str = "en"
 ) -> dict[str, list[dict[str, Any]]]:
-    """The candidate's and the reference's n-grams of each order, marked matched or not:
-    an occurrence matches while the n-gram has occurred no more often than in the other
-    text (so the matched occurrences of an order are its ``matches``). Sections as
-    :func:`bleu2.page.sentence.explain.highlight_sections`' (``hl-cand``, ``hl-ref-<number>``)."""
+    """Each order's n-grams of candidate and reference, an occurrence matched while it occurs no more often than in
+    the other text; sections as :func:`~bleu2.page.sentence.explain.highlight_sections`'."""
+
+    def summary(matched: int, total: int) -> str:
+        counts = {"matched": i18n.format_integer(matched, lang), "total": i18n.format_integer(total, lang)}
+        return i18n.t(lang, "chrf_highlight_order", **counts)
+
     hyp_orders = hypothesis_grams(candidate, config)
     ref_orders = hypothesis_grams(reference, config)
     cand_lines, ref_lines = [], []
     for i, (hyp, ref) in enumerate(zip(hyp_orders, ref_orders), start=1):
         hyp_grams: list[Any] = list(hyp)
         ref_grams: list[Any] = list(ref)
-        ref_counts: dict[Any, int] = {}
-        for g in ref_grams:
-            ref_counts[g] = ref_counts.get(g, 0) + 1
-        hyp_counts: dict[Any, int] = {}
-        for g in hyp_grams:
-            hyp_counts[g] = hyp_counts.get(g, 0) + 1
-        statuses = candidate_statuses(hyp_grams, ref_counts)
+        statuses = candidate_statuses(hyp_grams, Counter(ref_grams))
+        flags = reference_matched(ref_grams, Counter(hyp_grams))
         kind = "char" if i <= config.char_order else "word"
-        n = i if kind == "char" else i - config.char_order
-        title = i18n.t(lang, f"chrf_{kind}_order", n=n)
-        shown, more = shorten(hyp_grams, lang)
-        matched = statuses.count(MATCHED)
+        title = i18n.t(lang, f"chrf_{kind}_order", n=i if kind == "char" else i - config.char_order)
+
+        items = ([_gram_text(g), "hl-" + s] for g, s in zip(hyp_grams, statuses))
         cand_lines.append(
-            {
-                "n": i,
-                "title": title,
-                "summary": i18n.t(
-                    lang,
-                    "chrf_highlight_order",
-                    matched=i18n.format_integer(matched, lang),
-                    total=i18n.format_integer(len(hyp_grams), lang),
-                ),
-                "items": [[_gram_text(g), "hl-" + s] for g, s in zip(shown, statuses)],
-                "more": more,
-            }
+            order_line(i, title, summary(statuses.count(MATCHED), len(hyp_grams)), items, len(hyp_grams), lang)
         )
-        flags = reference_matched(ref_grams, hyp_counts)
-        shown, more = shorten(ref_grams, lang)
-        ref_lines.append(
-            {
-                "n": i,
-                "title": title,
-                "summary": i18n.t(
-                    lang,
-                    "chrf_highlight_order",
-                    matched=i18n.format_integer(sum(flags), lang),
-                    total=i18n.format_integer(len(ref_grams), lang),
-                ),
-                "items": [
-                    [_gram_text(g), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, flags)
-                ],
-                "more": more,
-            }
-        )
-    number = i18n.format_integer(reference_number, lang)
-    return {
-        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_lines}],
-        "references": [
-            {
-                "title": i18n.t(lang, "highlight_reference", number=number),
-                "id": f"hl-ref-{reference_number}",
-                "orders": ref_lines,
-            }
-        ],
-    }
+        items = ([_gram_text(g), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(ref_grams, flags))
+        ref_lines.append(order_line(i, title, summary(sum(flags), len(ref_grams)), items, len(ref_grams), lang))
+    return sections(cand_lines, [(reference_number, ref_lines)], lang)
 
 
 def chrf_view(
@@ -140,18 +93,8 @@ def chrf_view(
     metric: str = "chrf",
     lang: str = "en",
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under chrF or chrF++.
-
-    Args:
-        candidate: the candidate's text; references: the references' texts (at least one;
-            "" when every box is blank); reference_numbers: each reference's box number.
-        metric: ``"chrf"`` or ``"chrf++"``; lang: the interface language.
-    Returns:
-        :class:`MetricView`; ``json`` is the :class:`~bleu2.chrf_result.ChrfResult`'s
-        ``to_dict()`` (score in [0, 1]).
-    Raises:
-        ValueError: no reference.
-    """
+    """What the page shows for candidate ``number`` (1-based) under ``metric`` ``"chrf"`` or ``"chrf++"``.
+    Raises ValueError: no reference."""
     out = sentence_chrf_breakdown(candidate, list(references), **chrf_options(metric))
     result, config = out.result, out.result.config
     value = i18n.format_number(result.score, lang)
@@ -159,37 +102,16 @@ def chrf_view(
     rows = [order_row(o, lang) for o in out.orders]
     effective = result.effective_order
     p, r = result.avg_precision, result.avg_recall
-    rows.append(
-        {
-            "cells": [
-                i18n.t(lang, "chrf_average", k=i18n.format_integer(effective, lang)),
-                "",
-                "",
-                "",
-                i18n.format_number(p, lang),
-                i18n.format_number(r, lang),
-                value,
-            ],
-            "class": "average",
-        }
-    )
+    p_text, r_text = i18n.format_number(p, lang), i18n.format_number(r, lang)
+    average = i18n.t(lang, "chrf_average", k=i18n.format_integer(effective, lang))
+    rows.append({"cells": [average, "", "", "", p_text, r_text, value], "class": "average"})
     fmt = {"name": result.name, "score": value, "beta": i18n.format_g(config.beta, lang)}
     if config.eps_smoothing:
         formula = i18n.t(lang, "chrf_formula_eps", **fmt)
     else:
-        formula = i18n.t(lang, "chrf_formula", p=i18n.format_number(p, lang), r=i18n.format_number(r, lang), **fmt)
-    head = [
-        i18n.t(lang, key)
-        for key in (
-            "col_order",
-            "col_matches",
-            "col_hyp_total",
-            "col_ref_total",
-            "col_chrf_precision",
-            "col_recall",
-            "col_f_beta",
-        )
-    ]
+        formula = i18n.t(lang, "chrf_formula", p=p_text, r=r_text, **fmt)
+    columns = ("order", "matches", "hyp_total", "ref_total", "chrf_precision", "recall", "f_beta")
+    head = [i18n.t(lang, "col_" + key) for key in columns]
     shown_number = i18n.format_integer(number, lang)
     char1 = next((o.hyp_total for o in out.orders if o.kind == "char" and o.n == 1), 0)
     words = i18n.t(lang, "help_chrf_step_words", word_order=config.word_order) if config.word_order else ""
@@ -197,8 +119,8 @@ def chrf_view(
         "char_order": config.char_order,
         "words": words,
         "hyp": i18n.format_integer(char1, lang),
-        "p": i18n.format_number(p, lang),
-        "r": i18n.format_number(r, lang),
+        "p": p_text,
+        "r": r_text,
         "beta": i18n.format_g(config.beta, lang),
         "name": result.name,
         "score": value,
@@ -219,8 +141,8 @@ def chrf_view(
         "caption": i18n.t(lang, "metric_caption_chrf", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
         "head": head,
         "rows": rows,
-        "summary": f"P {i18n.format_number(p, lang)} · R {i18n.format_number(r, lang)}",
-        "ranking_cells": [i18n.format_number(p, lang), i18n.format_number(r, lang)],
+        "summary": f"P {p_text} · R {r_text}",
+        "ranking_cells": [p_text, r_text],
         "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
         "highlight": chrf_highlight(candidate, references[out.reference_index], ref_number, config, lang),
         "help_intro": i18n.t(lang, "help_chrf_intro"),

@@ -1,12 +1,7 @@
 """Clear and Undo, the sentence view's one rule for emptying the page.
 
-Clear empties the texts (one empty box of each kind, the first candidate selected) and
-drops a share link from the URL; the options and the language stay, on the page at once
-and for the tab (what a reload shows is what Clear showed). Until the next edit of the
-texts, options or selection (a language switch is none), Undo brings back the boxes and
-the selection as they were. :class:`Clearing` keeps what Undo brings back and works on the
-page through :class:`ClearingPage` (what :class:`bleu2.page.sentence.controller.SentencePage`
-gives it). Standard library only (runs in Pyodide).
+Clear empties the texts and drops a share link; options and language stay. Until the next edit (a language switch is
+none), Undo brings back the boxes and the selection.
 """
 
 from __future__ import annotations
@@ -18,7 +13,7 @@ from ..ports import Updates
 from .boxes import KINDS
 from .port import Document, Location
 
-__all__ = ["STATUS", "Cleared", "ClearingPage", "Clearing", "undo_updates"]
+__all__ = ["ClearingPage", "Clearing"]
 
 #: The element of Clear's message ("Texts cleared…", then "Texts brought back.").
 STATUS = "clear-status"
@@ -26,14 +21,13 @@ STATUS = "clear-status"
 
 @dataclass(frozen=True)
 class Cleared:
-    """What Clear emptied: the texts of each kind's boxes, in order, and the selected candidate (0-based)."""
+    """What Clear emptied: each kind's texts, in order, and the selected candidate (0-based)."""
 
     texts: dict[str, list[str]]
     selected: int
 
 
-class ClearingPort(Document, Location, Protocol):
-    """What Clear and Undo use of the port: the URL's fragment and focus."""
+class ClearingPort(Document, Location, Protocol): ...
 
 
 class ClearingPage(Protocol):
@@ -44,29 +38,21 @@ class ClearingPage(Protocol):
     @property
     def port(self) -> ClearingPort: ...
 
-    def texts(self, kind: str) -> list[str]:
-        """The texts of ``kind``'s boxes, in order."""
+    def texts(self, kind: str) -> list[str]: ...
 
-    def set_box_count(self, kind: str, count: int, values: list[str] | None = None) -> None:
-        """Exactly ``count`` boxes of ``kind``, with ``values`` written in order."""
+    def set_box_count(self, kind: str, count: int, values: list[str] | None = None) -> None: ...
 
-    def write(self, updates: Updates, force: bool = False) -> None:
-        """Write the element updates that changed (all of them with ``force``)."""
+    def write(self, updates: Updates, force: bool = False) -> None: ...
 
-    def note(self, element_id: str, key: str, **numbers: int) -> None:
-        """A message next to a button (kept as data)."""
+    def note(self, element_id: str, key: str, **numbers: int) -> None: ...
 
-    def drop_note(self, element_id: str) -> bool:
-        """Forget the message kept for ``element_id``; whether there was one."""
+    def drop_note(self, element_id: str) -> bool: ...
 
-    def show_status(self, **changes: Any) -> None:
-        """Change the status line's data and show it."""
+    def show_status(self, **changes: Any) -> None: ...
 
-    def touch(self, render: bool = True, edit: bool = True) -> None:
-        """The texts changed: render."""
+    def touch(self, render: bool = True, edit: bool = True) -> None: ...
 
-    def save_state(self, later: bool = False) -> None:
-        """Keep the texts for the tab."""
+    def save_state(self, later: bool = False) -> None: ...
 
 
 def undo_updates(offered: bool) -> Updates:
@@ -82,8 +68,7 @@ class Clearing:
         self.cleared: Cleared | None = None
 
     def clear(self) -> None:
-        """Empty the boxes, keep the options and language for the tab, drop the share link;
-        offer Undo when there was text to bring back."""
+        """Empty the boxes, keep options and language for the tab, drop the link; offer Undo if text was cleared."""
         page = self.page
         texts, selected = {kind: page.texts(kind) for kind in KINDS}, page.selected
         had_text = any(t.strip() for kind in KINDS for t in texts[kind])

@@ -1,40 +1,26 @@
 """N-gram highlighting that explains modified (clipped) precision, as plain data.
 
-For each order n, every n-gram occurrence of the candidate gets a status:
-
-* ``"matched"``: one of the first min(k, m) occurrences, where k is the n-gram's count in
-  the candidate and m its largest count in any one reference;
-* ``"clipped"``: a later occurrence of an n-gram the references do contain (m > 0): the
-  candidate uses it more often than any one reference allows, so clipping removed its
-  credit;
-* ``"unmatched"``: no reference contains the n-gram (m = 0).
-
-So the number of matched candidate spans of order n is
-sum_g min(count_cand(g), max_ref count_ref(g)), the clipped matches of
-:func:`bleu2.stats.sentence_stats` (Papineni et al. 2002), and the number of spans is
-max(c - n + 1, 0), the total.
-
-On the reference side, each n-gram occurrence of a reference is matched when it is one of
-the first min(count in the candidate, count in this reference) occurrences.
-
-Nothing here builds markup: tokens and labels are returned as strings for the page to set
-with ``textContent``. Standard library only (runs in Pyodide).
+Of an n-gram with k occurrences in the candidate and at most m in any one reference, the first min(k, m) are
+``"matched"``, later ones ``"clipped"``, all ``"unmatched"`` if m = 0; so the matched spans of order n are the clipped
+matches of :func:`bleu2.stats.sentence_stats` (Papineni et al. 2002). A reference's occurrence is matched when it is
+one of the first min(count in the candidate, count in this reference). Plain text only (set with ``textContent``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import islice
 from typing import Any, TypedDict
 
 from ...stats import Gram, ngram_counts, reference_stats
 from ...stats import ngrams as _grams
 from .. import i18n
-from .breakdown import shorten
+from .breakdown import SHOWN_ITEMS, shorten
 
 __all__ = [
     "MATCHED",
-    "CLIPPED",
-    "UNMATCHED",
+    "order_line",
+    "sections",
     "MAX_TOKENS",
     "highlight",
     "candidate_statuses",
@@ -52,20 +38,17 @@ MATCHED = "matched"
 CLIPPED = "clipped"
 UNMATCHED = "unmatched"
 
-#: Highlighting is switched off when the candidate or a reference has more tokens than
-#: this: thousands of marked spans would freeze the page after every pause in typing.
+#: Above this many tokens in the candidate or a reference nothing is marked (the page stays quick to edit).
 MAX_TOKENS = 2000
 
 #: The page marks unigrams and bigrams (whatever the max order).
 PAGE_MAX_ORDER = 2
 
-#: Shown between the tokens of an n-gram in labels.
 NGRAM_SEPARATOR = " "
 
 
 class HighlightSections(TypedDict):
-    """What :func:`highlight_sections` gives: why nothing is marked (or None), and the
-    candidate's and the references' sections, ready to paint."""
+    """:func:`highlight_sections`: why nothing is marked (or None), the candidate's and the references' sections."""
 
     off: str | None
     candidate: list[dict[str, Any]]
@@ -73,14 +56,10 @@ class HighlightSections(TypedDict):
 
 
 class PageHighlight(HighlightSections):
-    """:func:`page_highlight`: the sections plus the labels of their tokens."""
-
     labels: Labels
 
 
-#: Per order n (:func:`_analyse`): n, the candidate's n-grams, their statuses, the
-#: candidate's counts, the clipping limits, and per reference (its n-grams, their matched
-#: flags, its counts).
+#: Per order (:func:`_analyse`): n, candidate n-grams, statuses, counts, limits, per reference (n-grams, flags, counts).
 Analysis = tuple[
     int,
     list[Gram],
@@ -91,19 +70,18 @@ Analysis = tuple[
 ]
 
 
-def _as_list(g: Gram, n: int) -> list[str]:
-    return [g] if isinstance(g, str) else list(g)
+def _span(start: int, n: int, g: Gram, occurrence: int, **fields: Any) -> dict[str, Any]:
+    """A span of :func:`highlight`: token indices ``start``/``end`` (exclusive), the n-gram, its 1-based occurrence."""
+    ngram = [g] if isinstance(g, str) else list(g)
+    return {"start": start, "end": start + n, "ngram": ngram, **fields, "occurrence": occurrence}
 
 
 def _label(g: Gram, n: int) -> str:
     return g if isinstance(g, str) else NGRAM_SEPARATOR.join(g)
 
 
-def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
-    """The status of each candidate n-gram occurrence (the module's one classifier):
-    the first min(k, m) occurrences of an n-gram are matched, later ones clipped, and an
-    n-gram no reference contains (m = 0) unmatched; ``limits`` maps an n-gram to m, its
-    largest count in any one reference."""
+def candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[str]:
+    """Each candidate n-gram occurrence's status; ``limits``: n-gram -> m, its largest count in one reference."""
     seen: dict[Gram, int] = {}
     out = []
     for g in grams:
@@ -114,9 +92,8 @@ def _candidate_statuses(grams: list[Gram], limits: Mapping[Gram, int]) -> list[s
     return out
 
 
-def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
-    """For each n-gram occurrence of a reference: whether it is one of the first
-    min(count in the candidate, count in this reference) occurrences."""
+def reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) -> list[bool]:
+    """Whether each reference n-gram occurrence is one of the first min(count in candidate, count here)."""
     seen: dict[Gram, int] = {}
     out = []
     for g in grams:
@@ -126,16 +103,9 @@ def _reference_matched(grams: list[Gram], candidate_counts: Mapping[Gram, int]) 
     return out
 
 
-#: The classifiers by their public names (the chrF view marks its n-grams by the same rule).
-candidate_statuses = _candidate_statuses
-reference_matched = _reference_matched
-
-
 def _analyse(
     candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int
 ) -> Iterator[Analysis]:
-    """Per order n: (candidate n-grams, their statuses, candidate counts, clipping limits,
-    [(reference n-grams, matched flags, reference counts)])."""
     cand = list(candidate_tokens)
     refs = [list(r) for r in references_tokens]
     cand_counts = ngram_counts(cand, max_order)
@@ -146,42 +116,18 @@ def _analyse(
         sides = []
         for ref, counts in zip(refs, ref_counts):
             rgrams = _grams(ref, n)
-            sides.append((rgrams, _reference_matched(rgrams, cand_counts[n - 1]), counts[n - 1]))
-        yield n, grams, _candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
+            sides.append((rgrams, reference_matched(rgrams, cand_counts[n - 1]), counts[n - 1]))
+        yield n, grams, candidate_statuses(grams, limits[n - 1]), cand_counts[n - 1], limits[n - 1], sides
 
 
 def highlight(
     candidate_tokens: Sequence[str], references_tokens: Sequence[Sequence[str]], max_order: int = 2
 ) -> dict[str, Any]:
-    """Which n-grams of the candidate and of each reference were matched, per order.
+    """Which n-grams of the candidate and of each reference were matched, per order 1..``max_order``.
 
-    Args:
-        candidate_tokens: the candidate's tokens (as the tokenizer gave them).
-        references_tokens: one token list per reference (references with no tokens simply
-            have no spans; pass only the references that were scored).
-        max_order: N >= 1; orders 1..N are explained.
-    Returns:
-        dict::
-
-            {"max_order": N,
-             "candidate": {"tokens": [str], "orders": [
-                 {"n": 1, "matched": int, "clipped": int, "unmatched": int, "total": int,
-                  "spans": [{"start": i, "end": i + n, "ngram": [str],
-                             "status": "matched" | "clipped" | "unmatched",
-                             "count": k, "max_ref_count": m, "occurrence": j}, ...]},
-                 ...]},
-             "references": [{"index": i, "tokens": [str], "orders": [
-                 {"n": 1, "matched": int, "total": int,
-                  "spans": [{"start", "end", "ngram", "matched": bool,
-                             "count_in_candidate": k, "count_in_reference": m,
-                             "occurrence": j}, ...]}, ...]}, ...]}
-
-        ``start``/``end`` are token indices (end exclusive); ``occurrence`` is 1-based.
-        ``candidate.orders[n-1].matched`` equals the clipped matches of order n and
-        ``total`` the candidate's n-gram count (max(c - n + 1, 0)).
-    Raises:
-        ValueError: max_order is not an integer >= 1.
-    """
+    Spans have token indices ``start``/``end`` (exclusive) and a 1-based ``occurrence``; a candidate order's
+    ``matched`` is the clipped matches and ``total`` max(c - n + 1, 0) (docs/architecture-page.md).
+    Raises ValueError: max_order is not an integer >= 1."""
     if isinstance(max_order, bool) or not isinstance(max_order, int) or max_order < 1:
         raise ValueError(f"max_order must be an integer >= 1, got {max_order!r}")
     refs = [list(r) for r in references_tokens]
@@ -192,17 +138,7 @@ def highlight(
         spans = []
         for start, (g, status) in enumerate(zip(grams, statuses)):
             seen[g] = j = seen.get(g, 0) + 1
-            spans.append(
-                {
-                    "start": start,
-                    "end": start + n,
-                    "ngram": _as_list(g, n),
-                    "status": status,
-                    "count": counts[g],
-                    "max_ref_count": limits.get(g, 0),
-                    "occurrence": j,
-                }
-            )
+            spans.append(_span(start, n, g, j, status=status, count=counts[g], max_ref_count=limits.get(g, 0)))
         tally = {s: statuses.count(s) for s in (MATCHED, CLIPPED, UNMATCHED)}
         cand_orders.append({"n": n, **tally, "total": len(spans), "spans": spans})
         for i, (rgrams, matched, rcounts) in enumerate(sides):
@@ -210,17 +146,8 @@ def highlight(
             rspans = []
             for start, (g, ok) in enumerate(zip(rgrams, matched)):
                 seen[g] = j = seen.get(g, 0) + 1
-                rspans.append(
-                    {
-                        "start": start,
-                        "end": start + n,
-                        "ngram": _as_list(g, n),
-                        "matched": ok,
-                        "count_in_candidate": counts.get(g, 0),
-                        "count_in_reference": rcounts[g],
-                        "occurrence": j,
-                    }
-                )
+                ref_counts = {"count_in_candidate": counts.get(g, 0), "count_in_reference": rcounts[g]}
+                rspans.append(_span(start, n, g, j, matched=ok, **ref_counts))
             ref_orders[i].append({"n": n, "matched": sum(matched), "total": len(rspans), "spans": rspans})
     return {
         "max_order": max_order,
@@ -232,24 +159,12 @@ def highlight(
 
 
 def ngram_text(span: Mapping[str, Any]) -> str:
-    """The n-gram of a span as one string, its tokens joined by a space."""
     return NGRAM_SEPARATOR.join(span["ngram"])
 
 
 def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
-    """The hover/focus text of a span from :func:`highlight` (candidate or reference side).
-
-    Args:
-        span: a candidate span (has ``status``) or a reference span (has ``matched``).
-        lang: the page's language.
-    Returns:
-        str, e.g. ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped``,
-        the n-gram bidi-isolated (:func:`bleu2.page.i18n.isolate`). Plain text (the
-        n-gram is user text): set it with ``textContent``/``title``/``aria-label``, never
-        as HTML.
-    Raises:
-        KeyError: a span without the fields of either side.
-    """
+    """A span's hover text: ``“the”: 3× in the candidate, at most 1× in a reference: 2 clipped`` (plain text).
+    Raises KeyError: a span without the fields of either side."""
 
     def num(x: int) -> str:
         return i18n.format_integer(x, lang)
@@ -268,8 +183,26 @@ def span_label(span: Mapping[str, Any], lang: str = "en") -> str:
     return i18n.t(lang, "span_ref_matched" if span["matched"] else "span_ref_unmatched", **params)
 
 
-def _summary(lang: str, counts: list[tuple[str, int]]) -> str:
-    return " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+def order_line(n: int, title: str, summary: str, items: Iterable[list[str]], count: int, lang: str) -> dict[str, Any]:
+    """One titled line of a section: its first :data:`SHOWN_ITEMS` ``[text, css class]`` items of ``count``."""
+    shown, more = shorten(list(islice(items, SHOWN_ITEMS)), lang, count=count)
+    return {"n": n, "title": title, "summary": summary, "items": shown, "more": more}
+
+
+def sections(candidate: list[dict[str, Any]], references: Iterable[tuple[int, Any]], lang: str) -> dict[str, Any]:
+    """The candidate's lines and each ``(box number, lines)`` of a reference as highlight sections."""
+    refs = [
+        {
+            "title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
+            "id": f"hl-ref-{number}",
+        }
+        | {"orders": orders}
+        for number, orders in references
+    ]
+    return {
+        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": candidate}],
+        "references": refs,
+    }
 
 
 def highlight_sections(
@@ -280,37 +213,15 @@ def highlight_sections(
     lang: str = "en",
     max_tokens: int = MAX_TOKENS,
 ) -> HighlightSections:
-    """What the page's highlighting shows, ready to paint: the result of :func:`highlight`
-    turned into titled lines of ``[text, css class]`` items, in ``lang``.
+    """:func:`highlight` as titled lines of ``[text, css class]`` items in ``lang``, ready to paint (plain text).
 
-    The hover/focus text of an item is not built here (thousands of labels would make
-    every repaint slow): the page asks :func:`label_at` for the one a person points at.
-
-    Args:
-        candidate_tokens, references_tokens, max_order: as :func:`highlight`.
-        reference_numbers: the 1-based box number of each reference (for the titles).
-        lang: interface language.
-        max_tokens: above this many tokens in the candidate or in one reference nothing is
-            marked (``off`` says why), so long texts stay quick to edit.
-    Returns:
-        ``{"off": str | None, "candidate": [section], "references": [section]}``, each
-        section ``{"title", "id", "orders": [{"n", "title", "summary", "items":
-        [[text, css_class], ...], "more": str}]}``; ``items`` holds the first
-        :data:`bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams of the line and ``more`` says how many
-        follow ("and 1,380 more", or ""), while ``summary`` counts them all;
-        ``id`` is ``hl-cand`` or ``hl-ref-<number>``;
-        ``css_class`` is ``hl-matched``, ``hl-clipped``, ``hl-unmatched`` (candidate) or
-        ``hl-ref-matched``, ``hl-ref-unmatched`` (references). ``off`` is the message
-        shown instead when a text is too long (both lists empty then). Plain text
-        throughout (user text): set with ``textContent``.
+    Each line shows the first :data:`~bleu2.page.sentence.breakdown.SHOWN_ITEMS` n-grams and "and N more"; past
+    ``max_tokens`` nothing is marked and ``off`` says why. Hover texts come on demand from :func:`label_at`.
     """
     sizes = [len(candidate_tokens)] + [len(r) for r in references_tokens]
     if max(sizes) > max_tokens:
-        return {
-            "off": i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang)),
-            "candidate": [],
-            "references": [],
-        }
+        off = i18n.t(lang, "highlight_off", limit=i18n.format_integer(max_tokens, lang))
+        return {"off": off, "candidate": [], "references": []}
     cand = list(candidate_tokens)
     refs = [list(r) for r in references_tokens]
 
@@ -322,62 +233,28 @@ def highlight_sections(
     cand_orders = []
     ref_orders: list[list[dict[str, Any]]] = [[] for _ in refs]
     for n, grams, statuses, _, _, sides in _analyse(cand, refs, max_order):
-        shown, more = shorten(grams, lang)
-        items = [[_label(g, n), "hl-" + status] for g, status in zip(shown, statuses)]
-        summary = _summary(
-            lang,
-            [
-                ("hl_matched", statuses.count(MATCHED)),
-                ("hl_clipped", statuses.count(CLIPPED)),
-                ("hl_unmatched", statuses.count(UNMATCHED)),
-            ],
-        )
-        cand_orders.append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
+        counts = [(f"hl_{s}", statuses.count(s)) for s in (MATCHED, CLIPPED, UNMATCHED)]
+        summary = " · ".join(i18n.tn(lang, key, k) for key, k in counts)
+        items = ([_label(g, n), "hl-" + status] for g, status in zip(grams, statuses))
+        cand_orders.append(order_line(n, order_title(n), summary, items, len(grams), lang))
         for r, (rgrams, matched, _) in enumerate(sides):
-            shown, more = shorten(rgrams, lang)
-            items = [[_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(shown, matched)]
-            summary = i18n.t(
-                lang,
-                "hl_ref_summary",
-                matched=i18n.format_integer(sum(matched), lang),
-                total=i18n.format_integer(len(rgrams), lang),
-            )
-            ref_orders[r].append({"n": n, "title": order_title(n), "summary": summary, "items": items, "more": more})
-    candidate = [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": cand_orders}]
-    references = [
-        {
-            "title": i18n.t(lang, "highlight_reference", number=i18n.format_integer(number, lang)),
-            "id": f"hl-ref-{number}",
-            "orders": orders,
-        }
-        for number, orders in zip(reference_numbers, ref_orders)
-    ]
-    return {"off": None, "candidate": candidate, "references": references}
+            items = ([_label(g, n), "hl-ref-matched" if ok else "hl-ref-unmatched"] for g, ok in zip(rgrams, matched))
+            matches, total = i18n.format_integer(sum(matched), lang), i18n.format_integer(len(rgrams), lang)
+            summary = i18n.t(lang, "hl_ref_summary", matched=matches, total=total)
+            ref_orders[r].append(order_line(n, order_title(n), summary, items, len(rgrams), lang))
+    out = sections(cand_orders, zip(reference_numbers, ref_orders), lang)
+    return {"off": None, "candidate": out["candidate"], "references": out["references"]}
 
 
 def label_at(data: Mapping[str, Any], section: int | None, n: int, index: int, lang: str = "en") -> str:
-    """The hover/focus text (:func:`span_label`) of one item of :func:`highlight_sections`.
-
-    Args:
-        data: :func:`highlight` of the same tokens.
-        section: None for the candidate, else the reference's position in
-            ``data["references"]`` (0-based).
-        n: the n-gram order (1-based); index: the span's position in that order's line.
-    Raises:
-        IndexError: no such order or span.
-    """
+    """The hover text of item ``index`` of order ``n`` (``section``: None for the candidate, else a reference).
+    Raises IndexError: no such order or span."""
     side = data["candidate"] if section is None else data["references"][section]
     return span_label(side["orders"][n - 1]["spans"][index], lang)
 
 
 class Labels:
-    """The hover/focus texts of one painting of :func:`highlight_sections`, made on demand:
-    :func:`highlight` of the same tokens is computed the first time a token is pointed at.
-
-    Args:
-        candidate_tokens, references_tokens, reference_numbers, max_order: as
-            :func:`highlight_sections` got them.
-    """
+    """The hover texts of one painting of :func:`highlight_sections`, :func:`highlight` computed at the first use."""
 
     def __init__(
         self,
@@ -391,8 +268,7 @@ class Labels:
         self.data: dict[str, Any] | None = None
 
     def label(self, section_id: str, n: int, index: int, lang: str = "en") -> str:
-        """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or
-        ``hl-ref-<number>``, the ids :func:`highlight_sections` gives)."""
+        """The text of item ``index`` of order ``n`` in section ``section_id`` (``hl-cand`` or ``hl-ref-<number>``)."""
         if self.data is None:
             tokens, refs, order = self.args
             self.data = highlight(tokens, refs, max_order=order)
@@ -401,11 +277,7 @@ class Labels:
 
 
 def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "en") -> tuple[Any, ...]:
-    """What the page's highlighting of candidate ``index`` of a
-    :func:`bleu2.page.sentence.candidates.compare` result depends on (its text, the texts of the
-    references used, the options through the signature, the language): while it is the
-    same, the marks need not be painted again. Comparing texts is cheap; no tokens are
-    copied."""
+    """What candidate ``index``'s highlighting depends on (texts, signature, language): while equal, no repaint."""
     used = comparison["used_references"]
     return (
         comparison["candidates"][index]["text"],
@@ -418,9 +290,7 @@ def page_highlight_key(comparison: Mapping[str, Any], index: int, lang: str = "e
 
 
 def page_highlight(comparison: Mapping[str, Any], index: int, lang: str = "en") -> PageHighlight:
-    """The page's highlighting of candidate ``index`` against the references used, up to
-    :data:`PAGE_MAX_ORDER`: :func:`highlight_sections` plus ``"labels"``, the
-    :class:`Labels` that give a token's hover text."""
+    """Candidate ``index``'s highlighting up to :data:`PAGE_MAX_ORDER`, with the :class:`Labels` of its tokens."""
     row = comparison["candidates"][index]
     used = comparison["used_references"]
     refs = [comparison["references"][i]["tokens"] for i in used]

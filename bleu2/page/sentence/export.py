@@ -1,26 +1,8 @@
 """Export of a comparison (:func:`bleu2.page.sentence.candidates.compare`) as JSON, CSV, Markdown.
 
-* JSON keeps everything exactly: texts, options, signature, every candidate's breakdown
-  (floats unrounded), candidates best first, and each candidate under every preset with
-  what makes it differ (``peers``: :meth:`bleu2.peers.PeerTable.to_dict`, the page's
-  ``#peers`` table).
-* CSV (RFC 4180 via the :mod:`csv` module: comma, double quotes, CRLF line ends) has one
-  row per candidate, best first: ``rank, candidate, score, p1_matches, p1_total, p1, ...,
-  bp, c, r, signature, text``. ``candidate`` is the box number (1-based, as the page
-  labels it). Floats are written in full (``repr``). A text cell that a spreadsheet
-  would run as a formula (starting with ``=``, ``+``, ``-``, ``@``, tab or CR) gets a
-  leading ``'`` (OWASP's advice against CSV injection); the JSON has the exact text.
-* Markdown: a GitHub-flavoured table, best first, numbers with four decimals for the
-  chosen language; text cells are escaped (``|``, ``\\``, and the characters Markdown
-  would format: `` ` * _ [ ] < > ~ &``) and line breaks become ``<br>``, so a text is
-  shown literally and cannot break the table or inject markup.
-
-Under the metric chrF, chrF++ or TER each export is the chosen metric's
-(:func:`metric_export`): the JSON holds every candidate's result ``to_dict()`` (the page's
-``#result-json``), best first (TER: lowest first); the CSV and the Markdown table the
-ranking's columns.
-
-Standard library only (runs in Pyodide).
+JSON keeps everything exactly (floats unrounded, the peers table); CSV is RFC 4180, a text a spreadsheet would run as a
+formula gets a leading ``'`` (OWASP); Markdown escapes what it would format, so a text cannot inject markup.
+Under chrF, chrF++ or TER each export is the chosen metric's (:func:`metric_export`), best first.
 """
 
 from __future__ import annotations
@@ -36,7 +18,7 @@ from .breakdown import precision_cell, used_weights
 from .metric_view import LOWER_IS_BETTER, metric_ranking, metric_views
 from .peers_view import table_for
 
-__all__ = ["export_data", "export_json", "export_csv", "export_markdown", "metric_export", "EXPORTS", "export_text"]
+__all__ = ["export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
 
 _ROW_FIELDS = (
     "rank",
@@ -53,8 +35,6 @@ _ROW_FIELDS = (
 
 
 class ExportText(TypedDict):
-    """One export ready for the Copy and Download buttons (:func:`export_text`)."""
-
     text: str
     filename: str
     mime: str
@@ -64,19 +44,7 @@ class ExportText(TypedDict):
 
 
 def export_data(comparison: Mapping[str, Any]) -> dict[str, Any]:
-    """The JSON-ready dict of a comparison (what :func:`export_json` writes).
-
-    Returns:
-        ``{"tool": "bleu2", "version", "signature", "options", "references":
-        [{"index", "text", "used"}], "no_references", "ranking": [{"rank", "index",
-        "text", "empty", "score", "brevity_penalty", "hyp_len", "ref_len", "precisions":
-        [{"n", "matches", "total", "value", "smoothed"}], "mean_weights" (the weight of
-        each order in the mean, null for an order left out), "ref_length"}], "peers":
-        [{"candidate": index, "options", "score", "presets": [{"preset", "score",
-        "precisions", "brevity_penalty", "hyp_len", "ref_len", "signature", "same",
-        "differences": [{"rule", "key", "ours", "theirs", "score"}], "notes"}]}]}`` (ranking
-        best first, peers in box order; ``index`` 0-based; see :mod:`bleu2.peers`).
-    """
+    """The JSON-ready dict of a comparison: ranking best first, peers in box order, ``index`` 0-based."""
     return {
         "tool": "bleu2",
         "version": comparison.get("version"),
@@ -95,25 +63,14 @@ def export_data(comparison: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def export_json(comparison: Mapping[str, Any], lang: str = "en") -> str:
-    """The comparison as indented JSON (UTF-8 text, non-ASCII kept as is); see
-    :func:`export_data` for its shape (``lang`` is not used: JSON has no words)."""
+    """The comparison as indented JSON (non-ASCII kept; :func:`export_data`)."""
     return json.dumps(export_data(comparison), indent=2, ensure_ascii=False)
 
 
-def _max_order(comparison: Mapping[str, Any]) -> int:
-    return int(comparison["options"]["max_order"])
-
-
 def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
-    """One row per candidate, best first, under a header row (RFC 4180; CRLF line ends;
-    numbers in full, never localised: ``lang`` is not used).
-
-    Columns: ``rank, candidate, score, p1_matches, p1_total, p1, ..., pN_matches,
-    pN_total, pN, bp, c, r, signature, text``; ``candidate`` is the box number (1-based);
-    floats are written in full (``repr``); a text that a spreadsheet would run as a
-    formula gets a leading ``'`` (:func:`bleu2.report.csv_text_cell`).
-    """
-    n = _max_order(comparison)
+    """One row per candidate, best first: ``rank, candidate, score, p1_matches, p1_total, p1, ..., bp, c, r,
+    signature, text`` (``candidate``: the box number; floats in full)."""
+    n = int(comparison["options"]["max_order"])
     header = ["rank", "candidate", "score"]
     for k in range(1, n + 1):
         header += [f"p{k}_matches", f"p{k}_total", f"p{k}"]
@@ -130,25 +87,8 @@ def export_csv(comparison: Mapping[str, Any], lang: str = "en") -> str:
 
 
 def export_markdown(comparison: Mapping[str, Any], lang: str = "en") -> str:
-    """The ranking as a Markdown table, best first, then the signature.
-
-    Args:
-        comparison: from :func:`bleu2.page.sentence.candidates.compare`.
-        lang: language of the headers and of the numbers (``0,7071`` in es/pt).
-    Returns:
-        str, e.g.::
-
-            | Rank | Candidate | BLEU-2 | p1 | p2 | BP | c | r | Text |
-            |---:|---:|---:|---:|---:|---:|---:|---:|:---|
-            | 1 | 1 | 0.7071 | 5/6 = 0.8333 | 3/5 = 0.6000 | 1.0000 | 6 | 6 | the cat is on the mat |
-
-            Signature: nrefs:1|case:lc|...
-
-        Text cells are escaped (:func:`bleu2.report.markdown_cell`); a smoothed precision
-        is marked with an escaped ``*`` (:func:`bleu2.page.sentence.breakdown.precision_cell`), an order
-        left out of the mean (effective order) with "(left out)".
-    """
-    n = _max_order(comparison)
+    """The ranking as a Markdown table, best first, numbers in ``lang``'s notation, then the signature."""
+    n = int(comparison["options"]["max_order"])
 
     def num(v: float) -> str:
         return i18n.format_number(v, lang)
@@ -211,16 +151,8 @@ EXPORTS = {
 
 
 def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> ExportText:
-    """One export, ready for the page's Copy and Download buttons.
-
-    Returns:
-        ``{"text": str, "filename": str, "mime": str (with charset), "name": str (the
-        format's name in ``lang``), "copied": str, "downloaded": str (the catalog keys of
-        the messages "Markdown table copied." / "... downloaded.": one per format, so
-        that each agrees with its format's gender in Spanish and Portuguese)}``.
-    Raises:
-        KeyError: an unknown format (one of :data:`EXPORTS`).
-    """
+    """One export for the Copy and Download buttons, with its name and messages' catalog keys (one per format).
+    Raises KeyError: an unknown format (one of :data:`EXPORTS`)."""
     func, filename, mime, key = EXPORTS[fmt]
     other = comparison["options"].get("metric", "bleu") != "bleu"
     return {

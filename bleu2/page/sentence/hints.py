@@ -1,7 +1,4 @@
-"""Plain-language hints under the score: what explains it, from the raw counts.
-
-Standard library only (runs in Pyodide).
-"""
+"""Plain-language hints under the score: what explains it, from the raw counts."""
 
 from __future__ import annotations
 
@@ -10,23 +7,11 @@ from collections.abc import Sequence
 from typing import TypedDict
 
 from ...options import BleuConfig
-from ...result import BleuResult
+from ...result import BleuResult, Precision
 from ...scoring import bleu_score
 from .. import i18n
 
-__all__ = [
-    "MANY_LINES",
-    "HintAction",
-    "Hint",
-    "emptiness",
-    "hints",
-    "unsmoothed_score",
-    "counted_score",
-    "zero_orders_hint",
-    "many_lines_hints",
-    "WHOLE_CJK",
-    "kept_whole",
-]
+__all__ = ["MANY_LINES", "Hint", "hints", "counted_score", "many_lines_hints", "kept_whole"]
 
 
 class HintAction(TypedDict):
@@ -44,8 +29,7 @@ class Hint(TypedDict):
     action: HintAction | None
 
 
-#: "Right words, wrong order" is hinted when the raw (unsmoothed) p1 = m1/t1 >= this and
-#: the raw p2 = m2/t2 < p1 * WRONG_ORDER_RATIO.
+#: "Right words, wrong order": raw p1 >= this and raw p2 < p1 * WRONG_ORDER_RATIO.
 WRONG_ORDER_MIN_P1 = 0.5
 
 WRONG_ORDER_RATIO = 0.5
@@ -53,10 +37,9 @@ WRONG_ORDER_RATIO = 0.5
 #: A text of more than this many lines gets the "scored as one segment" hint.
 MANY_LINES = 30
 
-#: A token with at least this many Chinese or Japanese characters (Han, kana) is a
-#: sentence the tokenizer kept whole (these scripts write no spaces between words).
+#: A token of this many Han or kana characters is a sentence the tokenizer kept whole.
 WHOLE_CJK = 4
-#: The tokenizers that split Chinese and Japanese text into characters or words.
+#: The tokenizers that split Chinese and Japanese text.
 _SPLITS_CJK = frozenset({"zh", "char", "default"})
 _CJK = (
     (0x3040, 0x30FF),  # hiragana, katakana
@@ -69,11 +52,7 @@ _CJK = (
 
 
 def emptiness(text: str, tokens: Sequence[str]) -> str | None:
-    """Why a text counts as empty, or None when it has tokens.
-
-    Returns ``"empty"`` (nothing but whitespace) or ``"no-words"`` (characters, but
-    only punctuation or symbols, which the tokenizer drops).
-    """
+    """``"empty"`` (only whitespace), ``"no-words"`` (only what the tokenizer drops), or None."""
     if tokens:
         return None
     return "empty" if not text.strip() else "no-words"
@@ -87,18 +66,8 @@ def hints(
     result: BleuResult,
     lang: str = "en",
 ) -> list[Hint]:
-    """Plain-language hints that apply to this pair, most important first, from the raw
-    counts (never from smoothed values, so they do not depend on the smoothing method).
+    """The hints that apply, most important first, from the raw counts (never smoothed values).
 
-    Each hint is ``{"kind": str, "text": str, "action": None}`` (``action``: a control
-    the hint may offer, ``{"id", "label"}``; none of these hints has one yet); kinds:
-    ``"both-empty"`` (both texts blank), ``"reference-empty"``, ``"candidate-empty"`` (a
-    text has no tokens: blank, or only punctuation or symbols, said in its text),
-    ``"kept-whole"`` (:func:`kept_whole`: the tokenizer kept a Chinese or Japanese
-    sentence as one word), ``"no-match"`` (no candidate word is in a reference: what the score is and what it
-    would be without smoothing), ``"left-out"`` (:func:`zero_orders_hint`), ``"short"`` (the candidate is shorter than the
-    reference, so BP < 1), ``"word-order"`` (right words, wrong order: the raw
-    p1 = m1/t1 >= 0.5 and the raw p2 = m2/t2 < p1 / 2).
     With several references, pass them joined (``"\\n".join``) and all their tokens.
     """
     out: list[Hint] = []
@@ -119,7 +88,7 @@ def hints(
     p1 = result.precisions[0]
     if p1.matches == 0:
         params = {
-            "p1": f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
+            "p1": _fraction(p1, lang),
             "score": i18n.format_number(result.score, lang),
             "method": result.smoothing,
             "unsmoothed": i18n.format_number(unsmoothed_score(result), lang),
@@ -129,35 +98,20 @@ def hints(
     if (left_out := zero_orders_hint(result, lang)) is not None:
         out.append(left_out)
     if result.brevity_penalty < 1.0:
-        c, r = result.hyp_len, result.ref_len
-        out.append(
-            _hint(
-                "short",
-                i18n.t(
-                    lang,
-                    "hint_short",
-                    c_tokens=i18n.tn(lang, "tokens", c),
-                    r=i18n.format_integer(r, lang),
-                    bp=i18n.format_number(result.brevity_penalty, lang),
-                ),
-            )
-        )
+        c_tokens, r = i18n.tn(lang, "tokens", result.hyp_len), i18n.format_integer(result.ref_len, lang)
+        text = i18n.t(lang, "hint_short", c_tokens=c_tokens, r=r, bp=i18n.format_number(result.brevity_penalty, lang))
+        out.append(_hint("short", text))
     if len(result.precisions) >= 2 and p1.matches:
         p2 = result.precisions[1]
         raw1 = p1.matches / p1.total
         if p2.total and raw1 >= WRONG_ORDER_MIN_P1 and p2.matches / p2.total < raw1 * WRONG_ORDER_RATIO:
-            out.append(
-                _hint(
-                    "word-order",
-                    i18n.t(
-                        lang,
-                        "hint_word_order",
-                        p1=f"{i18n.format_integer(p1.matches, lang)}/{i18n.format_integer(p1.total, lang)}",
-                        p2=f"{i18n.format_integer(p2.matches, lang)}/{i18n.format_integer(p2.total, lang)}",
-                    ),
-                )
-            )
+            text = i18n.t(lang, "hint_word_order", p1=_fraction(p1, lang), p2=_fraction(p2, lang))
+            out.append(_hint("word-order", text))
     return out
+
+
+def _fraction(p: Precision, lang: str) -> str:
+    return f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}"
 
 
 def _cjk_count(token: str) -> int:
@@ -165,11 +119,7 @@ def _cjk_count(token: str) -> int:
 
 
 def kept_whole(tokenizer: str, tokens: Sequence[str], lang: str = "en") -> Hint | None:
-    """A ``"kept-whole"`` hint when ``tokenizer`` (not ``zh``, ``char`` or bleu2's
-    ``default``, which split Han and kana) left a token of at least :data:`WHOLE_CJK`
-    Chinese or Japanese characters: such text has no spaces, so 13a (or ``none``) keeps a
-    whole sentence as one word, which matches only when identical. It names the token
-    (cut to 24 characters) and suggests ``zh``, ``char`` or chrF. None otherwise."""
+    """A ``"kept-whole"`` hint when ``tokenizer`` kept :data:`WHOLE_CJK` or more Han or kana characters as one token."""
     if tokenizer in _SPLITS_CJK:
         return None
     token = next((t for t in tokens if len(t) >= WHOLE_CJK and _cjk_count(t) >= WHOLE_CJK), None)
@@ -184,49 +134,36 @@ def _hint(kind: str, text: str, action: HintAction | None = None) -> Hint:
 
 
 def unsmoothed_score(result: BleuResult) -> float:
-    """The score of the same counts without smoothing (``smoothing="none"``, same max
-    order and weights)."""
+    """The score of the same counts with ``smoothing="none"``."""
     config = BleuConfig.make(max_order=result.max_order, weights=list(result.weights), smoothing="none")
     return bleu_score(result.stats, config)
 
 
 def counted_score(result: BleuResult) -> float:
-    """The score with every order counted, as BLEU's definition does (Papineni et al. 2002):
-    BP × Π p_n^w_n over all orders with the precisions that entered the mean (so 0.0 when
-    one of them is 0), whatever the method left out."""
+    """BP × Π p_n^w_n over every order, as BLEU's definition (Papineni et al. 2002), whatever the method left out."""
     score: float = result.brevity_penalty * math.prod(p.value**w for p, w in zip(result.precisions, result.weights))
     return score
 
 
 def zero_orders_hint(result: BleuResult, lang: str = "en") -> Hint | None:
-    """A ``"left-out"`` hint when NLTK's methods left orders out of the geometric mean
-    because their precision is 0 (:attr:`bleu2.result.BleuResult.mean_weights` None up to
-    the effective order) and the score is not 0: which orders, how the score shown is
-    computed, and :func:`counted_score`. None otherwise (also for the effective order,
-    which the breakdown explains)."""
+    """A ``"left-out"`` hint when NLTK's methods left zero-precision orders out of the mean and the score is not 0."""
     weights = result.mean_weights or result.weights
     left = [p.n for p, w in zip(result.precisions, weights) if w is None and p.n <= result.orders_used]
     if not left or result.score <= 0:
         return None
     kept = [p.n for p, w in zip(result.precisions, weights) if w is not None]
-    text = i18n.t(
-        lang,
-        "hint_zero_orders_left_out",
-        orders=", ".join(f"p{n}" for n in left),
-        kept=", ".join(f"p{n}" for n in kept),
-        method=result.smoothing,
-        score=i18n.format_number(result.score, lang),
-        counted=i18n.format_number(counted_score(result), lang),
-    )
+    orders, kept_orders = ", ".join(f"p{n}" for n in left), ", ".join(f"p{n}" for n in kept)
+    scores = {
+        "score": i18n.format_number(result.score, lang),
+        "counted": i18n.format_number(counted_score(result), lang),
+    }
+    text = i18n.t(lang, "hint_zero_orders_left_out", orders=orders, kept=kept_orders, method=result.smoothing, **scores)
     return _hint("left-out", text)
 
 
 def many_lines_hints(texts: Sequence[tuple[str, str]], lang: str = "en", limit: int = MANY_LINES) -> list[Hint]:
-    """A ``"many-lines"`` hint for each text of more than ``limit`` lines: it is scored as
-    one segment (one long sentence), not line by line. ``texts``: ``(label, text)`` pairs,
-    the label naming the box ("Candidate 1"). The first hint's ``action`` is the button
-    that takes the texts to corpus mode, where they are scored line by line
-    (``{"id": "hint-corpus", "label": ...}``)."""
+    """A ``"many-lines"`` hint for each ``(label, text)`` of more than ``limit`` lines (scored as one segment); the
+    first offers the button to corpus mode."""
     out: list[Hint] = []
     for label, text in texts:
         lines = text.strip().count("\n") + 1 if text.strip() else 0
@@ -234,11 +171,6 @@ def many_lines_hints(texts: Sequence[tuple[str, str]], lang: str = "en", limit: 
             action: HintAction | None = (
                 None if out else {"id": "hint-corpus", "label": i18n.t(lang, "hint_corpus_action")}
             )
-            out.append(
-                _hint(
-                    "many-lines",
-                    i18n.t(lang, "hint_many_lines", box=label, lines=i18n.format_integer(lines, lang)),
-                    action,
-                )
-            )
+            text = i18n.t(lang, "hint_many_lines", box=label, lines=i18n.format_integer(lines, lang))
+            out.append(_hint("many-lines", text, action))
     return out

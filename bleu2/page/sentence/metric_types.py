@@ -1,7 +1,4 @@
-"""The shapes the chrF and TER views share: a candidate's view and a table row, as data.
-
-Standard library only (runs in Pyodide).
-"""
+"""The shapes the chrF and TER views share: a candidate's view and a table row, as data."""
 
 from __future__ import annotations
 
@@ -15,15 +12,8 @@ MetricRow = TypedDict("MetricRow", {"cells": list[str], "class": str})
 
 
 class MetricView(TypedDict):
-    """What the page shows for one candidate under chrF, chrF++ or TER
-    (:func:`bleu2.page.sentence.chrf_view.chrf_view`, :func:`bleu2.page.sentence.ter_view.ter_view`).
-
-    ``score`` is the float (chrF in [0, 1]; TER edits per reference word, >= 0); ``value``
-    and ``percent`` are display strings; ``json`` is the result's ``to_dict()`` as JSON;
-    ``highlight`` is ``{"candidate": [section], "references": [section]}`` as
-    :func:`bleu2.page.sentence.explain.highlight_sections` paints; ``faq`` names the
-    questions (catalog keys ``faq_<name>_q``/``_a``).
-    """
+    """One candidate under chrF, chrF++ or TER: ``score`` (chrF in [0, 1]; TER edits per reference word, >= 0),
+    display strings, the result's JSON, highlight sections and the questions' names."""
 
     metric: str
     number: int

@@ -1,12 +1,4 @@
-"""The chosen metric on the sentence view: views, ranking, updates and help for chrF and TER.
-
-With the metric ``"bleu"`` the page shows :mod:`bleu2.page.sentence.breakdown`; with
-``"chrf"``, ``"chrf++"`` or ``"ter"`` the controller asks :func:`metric_views` for every
-candidate's :class:`~bleu2.page.sentence.metric_types.MetricView`
-(:mod:`bleu2.page.sentence.chrf_view`, :mod:`bleu2.page.sentence.ter_view`) and writes
-:func:`metric_updates`, the ranking of :func:`metric_ranking` and :func:`metric_help`.
-:func:`shown_parts` says which of the page's parts each metric shows. Standard library only.
-"""
+"""The chosen metric on the sentence view: views, ranking, updates and help for chrF and TER."""
 
 from __future__ import annotations
 
@@ -18,40 +10,30 @@ from .. import i18n
 from ..ports import Updates
 from .candidates import Comparison
 from .chrf_view import chrf_view
-from .guide import HelpSections
+from .guide import HelpSections, help_paint
 from .metric_types import MetricView
 from .ter_view import ter_view
-from .updates import signature_parts
+from .updates import score_updates
 
-__all__ = [
-    "LOWER_IS_BETTER",
-    "metric_inputs",
-    "metric_views",
-    "metric_ranking",
-    "metric_updates",
-    "metric_help",
-    "shown_parts",
-]
+__all__ = ["LOWER_IS_BETTER", "metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
 
 #: Metrics where a lower score is better (TER: an error rate).
 LOWER_IS_BETTER = frozenset({"ter"})
 
-#: The page's parts that only BLEU has (hidden under another metric) and the metric's own.
+#: The page's parts only BLEU has (hidden under another metric), and the metric's own.
 BLEU_PARTS = ("bleu-terms", "highlight-legend", "highlight-help")
 METRIC_PARTS = ("metric-terms",)
 
 
 def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
-    """The references a metric scores against: the texts of the boxes that are not blank
-    (``[""]`` when all are) and their box numbers."""
+    """The non-blank references' texts (``[""]`` when all are blank) and their box numbers."""
     pairs = [(r["text"], i + 1) for i, r in enumerate(comparison["references"]) if r["text"].strip()]
     if not pairs:
         return [""], [1]
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
-#: The views last made, by (metric, candidate, references, box numbers, number, language):
-#: a keystroke in one box makes one candidate's view again, not every one's.
+#: The views last made, by (metric, candidate, references, box numbers, number, language): an edit remakes one.
 _VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
 
 
@@ -73,8 +55,7 @@ def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[
 
 
 def metric_ranking(comparison: Comparison, views: list[MetricView], selected: int, lang: str = "en") -> dict[str, Any]:
-    """What ``bleu2Paint.ranking`` paints for ``views``: best first (chrF highest, TER
-    lowest; ties share a rank), cells rank, text, score and the metric's two columns."""
+    """The ranking's paint data for ``views``, best first (chrF highest, TER lowest; ties share a rank)."""
     sign = 1.0 if views and views[0]["metric"] in LOWER_IS_BETTER else -1.0
     scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
     ranks = competition_ranks(scores)
@@ -102,9 +83,7 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
 
 
 def shown_parts(metric: str, lang: str = "en") -> Updates:
-    """The BLEU-only parts hidden under another metric, the metric's table shown (the
-    peers table, BLEU's too, hides itself: :meth:`SentencePage.deferred`), and the marks'
-    heading (TER's are edits, not matched n-grams)."""
+    """The BLEU-only parts hidden, the metric's table shown, and the marks' heading (TER's are edits)."""
     bleu = metric == "bleu"
     out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}
     out.update({part: {"props": {"hidden": bleu}} for part in METRIC_PARTS})
@@ -113,34 +92,15 @@ def shown_parts(metric: str, lang: str = "en") -> Updates:
 
 
 def metric_updates(v: MetricView, lang: str = "en") -> Updates:
-    """The breakdown and the summary for the metric's view ``v`` (the table is painted:
-    ``bleu2Paint.table``)."""
-    return {
-        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
-        "score-label": {"text": v["label"]},
-        "score": {"text": v["value"]},
-        "score-formula": {"text": v["formula"]},
-        "signature": {
-            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
-        },
+    """The breakdown and the summary for the metric's view ``v``."""
+    out = score_updates(v["number"], v["label"], v["value"], v["formula"], v["signature"], lang)
+    return out | {
         "metric-caption": {"text": v["caption"]},
         "result-json": {"text": v["json"]},
-        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
-        "summary-label": {"text": v["label"]},
-        "summary-score": {"text": v["value"]},
         "summary-terms": {"text": v["summary"]},
     }
 
 
 def metric_help(v: MetricView, lang: str = "en") -> HelpSections:
     """ "How it works" and the questions for the metric of ``v``, with its numbers."""
-    return {
-        "heading": i18n.t(lang, "help_heading"),
-        "intro": v["help_intro"],
-        "steps": v["help_steps"],
-        "faq_heading": i18n.t(lang, "faq_heading"),
-        "faq": [
-            {"id": f"faq-{name}", "q": i18n.t(lang, f"faq_{name}_q"), "a": i18n.t(lang, f"faq_{name}_a")}
-            for name in v["faq"]
-        ],
-    }
+    return help_paint(lang, v["help_intro"], v["help_steps"], v["faq"])

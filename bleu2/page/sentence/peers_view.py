@@ -1,16 +1,6 @@
 """The peers table under the breakdown: the selected candidate under every preset.
 
-:func:`bleu2.peers.peer_table` scores the candidate shown, against the references its
-breakdown scores, under the options in use and under every preset of
-:data:`bleu2.options.PRESETS`, and names the rules that make each preset's numbers
-differ (computed from the statistics, never guessed). This module turns that into the
-page's words and numbers: one row per preset (:func:`row_view`: score, p1..pN as
-matches over the denominator the peer divides by, BP, c, r with the page's number format, and the differences in plain
-words, :func:`difference_text`), element updates for the static rows of ``#peers`` in
-``index.html`` (:func:`peers_updates`), and :class:`PeersPanel`, which the controller asks
-after a pause in typing and which recomputes only when the candidate, the references or
-the options changed. Past :data:`PEER_CHARACTERS` characters the table is not computed
-while typing (it says so). Standard library only (runs in Pyodide).
+The numbers and the rules that make them differ come from :func:`bleu2.peers.peer_table`; here, the page's words.
 """
 
 from __future__ import annotations
@@ -25,19 +15,7 @@ from ..ports import Updates
 from .candidates import Comparison
 from .live import LIVE_CHARACTERS
 
-__all__ = [
-    "PEER_CHARACTERS",
-    "PEER_ORDERS",
-    "PeerRowView",
-    "peer_inputs",
-    "table_for",
-    "value_text",
-    "difference_text",
-    "note_text",
-    "row_view",
-    "peers_updates",
-    "PeersPanel",
-]
+__all__ = ["PEER_CHARACTERS", "PEER_ORDERS", "table_for", "value_text", "note_text", "peers_updates", "PeersPanel"]
 
 #: Characters in the candidate and its references up to which the table follows the text.
 PEER_CHARACTERS = LIVE_CHARACTERS
@@ -47,8 +25,6 @@ PEER_ORDERS = max(int(options["max_order"]) for options in PRESETS.values())
 
 
 class PeerRowView(TypedDict):
-    """One preset's row as shown (:func:`row_view`)."""
-
     preset: str
     score: str
     precisions: list[str]
@@ -60,8 +36,7 @@ class PeerRowView(TypedDict):
 
 
 def peer_inputs(comparison: Comparison, index: int) -> tuple[str, list[str], dict[str, Any]]:
-    """What the table of candidate ``index`` scores: ``(candidate text, the references its
-    breakdown scores (the used ones; ``[""]`` when none has tokens), the options in use)``."""
+    """Candidate ``index``'s text, the references its breakdown scores (``[""]`` if none has tokens), the options."""
     refs = comparison["references"]
     texts = [refs[i]["text"] for i in comparison["used_references"]] or [""]
     options = bleu_options({k: v for k, v in comparison["options"].items() if k in DEFAULT_OPTIONS})
@@ -98,45 +73,26 @@ def _phrase(rule: str, values: dict[str, Any], lang: str) -> str:
     return value_text(option, value, lang)
 
 
-def difference_text(d: Difference, lang: str = "en") -> str:
-    """A :class:`bleu2.peers.Difference` in plain words: the preset's rule and yours, e.g.
-    ``"tokenizer 13a (yours: default)"``; ``"the rules differ only together"``."""
+def difference_text(d: Difference, lang: str = "en", key: str = "") -> str:
+    """A :class:`bleu2.peers.Difference` in words: ``"tokenizer 13a (yours: default)"`` (``key``: another wording)."""
     if d.rule == "combination":
         return i18n.t(lang, d.key)
-    return i18n.t(lang, d.key, theirs=_phrase(d.rule, d.theirs, lang), ours=_phrase(d.rule, d.ours, lang))
+    return i18n.t(lang, key or d.key, theirs=_phrase(d.rule, d.theirs, lang), ours=_phrase(d.rule, d.ours, lang))
 
 
 def note_text(n: Note, lang: str = "en") -> str:
-    """A :class:`bleu2.peers.Note` in plain words: why a row's denominators are not its
-    totals (``"counts each sentence's n-gram total as at least 1 (p4 + 1: ...)"``), why it
-    scores otherwise than an earlier row with the same fractions (``"the same fractions, c
-    and r as sacreBLEU, ...: effective order on (there: off)"``)."""
+    """A :class:`bleu2.peers.Note` in words: why a row's denominators are not its totals, or why it scores otherwise."""
     if n.key == "peers.note.nltk-divisors":
-        added = ", ".join(
-            f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e
-        )
-        return i18n.t(lang, n.key, added=added)
+        added = (f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e)
+        return i18n.t(lang, n.key, added=", ".join(added))
     if n.key == "peers.note.same-counts":
-        rules = ", ".join(
-            i18n.t(lang, d.key)
-            if d.rule == "combination"
-            else i18n.t(
-                lang,
-                f"peers.there.{d.rule}",
-                theirs=_phrase(d.rule, d.theirs, lang),
-                ours=_phrase(d.rule, d.ours, lang),
-            )
-            for d in n.differences
-        )
+        rules = ", ".join(difference_text(d, lang, f"peers.there.{d.rule}") for d in n.differences)
         return i18n.t(lang, n.key, preset=i18n.t(lang, f"preset_{n.values['preset']}"), rules=rules)
     return i18n.t(lang, n.key)
 
 
 def row_view(row: PeerRow, lang: str = "en") -> PeerRowView:
-    """One preset's row: score and BP with four decimals, p_n as matches over the
-    denominator the peer divides by (:meth:`bleu2.peers.PeerRow.fractions`), c and r, and
-    what makes it differ from the options in use ("same numbers as yours" when nothing
-    does), then its notes: so that the shown fractions give the shown score."""
+    """One preset's row: score, BP, p_n as matches over the peer's denominator, c, r, differences, notes."""
     r = row.result
     words = [i18n.t(lang, "peers.same")] if row.same else [difference_text(d, lang) for d in row.differences]
     words += [note_text(n, lang) for n in row.notes]
@@ -153,10 +109,7 @@ def row_view(row: PeerRow, lang: str = "en") -> PeerRowView:
 
 
 def peers_updates(table: PeerTable | None, lang: str = "en") -> Updates:
-    """The rows of ``#peers`` (ids ``peer-<preset>-score``, ``-p<n>``, ``-bp``, ``-c``,
-    ``-r``, ``-diff``, each with its column's name as ``data-label``; the row ``peer-<preset>`` gets the class ``same``) and the note
-    ``peers-note``; ``table`` None: the texts are too long (:data:`PEER_CHARACTERS`), the
-    cells are emptied and the note says so."""
+    """The cells of ``#peers`` and ``peers-note``; ``table`` None: too long to follow, cells emptied."""
     out: Updates = {}
     rows = {row.preset: row_view(row, lang) for row in table.rows} if table is not None else {}
     # each cell's column name, shown beside the value on a phone (static/style.css: data-label)
@@ -178,9 +131,7 @@ def peers_updates(table: PeerTable | None, lang: str = "en") -> Updates:
 
 
 class PeersPanel:
-    """The peers table of the candidate shown, recomputed only when what it scores
-    changed (the candidate, its references, the options); a language switch or a
-    selection of an equal text only re-words it."""
+    """The peers table of the candidate shown, recomputed only when its candidate, references or options change."""
 
     def __init__(self) -> None:
         self.key: Any = None

@@ -1,10 +1,4 @@
-"""What the page last painted, so that only what changed is handed to ``static/paint.js``.
-
-The glue (``static/app.py``) renders on every keystroke; most of what it computes is the
-same as the time before (the labels, the options, the other candidates' rows). A
-:class:`Screen` remembers, per element id or paint key, the JSON text of what was last
-painted there and answers with only what differs. Standard library only.
-"""
+"""What the page last painted, so that only what changed is handed to ``static/paint.js``."""
 
 from __future__ import annotations
 
@@ -27,8 +21,7 @@ class Screen:
         self.shown: dict[str, Any] = {}
 
     def updates(self, updates: Updates, force: bool = False) -> Updates:
-        """The element updates (``{id: spec}``, :mod:`bleu2.page.sentence.updates`) that differ from
-        what was painted (all of them with ``force``), remembered as painted."""
+        """The element updates that differ from what was painted (all with ``force``), remembered as painted."""
         changed: Updates = {}
         for element_id, spec in updates.items():
             key = _text(spec)
@@ -38,8 +31,7 @@ class Screen:
         return changed
 
     def once(self, key: str, data: Any) -> str | None:
-        """``data`` as JSON text when it differs from what was painted under ``key``
-        (remembered as painted), else None."""
+        """``data`` as JSON text if it differs from what was painted under ``key`` (then remembered), else None."""
         text = json.dumps(data, ensure_ascii=False)
         if self.shown.get(key) == text:
             return None
@@ -47,9 +39,7 @@ class Screen:
         return text
 
     def same(self, key: str, value: Any) -> bool:
-        """Whether ``value`` (any comparable value, e.g. a tuple of texts) is what was
-        painted under ``key``; remembers it either way. Cheaper than :meth:`once` for
-        long texts: no JSON is made."""
+        """Whether ``value`` is what was painted under ``key`` (remembered either way; no JSON is made)."""
         if key in self.shown and self.shown[key] == value:
             return True
         self.shown[key] = value

@@ -1,12 +1,6 @@
 """The TER breakdown as plain data: the edits, the reference length and the alignment.
 
-:func:`ter_view` scores one candidate with :func:`bleu2.sentence_ter` (sacreBLEU 2.6.0's
-defaults: tercom's normalization off, case-insensitive) and draws its edits from
-:func:`bleu2.ter_alignment`: shifts, then insertions, deletions and substitutions of the
-shifted candidate against the closest reference. TER = edits / average reference length
-(Snover et al. 2006), a float >= 0 that may exceed 1. The alignment is painted by the
-highlight painter (:func:`bleu2.page.sentence.explain.highlight_sections`' shape), shifted
-words marked. Standard library only (runs in Pyodide).
+TER = edits / average reference length (Snover et al. 2006), a float >= 0 that may exceed 1; sacreBLEU 2.6.0's defaults.
 """
 
 from __future__ import annotations
@@ -19,10 +13,10 @@ from ...ter import TER, ter_alignment
 from ...ter_breakdown import TerAlignment, TerStep
 from ...ter_result import TerStats
 from .. import i18n
-from .breakdown import shorten
+from .explain import order_line, sections
 from .metric_types import MetricRow, MetricView
 
-__all__ = ["STEP_MARKS", "step_item", "ter_highlight", "edit_rows", "ter_view"]
+__all__ = ["ter_view"]
 
 #: How a step of the alignment is written and marked: op -> (prefix, CSS class).
 STEP_MARKS = {
@@ -37,8 +31,7 @@ SHIFTED_MARK = "⇄"
 
 
 def step_item(step: TerStep) -> list[str]:
-    """One alignment step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``,
-    ``"+a"``; a shifted word starts with ⇄ and has the class ``hl-shifted`` too."""
+    """A step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``, ``"+a"``, ⇄ for a shift."""
     prefix, css = STEP_MARKS[step.op]
     if step.op == "substitution":
         text = f"{step.hyp_word}→{step.ref_word}"
@@ -50,37 +43,23 @@ def step_item(step: TerStep) -> list[str]:
 
 
 def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "en") -> dict[str, list[dict[str, Any]]]:
-    """The candidate as written (its words marked by their step; shifted ones marked),
-    the alignment, and the reference's words (matched or not), as highlight sections."""
+    """The candidate (words marked by step), the alignment and the reference's words, as highlight sections."""
     by_original = {s.original_index: s for s in alignment.steps if s.original_index is not None}
     written = []
     for k, word in enumerate(alignment.hypothesis):
         step = by_original.get(k)
         css = STEP_MARKS[step.op][1] if step else "hl-unmatched"
-        written.append(
-            [
-                (SHIFTED_MARK if step and step.shifted else "") + word,
-                css + (" hl-shifted" if step and step.shifted else ""),
-            ]
-        )
+        shifted = bool(step and step.shifted)
+        written.append([(SHIFTED_MARK if shifted else "") + word, css + (" hl-shifted" if shifted else "")])
     matched_refs = {s.ref_index for s in alignment.steps if s.op == "match"}
     ref_items = [
         [w, "hl-ref-matched" if j in matched_refs else "hl-ref-unmatched"] for j, w in enumerate(alignment.reference)
     ]
-    lines = []
-    for n, (key, items) in enumerate(
-        (("ter_written", written), ("ter_alignment", [step_item(s) for s in alignment.steps])), start=1
-    ):
-        shown, more = shorten(items, lang)
-        lines.append(
-            {
-                "n": n,
-                "title": i18n.t(lang, key),
-                "summary": i18n.t(lang, "ter_legend") if n == 2 else "",
-                "items": shown,
-                "more": more,
-            }
-        )
+    steps = [step_item(s) for s in alignment.steps]
+    lines = [
+        order_line(1, i18n.t(lang, "ter_written"), "", written, len(written), lang),
+        order_line(2, i18n.t(lang, "ter_alignment"), i18n.t(lang, "ter_legend"), steps, len(steps), lang),
+    ]
     for k, shift in enumerate(alignment.shifts, start=1):
         text = i18n.t(
             lang,
@@ -92,38 +71,24 @@ def ter_highlight(alignment: TerAlignment, reference_number: int, lang: str = "e
         )
         moved = range(shift.new_start, shift.new_start + len(shift.words))
         items = [[w, "hl-shifted" if i in moved else "hl-plain"] for i, w in enumerate(shift.hypothesis)]
-        shown, more = shorten(items, lang)
-        lines.append({"n": 2 + k, "title": text, "summary": "", "items": shown, "more": more})
-    shown, more = shorten(ref_items, lang)
-    number = i18n.format_integer(reference_number, lang)
-    title = i18n.t(lang, "highlight_reference", number=number)
-    return {
-        "candidate": [{"title": i18n.t(lang, "highlight_candidate"), "id": "hl-cand", "orders": lines}],
-        "references": [
-            {
-                "title": title,
-                "id": f"hl-ref-{reference_number}",
-                "orders": [{"n": 1, "title": "", "summary": "", "items": shown, "more": more}],
-            }
-        ],
-    }
+        lines.append(order_line(2 + k, text, "", items, len(items), lang))
+    reference = [order_line(1, "", "", ref_items, len(ref_items), lang)]
+    return sections(lines, [(reference_number, reference)], lang)
 
 
 def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
-    """The edits table: insertions, deletions, substitutions, shifts, all edits, and the
-    reference length (the references' average, as TER divides by it)."""
+    """The edits table: each kind, all edits, and the reference length TER divides by."""
     counts = [
         ("ter_insertions", alignment.count("insertion")),
         ("ter_deletions", alignment.count("deletion")),
         ("ter_substitutions", alignment.count("substitution")),
         ("ter_shifts", len(alignment.shifts)),
     ]
+    counts.append(("ter_edits", alignment.num_edits))
     rows: list[MetricRow] = [
-        {"cells": [i18n.t(lang, key), i18n.format_integer(k, lang)], "class": ""} for key, k in counts
+        {"cells": [i18n.t(lang, key), i18n.format_integer(k, lang)], "class": "average" if key == "ter_edits" else ""}
+        for key, k in counts
     ]
-    rows.append(
-        {"cells": [i18n.t(lang, "ter_edits"), i18n.format_integer(alignment.num_edits, lang)], "class": "average"}
-    )
     rows.append({"cells": [i18n.t(lang, "ter_ref_length"), i18n.format_g(alignment.ref_length, lang)], "class": ""})
     return rows
 
@@ -131,15 +96,7 @@ def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
 def ter_view(
     candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under TER.
-
-    Args:
-        candidate, references, reference_numbers, lang: as
-            :func:`bleu2.page.sentence.chrf_view.chrf_view`.
-    Returns:
-        :class:`MetricView`; ``json`` is the :class:`~bleu2.ter_result.TerResult`'s
-        ``to_dict()`` (score: edits per reference word).
-    """
+    """What the page shows for candidate ``number`` (1-based) under TER."""
     refs = list(references)
     alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
     result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))

@@ -1,10 +1,6 @@
 """Element updates: what the sentence view writes into the page, as data.
 
-Each ``*_updates`` function returns :data:`bleu2.page.ports.Updates` (``{element id:
-{"text", "chips", "attrs", "props", "classes"}}``), what the glue writes in one call
-(``static/paint.js`` ``bleu2Paint.set``); the others return the data of one painter
-(:data:`bleu2.page.sentence.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
-line's :class:`Status`) so that a language switch re-renders them. Standard library only.
+Messages are kept as data (:class:`StatusNote`, :class:`Status`) so that a language switch re-renders them.
 """
 
 from __future__ import annotations
@@ -14,7 +10,7 @@ from typing import Any, TypedDict
 
 from .. import i18n
 from ..options_form import option_labels
-from ..ports import Updates
+from ..ports import Chips, Updates
 from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
@@ -24,18 +20,15 @@ __all__ = [
     "COPY_AREAS",
     "Status",
     "StatusNote",
-    "RankingPaint",
-    "PageWords",
-    "ExportLabels",
     "scoring_updates",
     "ranking_paint",
     "box_updates",
     "token_updates",
     "signature_parts",
+    "score_updates",
     "breakdown_updates",
     "summary_updates",
     "page_words",
-    "export_labels",
     "language_updates",
     "status_line",
     "note_text",
@@ -67,8 +60,6 @@ class StatusNote(TypedDict, total=False):
 
 
 class RankingPaint(TypedDict):
-    """What ``bleu2Paint.ranking`` paints (:func:`ranking_paint`)."""
-
     head: list[str]
     rows: list[RankingRow]
     selected: int
@@ -76,30 +67,17 @@ class RankingPaint(TypedDict):
 
 
 class PageWords(TypedDict):
-    """The page's fixed words (:func:`page_words`)."""
-
     strings: dict[str, str]
     options: dict[str, dict[str, str]]
     title: str
 
 
-class ExportLabels(TypedDict):
-    """The Copy and Download buttons of one export format (:func:`export_labels`)."""
-
-    copy: str
-    copy_label: str
-    download: str
-    download_label: str
-
-
-#: Each copy message's element -> the read-only box where the text is shown, selected,
-#: when the browser refuses to copy (a cross-origin frame without clipboard permission).
+#: Copy message id -> the read-only box that shows the text, selected, when the browser refuses to copy.
 COPY_AREAS = {"export-status": "export-copy-area", "share-status": "share-copy-area", "copy-status": "json-copy-area"}
 
 
 def scoring_updates(busy: bool, lang: str = "en") -> Updates:
-    """While the worker scores long texts (:mod:`bleu2.page.sentence.live`): "scoring…" in the
-    summary and ``aria-busy`` on the breakdown, which keeps the last result meanwhile."""
+    """ "scoring…" in the summary and ``aria-busy`` on the breakdown while long texts are scored."""
     return {
         "scoring": {"text": i18n.t(lang, "scoring"), "props": {"hidden": not busy}},
         "breakdown": {"attrs": {"aria-busy": "true" if busy else None}},
@@ -107,10 +85,8 @@ def scoring_updates(busy: bool, lang: str = "en") -> Updates:
 
 
 def ranking_paint(comparison: Comparison, selected: int, lang: str = "en") -> RankingPaint:
-    """What ``bleu2Paint.ranking`` paints: ``{"head": ranking_header, "rows":
-    ranking_rows, "selected": int, "structure": [...]}``; while ``structure`` (the order of
-    the rows, the selection, the max order, the language) stays the same, only cell texts
-    change and the table is not rebuilt."""
+    """The ranking's paint data; while ``structure`` (rows' order, selection, max order, language) stays, only cell
+    texts change."""
     order = comparison["options"]["max_order"]
     rows = ranking_rows(comparison, lang)
     return {
@@ -122,8 +98,7 @@ def ranking_paint(comparison: Comparison, selected: int, lang: str = "en") -> Ra
 
 
 def box_updates(kind: str, count: int, lang: str = "en") -> Updates:
-    """The labels, placeholders (what to type) and Remove buttons of ``count`` boxes of
-    ``kind`` (Remove is hidden when there is only one box)."""
+    """Labels, placeholders and Remove buttons of ``count`` boxes of ``kind`` (no Remove for a single box)."""
     out: Updates = {}
     for number in range(1, count + 1):
         bid = box_id(kind, number)
@@ -138,8 +113,7 @@ def box_updates(kind: str, count: int, lang: str = "en") -> Updates:
 
 
 def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
-    """Each box's token line (at most :data:`SHOWN_ITEMS` tokens, each a bidi-isolated
-    chip: ``{"chips": {"items", "sep", "class"}}``; then "and 41,210 more") and count."""
+    """Each box's token line (bidi-isolated chips, at most :data:`SHOWN_ITEMS`) and count."""
     out: Updates = {}
     for kind, rows in (("reference", comparison["references"]), ("candidate", comparison["candidates"])):
         for number, row in enumerate(rows, start=1):
@@ -152,25 +126,31 @@ def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
 
 
 def signature_parts(signature: str) -> list[str]:
-    """The signature cut after each ``|`` (``["nrefs:1|", "case:lc|", ...]``): the page
-    keeps each part on one line, so a narrow screen breaks it only at a ``|``."""
+    """The signature cut after each ``|``, so a narrow screen breaks it only there."""
     parts = signature.split("|")
     return [part + "|" for part in parts[:-1]] + parts[-1:]
 
 
+def score_updates(number: int, label: str, value: str, formula: str, signature: str, lang: str = "en") -> Updates:
+    """Every metric's heading, score, formula and signature, and the summary's candidate and score."""
+    chips: Chips = {"items": signature_parts(signature), "sep": "", "class": "sig-part", "break": True}
+    return {
+        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=number)},
+        "score-label": {"text": label},
+        "score": {"text": value},
+        "score-formula": {"text": formula},
+        "signature": {"chips": chips},
+        "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=number)},
+        "summary-label": {"text": label},
+        "summary-score": {"text": value},
+    }
+
+
 def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
-    """The breakdown of :func:`candidate_view` ``v``: heading, score, formula, signature
-    (:func:`signature_parts`), the p1..pN rows (``p<n>-fraction``, ``-value``, ``-note``,
-    the ``smoothed`` and ``left-out`` classes of ``p<n>-row``), r, c, BP, the JSON and
-    the summary (:func:`summary_updates`)."""
-    out: Updates = {
-        "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
-        "score-label": {"text": v["score"]["label"]},
-        "score": {"text": v["score"]["value"]},
-        "score-formula": {"text": v["score"]["formula"]},
-        "signature": {
-            "chips": {"items": signature_parts(v["signature"]), "sep": "", "class": "sig-part", "break": True}
-        },
+    """The breakdown of ``v``: score, formula, signature, p1..pN rows, r, c, BP, JSON, summary."""
+    score = v["score"]
+    out = score_updates(v["number"], score["label"], score["value"], score["formula"], v["signature"], lang)
+    out |= {
         "ref-len": {"text": v["ref_len"]},
         "ref-len-why": {"text": v["ref_len_text"]},
         "hyp-len": {"text": v["hyp_len"]},
@@ -188,8 +168,7 @@ def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
 
 
 def summary_updates(v: CandidateView, lang: str = "en") -> Updates:
-    """The compact summary kept in view at the top of the page (``position: sticky``):
-    which candidate, its score, p1..pN and BP, from :func:`candidate_view` ``v``."""
+    """The sticky summary at the top: which candidate, its score, p1..pN and BP."""
     terms = [f"{p['label']} {p['value']}" for p in v["precisions"]]
     terms.append(f"{i18n.t(lang, 'col_bp')} {v['brevity_penalty']['value']}")
     return {
@@ -201,32 +180,13 @@ def summary_updates(v: CandidateView, lang: str = "en") -> Updates:
 
 
 def page_words(lang: str = "en") -> PageWords:
-    """The page's fixed words in ``lang`` (static/paint.js ``translate``): ``{"strings":
-    {catalog key: text} (every plain string; the page's ``data-i18n`` elements name
-    theirs), "options": :func:`option_labels`, "title": the document title}``."""
+    """The page's fixed words in ``lang``: catalog strings, option labels and the document title."""
     strings = {k: v for k, v in i18n.CATALOGS[i18n.language(lang)].items() if isinstance(v, str)}
     return {"strings": strings, "options": option_labels(lang), "title": i18n.t(lang, "app_title")}
 
 
-def export_labels(lang: str = "en") -> dict[str, ExportLabels]:
-    """The Copy and Download buttons of each export format: ``{format: {"copy": text,
-    "copy_label": accessible name, "download": text, "download_label": ...}}``."""
-    out: dict[str, ExportLabels] = {}
-    for fmt, key in (("json", "export_json"), ("csv", "export_csv"), ("markdown", "export_markdown")):
-        name = i18n.t(lang, key)
-        out[fmt] = {
-            "copy": i18n.t(lang, "copy"),
-            "copy_label": f"{i18n.t(lang, 'copy')}: {name}",
-            "download": i18n.t(lang, "download"),
-            "download_label": f"{i18n.t(lang, 'download')}: {name}",
-        }
-    return out
-
-
 def language_updates(lang: str = "en") -> Updates:
-    """The words of ``lang`` carried by attributes: the export buttons (text and accessible
-    name), the language switch, the "Auto" choice's help, the names of the summary and of
-    the copy fallback boxes (:data:`COPY_AREAS`)."""
+    """The words of ``lang`` carried by attributes (export buttons, language switch, summary, copy boxes)."""
     out: Updates = {
         "lang-select": {"props": {"value": i18n.language(lang)}},
         "opt-lowercase-auto": {"attrs": {"title": i18n.t(lang, "lowercase_auto_help")}},
@@ -234,34 +194,17 @@ def language_updates(lang: str = "en") -> Updates:
     }
     for area in COPY_AREAS.values():
         out[area] = {"attrs": {"aria-label": i18n.t(lang, "copy_area_label")}}
-    for fmt, labels in export_labels(lang).items():
-        for action, text, label in (
-            ("copy", labels["copy"], labels["copy_label"]),
-            ("download", labels["download"], labels["download_label"]),
-        ):
-            out[f"{action}-export-{fmt}"] = {"text": text, "attrs": {"aria-label": label}}
+    for fmt in ("json", "csv", "markdown"):
+        name = i18n.t(lang, f"export_{fmt}")
+        for action in ("copy", "download"):
+            word = i18n.t(lang, action)
+            out[f"{action}-export-{fmt}"] = {"text": word, "attrs": {"aria-label": f"{word}: {name}"}}
     return out
 
 
 def status_line(status: Status, lang: str = "en") -> Updates:
-    """The status area for the page's status, kept as data so that a language switch
-    re-renders it in the new language.
-
-    Args:
-        status: ``{"state": "ready" | "error", "python": "Python 3.14", "restored": catalog
-            key or None ("state_restored", "link_restored"), "link_error": why a share link
-            could not be read or None, "saved_error": why the tab's saved texts could not be
-            read or None, "storage": None | "full" | "denied" (the browser refused to keep
-            the texts), "size": characters it was asked to keep, "error": what failed
-            (state "error"), "embed": the page is an embed (a refused save is said in
-            a few words, as a note)}``; missing keys count as None.
-        lang: interface language.
-    Returns:
-        element updates of ``status-text`` (the sentences) and ``status`` (classes:
-        ``status-ready``, green, only when nothing needs attention; ``status-warning`` when
-        the page runs but a link or the tab's storage failed; ``status-note`` in an embed
-        whose storage alone failed; ``status-error``).
-    """
+    """The status area for ``status`` in ``lang``: ``status-ready`` only when nothing needs attention,
+    ``status-warning`` (a link or the tab's storage failed), ``status-note`` (an embed's storage), ``status-error``."""
     if status.get("state") == "error":
         text, look = i18n.t(lang, "start_failed", error=status.get("error") or ""), "error"
     else:
@@ -289,10 +232,7 @@ def status_line(status: Status, lang: str = "en") -> Updates:
 
 
 def note_text(note: StatusNote, lang: str = "en", refused: bool = False) -> str:
-    """A message next to a button (copied, downloaded, link too long...), kept as data:
-    ``{"key": catalog key, "params": {...}, "numbers": {name: int} (formatted for the
-    language here)}``; with ``refused`` (the browser refused to copy) the copy-failed
-    message instead."""
+    """A message next to a button (copied, downloaded, link too long...) in ``lang``; ``refused``: the copy failed."""
     if refused:
         return i18n.t(lang, "copy_failed")
     numbers = {k: i18n.format_integer(v, lang) for k, v in (note.get("numbers") or {}).items()}
@@ -300,6 +240,5 @@ def note_text(note: StatusNote, lang: str = "en", refused: bool = False) -> str:
 
 
 def notes_updates(notes: Mapping[str, StatusNote], refused: set[str], lang: str = "en") -> Updates:
-    """Every message of ``notes`` (``{element id: note}``, :func:`note_text`) in ``lang``;
-    ``refused``: the ids whose copy the browser refused (their message says so)."""
+    """Every message of ``notes`` (id -> note) in ``lang``; ``refused``: the ids whose copy the browser refused."""
     return {element_id: {"text": note_text(note, lang, element_id in refused)} for element_id, note in notes.items()}
