@@ -77,9 +77,9 @@ def test_service_worker_precaches_the_site_under_its_build_hash(new_context, sit
     assert page.get_attribute("html", "data-sw") == "registered"
     cached = page.evaluate(CACHES_JS)
     build = build_of(site_dir)
-    assert list(cached) == [f"bleu2-{build}"]
+    assert list(cached) == [f"bleu2-build-{build}"]
     files = pwa.precache_files(site_dir)
-    assert sorted(cached[f"bleu2-{build}"]) == sorted(urljoin(site_url, f) for f in files)
+    assert sorted(cached[f"bleu2-build-{build}"]) == sorted(urljoin(site_url, f) for f in files)
     # everything the page needs, nothing it does not
     for needed in (
         "index.html",
@@ -153,7 +153,7 @@ def test_new_deployment_is_picked_up_on_the_next_visit_with_a_notice(new_context
     notice = page.text_content("#update-notice")
     assert "new version" in notice and page.text_content("#update-reload") == "Reload"
     page.wait_for_function(  # the old build's cache is deleted once the new one is active
-        f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-{new}\"]'", timeout=30_000
+        f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-build-{new}\"]'", timeout=30_000
     )
     page.click("#update-reload")
     wait_ready_state(page)
