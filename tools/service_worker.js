@@ -134,7 +134,9 @@ async function handOver(request, waiting) {
   if (open.length > 1 || waiting === handedOver || waiting.state !== "installed") return answer(request, PAGE);
   handedOver = waiting;
   waiting.postMessage({type: "activate"});
-  return new Response("", {headers: {"Content-Type": "text/html; charset=utf-8", "Refresh": "0"}});
+  // (an icon of its own: no request for the origin's /favicon.ico meanwhile)
+  const body = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">';
+  return new Response(body, {headers: {"Content-Type": "text/html; charset=utf-8", "Refresh": "0"}});
 }
 
 self.addEventListener("fetch", (event) => {

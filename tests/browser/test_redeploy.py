@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from browser_helpers import enter, settled
-from conftest import open_page, wait_ready_state
+from conftest import Guard, open_page, wait_ready_state
 from tools import pwa
+from tools.serve import SiteHandler
 
 # Files the second build changes: the page, a script of the page, a runtime file, the package.
 CHANGED = ("index.html", "static/pwa.js", "static/vendor/pyodide/pyodide.mjs", "bleu2.zip")
@@ -119,7 +120,8 @@ def hashes(site: Path) -> dict[str, str]:
 
 def record_runs(context, base: str) -> dict[str, set[str]]:
     """Path (relative to ``base``) -> the hashes of the bytes the page and its workers got
-    for it (not the service worker's own fetches)."""
+    for it (not the service worker's own fetches); "(hand-over)" -> the paths answered with
+    "Refresh: 0" (the worker handing a reload over to a waiting build)."""
     ran: dict[str, set[str]] = {}
 
     def on_response(response) -> None:
@@ -127,14 +129,41 @@ def record_runs(context, base: str) -> dict[str, set[str]]:
         if not url.startswith(base) or response.request.service_worker or response.status != 200:
             return
         path = url[len(base) :] or "index.html"
-        if path in CHANGED:
+        if response.headers.get("refresh") == "0":  # the worker's hand-over to a waiting build
+            ran.setdefault("(hand-over)", set()).add(path)
+        elif path in CHANGED:
             ran.setdefault(path, set()).add(sri(response.body()))
 
     context.on("response", on_response)
     return ran
 
 
-def test_a_redeploy_reaches_the_next_reload_whole(new_context, server, builds):
+@pytest.fixture
+def answers(monkeypatch) -> list[tuple[str, int]]:
+    """(path, status) of every answer the test server sends while the test runs."""
+    out: list[tuple[str, int]] = []
+    original = SiteHandler.send_response
+
+    def send_response(self, code, message=None):
+        out.append((self.path, int(code)))
+        original(self, code, message)
+
+    monkeypatch.setattr(SiteHandler, "send_response", send_response)
+    return out
+
+
+@pytest.fixture
+def cached_context(browser, origin, guards):
+    """A fresh browser context whose HTTP cache works (a guard that records, not routes)."""
+    guard = Guard(origin)
+    context = browser.new_context()
+    guard.attach_context(context, route=False)
+    guards.append(guard)
+    yield context, guard
+    context.close()
+
+
+def test_a_redeploy_reaches_the_next_reload_whole(cached_context, server, builds, answers):
     first, second, path, deploy = builds
     url = server + path
     old, new = hashes(first), hashes(second)
@@ -143,7 +172,7 @@ def test_a_redeploy_reaches_the_next_reload_whole(new_context, server, builds):
     old_cache, new_cache = f"bleu2-build-{build_of(first)}", f"bleu2-build-{build_of(second)}"
 
     deploy(first)
-    context, guard = new_context()
+    context, guard = cached_context
     ran = record_runs(context, url)
     page = open_page(context, guard, url)
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
@@ -157,11 +186,15 @@ def test_a_redeploy_reaches_the_next_reload_whole(new_context, server, builds):
     # build's bytes; one file is missing. The page says a new version waits.
     deploy(second)
     ran.clear()
+    answers.clear()
     page.reload()
     wait_ready_state(page)
     page.wait_for_selector("#update-notice", timeout=60_000)
     assert "new version" in page.text_content("#update-notice")
     assert ran == {p: {old[p]} for p in CHANGED}
+    # (the server did answer the new worker's revalidations with 304: the first build's bytes)
+    base = "/" + path
+    assert {base + p for p in CHANGED} <= {where for where, status in answers if status == 304}
     assert page.locator("meta[name=bleu2-test-deploy]").count() == 0
     assert page.input_value("#reference") == "the cat sat on the mat"
     cached = page.evaluate(CACHE_HASHES_JS)
@@ -177,7 +210,7 @@ def test_a_redeploy_reaches_the_next_reload_whole(new_context, server, builds):
     page.reload()
     wait_ready_state(page)
     assert page.locator("meta[name=bleu2-test-deploy]").count() == 1
-    assert ran == {p: {new[p]} for p in CHANGED}
+    assert ran == {"(hand-over)": {"index.html"}} | {p: {new[p]} for p in CHANGED}
     assert page.evaluate("async () => (await caches.keys()).join()") == new_cache
     assert page.locator("#update-notice").count() == 0
     assert page.input_value("#reference") == "the cat sat on the mat"
