@@ -81,7 +81,7 @@
         // for the worker; a changed worker installs the new build). The browser's check
         // revalidates its HTTP cache's copy, which a server answering 304 by modification
         // time would keep for good: fetch the worker past that cache first, refreshing it.
-        if (hadController) {
+        if (hadController && navigator.onLine !== false) {
           fetch("./service-worker.js", {cache: "reload"}).catch(function () {}).then(function () {
             return registration.update();
           }).catch(function () {});
