@@ -16,7 +16,8 @@
 //   network with a query no cache has seen (a CDN's stale copy). A file the server does
 //   not have (an HTTP error) is left out and fetched as usual when asked for (index.html
 //   excepted); bytes of another build, or no network, fail the install, and the browser
-//   tries again at its next update check. No skipWaiting: the new build waits.
+//   tries again at its next update check (the new cache deleted). No skipWaiting: the
+//   new build waits.
 // - The waiting build takes over when no page of the old one is open (the browser's rule),
 //   when a page asks (message {type: "activate"}: static/pwa.js's Reload button; every open
 //   page then reloads whole), or at a reload of the only open page: the navigation is
@@ -86,7 +87,10 @@ self.addEventListener("install", (event) => {
     const results = await Promise.allSettled(
       [...HASHES].map(([url, hash]) => precache(cache, [cache, ...older], url, hash)));
     const failed = results.filter((r) => r.status === "rejected").map((r) => String(r.reason && r.reason.message || r.reason));
-    if (failed.length) throw new Error("bleu2: build " + BUILD + " not installed: " + failed.join("; "));
+    if (failed.length) {
+      await caches.delete(CACHE);  // (a retry takes unchanged files from the old cache again)
+      throw new Error("bleu2: build " + BUILD + " not installed: " + failed.join("; "));
+    }
     // Pages of the worker before this design wait for a controller change: give them one.
     if (self.registration.active && names.some((name) => LEGACY.test(name))) await self.skipWaiting();
   })());

@@ -219,3 +219,47 @@ def test_a_redeploy_reaches_the_next_reload_whole(cached_context, server, builds
     page.wait_for_timeout(2000)  # (a loop would navigate again meanwhile)
     assert len(navigations) <= 2, navigations  # the reload, and the new build's "Refresh: 0"
     assert page.locator("meta[name=bleu2-test-deploy]").count() == 1
+
+
+def test_a_build_whose_files_the_server_does_not_have_is_not_installed(cached_context, server, builds, answers):
+    """A new worker in front of the old build's files (a deploy half done, a stale CDN that
+    even a request past every cache gets): refused, the old build keeps running whole."""
+    first, second, path, deploy = builds
+    stale = first.parent / "stale"
+    _linked_copy(first, stale)
+    for suffix in ("", ".br", ".gz"):
+        (stale / (pwa.SERVICE_WORKER + suffix)).unlink(missing_ok=True)
+    (stale / pwa.SERVICE_WORKER).symlink_to(second / pwa.SERVICE_WORKER)
+    url = server + path
+    old = hashes(first)
+    old_cache = f"bleu2-build-{build_of(first)}"
+
+    deploy(first)
+    context, guard = cached_context
+    ran = record_runs(context, url)
+    page = open_page(context, guard, url)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
+    deploy(stale)
+    answers.clear()
+    page.reload()
+    wait_ready_state(page)
+    # the new worker tried every way to each changed file (revalidating, past the HTTP
+    # cache, with a fresh query), then gave up: it is gone, no new cache, no notice
+    base = "/" + path
+    for _ in range(600):  # (60 s at most) until the worker's last try
+        if any(where.startswith(base + "index.html?bleu2-build=") for where, _ in answers):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_function(
+        "async () => { const r = await navigator.serviceWorker.getRegistration();"
+        " return !r.installing && !r.waiting; }",
+        timeout=60_000,
+    )
+    tried = {where for where, _ in answers if where.split("?")[0] == base + "index.html"}
+    assert len(tried) == 2  # index.html, then index.html?bleu2-build=...
+    assert page.evaluate("async () => (await caches.keys()).join()") == old_cache
+    assert page.locator("#update-notice").count() == 0
+    ran.clear()
+    page.reload()
+    wait_ready_state(page)
+    assert ran == {p: {old[p]} for p in CHANGED}
