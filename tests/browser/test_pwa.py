@@ -157,7 +157,9 @@ def test_new_deployment_waits_and_its_notice_reloads_every_open_page(new_context
         tab.wait_for_selector("#update-notice", timeout=60_000)
         notice = tab.text_content("#update-notice")
         assert "new version" in notice and tab.text_content("#update-reload") == "Reload"
-    assert sorted(page.evaluate("async () => await caches.keys()")) == sorted([f"bleu2-build-{old}", f"bleu2-build-{new}"])
+    assert sorted(page.evaluate("async () => await caches.keys()")) == sorted(
+        [f"bleu2-build-{old}", f"bleu2-build-{new}"]
+    )
     # Reload (in one tab): the new build takes over, and every open page reloads whole.
     with page.expect_navigation(), other.expect_navigation():
         page.click("#update-reload")
