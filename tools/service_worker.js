@@ -138,8 +138,9 @@ async function handOver(request, waiting) {
   if (open.length > 1 || waiting === handedOver || waiting.state !== "installed") return answer(request, PAGE);
   handedOver = waiting;
   waiting.postMessage({type: "activate"});
-  // (an icon of its own: no request for the origin's /favicon.ico meanwhile)
-  const body = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">';
+  // (an icon of its own: no request for the origin's /favicon.ico meanwhile; the script
+  // does what the header does, where a browser ignores the header)
+  const body = '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script>location.reload()</script>';
   return new Response(body, {headers: {"Content-Type": "text/html; charset=utf-8", "Refresh": "0"}});
 }
 
