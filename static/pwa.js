@@ -29,7 +29,7 @@
     return strings[key] || key;
   }
 
-  // Shown while a new build waits to take over this page's.
+  // Shown while a new build waits to take over from this page's.
   var hadController = !!container.controller;
   var reloading = false;
   function showUpdate(registration) {
