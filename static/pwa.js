@@ -1,8 +1,10 @@
 // Installable and offline after the first visit: registers the site's service worker
 // (service-worker.js at the site's root, written by tools/build_site.py from
 // tools/service_worker.js) once the page has started, and says when a new deployment has
-// been installed (a reload then uses it). Strings: static/boot-strings.js (catalog keys
-// boot_update_ready, boot_update_reload).
+// been installed and waits (its Reload button asks it to take over, then the page reloads;
+// so does every other open page when the worker changes under it: a page never runs with
+// another build's files). Design: docs/offline.md. Strings: static/boot-strings.js
+// (catalog keys boot_update_ready, boot_update_reload).
 //
 // Quietly does nothing where a service worker cannot be: file:// (and the one-file offline
 // page), browsers without them, and frames denied storage (a cross-site iframe when
@@ -27,9 +29,10 @@
     return strings[key] || key;
   }
 
-  // Shown when a new worker takes over a page that an older one was serving.
+  // Shown while a new build waits to take over from this page's.
   var hadController = !!container.controller;
-  function showUpdate() {
+  var reloading = false;
+  function showUpdate(registration) {
     if (document.getElementById("update-notice")) return;
     var notice = document.createElement("p");
     notice.id = "update-notice";
@@ -40,24 +43,49 @@
     button.type = "button";
     button.id = "update-reload";
     button.textContent = s("update_reload");
-    button.addEventListener("click", function () { location.reload(); });
+    button.addEventListener("click", function () {
+      var waiting = registration && registration.waiting;
+      if (waiting) waiting.postMessage({type: "activate"});  // then "controllerchange"
+      else location.reload();
+    });
     notice.appendChild(button);
     var status = document.getElementById("status");
     if (status && status.parentNode) status.parentNode.insertBefore(notice, status.nextSibling);
     else document.body.insertBefore(notice, document.body.firstChild);
   }
+  // A new build took over this page (asked here or by another page): reload it whole.
   container.addEventListener("controllerchange", function () {
-    if (hadController) showUpdate();
+    if (hadController && !reloading) {
+      reloading = true;
+      location.reload();
+    }
     hadController = true;
   });
+  function watch(registration) {
+    function check() {
+      if (registration.waiting && container.controller) showUpdate(registration);
+    }
+    check();
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (worker) worker.addEventListener("statechange", check);
+    });
+  }
 
   function register() {
     try {
       container.register("./service-worker.js", {scope: "./"}).then(function (registration) {
         document.documentElement.setAttribute("data-sw", "registered");
+        watch(registration);
         // Registering again does not look for a new deployment: ask (one small request
-        // for the worker; a changed worker installs the new build).
-        if (hadController) registration.update().catch(function () {});
+        // for the worker; a changed worker installs the new build). The browser's check
+        // revalidates its HTTP cache's copy, which a server answering 304 by modification
+        // time would keep for good: fetch the worker past that cache first, refreshing it.
+        if (hadController && navigator.onLine !== false) {
+          fetch("./service-worker.js", {cache: "reload"}).catch(function () {}).then(function () {
+            return registration.update();
+          }).catch(function () {});
+        }
         return registration;
       }, function () {
         document.documentElement.setAttribute("data-sw", "unavailable");

@@ -123,8 +123,11 @@ class Guard:
     allow_console_errors: bool = False
     pages: list = field(default_factory=list)
 
-    def attach_context(self, context) -> None:
-        context.route("**/*", self._route)
+    def attach_context(self, context, route: bool = True) -> None:
+        """``route=False``: record requests only, abort none (Playwright's routing turns the
+        browser's HTTP cache off, which a test of revalidation needs)."""
+        if route:
+            context.route("**/*", self._route)
         context.on("request", self._on_request)
 
     def _allowed(self, url: str) -> bool:

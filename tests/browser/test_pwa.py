@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser_helpers import SITE, answered, enter, texts
+from browser_helpers import SITE, enter, texts
 from conftest import open_page, wait_ready_state
 from tools import pwa
 
@@ -77,9 +77,9 @@ def test_service_worker_precaches_the_site_under_its_build_hash(new_context, sit
     assert page.get_attribute("html", "data-sw") == "registered"
     cached = page.evaluate(CACHES_JS)
     build = build_of(site_dir)
-    assert list(cached) == [f"bleu2-{build}"]
+    assert list(cached) == [f"bleu2-build-{build}"]
     files = pwa.precache_files(site_dir)
-    assert sorted(cached[f"bleu2-{build}"]) == sorted(urljoin(site_url, f) for f in files)
+    assert sorted(cached[f"bleu2-build-{build}"]) == sorted(urljoin(site_url, f) for f in files)
     # everything the page needs, nothing it does not
     for needed in (
         "index.html",
@@ -134,11 +134,14 @@ def deploy_dir(served_root):
     return target
 
 
-def test_new_deployment_is_picked_up_on_the_next_visit_with_a_notice(new_context, server, deploy_dir):
+def test_new_deployment_waits_and_its_notice_reloads_every_open_page(new_context, server, deploy_dir):
     url = f"{server}deploy/"
     context, guard = new_context()
     page = open_page(context, guard, url)
     wait_controlled(page)
+    other = open_page(context, guard, url)  # a second tab of the same build
+    enter(other, guard, "the cat sat on the mat", "the cat is on the mat")
+    other.wait_for_function("() => window.bleu2App.timer == null")  # (its texts saved in the tab's storage)
     old = build_of(deploy_dir)
     assert page.locator("#update-notice").count() == 0
     # A new deployment: another build hash (the worker's bytes change).
@@ -146,18 +149,25 @@ def test_new_deployment_is_picked_up_on_the_next_visit_with_a_notice(new_context
     new = "0123456789abcdef" if old != "0123456789abcdef" else "fedcba9876543210"
     worker.write_text(worker.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     # The next visit: the page opens (from the old build's cache), the browser finds the
-    # new worker, which installs the new build and takes over; the page says so.
+    # new worker, which installs the new build and waits (another tab of the old build is
+    # open, so a reload does not hand over); both pages say a new version is ready.
     page.reload()
     wait_ready_state(page)
-    page.wait_for_selector("#update-notice", timeout=60_000)
-    notice = page.text_content("#update-notice")
-    assert "new version" in notice and page.text_content("#update-reload") == "Reload"
-    page.wait_for_function(  # the old build's cache is deleted once the new one is active
-        f"async () => JSON.stringify(await caches.keys()) === '[\"bleu2-{new}\"]'", timeout=30_000
+    for tab in (page, other):
+        tab.wait_for_selector("#update-notice", timeout=60_000)
+        notice = tab.text_content("#update-notice")
+        assert "new version" in notice and tab.text_content("#update-reload") == "Reload"
+    assert sorted(page.evaluate("async () => await caches.keys()")) == sorted(
+        [f"bleu2-build-{old}", f"bleu2-build-{new}"]
     )
-    page.click("#update-reload")
-    answered(page)
-    wait_ready_state(page)
-    assert page.locator("#update-notice").count() == 0
+    # Reload (in one tab): the new build takes over, and every open page reloads whole.
+    with page.expect_navigation(), other.expect_navigation():
+        page.click("#update-reload")
+    for tab in (page, other):
+        wait_ready_state(tab)
+        assert tab.locator("#update-notice").count() == 0
+    assert page.evaluate("async () => await caches.keys()") == [f"bleu2-build-{new}"]
+    assert other.input_value("#reference") == "the cat sat on the mat"  # the tab's storage kept it
+    assert other.text_content("#score") == "0.7071"
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert page.text_content("#score") == "0.7071"

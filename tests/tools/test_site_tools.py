@@ -5,7 +5,9 @@ embed mode's link (bleu2.page.embed)."""
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import http.client
 import json
 import struct
@@ -190,8 +192,18 @@ def test_manifest_and_service_worker(tmp_path):
     text, build, files = pwa.service_worker(site)
     assert "index.html" in files and "snapshot.bin.gz" in files
     assert "index.html.gz" not in files and "bleu2-offline.html" not in files and ".nojekyll" not in files
-    assert f'const BUILD = "{build}";' in text and json.dumps(files, indent=1) in text
-    assert "__FILES__" not in text and "__BUILD__" not in text
+    assert f'const BUILD = "{build}";' in text and "__FILES__" not in text and "__BUILD__" not in text
+    hashes = json.loads(text.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    assert list(hashes) == files
+    # each file's SHA-256 as an integrity string (independent: base64 of hashlib's digest)
+    # printf x | openssl dgst -sha256 -binary | base64
+    assert hashes["index.html"] == "sha256-LXEWQrcmsEQBYnyp+6wy9chTD7GQPMTbAiWHF5IaSIE="
+    # a gzip file: its own bytes, or inflated (its Brotli copy's content)
+    gz = (site / "snapshot.bin.gz").read_bytes()
+    assert hashes["snapshot.bin.gz"].split() == [
+        "sha256-" + base64.b64encode(hashlib.sha256(gz).digest()).decode(),
+        "sha256-" + base64.b64encode(hashlib.sha256(b"s").digest()).decode(),
+    ]
     (site / "index.html").write_text("y", encoding="utf-8")
     assert pwa.service_worker(site)[1] != build  # a new deployment, a new build hash
 
