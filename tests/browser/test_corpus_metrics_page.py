@@ -1,5 +1,4 @@
-"""Corpus mode's systems table with chrF and TER beside BLEU, in headless Chromium (issue 30,
-item 3): with the metric chrF and a paired bootstrap, the tab's table shows sacreBLEU's
+"""Corpus mode's systems table with chrF and TER beside BLEU, in headless Chromium: with the metric chrF and a paired bootstrap, the tab's table shows sacreBLEU's
 multi-metric numbers, ranked by chrF.
 
 Oracle: sacreBLEU 2.6.0's command line, its output recorded here (seed 12345):
@@ -11,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import TED
+from browser_helpers import TED, answered
 from test_corpus_tables import wait_result
 
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
@@ -39,7 +38,9 @@ def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")
     page.select_option("#opt-preset", "sacrebleu")
+    answered(page)  # the preset's answer sets the form's options: choose the metric after it
     page.select_option("#opt-metric", "chrf")
+    answered(page)
     page.select_option("#corpus-test", "paired-bs")
     page.fill("#corpus-n", "100")
     page.dispatch_event("#corpus-n", "change")

@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser_helpers import SITE, enter, texts
+from browser_helpers import SITE, enter, settled, texts
 from conftest import open_page, wait_ready_state
 from tools import pwa
 
@@ -141,7 +141,7 @@ def test_new_deployment_waits_and_its_notice_reloads_every_open_page(new_context
     wait_controlled(page)
     other = open_page(context, guard, url)  # a second tab of the same build
     enter(other, guard, "the cat sat on the mat", "the cat is on the mat")
-    other.wait_for_function("() => window.bleu2App.timer == null")  # (its texts saved in the tab's storage)
+    settled(other)  # (its texts saved in the tab's storage)
     old = build_of(deploy_dir)
     assert page.locator("#update-notice").count() == 0
     # A new deployment: another build hash (the worker's bytes change).
