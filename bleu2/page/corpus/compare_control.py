@@ -1,13 +1,7 @@
 """``CompareControl``: the Compare view's decisions, owned by corpus mode's controller.
 
-Once two systems or more are scored, compare-mt's analyses of the loaded files run in the
-session (:meth:`bleu2.page.corpus.session.Session.compare_start`), a step at a time
-(:meth:`~bleu2.page.corpus.session.Session.step`, corpus mode's budget, each step a timer
-of its own so the page gets a turn between two), with progress; an input change cancels
-them (the last view stays, marked stale with the results). Clicks on a bucket's count or
-an n-gram list their sentences; the exports are the command line's files, downloaded.
-Everything goes through the corpus port (:class:`bleu2.page.corpus.port.CorpusPort`);
-tested in CPython with its fake (``tests/page/test_compare_control.py``).
+Its analyses run in the session a step at a time, as corpus mode's jobs
+(docs/corpus-mode-design.md).
 """
 
 from __future__ import annotations
@@ -24,12 +18,8 @@ __all__ = ["EVENTS", "CompareControl"]
 
 
 class CompareControl:
-    """The Compare view's state: the running analyses, the result shown, the pair shown.
-
-    Args:
-        port: the page; session: corpus mode's; step_ms: the work of one step
-            (milliseconds); lang: the page's language, read when needed (it changes).
-    """
+    """The Compare view's state: the running analyses, the result and pair shown.
+    ``step_ms``: milliseconds of work per step; ``lang``: reads the page's language."""
 
     def __init__(self, port: CorpusPort, session: Session, step_ms: float, lang: Callable[[], str]) -> None:
         self.port, self.session, self.step_ms, self.lang = port, session, step_ms, lang
@@ -55,12 +45,8 @@ class CompareControl:
     # --- the analyses -----------------------------------------------------------------------
 
     def start(self, corpus: int | None = None) -> None:
-        """The files were scored (``corpus``: the systems table's result; None: the last one):
-        compare the loaded systems (a running comparison is replaced). Under "the page's
-        options" the analyses take that result's options; what did not change since the
-        comparison shown is reused: under the page's options a change of the significance
-        test only paints the view again with the table's new p-value; under other rules
-        the pass over the lines is kept and the analyses run the paired test themselves."""
+        """Compare the loaded systems (``corpus``: the systems table's result; None: the
+        last); a running comparison is replaced (:meth:`Session.compare_start`)."""
         self.cancel(quiet=True)
         if corpus is not None:
             self.corpus = corpus

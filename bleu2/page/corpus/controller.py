@@ -1,15 +1,7 @@
 """``CorpusControl``: every decision of corpus mode, driven through its port.
 
-The controller runs with the sentence view's (:class:`bleu2.page.protocol.PageHost` makes
-both) and holds corpus mode's :class:`bleu2.page.corpus.session.Session`, whose methods it
-calls directly. It decides when a job starts (after a pause, once every file given is
-read), what replaces or cancels a running job, what each request holds, what is shown
-while a job runs, when it fails and after a language switch. A job runs in steps of a
-time budget (:class:`Budget`: long ones in the page's worker, short ones on the page's own
-thread in the one-file offline page), each step a timer of its own so the page gets a turn
-between two. The glue reports the page's events (:meth:`CorpusControl.on`: clicks, a
-file's bytes). Tested in CPython with a fake port (``tests/page/test_corpus_control.py``);
-the design is in ``docs/corpus-mode-design.md``.
+A job runs in steps of a :class:`Budget`, each a timer of its own; the design is in
+docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
@@ -52,18 +44,9 @@ PAGE = Budget("page", 30.0, 32)
 
 
 class CorpusControl:
-    """Corpus mode's state and decisions (one per page).
-
-    Args:
-        port: the page (:class:`bleu2.page.corpus.port.CorpusPort`).
-        session: the session it holds (its files, jobs and results).
-        budget: how jobs are stepped (:data:`WORKER` or :data:`PAGE`).
-        lang: the page's language.
-        tab: the tab's storage of the page (the sentence view's :class:`TabStore`), where
-            the mode, the settings and the pasted texts are kept for a reload
-            (:class:`bleu2.page.corpus.keep.CorpusKeep`); None keeps nothing.
-        to_sentence: shows one line's texts in the sentence view (:meth:`Session.line`'s).
-    """
+    """Corpus mode's state and decisions (one per page). ``tab``: the sentence view's
+    storage, where :class:`CorpusKeep` keeps what a reload gets back (None: nothing);
+    ``to_sentence``: shows one line's texts (:meth:`Session.line`'s) in the sentence view."""
 
     def __init__(
         self,
@@ -151,8 +134,7 @@ class CorpusControl:
 
     @event
     def show_mode(self, mode: str) -> None:
-        """Show ``mode`` ("sentence" or "corpus"); a change made while corpus mode was
-        hidden is scored when it is shown."""
+        """Show ``mode``; a change made while corpus mode was hidden is scored now."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         self._paint("mode", mode)
@@ -180,16 +162,14 @@ class CorpusControl:
 
     @event
     def files_chosen(self, role: str, count: int) -> None:
-        """``count`` files were given for ``role``; their bytes follow (:meth:`file_read`):
-        no job starts until they are read; what the last files' reading ended in is no longer said."""
+        """``count`` files were given for ``role``: no job starts until they are read."""
         self.reading += int(count)
         self._clear("debounce")
         self._say(None)
 
     @event
     def file_read(self, role: str, name: str, data: Any) -> None:
-        """A file's bytes (of :meth:`files_chosen`; bytes, or a JavaScript ``Uint8Array``),
-        read into the session."""
+        """A file's bytes (or a JavaScript ``Uint8Array``), read into the session."""
         raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
         out = guarded(lambda why: self._unread(name, why), lambda: self.session.load(str(role), str(name), raw))
         if out is not None:
@@ -206,8 +186,7 @@ class CorpusControl:
         self._refresh()
 
     def _loaded(self, out: dict[str, Any], given: tuple[str, str, str | None], area: str | None = None) -> None:
-        """A file or pasted text (``given``: its role, name and, when pasted, text) was
-        read: listed and kept (``out["ok"]``), else refused, saying why."""
+        """A file or pasted text (``given``: role, name, text or None) was read, or refused."""
         self.reading -= 1
         if not out["ok"]:
             self._say(out["message"])
@@ -234,8 +213,7 @@ class CorpusControl:
 
     @event
     def add_pasted(self, role: str) -> None:
-        """The "Add as a file" button of ``role``: its box's text becomes a file (the box is
-        emptied once it is loaded); an empty box says so."""
+        """The "Add as a file" button of ``role``: its box's text becomes a file."""
         area = f"corpus-{role}s-paste"
         text = self.port.read_value(area)
         if text.strip():
@@ -249,8 +227,7 @@ class CorpusControl:
         self.keep.paste(self.port.read_value(f"corpus-{role}s-paste"), str(role))
 
     def take(self, boxes: Mapping[str, list[str]]) -> None:
-        """The sentence view's texts to corpus mode (``{"references": [str], "candidates":
-        [str]}``): each non-blank reference box a reference, each candidate box a system."""
+        """The sentence view's ``{"references", "candidates"}`` texts as files (blank ones left out)."""
         self.show_mode("corpus")
         for role, kind in (("reference", "references"), ("system", "candidates")):
             for text in boxes.get(kind, []):
@@ -266,8 +243,7 @@ class CorpusControl:
         self._refresh()
 
     def _refresh(self, changed: bool = True) -> None:
-        """Paint the file lists; ``changed``: the files changed, so a job that can no longer
-        run stops and one that can is scheduled."""
+        """Paint the file lists; ``changed``: the files changed (stop or schedule a job)."""
         kept = self.port.read_value("corpus-baseline")
         view = self.session.files_view(self.lang)
         ids = [str(row["id"]) for row in view["systems"]]
@@ -291,8 +267,7 @@ class CorpusControl:
     # --- jobs ----------------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        """An input changed: score again after a pause (:data:`DEBOUNCE_MS`), once every file
-        given is read; once corpus mode is shown if it is hidden."""
+        """An input changed: score after :data:`DEBOUNCE_MS` once every file is read and the mode shown."""
         self.compare.cancel()
         if self.mode != "corpus":
             self.dirty = True
@@ -317,8 +292,7 @@ class CorpusControl:
 
     @event
     def score(self) -> None:
-        """Score now (the Score button, or after the pause): a running job is replaced; its
-        steps run each in a timer of its own."""
+        """Score now (the Score button, or after the pause): a running job is replaced."""
         self._clear("debounce")
         self.cancel()
         self._show(None)
@@ -444,9 +418,7 @@ class CorpusControl:
         self.restore()
 
     def restore(self) -> None:
-        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`): the
-        settings, the pasted boxes, the pasted texts added as files (loaded again), the mode;
-        the files that must be given again are named."""
+        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`)."""
         kept = self.keep.restore(self.lang)
         if kept is None:
             return
@@ -457,6 +429,5 @@ class CorpusControl:
         self.show_mode(kept["mode"])
 
 
-#: The events the glue reports (:meth:`CorpusControl.on`), each a method of the controller
-#: or of its Compare view's.
+#: The events the glue reports (:meth:`CorpusControl.on`), with the Compare view's.
 EVENTS = events_of(CorpusControl) | compare_control.EVENTS
