@@ -1,13 +1,8 @@
 """Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
 
-Under the page's metric chrF, chrF++ or TER (:data:`EXTRA`), a job scores BLEU and then
-chrF (chrF++: word order 2) and TER, as ``sacrebleu REF -i SYS... -m bleu chrf ter`` with
-the test chosen: each system's per-line statistics from the engines
-(:meth:`bleu2.chrf.CHRF.corpus_stats`, :meth:`bleu2.ter.TER.corpus_stats`), the corpus
-score of their sums, and the significance test on those statistics (the command line's
-pipeline: :func:`bleu2.significance.steps` with :func:`bleu2.sum_scores.chrf_sums` /
-:func:`~bleu2.sum_scores.ter_sums`; sacreBLEU's numbers for its seed). Scores are
-fractions (chrF in [0, 1]; TER edits per reference word, may exceed 1: lower is better).
+As ``sacrebleu REF -i SYS... -m bleu chrf ter``: the engines' per-line statistics, the
+corpus score of their sums and the test on them (:func:`bleu2.significance.steps`).
+Scores are fractions (chrF in [0, 1]; TER, lower is better, may exceed 1).
 """
 
 from __future__ import annotations
@@ -24,15 +19,8 @@ from ...sum_scores import chrf_sums, ter_sums
 from .. import i18n
 
 __all__ = [
-    "EXTRA",
-    "MetricResult",
-    "metric_steps",
-    "ranked_by",
-    "rank_scores",
-    "metric_head",
-    "metric_cells",
-    "metric_csv",
-]
+    "EXTRA", "MetricResult", "metric_cells", "metric_csv", "metric_head", "metric_steps", "rank_scores", "ranked_by",
+]  # fmt: skip
 
 #: The metrics scored beside BLEU under each of the page's metrics.
 EXTRA: dict[str, tuple[str, ...]] = {
@@ -45,10 +33,8 @@ EXTRA: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class MetricResult:
-    """One metric on every system of a job, in the job's order (the baseline first):
-    ``key`` ("chrf", "chrf++" or "ter"), ``name`` (``chrF2``, ``chrF2++``, ``TER``), each
-    system's ``to_dict()``, the test's figures per system
-    (:meth:`bleu2.significance.Result.to_dict`; None without a test) and the signature."""
+    """One metric (``key`` "chrf", "chrf++", "ter") on every system of a job, in its order:
+    each system's ``to_dict()``, the test's figures (None without a test), the signature."""
 
     key: str
     name: str
@@ -80,9 +66,8 @@ def metric_steps(
     seed: int | None,
     chunk: int,
 ) -> Generator[Progress, None, MetricResult]:
-    """Score ``systems`` (each a list of lines) on the reference streams ``refs`` with
-    metric ``key``, ``chunk`` lines between two progress reports (stage "scoring"), then
-    run ``test`` (sacreBLEU's flag; None: none) with ``n`` resamples and ``seed``."""
+    """Score ``systems`` on the reference streams ``refs`` with ``key``, ``chunk`` lines a
+    step, then run ``test`` (sacreBLEU's flag, or None) with ``n`` resamples and ``seed``."""
     scorer = _scorer(key)
     lines = len(refs[0])
     per_system: list[list[Any]] = []
@@ -153,8 +138,7 @@ def metric_cells(m: MetricResult, system: int, test: str, lang: str) -> list[str
 
 
 def metric_csv(m: MetricResult, system: int | None) -> list[Any]:
-    """The CSV columns of ``m`` (``system`` None: the header): score, mean, ci, p_value
-    (empty where the test gives none), signature; numbers in full."""
+    """The CSV columns of ``m`` (``system`` None: the header); numbers in full."""
     fields = ("score", "mean", "ci", "p_value")
     if system is None:
         key = m.key.replace("++", "pp")

@@ -1,11 +1,7 @@
 """Corpus mode's views of a result as data: systems table, sentences, histogram, exports.
 
-The ranked system table, a page of the per-sentence table, the histogram of sentence
-scores, and the exports.
-
-A result is the :class:`JobResult` :class:`bleu2.page.corpus.session.Session` keeps per
-finished job (frozen). Scores are floats in [0, 1]; display strings are in the page's
-language; the JSON is the CLI's ``--json``, exactly.
+Scores are floats in [0, 1]; display strings are in the page's language; the JSON is the
+CLI's ``--json``, exactly.
 """
 
 from __future__ import annotations
@@ -26,32 +22,21 @@ from ...report import (
     markdown_table,
     sentences_jsonl,
 )
-from ...result import BleuResult, CorpusBleuResult
+from ...result import CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
 from .metrics import MetricResult, metric_cells, metric_csv, metric_head, rank_scores, ranked_by
 
 __all__ = [
-    "TextFile",
-    "JobResult",
-    "EXCERPT",
-    "PAGE_SIZE",
-    "SHORT_NAME",
-    "short_names",
-    "sentence_rules",
-    "export",
-    "histogram",
-    "sentence_page",
-    "system_table",
-    "view",
-]
+    "EXCERPT", "PAGE_SIZE", "SHORT_NAME", "JobResult", "TextFile", "export", "histogram", "sentence_page",
+    "sentence_rules", "short_names", "system_table", "view",
+]  # fmt: skip
 
 #: Rows of the per-sentence table on one page.
 PAGE_SIZE = 50
 #: Longest text excerpt in the per-sentence table (characters).
 EXCERPT = 160
-#: Longest system name shown in a table (characters); the full name is its title, and
-#: the exports keep it whole.
+#: Longest system name shown in a table (characters); the exports keep it whole.
 SHORT_NAME = 20
 _SEPARATORS = "._-/ "
 
@@ -68,16 +53,10 @@ class TextFile(Protocol):
 
 @dataclass(frozen=True)
 class JobResult:
-    """What a finished job gives (:meth:`bleu2.page.corpus.session.Session.start`'s job):
-    the options it ran with (the page's, checked: ``options``; the engine's: ``config``;
-    the sentence-level rules each line was scored with: ``sentence_config``,
-    :meth:`bleu2.options.BleuConfig.sentence_level`),
-    the test (``"none"`` or sacreBLEU's flag), its resamples ``n`` and ``seed``, each
-    system's name and result in the order scored (the baseline first), the significance
-    figures per system (:meth:`bleu2.significance.Result.to_dict`; None without a test),
-    the run's signature, and the files scored: ``references``, and ``system_files`` in the
-    order of ``systems``; the page's ``metric`` and the ``metrics`` scored beside BLEU under
-    it (:mod:`bleu2.page.corpus.metrics`)."""
+    """A finished job (:meth:`bleu2.page.corpus.session.Session.start`'s): the page's
+    ``options``, the engine's ``config`` and ``sentence_config`` (each line's rules), the
+    test (``"none"`` or sacreBLEU's flag), ``systems`` (the baseline first), the test's
+    figures per system (None without one), and the ``metrics`` scored beside BLEU."""
 
     options: dict[str, Any]
     config: BleuConfig
@@ -94,20 +73,13 @@ class JobResult:
     metrics: tuple[MetricResult, ...] = ()
 
 
-def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
-    """Each system's name and corpus result (the pooled statistics' :class:`BleuResult`:
-    its ``to_dict()`` is the system's, as the command line's ``--json`` writes it)."""
-    return [(name, r.corpus) for name, r in res.systems]
-
-
 def _excerpt(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
 def _affix(names: Sequence[str], suffix: bool) -> int:
-    """The length of the prefix (or suffix) all ``names`` share, cut back to end at a
-    separator (``.``, ``_``, ``-``, ``/``, a space), so no word is cut."""
+    """The length of the prefix (or suffix) all ``names`` share, ending at a separator."""
     texts = [n[::-1] for n in names] if suffix else list(names)
     common = 0
     for chars in zip(*texts):
@@ -121,10 +93,8 @@ def _affix(names: Sequence[str], suffix: bool) -> int:
 
 
 def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
-    """The system names a table shows: unchanged while every one has at most ``limit``
-    characters; else without the words all of them share at the start and at the end
-    (``newstest2017.uedin-nmt.4722.de-en`` -> ``uedin-nmt.4722``) and, still longer than
-    ``limit``, shortened in the middle (``…``)."""
+    """The names a table shows: over ``limit`` characters, without the words all share at
+    the start and end, then shortened in the middle (``…``)."""
     if all(len(n) <= limit for n in names):
         return list(names)
     out = list(names)
@@ -137,8 +107,7 @@ def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
 
 
 def sentence_rules(res: JobResult, lang: str = "en") -> str:
-    """The per-sentence table's caption: which rules scored each line (those of the
-    corpus score, or the preset's sentence-level ones: sacreBLEU's effective order)."""
+    """The per-sentence table's caption: which rules scored each line."""
     if res.sentence_config == res.config:
         return i18n.t(lang, "corpus_sentences_rules_same")
     preset = res.sentence_config.preset or ""
@@ -146,16 +115,8 @@ def sentence_rules(res: JobResult, lang: str = "en") -> str:
 
 
 def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
-    """What the page shows of a result.
-
-    Args:
-        request: ``{"lang", "system": index in the result's systems (default 0),
-            "sort": "worst" | "best" | "line", "page": 0-based}``.
-    Returns:
-        ``{"table": :func:`system_table`, "signature": str, "json": the CLI's
-        --json text, "sentences": :func:`sentence_page`, "histogram": SVG data,
-        "system_names": [str]}``.
-    """
+    """What the page shows of a result; ``request``: ``{"lang", "system" (an index),
+    "sort" ("worst", "best", "line"), "page" (0-based)}``."""
     lang = i18n.language(request.get("lang"))
     index = min(max(int(request.get("system") or 0), 0), len(res.systems) - 1)
     return {
@@ -169,14 +130,14 @@ def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _json(res: JobResult) -> str:
-    """The CLI's ``--json`` of the systems, each with its other metrics (``"chrf"``,
-    ``"ter"``: the result's ``to_dict()``, the test's figures and the signature)."""
+    """The CLI's ``--json`` of the systems, each with its other metrics."""
     extra = [
         {m.key.rstrip("+"): {**m.results[k], **_figures(m, k), "signature": m.signature} for m in res.metrics}
         for k in range(len(res.systems))
     ]
     sig = res.significance
-    return corpus_json(_pooled(res), sig, res.signature if sig else None, extra if res.metrics else None)
+    pooled = [(name, r.corpus) for name, r in res.systems]
+    return corpus_json(pooled, sig, res.signature if sig else None, extra if res.metrics else None)
 
 
 def _figures(m: MetricResult, k: int) -> dict[str, Any]:
@@ -184,12 +145,8 @@ def _figures(m: MetricResult, k: int) -> dict[str, Any]:
 
 
 def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
-    """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
-    ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
-
-    Returns:
-        ``{"text", "filename", "mime"}``.
-    """
+    """``what`` ("systems", "sentences") as ``fmt`` ("json": the CLI's shapes, "csv",
+    "markdown"): ``{"text", "filename", "mime"}``."""
     text, ext, mime = _export(res, what, fmt, i18n.language(lang))
     return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
 
@@ -198,17 +155,9 @@ def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, A
 
 
 def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
-    """The systems ranked by corpus BLEU, or by the page's metric when others are scored
-    (:func:`bleu2.page.corpus.metrics.rank_scores`; best first; equal scores share a rank).
-
-    Returns:
-        ``{"head": [str], "rows": [[str]], "names": [str], "note": str}``: rank, system
-        (:func:`short_names`; ``names``: each row's full name), BLEU-N (four
-        decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
-        significance test the mean ± 95% half-width and the p-value (the baseline's
-        cell says "baseline"); then each other metric's score, mean ± half-width and
-        p-value (:func:`bleu2.page.corpus.metrics.metric_cells`).
-    """
+    """The systems ranked by the page's metric (best first; equal scores share a rank):
+    ``{"head", "rows", "names" (full), "note"}``; rows of rank, system, BLEU, p1..pN as
+    matches/total, BP, c/r, c, r, the test's mean ± 95% half-width and p-value, other metrics."""
     systems = res.systems
     order = systems[0][1].max_order
 
@@ -273,18 +222,9 @@ def _order(scores: Sequence[float], sort: str) -> list[int]:
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
-    """One page of the per-sentence table of ``system`` (sentence BLEU under the
-    sentence-level rules of the options: :meth:`bleu2.options.BleuConfig.sentence_level`),
-    sorted worst first by default.
-
-    Returns:
-        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
-        button's accessible name}], "page": int,
-        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str, "caption":
-        :func:`sentence_rules`, "name": the system's full name}``; the cells are the line
-        number, the score, the candidate and the (first) reference, shortened to
-        :data:`EXCERPT` characters; the candidate's column is named by its short name.
-    """
+    """One page of ``system``'s per-sentence table: ``{"head", "rows" ({"line" (0-based),
+    "cells", "open"}), "page", "pages", "label", "sort", "caption", "name"}``; cells: line,
+    score, candidate, first reference (:data:`EXCERPT` characters)."""
     name, result = res.systems[system]
     scores = result.sentence_scores
     order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
