@@ -6,12 +6,11 @@ Its analyses run in the session a step at a time, as corpus mode's jobs
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from typing import Any
 
-from .port import CorpusPort, Message, event, events_of, guarded, message_text
+from .port import CorpusPort, Message, event, events_of, guarded, message_text, paint, progress
 from .session import Session
 
 __all__ = ["EVENTS", "CompareControl"]
@@ -30,16 +29,10 @@ class CompareControl:
         self.status: Message | None = None
         self.corpus: int | None = None  # the systems table's result: its options and paired test
 
-    def _paint(self, painter: Any, data: Any, target: str) -> None:
-        self.port.paint(painter, json.dumps(data, ensure_ascii=False), target)
-
     def _show(self, status: Message | None, fraction: float | None = None) -> None:
         self.status = status
-        props: dict[str, Any] = {"hidden": fraction is None}
-        if fraction is not None:
-            props["value"] = fraction
         self.port.write(
-            {"compare-status": {"text": message_text(status, self.lang())}, "compare-progress": {"props": props}}
+            {"compare-status": {"text": message_text(status, self.lang())}, **progress("compare", fraction)}
         )
 
     # --- the analyses -----------------------------------------------------------------------
@@ -126,14 +119,14 @@ class CompareControl:
                 "compare-lines": {"props": {"hidden": True}},
             }
         )
-        self._paint("compareView", view, "compare-body")
+        paint(self.port, "compareView", view, "compare-body")
 
     def _lines(self, request: dict[str, Any]) -> None:
         if self.result is not None:
             request.update(lang=self.lang(), pair=self.pair)
             listed = self.session.compare_lines(self.result, request)
             self.port.write({"compare-lines": {"props": {"hidden": False}}})
-            self._paint("compareLines", listed, "compare-lines-body")
+            paint(self.port, "compareLines", listed, "compare-lines-body")
 
     # --- events -----------------------------------------------------------------------------
 

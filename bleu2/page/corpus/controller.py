@@ -6,17 +6,17 @@ docs/corpus-mode-design.md.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .. import i18n
+from ..ports import ElementUpdate
 from ..tab_storage import TabStore
 from . import compare_control
 from .keep import CorpusKeep
-from .port import CorpusPort, Message, event, events_of, guarded, message_text
+from .port import CorpusPort, Message, event, events_of, guarded, message_text, paint, progress
 from .request import job_request, request_problem
 from .session import ROLES, Session
 
@@ -74,7 +74,7 @@ class CorpusControl:
         self.listed: list[int] = []  # the ids of the files listed
         self.keep = CorpusKeep(port, tab)  # what a reload gets back
         self.compare = compare_control.CompareControl(port, self.session, budget.ms, lambda: self.lang)
-        self._paint("root", {"data-corpus-backend": budget.name})
+        paint(self.port, "root", {"data-corpus-backend": budget.name})
 
     def on(self, name: str, *args: Any) -> None:
         """One event from the glue, by name (:data:`EVENTS`), with its arguments."""
@@ -83,9 +83,6 @@ class CorpusControl:
         getattr(self.compare if name in compare_control.EVENTS else self, name)(*args)
 
     # --- the page ------------------------------------------------------------------------------
-
-    def _paint(self, painter: Any, data: Any, target: str = "") -> None:
-        self.port.paint(painter, json.dumps(data, ensure_ascii=False), target)
 
     def _after(self, name: str, ms: float, fn: Callable[[], None]) -> None:
         self._clear(name)
@@ -110,24 +107,14 @@ class CorpusControl:
 
     def _running(self, fraction: float | None) -> None:
         """The Cancel button and the progress bar: a job running (``fraction`` done) or none (None)."""
-        props: dict[str, Any] = {"hidden": fraction is None}
-        if fraction is not None:
-            props["value"] = fraction
-        self.port.write(
-            {"corpus-cancel": {"props": {"disabled": fraction is None}}, "corpus-progress": {"props": props}}
-        )
+        self.port.write({"corpus-cancel": {"props": {"disabled": fraction is None}}, **progress("corpus", fraction)})
 
     def _mark_stale(self, stale: bool) -> None:
         """Mark the result shown as no longer matching the inputs (or as matching them)."""
-        stale = stale and self.result is not None
-        self.stale = stale
+        stale = self.stale = stale and self.result is not None
         text = i18n.t(self.lang, "corpus_stale") if stale else ""
-        self.port.write(
-            {
-                "corpus-results": {"classes": {"stale": stale}},
-                "corpus-stale": {"text": text, "props": {"hidden": not stale}},
-            }
-        )
+        line: ElementUpdate = {"text": text, "props": {"hidden": not stale}}
+        self.port.write({"corpus-results": {"classes": {"stale": stale}}, "corpus-stale": line})
 
     def _call_failed(self, why: str) -> None:
         self._show({"key": "corpus_call_failed", "params": {"error": why}})
@@ -137,7 +124,7 @@ class CorpusControl:
         """Show ``mode``; a change made while corpus mode was hidden is scored now."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        self._paint("mode", mode)
+        paint(self.port, "mode", mode)
         self.mode = mode
         self.keep.mode(mode)
         if mode == "corpus" and self.dirty:
@@ -171,9 +158,7 @@ class CorpusControl:
     def file_read(self, role: str, name: str, data: Any) -> None:
         """A file's bytes (or a JavaScript ``Uint8Array``), read into the session."""
         raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
-        out = guarded(lambda why: self._unread(name, why), lambda: self.session.load(str(role), str(name), raw))
-        if out is not None:
-            self._loaded(out, (str(role), str(name), None))
+        self._load(str(role), str(name), lambda: self.session.load(str(role), str(name), raw))
 
     @event
     def file_failed(self, role: str, name: str, why: str) -> None:
@@ -185,31 +170,31 @@ class CorpusControl:
         self._say({"key": "corpus_read_failed", "params": {"name": str(name), "error": str(why)}})
         self._refresh()
 
-    def _loaded(self, out: dict[str, Any], given: tuple[str, str, str | None], area: str | None = None) -> None:
-        """A file or pasted text (``given``: role, name, text or None) was read, or refused."""
+    def _load(self, role: str, name: str, load: Callable[[], Any], text: str | None = None, area: str = "") -> None:
+        """Read a file or pasted ``text`` (from box ``area``) into the session: listed and kept, or refused."""
+        out = guarded(lambda why: self._unread(name, why), load)
+        if out is None:
+            return
         self.reading -= 1
         if not out["ok"]:
             self._say(out["message"])
-            self.keep.settled(given[0], given[1])
+            self.keep.settled(role, name)
         else:
-            self.keep.loaded(out["file"]["id"], *given)
+            self.keep.loaded(out["file"]["id"], role, name, text)
             if area:  # emptied, unless more was typed meanwhile (kept)
                 now = self.port.read_value(area)
-                if now == given[2]:
+                if now == text:
                     self.port.write({area: {"props": {"value": ""}}})
-                self.keep.paste("" if now == given[2] else now, given[0])
+                self.keep.paste("" if now == text else now, role)
         self._refresh()
 
-    def _load_text(self, role: str, text: str, area: str | None = None, name: str | None = None) -> None:
+    def _load_text(self, role: str, text: str, area: str = "", name: str | None = None) -> None:
         if name is None:
             self.pasted[role] += 1
             kind = i18n.t(self.lang, f"corpus_kind_{role}")
             name = i18n.t(self.lang, "corpus_pasted_name", kind=kind, number=self.pasted[role])
         self.files_chosen(role, 1)
-        given = (role, name, text)
-        out = guarded(lambda why: self._unread(name, why), lambda: self.session.load_text(role, name, text))
-        if out is not None:
-            self._loaded(out, given, area)
+        self._load(role, name, lambda: self.session.load_text(role, str(name), text), text, area)
 
     @event
     def add_pasted(self, role: str) -> None:
@@ -248,7 +233,7 @@ class CorpusControl:
         view = self.session.files_view(self.lang)
         ids = [str(row["id"]) for row in view["systems"]]
         baseline = kept if kept in ids else (ids[0] if ids else "")
-        self._paint("files", {"references": view["references"], "systems": view["systems"], "baseline": baseline})
+        paint(self.port, "files", {"references": view["references"], "systems": view["systems"], "baseline": baseline})
         self.port.write({"corpus-score": {"props": {"disabled": not view["ready"]}}})
         listed = [row["id"] for role in ("references", "systems") for row in view[role]]
         if changed and listed != self.listed:  # a refused file changes nothing
@@ -391,9 +376,9 @@ class CorpusControl:
             }
         )
         results = {"table": view["table"], "systems": view["system_names"], "system": self.system}
-        self._paint("results", dict(results, sentences=page))
-        self._paint("svg", view["histogram"], "corpus-histogram")
-        self._paint("help", view["help"])
+        paint(self.port, "results", dict(results, sentences=page))
+        paint(self.port, "svg", view["histogram"], "corpus-histogram")
+        paint(self.port, "help", view["help"])
 
     @event
     def open_line(self, line: int) -> None:

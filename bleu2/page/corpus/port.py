@@ -7,16 +7,17 @@ language switch writes them again. In the page the port is
 
 from __future__ import annotations
 
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any, Literal, Protocol, TypedDict, cast
 
 from .. import i18n
-from ..ports import Downloads, Elements, Painting, Timers
+from ..ports import Downloads, Elements, Painting, Timers, Updates
 
 __all__ = [
     "CorpusPainter", "CorpusPort", "Message", "event", "events_of", "guarded", "input_message", "lines_message",
-    "message_text",
+    "message_text", "paint", "progress",
 ]  # fmt: skip
 
 #: The painters the port runs: ``static/corpus.js``'s, ``static/compare.js``'s
@@ -70,6 +71,17 @@ def input_message(error: Exception) -> Message:
     numbers = {k: v for k, v in params.items() if isinstance(v, int)}
     texts = {k: str(v) for k, v in params.items() if k not in numbers}
     return {"key": INPUT_KEYS[key], "params": texts, "numbers": numbers}
+
+
+def paint(port: CorpusPort, painter: CorpusPainter, data: Any, target: str = "") -> None:
+    """Run ``painter`` on ``data`` as JSON text."""
+    port.paint(painter, json.dumps(data, ensure_ascii=False), target)
+
+
+def progress(name: str, fraction: float | None) -> Updates:
+    """The update of progress bar ``#{name}-progress``: ``fraction`` done, or hidden (None)."""
+    props = {"hidden": True} if fraction is None else {"hidden": False, "value": fraction}
+    return {f"{name}-progress": {"props": props}}
 
 
 def event(method: Callable[..., None]) -> Callable[..., None]:
