@@ -11,6 +11,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from .corpus.controller import PAGE, WORKER, CorpusControl
@@ -170,6 +171,8 @@ class SentenceSide:
         self.outbox, self.mirror, self.tab, self.in_worker = outbox, mirror, tab, in_worker
         self.read_value, self.read_form = mirror.read_value, mirror.read_form
         self.storage, self.refused = tab.storage, tab.refused
+        self.focus, self.set_language = partial(outbox.send, "focus"), partial(outbox.send, "lang")
+        self.log, self.download = partial(outbox.send, "log"), partial(outbox.send, "download")
 
     def write(self, updates: Updates) -> None:
         self.mirror.wrote(updates)
@@ -177,15 +180,6 @@ class SentenceSide:
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         self.outbox.send("paint", painter, data_json, target)
-
-    def focus(self, selector: str) -> None:
-        self.outbox.send("focus", selector)
-
-    def set_language(self, lang: str) -> None:
-        self.outbox.send("lang", lang)
-
-    def log(self, level: str, message: str) -> None:
-        self.outbox.send("log", level, message)
 
     def read_box(self, box_id: str) -> Change:
         text = self.mirror.texts.get(box_id, "")
@@ -234,17 +228,9 @@ class SentenceSide:
     def copy(self, text: str, area_id: str, done: Callable[[bool], None]) -> None:
         self.outbox.send("copy", text, area_id, self.outbox.callback(done))
 
-    def download(self, filename: str, mime: str, text: str) -> None:
-        self.outbox.send("download", filename, mime, text)
 
-
-class CorpusSide:
+class CorpusSide(SentenceSide):
     """Corpus mode's port (:class:`bleu2.page.corpus.port.CorpusPort`) over the same outbox and mirror."""
-
-    def __init__(self, sentence: SentenceSide) -> None:
-        self.outbox, self.mirror = sentence.outbox, sentence.mirror
-        self.write, self.read_value = sentence.write, sentence.read_value
-        self.set_timer, self.clear_timer, self.download = sentence.set_timer, sentence.clear_timer, sentence.download
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         self.outbox.send("corpusPaint", painter, data_json, target)
@@ -265,7 +251,7 @@ class PageHost:
         self.tab = TabMirror(start, self.outbox)
         self.port = SentenceSide(self.outbox, self.mirror, self.tab, in_worker)
         self.page = SentencePage(self.port, PageContext(**start.get("context", {})))
-        self.corpus_side = CorpusSide(self.port)
+        self.corpus_side = CorpusSide(self.outbox, self.mirror, self.tab, in_worker)
         self.session, self.budget = session, WORKER if in_worker else PAGE
         self.corpus: CorpusControl | None = None
         self.failed: str | None = None
