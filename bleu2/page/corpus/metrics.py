@@ -19,7 +19,8 @@ from ...sum_scores import chrf_sums, ter_sums
 from .. import i18n
 
 __all__ = [
-    "EXTRA", "MetricResult", "metric_cells", "metric_csv", "metric_head", "metric_steps", "rank_scores", "ranked_by",
+    "EXTRA", "MetricResult", "metric_csv", "metric_steps", "rank_scores", "ranked_by", "significance_cells",
+    "significance_head",
 ]  # fmt: skip
 
 #: The metrics scored beside BLEU under each of the page's metrics.
@@ -114,26 +115,20 @@ def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult
     return [-x for x in m.scores] if m.key == "ter" else m.scores
 
 
-def metric_head(m: MetricResult, test: str, lang: str) -> list[str]:
-    """The columns of ``m``: its score, with a test its mean ± 95% CI and p-value."""
-    head = [m.name]
-    if m.significance and m.significance[0].get("mean") is not None:
-        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_ci')}")
+def significance_head(prefix: str, figures: Sequence[Figures] | None, test: str, lang: str) -> list[str]:
+    """A test's columns (mean ± 95% CI, p-value; none without a test), each named after ``prefix``."""
+    head = [prefix + i18n.t(lang, "corpus_col_ci")] if figures and figures[0].get("mean") is not None else []
+    return head + ([prefix + i18n.t(lang, "corpus_col_p")] if figures and test.startswith("paired") else [])
+
+
+def significance_cells(figures: Sequence[Figures] | None, system: int, test: str, lang: str) -> list[str]:
+    """The cells of :func:`significance_head` for one system (the baseline's p-value says so)."""
+    if not figures:
+        return []
+    num, s = i18n.format_number, figures[system]
+    cells = [f"{num(s['mean'], lang)} ± {num(s['ci'], lang)}"] if figures[0].get("mean") is not None else []
     if test.startswith("paired"):
-        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_p')}")
-    return head
-
-
-def metric_cells(m: MetricResult, system: int, test: str, lang: str) -> list[str]:
-    """The cells of :func:`metric_head` for one system (four decimals; the baseline's p-value says so)."""
-    num = i18n.format_number
-    cells = [num(m.scores[system], lang)]
-    if m.significance:
-        s = m.significance[system]
-        if m.significance[0].get("mean") is not None:
-            cells.append(f"{num(s['mean'], lang)} ± {num(s['ci'], lang)}")
-        if test.startswith("paired"):
-            cells.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"], lang))
+        cells.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"], lang))
     return cells
 
 

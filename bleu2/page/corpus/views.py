@@ -25,7 +25,7 @@ from ...report import (
 from ...result import CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
-from .metrics import MetricResult, metric_cells, metric_csv, metric_head, rank_scores, ranked_by
+from .metrics import MetricResult, metric_csv, rank_scores, ranked_by, significance_cells, significance_head
 
 __all__ = [
     "EXCERPT", "PAGE_SIZE", "SHORT_NAME", "JobResult", "TextFile", "export", "histogram", "sentence_page",
@@ -165,15 +165,10 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         return i18n.format_number(v, lang)
 
     head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
-    sig = res.significance
     named = f"{head[2]}: " if res.metrics else ""  # beside other metrics, BLEU's test columns say so
-    if sig:
-        if sig[0].get("mean") is not None:
-            head.append(named + i18n.t(lang, "corpus_col_ci"))
-        if res.test.startswith("paired"):
-            head.append(named + i18n.t(lang, "corpus_col_p"))
+    head += significance_head(named, res.significance, res.test, lang)
     for m in res.metrics:
-        head += metric_head(m, res.test, lang)
+        head += [m.name, *significance_head(f"{m.name}: ", m.significance, res.test, lang)]
     scores = rank_scores(res.metric, [r.score for _, r in systems], res.metrics)
     ranks = competition_ranks(scores)
     short = short_names([name for name, _ in systems])
@@ -190,14 +185,9 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
             i18n.format_integer(r.hyp_len, lang),
             i18n.format_integer(r.ref_len, lang),
         ]
-        if sig:
-            s = sig[i]
-            if sig[0].get("mean") is not None:
-                row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
-            if res.test.startswith("paired"):
-                row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
+        row += significance_cells(res.significance, i, res.test, lang)
         for m in res.metrics:
-            row += metric_cells(m, i, res.test, lang)
+            row += [num(m.scores[i]), *significance_cells(m.significance, i, res.test, lang)]
         rows.append(row)
     note = i18n.t(
         lang,
