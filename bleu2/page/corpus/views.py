@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from ...options import BleuConfig
@@ -161,9 +162,7 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     systems = res.systems
     order = systems[0][1].max_order
 
-    def num(v: float) -> str:
-        return i18n.format_number(v, lang)
-
+    num, integer = partial(i18n.format_number, lang=lang), partial(i18n.format_integer, lang=lang)
     head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
     named = f"{head[2]}: " if res.metrics else ""  # beside other metrics, BLEU's test columns say so
     head += significance_head(named, res.significance, res.test, lang)
@@ -176,15 +175,10 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     for i in best_first(scores):
         name, r = systems[i]
         names.append(name)
-        row = [i18n.format_integer(ranks[i], lang), short[i], num(r.score)]
-        row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
+        row = [integer(ranks[i]), short[i], num(r.score)]
+        row += [f"{integer(p.matches)}/{integer(p.total)}" for p in r.precisions]
         ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
-        row += [
-            num(r.brevity_penalty),
-            ratio,
-            i18n.format_integer(r.hyp_len, lang),
-            i18n.format_integer(r.ref_len, lang),
-        ]
+        row += [num(r.brevity_penalty), ratio, integer(r.hyp_len), integer(r.ref_len)]
         row += significance_cells(res.significance, i, res.test, lang)
         for m in res.metrics:
             row += [num(m.scores[i]), *significance_cells(m.significance, i, res.test, lang)]
@@ -192,7 +186,7 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     note = i18n.t(
         lang,
         "corpus_note_" + res.test.replace("-", "_"),
-        n=i18n.format_integer(res.n, lang),
+        n=integer(res.n),
         seed="–" if res.seed is None else str(res.seed),
     )
     if res.metrics:
@@ -221,45 +215,26 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
     pages = max(1, -(-len(order) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    cand = res.system_files[system].lines
-    ref = res.references[0].lines
-    rows = [
-        {
-            "line": i,
-            "cells": [
-                i18n.format_integer(i + 1, lang),
-                i18n.format_number(scores[i], lang),
-                _excerpt(cand[i]),
-                _excerpt(ref[i]),
-            ],
-            "open": i18n.t(lang, "corpus_open_line", line=i18n.format_integer(i + 1, lang)),
-        }
-        for i in chunk
-    ]
-    first = page * PAGE_SIZE + 1
-    label = i18n.t(
-        lang,
-        "corpus_page_label",
-        first=i18n.format_integer(first, lang),
-        last=i18n.format_integer(first + len(chunk) - 1, lang),
-        total=i18n.format_integer(len(order), lang),
+    cand, ref, integer = (
+        res.system_files[system].lines,
+        res.references[0].lines,
+        partial(i18n.format_integer, lang=lang),
     )
+
+    def row(i: int) -> dict[str, Any]:
+        cells = [integer(i + 1), i18n.format_number(scores[i], lang), _excerpt(cand[i]), _excerpt(ref[i])]
+        return {"line": i, "cells": cells, "open": i18n.t(lang, "corpus_open_line", line=integer(i + 1))}
+
+    first, last = page * PAGE_SIZE + 1, page * PAGE_SIZE + len(chunk)
+    label = i18n.t(lang, "corpus_page_label", first=integer(first), last=integer(last), total=integer(len(order)))
     head = [
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=result.max_order),
         i18n.t(lang, "corpus_col_candidate", name=short_names([n for n, _ in res.systems])[system]),
         i18n.t(lang, "corpus_col_reference"),
     ]
-    return {
-        "head": head,
-        "rows": rows,
-        "page": page,
-        "pages": pages,
-        "label": label,
-        "sort": sort,
-        "caption": sentence_rules(res, lang),
-        "name": name,
-    }
+    rows, caption = [row(i) for i in chunk], sentence_rules(res, lang)
+    return dict(head=head, rows=rows, page=page, pages=pages, label=label, sort=sort, caption=caption, name=name)
 
 
 def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
@@ -301,9 +276,7 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
             return csv_table(head, rows), "csv", "text/csv"
         whole = [[row[0], name, *row[2:]] for row, name in zip(table["rows"], table["names"])]  # full names
         md = markdown_table(
-            [markdown_cell(h) for h in table["head"]],
-            [[markdown_cell(c) for c in row] for row in whole],
-            left=[1],
+            [markdown_cell(h) for h in table["head"]], [[markdown_cell(c) for c in row] for row in whole], left=[1]
         )
         return md + "\n" + markdown_cell(res.signature) + "\n", "md", "text/markdown"
     # per-sentence scores, every system
@@ -311,11 +284,8 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
         return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
     scored = [(name, i + 1, repr(sc)) for name, r in systems for i, sc in enumerate(r.sentence_scores)]
     if fmt == "csv":
-        return (
-            csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored]),
-            "csv",
-            "text/csv",
-        )
+        text = csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored])
+        return text, "csv", "text/csv"
     head = [
         i18n.t(lang, "corpus_col_system"),
         i18n.t(lang, "corpus_col_line"),
