@@ -108,19 +108,14 @@ class Session:
     def files_view(self, lang: str = "en") -> dict[str, Any]:
         """The file lists (rows of ``{"id", "name", "lines", "remove"}``: texts), the
         ``problem`` that keeps them from being scored (or None) and ``ready``."""
-        rows = {}
-        for role in ROLES:
-            rows[role] = [
-                {
-                    "id": f.id,
-                    "name": f.name,
-                    "lines": i18n.tn(lang, "corpus_lines", len(f.lines)),
-                    "remove": i18n.t(lang, "corpus_remove", name=f.name),
-                }
-                for f in self.of_role(role)
-            ]
+
+        def row(f: _File) -> dict[str, Any]:
+            lines = i18n.tn(lang, "corpus_lines", len(f.lines))
+            return {"id": f.id, "name": f.name, "lines": lines, "remove": i18n.t(lang, "corpus_remove", name=f.name)}
+
+        refs, systems = ([row(f) for f in self.of_role(role)] for role in ROLES)
         problem = self.problem()
-        return {"references": rows["reference"], "systems": rows["system"], "problem": problem, "ready": not problem}
+        return {"references": refs, "systems": systems, "problem": problem, "ready": not problem}
 
     def problem(self) -> Message | None:
         """Why the loaded files cannot be scored yet (None when they can)."""
@@ -268,22 +263,17 @@ class Session:
         if preset not in ANALYSIS_PRESETS and preset not in ("defaults", "page"):
             return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
         # the page's BLEU options (the analyses score BLEU; another metric's options are not theirs)
-        options = (
-            {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS} if preset == "page" else None
-        )
+        page_options = {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS}
+        options = page_options if preset == "page" else None
         # a paired test under other rules than the systems table's: the analyses run it on their statistics
         test = request.get("test") or {}
         own_test = preset != "page" and test.get("name") in PAIRED_TESTS
         test_key = (test["name"], test.get("n") or None, test.get("seed")) if own_test else None
+        test_args = dict(zip(("significance", "significance_n", "seed"), test_key or ()))
         rules_preset = None if preset in ("defaults", "page") else preset
         ids = [f.id for f in systems]
         baseline = ids.index(request["baseline"]) if request.get("baseline") in ids else 0
-        counted = (
-            tuple(f.id for f in refs),
-            tuple(ids),
-            rules_preset,
-            tuple(sorted((options or {}).items(), key=lambda kv: kv[0])),
-        )
+        counted = (tuple(f.id for f in refs), tuple(ids), rules_preset, tuple(sorted((options or {}).items())))
         key = (*counted, baseline, test_key)
         for result_id, kept in self.compare_keys.items():
             if kept == key:
@@ -307,11 +297,7 @@ class Session:
                 preset=rules_preset,
                 options=options,
                 tally=tally,
-                **(
-                    {}
-                    if test_key is None
-                    else {"significance": test_key[0], "significance_n": test_key[1], "seed": test_key[2]}
-                ),
+                **test_args,
             )
             # only the latest is kept (the lines are copied in it)
             self.compares, self.compare_keys = {job_id: result}, {job_id: key}
