@@ -31,9 +31,8 @@ class CompareControl:
 
     def _show(self, status: Message | None, fraction: float | None = None) -> None:
         self.status = status
-        self.port.write(
-            {"compare-status": {"text": message_text(status, self.lang())}, **progress("compare", fraction)}
-        )
+        text = message_text(status, self.lang())
+        self.port.write({"compare-status": {"text": text}, **progress("compare", fraction)})
 
     # --- the analyses -----------------------------------------------------------------------
 

@@ -117,6 +117,8 @@ class CorpusControl:
         self.port.write({"corpus-results": {"classes": {"stale": stale}}, "corpus-stale": line})
 
     def _call_failed(self, why: str) -> None:
+        self.job = None
+        self._running(None)
         self._show({"key": "corpus_call_failed", "params": {"error": why}})
 
     @event
@@ -299,7 +301,7 @@ class CorpusControl:
         self._after("step", 0, lambda: self._step(job))
 
     def _step(self, job: int) -> None:
-        out = guarded(lambda why: self._stop(job, why), lambda: self.session.step(job, self.budget.ms))
+        out = guarded(self._call_failed, lambda: self.session.step(job, self.budget.ms))
         if out is None:
             return
         if not out["done"]:
@@ -318,12 +320,6 @@ class CorpusControl:
         self._mark_stale(False)
         self._render()
         self.compare.start(self.result)  # two systems or more: the Compare view
-
-    def _stop(self, job: int, why: str) -> None:
-        """A step raised: the job stops, saying why."""
-        self.job = None
-        self._running(None)
-        self._call_failed(why)
 
     @event
     def cancel(self) -> None:
