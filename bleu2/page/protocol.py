@@ -1,8 +1,6 @@
 """``PageHost``: both rooms' controllers driven by events in, command batches out.
 
-It runs in the page's PyScript worker, or on the page's thread in the one-file offline
-page; ``static/host.js`` talks to it the same way in both, asynchronously only. The
-messages and the pieces: docs/architecture-page.md, "The message protocol".
+In the page's worker, or on its thread offline; the messages: docs/architecture-page.md.
 """
 
 from __future__ import annotations
@@ -109,8 +107,7 @@ class Mirror:
 
 
 class TabMirror:
-    """The tab's ``sessionStorage`` as this side wrote it; the browser's answer predicted
-    (denied at start, or a write at least as large as one it refused)."""
+    """The tab's ``sessionStorage`` as this side wrote it, and the browser's answer predicted."""
 
     def __init__(self, start: Mapping[str, Any], outbox: Outbox) -> None:
         self.outbox = outbox
@@ -240,8 +237,7 @@ class CorpusSide(SentenceSide):
 
 
 class PageHost:
-    """Both controllers of one page. ``start_json``: ``context`` (:class:`PageContext`'s
-    fields), ``storage`` (``sessionStorage``), ``denied`` (why it is refused, or null) and
+    """Both controllers of one page; ``start_json``: ``context``, ``storage``, ``denied`` and
     what an event carries; ``in_worker``: in the page's worker (long steps of work)."""
 
     def __init__(self, start_json: str, in_worker: bool, session: Session | None = None) -> None:
@@ -257,8 +253,7 @@ class PageHost:
         self.failed: str | None = None
 
     def start(self) -> str:
-        """Start both controllers: the first batch (``reply``: {"ok", "error", "python",
-        "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
+        """Start both controllers: the first batch (``reply``: {"ok", "error", "python", "events"})."""
         try:
             self.page.start()
         except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
@@ -295,8 +290,7 @@ class PageHost:
         return self.outbox.batch(reply, self.idle(), self.hide())
 
     def hide(self) -> list[Any] | None:
-        """The plain save the page makes itself when hidden or left: [key, meta JSON,
-        unsaved]; None where storage is denied."""
+        """The plain save the page makes itself when hidden: [key, meta JSON, unsaved] or None."""
         page = self.page
         if self.tab.denied is not None:
             return None

@@ -1,7 +1,6 @@
 """``CompareControl``: the Compare view's decisions, owned by corpus mode's controller.
 
-Its analyses run in the session a step at a time, as corpus mode's jobs
-(docs/corpus-mode-design.md).
+The design: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
@@ -17,8 +16,7 @@ __all__ = ["EVENTS", "CompareControl"]
 
 
 class CompareControl:
-    """The Compare view's state: the running analyses, the result and pair shown.
-    ``step_ms``: milliseconds of work per step; ``lang``: reads the page's language."""
+    """The Compare view's state; ``step_ms``: work per step; ``lang``: reads the page's language."""
 
     def __init__(self, port: CorpusPort, session: Session, step_ms: float, lang: Callable[[], str]) -> None:
         self.port, self.session, self.step_ms, self.lang = port, session, step_ms, lang
@@ -37,8 +35,7 @@ class CompareControl:
     # --- the analyses -----------------------------------------------------------------------
 
     def start(self, corpus: int | None = None) -> None:
-        """Compare the loaded systems (``corpus``: the systems table's result; None: the
-        last); a running comparison is replaced (:meth:`Session.compare_start`)."""
+        """Compare the loaded systems (``corpus``: the systems table's result; None: the last)."""
         self.cancel(quiet=True)
         if corpus is not None:
             self.corpus = corpus

@@ -1,7 +1,6 @@
 """``CorpusControl``: every decision of corpus mode, driven through its port.
 
-A job runs in steps of a :class:`Budget`, each a timer of its own; the design is in
-docs/corpus-mode-design.md.
+The design: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations

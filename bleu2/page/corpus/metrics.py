@@ -67,8 +67,7 @@ def metric_steps(
     seed: int | None,
     chunk: int,
 ) -> Generator[Progress, None, MetricResult]:
-    """Score ``systems`` on the reference streams ``refs`` with ``key``, ``chunk`` lines a
-    step, then run ``test`` (sacreBLEU's flag, or None) with ``n`` resamples and ``seed``."""
+    """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them."""
     scorer = _scorer(key)
     lines = len(refs[0])
     per_system: list[list[Any]] = []
@@ -107,8 +106,7 @@ def ranked_by(metric: str, extra: Sequence[MetricResult]) -> MetricResult | None
 
 
 def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult]) -> list[float]:
-    """The scores the systems are ranked by, highest first (:func:`ranked_by`'s; TER's
-    negated: lower is better)."""
+    """The scores the systems are ranked by, highest first (TER's negated)."""
     m = ranked_by(metric, extra)
     if m is None:
         return list(bleu)

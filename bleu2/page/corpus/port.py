@@ -96,8 +96,7 @@ def events_of(cls: type) -> frozenset[str]:
 
 
 def guarded(failed: Callable[[str], None], fn: Callable[[], Any]) -> Any:
-    """``fn()``, or None after ``failed("Type: message")`` when it raised (its traceback
-    printed: a bug shown on the page, never swallowed)."""
+    """``fn()``, or None after ``failed("Type: message")`` when it raised (traceback printed)."""
     try:
         return fn()
     except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed

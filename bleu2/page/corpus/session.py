@@ -1,8 +1,6 @@
 """``Session``: corpus mode's files, jobs (the engine's corpus pipeline) and results, as data.
 
-Files are read as the command line reads them (:mod:`bleu2.lines`); a job is
-:func:`bleu2.pipeline.corpus_steps` stepped by :func:`bleu2.steps.drive`. Scores are
-floats in [0, 1]; the JSON is the CLI's ``--json``. The methods: docs/corpus-mode-design.md.
+Scores are floats in [0, 1]; each method's arguments and answer: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
@@ -73,9 +71,7 @@ class Session:
     # --- files ------------------------------------------------------------------------
 
     def load(self, role: str, name: str, data: bytes) -> dict[str, Any]:
-        """Read one file of ``role`` as the command line does: ``{"ok": True, "file": {"id",
-        "role", "name", "lines", "size"}}``, or ``{"ok": False, "message"}`` when it is too
-        big, not UTF-8 text, empty, or has another number of lines than those loaded."""
+        """Read one file as the command line does; too big, not text, empty or of another length: refused."""
         if role not in ROLES:
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
@@ -106,8 +102,7 @@ class Session:
         return [f for f in self.files.values() if f.role == role]
 
     def files_view(self, lang: str = "en") -> dict[str, Any]:
-        """The file lists (rows of ``{"id", "name", "lines", "remove"}``: texts), the
-        ``problem`` that keeps them from being scored (or None) and ``ready``."""
+        """The file lists, the ``problem`` that keeps them from being scored (or None), ``ready``."""
 
         def row(f: _File) -> dict[str, Any]:
             lines = i18n.tn(lang, "corpus_lines", len(f.lines))
@@ -128,9 +123,7 @@ class Session:
     # --- jobs -------------------------------------------------------------------------
 
     def start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Start scoring the loaded files: ``{"ok": True, "job": id}`` or ``{"ok": False, "message"}``.
-        ``request``: ``{"form", "lang", "test", "n" (0: the test's default), "seed", "baseline"
-        (a file id; default the first), "chunk" (lines per piece of work)}``."""
+        """Start scoring the loaded files (``request``: :func:`bleu2.page.corpus.request.job_request`'s)."""
         lang = i18n.language(request.get("lang"))
         problem = self.problem()
         if problem:
@@ -206,8 +199,7 @@ class Session:
         return {"ok": True, "job": job_id}
 
     def step(self, job_id: int, budget_ms: float = 150.0) -> dict[str, Any]:
-        """Advance a job for about ``budget_ms`` milliseconds: ``{"done": False, "fraction",
-        "stage"}``, ``{"done": True, "result": id}`` or ``{"done": True, "error": Message}``."""
+        """Advance a job for about ``budget_ms`` milliseconds."""
         job = self.jobs.get(int(job_id))
         if job is None:
             return {"done": True, "error": {"text": "no such job"}}
@@ -236,13 +228,9 @@ class Session:
     def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """One line as the sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
         res = self.results[int(result_id)]
-        candidate = res.system_files[system].lines[line]
-        return {
-            "references": [f.lines[line] for f in res.references],
-            "candidate": candidate,
-            "candidates": [candidate],
-            "options": {**res.options, "metric": res.metric},
-        }
+        candidate, options = res.system_files[system].lines[line], {**res.options, "metric": res.metric}
+        refs = [f.lines[line] for f in res.references]
+        return {"references": refs, "candidate": candidate, "candidates": [candidate], "options": options}
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
         """:func:`bleu2.page.corpus.views.export` of a result."""
@@ -251,11 +239,7 @@ class Session:
     # --- the Compare view ---------------------------------------------------------------
 
     def compare_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """``bleu2 compare --preset P --baseline B -r REF... SYS...`` on the loaded files
-        (:func:`bleu2.analyses.compare_steps`, stepped by :meth:`step`): ``{"ok", "job"}``,
-        ``{"ok", "result"}`` (nothing changed: reused) or ``{"ok": False, "message"}``.
-        ``request``: ``{"preset" (a name, "defaults" or "page"), "options", "baseline" (a
-        file id), "test" (``{"name", "n", "seed"}``: run by the analyses off the page's rules)}``."""
+        """``bleu2 compare --preset P --baseline B -r REF... SYS...`` on the loaded files, stepped by :meth:`step`."""
         systems, refs = self.of_role("system"), self.of_role("reference")
         if len(systems) < 2 or not refs:
             return _refused("compare_need_two")
@@ -307,8 +291,7 @@ class Session:
         return {"ok": True, "job": job_id}
 
     def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """:func:`bleu2.page.corpus.compare_view.view` with :mod:`~bleu2.page.corpus.compare_verdict`'s
-        lines; ``request``: ``{"lang", "pair", "corpus" (the systems table's result)}``."""
+        """:func:`bleu2.page.corpus.compare_view.view` with :mod:`~bleu2.page.corpus.compare_verdict`'s lines."""
         res = self.compares[int(result_id)]
         lang = i18n.language(request.get("lang"))
         pair = int(request.get("pair") or 0)

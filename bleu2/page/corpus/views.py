@@ -1,7 +1,6 @@
 """Corpus mode's views of a result as data: systems table, sentences, histogram, exports.
 
-Scores are floats in [0, 1]; display strings are in the page's language; the JSON is the
-CLI's ``--json``, exactly.
+Scores are floats in [0, 1]; the JSON is the CLI's ``--json``, exactly.
 """
 
 from __future__ import annotations
@@ -54,10 +53,8 @@ class TextFile(Protocol):
 
 @dataclass(frozen=True)
 class JobResult:
-    """A finished job (:meth:`bleu2.page.corpus.session.Session.start`'s): the page's
-    ``options``, the engine's ``config`` and ``sentence_config`` (each line's rules), the
-    test (``"none"`` or sacreBLEU's flag), ``systems`` (the baseline first), the test's
-    figures per system (None without one), and the ``metrics`` scored beside BLEU."""
+    """A finished job: ``sentence_config``: each line's rules; ``systems``: the baseline
+    first; ``significance``: the test's figures per system (None without one)."""
 
     options: dict[str, Any]
     config: BleuConfig
@@ -116,8 +113,7 @@ def sentence_rules(res: JobResult, lang: str = "en") -> str:
 
 
 def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
-    """What the page shows of a result; ``request``: ``{"lang", "system" (an index),
-    "sort" ("worst", "best", "line"), "page" (0-based)}``."""
+    """What the page shows of a result (``request``: ``{"lang", "system", "sort", "page"}``)."""
     lang = i18n.language(request.get("lang"))
     index = min(max(int(request.get("system") or 0), 0), len(res.systems) - 1)
     return {
@@ -146,8 +142,7 @@ def _figures(m: MetricResult, k: int) -> dict[str, Any]:
 
 
 def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
-    """``what`` ("systems", "sentences") as ``fmt`` ("json": the CLI's shapes, "csv",
-    "markdown"): ``{"text", "filename", "mime"}``."""
+    """``what`` ("systems", "sentences") as ``fmt`` ("json", "csv", "markdown"): ``{"text", "filename", "mime"}``."""
     text, ext, mime = _export(res, what, fmt, i18n.language(lang))
     return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
 
@@ -156,9 +151,8 @@ def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, A
 
 
 def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
-    """The systems ranked by the page's metric (best first; equal scores share a rank):
-    ``{"head", "rows", "names" (full), "note"}``; rows of rank, system, BLEU, p1..pN as
-    matches/total, BP, c/r, c, r, the test's mean ± 95% half-width and p-value, other metrics."""
+    """The systems ranked by the page's metric, best first (equal scores share a rank): ``{"head",
+    "rows", "names", "note"}``; BLEU, p1..pN, BP, c/r, c, r, the test's columns, other metrics."""
     systems = res.systems
     order = systems[0][1].max_order
 
@@ -206,9 +200,8 @@ def _order(scores: Sequence[float], sort: str) -> list[int]:
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
-    """One page of ``system``'s per-sentence table: ``{"head", "rows" ({"line" (0-based),
-    "cells", "open"}), "page", "pages", "label", "sort", "caption", "name"}``; cells: line,
-    score, candidate, first reference (:data:`EXCERPT` characters)."""
+    """One page of ``system``'s per-sentence table: line, score, candidate and first reference
+    (:data:`EXCERPT` characters); ``page`` clamped."""
     name, result = res.systems[system]
     scores = result.sentence_scores
     order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
