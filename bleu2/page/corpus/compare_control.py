@@ -32,8 +32,6 @@ class CompareControl:
         text = message_text(status, self.lang())
         self.port.write({"compare-status": {"text": text}, **progress("compare", fraction)})
 
-    # --- the analyses -----------------------------------------------------------------------
-
     def start(self, corpus: int | None = None) -> None:
         """Compare the loaded systems (``corpus``: the systems table's result; None: the last)."""
         self.cancel(quiet=True)
@@ -99,8 +97,6 @@ class CompareControl:
             self.session.cancel(job)
             self._show(None if quiet else {"key": "compare_cancelled"})
 
-    # --- the view ---------------------------------------------------------------------------
-
     def render(self) -> None:
         """Paint the result's view (after a language switch too, or another pair)."""
         if self.result is None:
@@ -123,8 +119,6 @@ class CompareControl:
             listed = self.session.compare_lines(self.result, request)
             self.port.write({"compare-lines": {"props": {"hidden": False}}})
             paint(self.port, "compareLines", listed, "compare-lines-body")
-
-    # --- events -----------------------------------------------------------------------------
 
     @event
     def compare_rules(self) -> None:

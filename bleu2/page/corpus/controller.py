@@ -393,12 +393,8 @@ class CorpusControl:
     # --- start and a reload --------------------------------------------------------------------
 
     def start(self) -> None:
-        """Show sentence mode, or what the tab's storage kept from before a reload."""
+        """Show sentence mode, or what the tab kept from before a reload (:class:`CorpusKeep`)."""
         self.show_mode("sentence")
-        self.restore()
-
-    def restore(self) -> None:
-        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`)."""
         kept = self.keep.restore(self.lang)
         if kept is None:
             return

@@ -16,7 +16,7 @@ from .. import i18n
 from ..ports import Downloads, Elements, Painting, Timers, Updates
 
 __all__ = [
-    "CorpusPainter", "CorpusPort", "Message", "event", "events_of", "guarded", "input_message", "lines_message",
+    "CorpusPainter", "CorpusPort", "Message", "event", "events_of", "guarded", "input_message",
     "message_text", "paint", "progress",
 ]  # fmt: skip
 
@@ -50,11 +50,6 @@ def message_text(message: Message | None, lang: str = "en") -> str:
     if "count" in message:
         return i18n.tn(lang, message["key"], message["count"], **params, **numbers)
     return i18n.t(lang, message["key"], **params, **numbers)
-
-
-def lines_message(count: int) -> Message:
-    """ "2,445 lines" as data."""
-    return {"key": "corpus_lines", "count": count}
 
 
 #: The engine's input errors (:class:`bleu2.lines.InputError` ``key``) the page words itself.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from ...analyses import ANALYSIS_PRESETS, PAIRED_TESTS, CompareResult, Rules, compare_steps, rules_for
@@ -23,7 +24,7 @@ from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import bleu_options, normalize_options, options_from_form
 from . import compare_verdict, compare_view, guide, metrics, views
-from .port import Message, input_message, lines_message
+from .port import Message, input_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
 
@@ -60,15 +61,13 @@ class Session:
 
     def __init__(self) -> None:
         self.files: dict[int, _File] = {}
-        self.next_id = 1
+        self.ids = count(1)  # of files and jobs
         self.jobs: dict[int, Generator[Progress, None, None]] = {}
         self.results: dict[int, views.JobResult] = {}
         self.compares: dict[int, CompareResult] = {}  # the Compare view's results, by job
         self.compare_keys: dict[int, tuple[Any, ...]] = {}  # what each was computed from (files, rules, baseline)
         self.counts: tuple[tuple[Any, ...], Tally] | None = None  # the analyses' pass, kept for reuse
         self.compare_rules: dict[int, tuple[str, Rules]] = {}  # the preset asked for and its rules, by result
-
-    # --- files ------------------------------------------------------------------------
 
     def load(self, role: str, name: str, data: bytes) -> dict[str, Any]:
         """Read one file as the command line does; too big, not text, empty or of another length: refused."""
@@ -84,11 +83,11 @@ class Session:
             return _refused("corpus_empty_file", params={"name": name})
         loaded = next(iter(self.files.values()), None)
         if loaded is not None and len(loaded.lines) != len(lines):
-            params = {"name": name, "lines": lines_message(len(lines)), "expected": lines_message(len(loaded.lines))}
+            got, expected = ({"key": "corpus_lines", "count": len(f)} for f in (lines, loaded.lines))
+            params = {"name": name, "lines": got, "expected": expected}
             return _refused("corpus_count_differs", params=params)
-        f = _File(self.next_id, role, name, lines, len(data))
+        f = _File(next(self.ids), role, name, lines, len(data))
         self.files[f.id] = f
-        self.next_id += 1
         return {"ok": True, "file": {"id": f.id, "role": role, "name": name, "lines": len(lines), "size": f.size}}
 
     def load_text(self, role: str, name: str, text: str) -> dict[str, Any]:
@@ -120,8 +119,6 @@ class Session:
             return {"key": "corpus_need_system"}
         return None
 
-    # --- jobs -------------------------------------------------------------------------
-
     def start(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """Start scoring the loaded files (``request``: :func:`bleu2.page.corpus.request.job_request`'s)."""
         lang = i18n.language(request.get("lang"))
@@ -149,8 +146,7 @@ class Session:
             return _refused("corpus_bad_seed", params={"value": str(seed)})
         n = n or TEST_RESAMPLES[test]
         chunk = max(1, int(request.get("chunk") or CHUNK))
-        job_id = self.next_id
-        self.next_id += 1
+        job_id = next(self.ids)
         options, metric = bleu_options(checked), checked["metric"]
         refs = self.of_role("reference")
         streams, outputs = [f.lines for f in refs], [f.lines for f in systems]
@@ -216,8 +212,6 @@ class Session:
         if job is not None:
             job.close()
 
-    # --- views ------------------------------------------------------------------------
-
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """:func:`bleu2.page.corpus.views.view`, with ``"help"`` (:func:`bleu2.page.corpus.guide.corpus_help`)."""
         res = self.results[int(result_id)]
@@ -235,8 +229,6 @@ class Session:
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
         """:func:`bleu2.page.corpus.views.export` of a result."""
         return views.export(self.results[int(result_id)], what, fmt, lang)
-
-    # --- the Compare view ---------------------------------------------------------------
 
     def compare_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """``bleu2 compare --preset P --baseline B -r REF... SYS...`` on the loaded files, stepped by :meth:`step`."""
@@ -263,8 +255,7 @@ class Session:
             if kept == key:
                 return {"ok": True, "result": result_id}
         lines, ref_lines = [f.lines for f in systems], [f.lines for f in refs]
-        job_id = self.next_id
-        self.next_id += 1
+        job_id = next(self.ids)
 
         def job() -> Generator[Progress, None, None]:
             if self.counts is not None and self.counts[0] == counted:

@@ -147,9 +147,6 @@ def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, A
     return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
 
 
-# --- tables ----------------------------------------------------------------------------------
-
-
 def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     """The systems ranked by the page's metric, best first (equal scores share a rank): ``{"head",
     "rows", "names", "note"}``; BLEU, p1..pN, BP, c/r, c, r, the test's columns, other metrics."""
@@ -191,12 +188,10 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
 
 
 def _order(scores: Sequence[float], sort: str) -> list[int]:
-    idx = range(len(scores))
     if sort == "line":
-        return list(idx)
-    if sort == "best":
-        return sorted(idx, key=lambda i: (-scores[i], i))
-    return sorted(idx, key=lambda i: (scores[i], i))  # worst first
+        return list(range(len(scores)))
+    sign = -1 if sort == "best" else 1  # else worst first
+    return sorted(range(len(scores)), key=lambda i: (sign * scores[i], i))
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
