@@ -122,7 +122,7 @@ class CorpusControl:
 
     @event
     def show_mode(self, mode: str) -> None:
-        """Show ``mode``; a change made while corpus mode was hidden is scored now."""
+        """Show ``mode``; a change made while corpus mode was hidden is scheduled once shown."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
         paint(self.port, "mode", mode)
