@@ -1,37 +1,6 @@
 """``PageHost``: both rooms' controllers driven by events in, command batches out.
 
-The page's Python (the sentence view's :class:`bleu2.page.sentence.controller.SentencePage`
-and corpus mode's :class:`bleu2.page.corpus.controller.CorpusControl`) runs wherever a
-:class:`PageHost` is: in the page's PyScript worker when the page is served, or on the
-page's thread in the one-file offline page. Either way the page's JavaScript
-(``static/host.js``) talks to it the same way, asynchronously only (no
-``SharedArrayBuffer``: hosts like GitHub Pages send no cross-origin-isolation headers):
-
-- **start** (:meth:`PageHost.start`): the page as it is (:data:`Start`: the context, the
-  tab's storage as a mirror, the form, the boxes), answered by the first batch;
-- **events** (:meth:`PageHost.event`): JSON objects, each carrying what the controllers
-  read (:data:`Seen`: the boxes' changes since the last event, ``static/textdiff.mjs``'s;
-  the form's values; ``location``'s hash and href; ``now``), and one of
-  ``{"sentence": method, "event": EventData}``, ``{"corpus": name, "args": [...]}`` (a
-  file's bytes beside the JSON), ``{"timer": id}`` or ``{"call": id, "args": [...]}`` (a
-  timer fired, an async completion: a copy, a packed save; both name a callback by id),
-  ``{"refused": key, "error", "size"}`` (a storage write the browser refused) or
-  ``{"label": [section, n, index]}`` (a highlighted token's counts);
-- **batches**: ``{"commands": [[name, ...args], ...], "reply": value, "idle": bool,
-  "hide": [key, meta JSON, unsaved] or null}``, applied in order by ``static/host.js``
-  (:data:`COMMANDS`); ``idle``: the work after a pause has run; ``hide``: the plain save
-  the page makes itself, at once, when it is hidden or left while the texts are not kept
-  (``unsaved``) or an event is unanswered (the worker's answer would come too late). Text is painted with ``textContent`` only.
-
-The pieces: :class:`Outbox` (the next batch's commands, and the callbacks they name by
-id), :class:`Mirror` (what the events carried: the boxes' texts, the form, the URL, the
-clock), :class:`TabMirror` (the tab's storage as this side wrote it, and what the browser
-refused); :class:`SentenceSide` and :class:`CorpusSide` are the two rooms' ports made of
-them (:class:`bleu2.page.sentence.port.SentencePort`,
-:class:`bleu2.page.corpus.port.CorpusPort`); :class:`PageHost` makes both controllers,
-passes what one hands the other (the language, corpus mode's "take", a line opened) and
-answers each event with a batch. Standard library only; tested in CPython
-(``tests/page/test_protocol.py``).
+In the page's worker, or on its thread offline; the messages: docs/architecture-page.md.
 """
 
 from __future__ import annotations
@@ -40,6 +9,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from .corpus.controller import PAGE, WORKER, CorpusControl
@@ -53,13 +23,7 @@ from .tab_storage import storage_problem, tab_meta
 
 __all__ = ["COMMANDS", "CorpusSide", "Mirror", "Outbox", "PageHost", "SentenceSide", "TabMirror"]
 
-#: The commands of a batch, each ``[name, *args]``: element updates; a sentence painter
-#: (``static/paint.js``) or a corpus one (``static/corpus.js``) with its JSON text and
-#: target; timers set and cleared by id; the boxes of a kind; focus; ``<html lang>``; the
-#: console; ``sessionStorage`` writes (``store``: setItem/removeItem; ``save``: the plain
-#: form from the boxes; ``savePacked``: the packed one, asking callback ``wanted`` before it
-#: keeps it and reporting to ``done``); the URL's fragment; a copy (reported to ``done``); a
-#: download; ``<html>`` attributes (``root``).
+#: The commands of a batch, each ``[name, *args]``, applied in order by ``static/host.js``.
 COMMANDS = (
     "write", "paint", "corpusPaint", "timer", "clearTimer", "boxes", "focus", "lang", "log", "store", "save",
     "savePacked", "fragment", "copy", "download", "root",
@@ -67,8 +31,7 @@ COMMANDS = (
 
 
 class Outbox:
-    """The commands of the next batch (:data:`COMMANDS`), and the callbacks they name by id
-    (timers and async completions: one count)."""
+    """The next batch's commands (:data:`COMMANDS`) and the callbacks they name by id."""
 
     def __init__(self) -> None:
         self.commands: list[list[Any]] = []
@@ -96,8 +59,7 @@ class Outbox:
 
 
 class Mirror:
-    """What the page reported with its events (:data:`Seen`): the boxes' texts (each as
-    the changes since), the form's controls, ``location``'s hash and href, the clock."""
+    """What the events carried: the boxes' texts, the form's controls, the URL, the clock."""
 
     def __init__(self) -> None:
         self.texts: dict[str, str] = {}  # box id -> its text, as the page reported it
@@ -145,9 +107,7 @@ class Mirror:
 
 
 class TabMirror:
-    """The tab's ``sessionStorage`` as this side wrote it: reads answered here, writes sent
-    as commands, the browser's answer predicted (denied at start, or at least as large as a
-    write it refused: the limit is learned from :meth:`refused`)."""
+    """The tab's ``sessionStorage`` as this side wrote it, and the browser's answer predicted."""
 
     def __init__(self, start: Mapping[str, Any], outbox: Outbox) -> None:
         self.outbox = outbox
@@ -202,15 +162,14 @@ class TabMirror:
 
 
 class SentenceSide:
-    """The sentence view's port (:class:`bleu2.page.sentence.port.SentencePort`): reads
-    from the :class:`Mirror`, writes to the :class:`Outbox`, storage through the
-    :class:`TabMirror`; ``in_worker``: the page's Python runs in its worker (else on the
-    page's thread)."""
+    """The sentence view's port (:class:`bleu2.page.sentence.port.SentencePort`) of commands."""
 
     def __init__(self, outbox: Outbox, mirror: Mirror, tab: TabMirror, in_worker: bool) -> None:
         self.outbox, self.mirror, self.tab, self.in_worker = outbox, mirror, tab, in_worker
         self.read_value, self.read_form = mirror.read_value, mirror.read_form
         self.storage, self.refused = tab.storage, tab.refused
+        self.focus, self.set_language = partial(outbox.send, "focus"), partial(outbox.send, "lang")
+        self.log, self.download = partial(outbox.send, "log"), partial(outbox.send, "download")
 
     def write(self, updates: Updates) -> None:
         self.mirror.wrote(updates)
@@ -218,15 +177,6 @@ class SentenceSide:
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         self.outbox.send("paint", painter, data_json, target)
-
-    def focus(self, selector: str) -> None:
-        self.outbox.send("focus", selector)
-
-    def set_language(self, lang: str) -> None:
-        self.outbox.send("lang", lang)
-
-    def log(self, level: str, message: str) -> None:
-        self.outbox.send("log", level, message)
 
     def read_box(self, box_id: str) -> Change:
         text = self.mirror.texts.get(box_id, "")
@@ -275,18 +225,9 @@ class SentenceSide:
     def copy(self, text: str, area_id: str, done: Callable[[bool], None]) -> None:
         self.outbox.send("copy", text, area_id, self.outbox.callback(done))
 
-    def download(self, filename: str, mime: str, text: str) -> None:
-        self.outbox.send("download", filename, mime, text)
 
-
-class CorpusSide:
-    """Corpus mode's port (:class:`bleu2.page.corpus.port.CorpusPort`) over the same outbox
-    and mirror: its painters are ``static/corpus.js``'s."""
-
-    def __init__(self, sentence: SentenceSide) -> None:
-        self.outbox, self.mirror = sentence.outbox, sentence.mirror
-        self.write, self.read_value = sentence.write, sentence.read_value
-        self.set_timer, self.clear_timer, self.download = sentence.set_timer, sentence.clear_timer, sentence.download
+class CorpusSide(SentenceSide):
+    """Corpus mode's port (:class:`bleu2.page.corpus.port.CorpusPort`) over the same outbox and mirror."""
 
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         self.outbox.send("corpusPaint", painter, data_json, target)
@@ -296,17 +237,8 @@ class CorpusSide:
 
 
 class PageHost:
-    """Both controllers of one page, driven by events (:meth:`event`) into batches.
-
-    Args:
-        start_json: the page at start (:data:`Start`): ``context`` (the fields of
-            :class:`bleu2.page.ports.PageContext`), ``storage`` ({key: value} of
-            ``sessionStorage``) and ``denied`` (why it is refused, or null), plus what an
-            event carries (:data:`Seen`).
-        in_worker: the host runs in the page's worker (else on the page's thread: the
-            only difference is how long a step of work may be).
-        session: corpus mode's session (a new one when None).
-    """
+    """Both controllers of one page; ``start_json``: ``context``, ``storage``, ``denied`` and
+    what an event carries; ``in_worker``: in the page's worker (long steps of work)."""
 
     def __init__(self, start_json: str, in_worker: bool, session: Session | None = None) -> None:
         start = json.loads(start_json)
@@ -315,14 +247,13 @@ class PageHost:
         self.tab = TabMirror(start, self.outbox)
         self.port = SentenceSide(self.outbox, self.mirror, self.tab, in_worker)
         self.page = SentencePage(self.port, PageContext(**start.get("context", {})))
-        self.corpus_side = CorpusSide(self.port)
+        self.corpus_side = CorpusSide(self.outbox, self.mirror, self.tab, in_worker)
         self.session, self.budget = session, WORKER if in_worker else PAGE
         self.corpus: CorpusControl | None = None
         self.failed: str | None = None
 
     def start(self) -> str:
-        """Start both controllers: the first batch (``reply``: {"ok", "error", "python",
-        "events"}: the events the page wires, ``SentencePage``'s :data:`EVENTS`)."""
+        """Start both controllers: the first batch (``reply``: {"ok", "error", "python", "events"})."""
         try:
             self.page.start()
         except Exception as error:  # noqa: BLE001 - shown on the page, never swallowed
@@ -359,9 +290,7 @@ class PageHost:
         return self.outbox.batch(reply, self.idle(), self.hide())
 
     def hide(self) -> list[Any] | None:
-        """The plain save (key, meta JSON, whether the texts are not kept yet) the page makes
-        at once when it is hidden or left while they are not, or while an event is still
-        unanswered (``on_hide``'s, made before its answer); None where storage is denied."""
+        """The plain save the page makes itself when hidden: [key, meta JSON, unsaved] or None."""
         page = self.page
         if self.tab.denied is not None:
             return None
@@ -386,8 +315,7 @@ class PageHost:
         return None
 
     def _refused(self, key: str, error: str, size: int) -> None:
-        """A write the browser refused after this side took it as kept: the texts are
-        unsaved again, the page says so, and the next save packs them (too large) or not."""
+        """A write the browser refused after all: the texts are unsaved again, and saved again."""
         self.tab.refused(key, error, size)
         page = self.page
         if key == page.tab.keys["state"]:

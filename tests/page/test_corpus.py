@@ -205,3 +205,10 @@ def test_a_pasted_text_is_read_as_the_bytes_a_file_would_hold():
     assert out["ok"] and out["file"]["lines"] == 2 and out["file"]["size"] == 31
     assert s.files[1].lines == ["the cat sat on the mat", "a dog"]
     assert message_text(s.files_view("es")["problem"], "es") == "Cargue al menos un archivo de sistema."
+
+
+def test_a_message_is_worded_in_the_language_asked_with_its_numbers_formatted_there():
+    assert message_text({"key": "corpus_progress_scoring", "numbers": {"percent": 12}}, "es") == "Puntuando: 12 %"
+    empty = message_text({"key": "corpus_empty_file", "params": {"name": "a.txt"}}, "pt")
+    assert empty == "a.txt está vazio (sem linhas): não foi carregado."
+    assert message_text(None) == "" and message_text({"text": "NotReadableError"}) == "NotReadableError"

@@ -12,7 +12,7 @@ from pathlib import Path
 from bleu2.page.corpus.port import CorpusPainter
 
 ROOT = Path(__file__).resolve().parents[2]
-PAINTED = re.compile(r"""(?:_paint|port\.paint)\(\s*["'](\w+)["']""")
+PAINTED = re.compile(r"""(?:\bpaint\(self\.port,|port\.paint\()\s*["'](\w+)["']""")
 
 
 def painted_names() -> set[str]:

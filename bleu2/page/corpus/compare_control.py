@@ -1,35 +1,22 @@
 """``CompareControl``: the Compare view's decisions, owned by corpus mode's controller.
 
-Once two systems or more are scored, compare-mt's analyses of the loaded files run in the
-session (:meth:`bleu2.page.corpus.session.Session.compare_start`), a step at a time
-(:meth:`~bleu2.page.corpus.session.Session.step`, corpus mode's budget, each step a timer
-of its own so the page gets a turn between two), with progress; an input change cancels
-them (the last view stays, marked stale with the results). Clicks on a bucket's count or
-an n-gram list their sentences; the exports are the command line's files, downloaded.
-Everything goes through the corpus port (:class:`bleu2.page.corpus.port.CorpusPort`);
-tested in CPython with its fake (``tests/page/test_compare_control.py``).
+The design: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from typing import Any
 
-from .port import CorpusPort, Message, event, events_of, guarded, message_text
+from .port import CorpusPort, Message, event, events_of, guarded, message_text, paint, progress
 from .session import Session
 
 __all__ = ["EVENTS", "CompareControl"]
 
 
 class CompareControl:
-    """The Compare view's state: the running analyses, the result shown, the pair shown.
-
-    Args:
-        port: the page; session: corpus mode's; step_ms: the work of one step
-            (milliseconds); lang: the page's language, read when needed (it changes).
-    """
+    """The Compare view's state; ``step_ms``: work per step; ``lang``: reads the page's language."""
 
     def __init__(self, port: CorpusPort, session: Session, step_ms: float, lang: Callable[[], str]) -> None:
         self.port, self.session, self.step_ms, self.lang = port, session, step_ms, lang
@@ -40,27 +27,13 @@ class CompareControl:
         self.status: Message | None = None
         self.corpus: int | None = None  # the systems table's result: its options and paired test
 
-    def _paint(self, painter: Any, data: Any, target: str) -> None:
-        self.port.paint(painter, json.dumps(data, ensure_ascii=False), target)
-
     def _show(self, status: Message | None, fraction: float | None = None) -> None:
         self.status = status
-        props: dict[str, Any] = {"hidden": fraction is None}
-        if fraction is not None:
-            props["value"] = fraction
-        self.port.write(
-            {"compare-status": {"text": message_text(status, self.lang())}, "compare-progress": {"props": props}}
-        )
-
-    # --- the analyses -----------------------------------------------------------------------
+        text = message_text(status, self.lang())
+        self.port.write({"compare-status": {"text": text}, **progress("compare", fraction)})
 
     def start(self, corpus: int | None = None) -> None:
-        """The files were scored (``corpus``: the systems table's result; None: the last one):
-        compare the loaded systems (a running comparison is replaced). Under "the page's
-        options" the analyses take that result's options; what did not change since the
-        comparison shown is reused: under the page's options a change of the significance
-        test only paints the view again with the table's new p-value; under other rules
-        the pass over the lines is kept and the analyses run the paired test themselves."""
+        """Compare the loaded systems (``corpus``: the systems table's result; None: the last)."""
         self.cancel(quiet=True)
         if corpus is not None:
             self.corpus = corpus
@@ -124,8 +97,6 @@ class CompareControl:
             self.session.cancel(job)
             self._show(None if quiet else {"key": "compare_cancelled"})
 
-    # --- the view ---------------------------------------------------------------------------
-
     def render(self) -> None:
         """Paint the result's view (after a language switch too, or another pair)."""
         if self.result is None:
@@ -140,16 +111,14 @@ class CompareControl:
                 "compare-lines": {"props": {"hidden": True}},
             }
         )
-        self._paint("compareView", view, "compare-body")
+        paint(self.port, "compareView", view, "compare-body")
 
     def _lines(self, request: dict[str, Any]) -> None:
         if self.result is not None:
             request.update(lang=self.lang(), pair=self.pair)
             listed = self.session.compare_lines(self.result, request)
             self.port.write({"compare-lines": {"props": {"hidden": False}}})
-            self._paint("compareLines", listed, "compare-lines-body")
-
-    # --- events -----------------------------------------------------------------------------
+            paint(self.port, "compareLines", listed, "compare-lines-body")
 
     @event
     def compare_rules(self) -> None:

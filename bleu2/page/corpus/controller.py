@@ -1,30 +1,21 @@
 """``CorpusControl``: every decision of corpus mode, driven through its port.
 
-The controller runs with the sentence view's (:class:`bleu2.page.protocol.PageHost` makes
-both) and holds corpus mode's :class:`bleu2.page.corpus.session.Session`, whose methods it
-calls directly. It decides when a job starts (after a pause, once every file given is
-read), what replaces or cancels a running job, what each request holds, what is shown
-while a job runs, when it fails and after a language switch. A job runs in steps of a
-time budget (:class:`Budget`: long ones in the page's worker, short ones on the page's own
-thread in the one-file offline page), each step a timer of its own so the page gets a turn
-between two. The glue reports the page's events (:meth:`CorpusControl.on`: clicks, a
-file's bytes). Tested in CPython with a fake port (``tests/page/test_corpus_control.py``);
-the design is in ``docs/corpus-mode-design.md``.
+The design: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .. import i18n
+from ..ports import ElementUpdate
 from ..tab_storage import TabStore
 from . import compare_control
 from .keep import CorpusKeep
-from .port import CorpusPort, Message, event, events_of, guarded, message_text
+from .port import CorpusPort, Message, event, events_of, guarded, message_text, paint, progress
 from .request import job_request, request_problem
 from .session import ROLES, Session
 
@@ -52,18 +43,9 @@ PAGE = Budget("page", 30.0, 32)
 
 
 class CorpusControl:
-    """Corpus mode's state and decisions (one per page).
-
-    Args:
-        port: the page (:class:`bleu2.page.corpus.port.CorpusPort`).
-        session: the session it holds (its files, jobs and results).
-        budget: how jobs are stepped (:data:`WORKER` or :data:`PAGE`).
-        lang: the page's language.
-        tab: the tab's storage of the page (the sentence view's :class:`TabStore`), where
-            the mode, the settings and the pasted texts are kept for a reload
-            (:class:`bleu2.page.corpus.keep.CorpusKeep`); None keeps nothing.
-        to_sentence: shows one line's texts in the sentence view (:meth:`Session.line`'s).
-    """
+    """Corpus mode's state and decisions (one per page). ``tab``: the sentence view's
+    storage, where :class:`CorpusKeep` keeps what a reload gets back (None: nothing);
+    ``to_sentence``: shows one line's texts (:meth:`Session.line`'s) in the sentence view."""
 
     def __init__(
         self,
@@ -91,7 +73,7 @@ class CorpusControl:
         self.listed: list[int] = []  # the ids of the files listed
         self.keep = CorpusKeep(port, tab)  # what a reload gets back
         self.compare = compare_control.CompareControl(port, self.session, budget.ms, lambda: self.lang)
-        self._paint("root", {"data-corpus-backend": budget.name})
+        paint(self.port, "root", {"data-corpus-backend": budget.name})
 
     def on(self, name: str, *args: Any) -> None:
         """One event from the glue, by name (:data:`EVENTS`), with its arguments."""
@@ -100,9 +82,6 @@ class CorpusControl:
         getattr(self.compare if name in compare_control.EVENTS else self, name)(*args)
 
     # --- the page ------------------------------------------------------------------------------
-
-    def _paint(self, painter: Any, data: Any, target: str = "") -> None:
-        self.port.paint(painter, json.dumps(data, ensure_ascii=False), target)
 
     def _after(self, name: str, ms: float, fn: Callable[[], None]) -> None:
         self._clear(name)
@@ -127,35 +106,26 @@ class CorpusControl:
 
     def _running(self, fraction: float | None) -> None:
         """The Cancel button and the progress bar: a job running (``fraction`` done) or none (None)."""
-        props: dict[str, Any] = {"hidden": fraction is None}
-        if fraction is not None:
-            props["value"] = fraction
-        self.port.write(
-            {"corpus-cancel": {"props": {"disabled": fraction is None}}, "corpus-progress": {"props": props}}
-        )
+        self.port.write({"corpus-cancel": {"props": {"disabled": fraction is None}}, **progress("corpus", fraction)})
 
     def _mark_stale(self, stale: bool) -> None:
         """Mark the result shown as no longer matching the inputs (or as matching them)."""
-        stale = stale and self.result is not None
-        self.stale = stale
+        stale = self.stale = stale and self.result is not None
         text = i18n.t(self.lang, "corpus_stale") if stale else ""
-        self.port.write(
-            {
-                "corpus-results": {"classes": {"stale": stale}},
-                "corpus-stale": {"text": text, "props": {"hidden": not stale}},
-            }
-        )
+        line: ElementUpdate = {"text": text, "props": {"hidden": not stale}}
+        self.port.write({"corpus-results": {"classes": {"stale": stale}}, "corpus-stale": line})
 
     def _call_failed(self, why: str) -> None:
+        self.job = None
+        self._running(None)
         self._show({"key": "corpus_call_failed", "params": {"error": why}})
 
     @event
     def show_mode(self, mode: str) -> None:
-        """Show ``mode`` ("sentence" or "corpus"); a change made while corpus mode was
-        hidden is scored when it is shown."""
+        """Show ``mode``; a change made while corpus mode was hidden is scheduled once shown."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        self._paint("mode", mode)
+        paint(self.port, "mode", mode)
         self.mode = mode
         self.keep.mode(mode)
         if mode == "corpus" and self.dirty:
@@ -180,20 +150,16 @@ class CorpusControl:
 
     @event
     def files_chosen(self, role: str, count: int) -> None:
-        """``count`` files were given for ``role``; their bytes follow (:meth:`file_read`):
-        no job starts until they are read; what the last files' reading ended in is no longer said."""
+        """``count`` files were given for ``role``: no job starts until they are read."""
         self.reading += int(count)
         self._clear("debounce")
         self._say(None)
 
     @event
     def file_read(self, role: str, name: str, data: Any) -> None:
-        """A file's bytes (of :meth:`files_chosen`; bytes, or a JavaScript ``Uint8Array``),
-        read into the session."""
+        """A file's bytes (or a JavaScript ``Uint8Array``), read into the session."""
         raw = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
-        out = guarded(lambda why: self._unread(name, why), lambda: self.session.load(str(role), str(name), raw))
-        if out is not None:
-            self._loaded(out, (str(role), str(name), None))
+        self._load(str(role), str(name), lambda: self.session.load(str(role), str(name), raw))
 
     @event
     def file_failed(self, role: str, name: str, why: str) -> None:
@@ -205,37 +171,35 @@ class CorpusControl:
         self._say({"key": "corpus_read_failed", "params": {"name": str(name), "error": str(why)}})
         self._refresh()
 
-    def _loaded(self, out: dict[str, Any], given: tuple[str, str, str | None], area: str | None = None) -> None:
-        """A file or pasted text (``given``: its role, name and, when pasted, text) was
-        read: listed and kept (``out["ok"]``), else refused, saying why."""
+    def _load(self, role: str, name: str, load: Callable[[], Any], text: str | None = None, area: str = "") -> None:
+        """Read a file or pasted ``text`` (from box ``area``) into the session: listed and kept, or refused."""
+        out = guarded(lambda why: self._unread(name, why), load)
+        if out is None:
+            return
         self.reading -= 1
         if not out["ok"]:
             self._say(out["message"])
-            self.keep.settled(given[0], given[1])
+            self.keep.settled(role, name)
         else:
-            self.keep.loaded(out["file"]["id"], *given)
+            self.keep.loaded(out["file"]["id"], role, name, text)
             if area:  # emptied, unless more was typed meanwhile (kept)
                 now = self.port.read_value(area)
-                if now == given[2]:
+                if now == text:
                     self.port.write({area: {"props": {"value": ""}}})
-                self.keep.paste("" if now == given[2] else now, given[0])
+                self.keep.paste("" if now == text else now, role)
         self._refresh()
 
-    def _load_text(self, role: str, text: str, area: str | None = None, name: str | None = None) -> None:
+    def _load_text(self, role: str, text: str, area: str = "", name: str | None = None) -> None:
         if name is None:
             self.pasted[role] += 1
             kind = i18n.t(self.lang, f"corpus_kind_{role}")
             name = i18n.t(self.lang, "corpus_pasted_name", kind=kind, number=self.pasted[role])
         self.files_chosen(role, 1)
-        given = (role, name, text)
-        out = guarded(lambda why: self._unread(name, why), lambda: self.session.load_text(role, name, text))
-        if out is not None:
-            self._loaded(out, given, area)
+        self._load(role, name, lambda: self.session.load_text(role, str(name), text), text, area)
 
     @event
     def add_pasted(self, role: str) -> None:
-        """The "Add as a file" button of ``role``: its box's text becomes a file (the box is
-        emptied once it is loaded); an empty box says so."""
+        """The "Add as a file" button of ``role``: its box's text becomes a file."""
         area = f"corpus-{role}s-paste"
         text = self.port.read_value(area)
         if text.strip():
@@ -249,8 +213,7 @@ class CorpusControl:
         self.keep.paste(self.port.read_value(f"corpus-{role}s-paste"), str(role))
 
     def take(self, boxes: Mapping[str, list[str]]) -> None:
-        """The sentence view's texts to corpus mode (``{"references": [str], "candidates":
-        [str]}``): each non-blank reference box a reference, each candidate box a system."""
+        """The sentence view's ``{"references", "candidates"}`` texts as files (blank ones left out)."""
         self.show_mode("corpus")
         for role, kind in (("reference", "references"), ("system", "candidates")):
             for text in boxes.get(kind, []):
@@ -266,13 +229,12 @@ class CorpusControl:
         self._refresh()
 
     def _refresh(self, changed: bool = True) -> None:
-        """Paint the file lists; ``changed``: the files changed, so a job that can no longer
-        run stops and one that can is scheduled."""
+        """Paint the file lists; ``changed``: the files changed (stop or schedule a job)."""
         kept = self.port.read_value("corpus-baseline")
         view = self.session.files_view(self.lang)
         ids = [str(row["id"]) for row in view["systems"]]
         baseline = kept if kept in ids else (ids[0] if ids else "")
-        self._paint("files", {"references": view["references"], "systems": view["systems"], "baseline": baseline})
+        paint(self.port, "files", {"references": view["references"], "systems": view["systems"], "baseline": baseline})
         self.port.write({"corpus-score": {"props": {"disabled": not view["ready"]}}})
         listed = [row["id"] for role in ("references", "systems") for row in view[role]]
         if changed and listed != self.listed:  # a refused file changes nothing
@@ -291,8 +253,7 @@ class CorpusControl:
     # --- jobs ----------------------------------------------------------------------------------
 
     def schedule(self) -> None:
-        """An input changed: score again after a pause (:data:`DEBOUNCE_MS`), once every file
-        given is read; once corpus mode is shown if it is hidden."""
+        """An input changed: score after :data:`DEBOUNCE_MS` once every file is read and the mode shown."""
         self.compare.cancel()
         if self.mode != "corpus":
             self.dirty = True
@@ -317,8 +278,7 @@ class CorpusControl:
 
     @event
     def score(self) -> None:
-        """Score now (the Score button, or after the pause): a running job is replaced; its
-        steps run each in a timer of its own."""
+        """Score now (the Score button, or after the pause): a running job is replaced."""
         self._clear("debounce")
         self.cancel()
         self._show(None)
@@ -340,7 +300,7 @@ class CorpusControl:
         self._after("step", 0, lambda: self._step(job))
 
     def _step(self, job: int) -> None:
-        out = guarded(lambda why: self._stop(job, why), lambda: self.session.step(job, self.budget.ms))
+        out = guarded(self._call_failed, lambda: self.session.step(job, self.budget.ms))
         if out is None:
             return
         if not out["done"]:
@@ -359,12 +319,6 @@ class CorpusControl:
         self._mark_stale(False)
         self._render()
         self.compare.start(self.result)  # two systems or more: the Compare view
-
-    def _stop(self, job: int, why: str) -> None:
-        """A step raised: the job stops, saying why."""
-        self.job = None
-        self._running(None)
-        self._call_failed(why)
 
     @event
     def cancel(self) -> None:
@@ -417,9 +371,9 @@ class CorpusControl:
             }
         )
         results = {"table": view["table"], "systems": view["system_names"], "system": self.system}
-        self._paint("results", dict(results, sentences=page))
-        self._paint("svg", view["histogram"], "corpus-histogram")
-        self._paint("help", view["help"])
+        paint(self.port, "results", dict(results, sentences=page))
+        paint(self.port, "svg", view["histogram"], "corpus-histogram")
+        paint(self.port, "help", view["help"])
 
     @event
     def open_line(self, line: int) -> None:
@@ -439,14 +393,8 @@ class CorpusControl:
     # --- start and a reload --------------------------------------------------------------------
 
     def start(self) -> None:
-        """Show sentence mode, or what the tab's storage kept from before a reload."""
+        """Show sentence mode, or what the tab kept from before a reload (:class:`CorpusKeep`)."""
         self.show_mode("sentence")
-        self.restore()
-
-    def restore(self) -> None:
-        """Give back what the tab kept (:class:`bleu2.page.corpus.keep.CorpusKeep`): the
-        settings, the pasted boxes, the pasted texts added as files (loaded again), the mode;
-        the files that must be given again are named."""
         kept = self.keep.restore(self.lang)
         if kept is None:
             return
@@ -457,6 +405,5 @@ class CorpusControl:
         self.show_mode(kept["mode"])
 
 
-#: The events the glue reports (:meth:`CorpusControl.on`), each a method of the controller
-#: or of its Compare view's.
+#: The events the glue reports (:meth:`CorpusControl.on`), with the Compare view's.
 EVENTS = events_of(CorpusControl) | compare_control.EVENTS

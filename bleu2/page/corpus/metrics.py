@@ -1,13 +1,8 @@
 """Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
 
-Under the page's metric chrF, chrF++ or TER (:data:`EXTRA`), a job scores BLEU and then
-chrF (chrF++: word order 2) and TER, as ``sacrebleu REF -i SYS... -m bleu chrf ter`` with
-the test chosen: each system's per-line statistics from the engines
-(:meth:`bleu2.chrf.CHRF.corpus_stats`, :meth:`bleu2.ter.TER.corpus_stats`), the corpus
-score of their sums, and the significance test on those statistics (the command line's
-pipeline: :func:`bleu2.significance.steps` with :func:`bleu2.sum_scores.chrf_sums` /
-:func:`~bleu2.sum_scores.ter_sums`; sacreBLEU's numbers for its seed). Scores are
-fractions (chrF in [0, 1]; TER edits per reference word, may exceed 1: lower is better).
+As ``sacrebleu REF -i SYS... -m bleu chrf ter``: the engines' per-line statistics, the
+corpus score of their sums and the test on them (:func:`bleu2.significance.steps`).
+Scores are fractions (chrF in [0, 1]; TER, lower is better, may exceed 1).
 """
 
 from __future__ import annotations
@@ -24,15 +19,9 @@ from ...sum_scores import chrf_sums, ter_sums
 from .. import i18n
 
 __all__ = [
-    "EXTRA",
-    "MetricResult",
-    "metric_steps",
-    "ranked_by",
-    "rank_scores",
-    "metric_head",
-    "metric_cells",
-    "metric_csv",
-]
+    "EXTRA", "MetricResult", "metric_csv", "metric_steps", "rank_scores", "ranked_by", "significance_cells",
+    "significance_head",
+]  # fmt: skip
 
 #: The metrics scored beside BLEU under each of the page's metrics.
 EXTRA: dict[str, tuple[str, ...]] = {
@@ -45,10 +34,8 @@ EXTRA: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True)
 class MetricResult:
-    """One metric on every system of a job, in the job's order (the baseline first):
-    ``key`` ("chrf", "chrf++" or "ter"), ``name`` (``chrF2``, ``chrF2++``, ``TER``), each
-    system's ``to_dict()``, the test's figures per system
-    (:meth:`bleu2.significance.Result.to_dict`; None without a test) and the signature."""
+    """One metric (``key`` "chrf", "chrf++", "ter") on every system of a job, in its order:
+    each system's ``to_dict()``, the test's figures (None without a test), the signature."""
 
     key: str
     name: str
@@ -80,9 +67,7 @@ def metric_steps(
     seed: int | None,
     chunk: int,
 ) -> Generator[Progress, None, MetricResult]:
-    """Score ``systems`` (each a list of lines) on the reference streams ``refs`` with
-    metric ``key``, ``chunk`` lines between two progress reports (stage "scoring"), then
-    run ``test`` (sacreBLEU's flag; None: none) with ``n`` resamples and ``seed``."""
+    """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them."""
     scorer = _scorer(key)
     lines = len(refs[0])
     per_system: list[list[Any]] = []
@@ -121,40 +106,32 @@ def ranked_by(metric: str, extra: Sequence[MetricResult]) -> MetricResult | None
 
 
 def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult]) -> list[float]:
-    """The scores the systems are ranked by, highest first (:func:`ranked_by`'s; TER's
-    negated: lower is better)."""
+    """The scores the systems are ranked by, highest first (TER's negated)."""
     m = ranked_by(metric, extra)
     if m is None:
         return list(bleu)
     return [-x for x in m.scores] if m.key == "ter" else m.scores
 
 
-def metric_head(m: MetricResult, test: str, lang: str) -> list[str]:
-    """The columns of ``m``: its score, with a test its mean ± 95% CI and p-value."""
-    head = [m.name]
-    if m.significance and m.significance[0].get("mean") is not None:
-        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_ci')}")
+def significance_head(prefix: str, figures: Sequence[Figures] | None, test: str, lang: str) -> list[str]:
+    """A test's columns (mean ± 95% CI, p-value; none without a test), each named after ``prefix``."""
+    head = [prefix + i18n.t(lang, "corpus_col_ci")] if figures and figures[0].get("mean") is not None else []
+    return head + ([prefix + i18n.t(lang, "corpus_col_p")] if figures and test.startswith("paired") else [])
+
+
+def significance_cells(figures: Sequence[Figures] | None, system: int, test: str, lang: str) -> list[str]:
+    """The cells of :func:`significance_head` for one system (the baseline's p-value says so)."""
+    if not figures:
+        return []
+    num, s = i18n.format_number, figures[system]
+    cells = [f"{num(s['mean'], lang)} ± {num(s['ci'], lang)}"] if figures[0].get("mean") is not None else []
     if test.startswith("paired"):
-        head.append(f"{m.name}: {i18n.t(lang, 'corpus_col_p')}")
-    return head
-
-
-def metric_cells(m: MetricResult, system: int, test: str, lang: str) -> list[str]:
-    """The cells of :func:`metric_head` for one system (four decimals; the baseline's p-value says so)."""
-    num = i18n.format_number
-    cells = [num(m.scores[system], lang)]
-    if m.significance:
-        s = m.significance[system]
-        if m.significance[0].get("mean") is not None:
-            cells.append(f"{num(s['mean'], lang)} ± {num(s['ci'], lang)}")
-        if test.startswith("paired"):
-            cells.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"], lang))
+        cells.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"], lang))
     return cells
 
 
 def metric_csv(m: MetricResult, system: int | None) -> list[Any]:
-    """The CSV columns of ``m`` (``system`` None: the header): score, mean, ci, p_value
-    (empty where the test gives none), signature; numbers in full."""
+    """The CSV columns of ``m`` (``system`` None: the header); numbers in full."""
     fields = ("score", "mean", "ci", "p_value")
     if system is None:
         key = m.key.replace("++", "pp")

@@ -1,27 +1,13 @@
 """``Session``: corpus mode's files, jobs (the engine's corpus pipeline) and results, as data.
 
-A :class:`Session` holds the files a person loaded (read as the command line reads them:
-:mod:`bleu2.lines`), runs scoring jobs step by step and answers views of the results.
-Corpus mode's controller (:mod:`bleu2.page.corpus.controller`) holds one and calls its
-methods; what it answers (checks, messages, tables, pages, exports) is decided here, tested in CPython.
-
-A job is the engine's corpus pipeline (:func:`bleu2.pipeline.corpus_steps`, the command
-line's too): the lines in chunks, every system's statistics and sentence scores line by
-line (each line's references counted once for all systems), the corpus scores and, when
-asked, sacreBLEU's significance tests on those statistics (:mod:`bleu2.significance`:
-bootstrap confidence intervals, paired bootstrap, paired approximate randomization;
-Koehn 2004, Riezler & Maxwell 2005, Post 2018). :meth:`Session.step` advances it for a
-time budget (:func:`bleu2.steps.drive`) and reports the fraction done, so the caller can
-show progress and cancel between steps.
-
-Scores are floats in [0, 1] (the JSON is the CLI's ``--json``, exactly); display
-strings are in the page's language.
+Scores are floats in [0, 1]; each method's arguments and answer: docs/corpus-mode-design.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from ...analyses import ANALYSIS_PRESETS, PAIRED_TESTS, CompareResult, Rules, compare_steps, rules_for
@@ -38,7 +24,7 @@ from ...steps import Progress, drive
 from .. import i18n
 from ..options_form import bleu_options, normalize_options, options_from_form
 from . import compare_verdict, compare_view, guide, metrics, views
-from .port import Message, input_message, lines_message
+from .port import Message, input_message
 
 __all__ = ["Session", "ROLES", "MAX_FILE_BYTES", "PAGE_SIZE", "TEST_RESAMPLES", "CHUNK", "whole_number"]
 
@@ -55,9 +41,7 @@ TEST_RESAMPLES = {"none": 0, **DEFAULT_RESAMPLES}
 
 
 def whole_number(value: Any) -> bool:
-    """Whether ``value`` is a whole number of 0 or more (an int, not a bool): what resamples
-    (0: the test's default) and a seed (:func:`bleu2._random.default_rng` takes any
-    non-negative integer) must be."""
+    """Whether ``value`` is an int (not a bool) of 0 or more: what resamples and a seed must be."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -77,7 +61,7 @@ class Session:
 
     def __init__(self) -> None:
         self.files: dict[int, _File] = {}
-        self.next_id = 1
+        self.ids = count(1)  # of files and jobs
         self.jobs: dict[int, Generator[Progress, None, None]] = {}
         self.results: dict[int, views.JobResult] = {}
         self.compares: dict[int, CompareResult] = {}  # the Compare view's results, by job
@@ -85,20 +69,8 @@ class Session:
         self.counts: tuple[tuple[Any, ...], Tally] | None = None  # the analyses' pass, kept for reuse
         self.compare_rules: dict[int, tuple[str, Rules]] = {}  # the preset asked for and its rules, by result
 
-    # --- files ------------------------------------------------------------------------
-
     def load(self, role: str, name: str, data: bytes) -> dict[str, Any]:
-        """Read one file (``role``: "reference" or "system") as the command line does.
-
-        A file is refused when it is too big, not UTF-8 text, empty, or has another number
-        of lines than the files loaded (every loaded file has the same number).
-
-        Returns:
-            ``{"ok": True, "file": {"id", "role", "name", "lines", "size"}}`` or ``{"ok":
-            False, "message": Message}`` (:class:`bleu2.page.corpus.port.Message`) naming
-            the file (and the line and byte for invalid UTF-8 or binary data); a refused
-            file changes nothing already loaded.
-        """
+        """Read one file as the command line does; too big, not text, empty or of another length: refused."""
         if role not in ROLES:
             raise ValueError(f"role must be 'reference' or 'system', got {role!r}")
         if len(data) > MAX_FILE_BYTES:
@@ -111,20 +83,16 @@ class Session:
             return _refused("corpus_empty_file", params={"name": name})
         loaded = next(iter(self.files.values()), None)
         if loaded is not None and len(loaded.lines) != len(lines):
-            params = {"name": name, "lines": lines_message(len(lines)), "expected": lines_message(len(loaded.lines))}
+            got, expected = ({"key": "corpus_lines", "count": len(f)} for f in (lines, loaded.lines))
+            params = {"name": name, "lines": got, "expected": expected}
             return _refused("corpus_count_differs", params=params)
-        f = _File(self.next_id, role, name, lines, len(data))
+        f = _File(next(self.ids), role, name, lines, len(data))
         self.files[f.id] = f
-        self.next_id += 1
-        return {"ok": True, "file": self.file_dict(f)}
+        return {"ok": True, "file": {"id": f.id, "role": role, "name": name, "lines": len(lines), "size": f.size}}
 
     def load_text(self, role: str, name: str, text: str) -> dict[str, Any]:
         """A pasted text, read as the bytes a file would hold (:meth:`load`)."""
         return self.load(role, name, text.encode("utf-8", "surrogatepass"))
-
-    @staticmethod
-    def file_dict(f: _File) -> dict[str, Any]:
-        return {"id": f.id, "role": f.role, "name": f.name, "lines": len(f.lines), "size": f.size}
 
     def remove(self, file_id: int) -> None:
         self.files.pop(int(file_id), None)
@@ -133,26 +101,15 @@ class Session:
         return [f for f in self.files.values() if f.role == role]
 
     def files_view(self, lang: str = "en") -> dict[str, Any]:
-        """The loaded files as the page lists them, and what keeps them from being scored.
+        """The file lists, the ``problem`` that keeps them from being scored (or None), ``ready``."""
 
-        Returns:
-            ``{"references": [row], "systems": [row], "problem": Message | None, "ready":
-            bool}``, each row ``{"id", "name", "lines" (text, e.g. "2,445 lines"),
-            "remove" (the Remove button's accessible name)}``.
-        """
-        rows = {}
-        for role in ROLES:
-            rows[role] = [
-                {
-                    "id": f.id,
-                    "name": f.name,
-                    "lines": i18n.tn(lang, "corpus_lines", len(f.lines)),
-                    "remove": i18n.t(lang, "corpus_remove", name=f.name),
-                }
-                for f in self.of_role(role)
-            ]
+        def row(f: _File) -> dict[str, Any]:
+            lines = i18n.tn(lang, "corpus_lines", len(f.lines))
+            return {"id": f.id, "name": f.name, "lines": lines, "remove": i18n.t(lang, "corpus_remove", name=f.name)}
+
+        refs, systems = ([row(f) for f in self.of_role(role)] for role in ROLES)
         problem = self.problem()
-        return {"references": rows["reference"], "systems": rows["system"], "problem": problem, "ready": not problem}
+        return {"references": refs, "systems": systems, "problem": problem, "ready": not problem}
 
     def problem(self) -> Message | None:
         """Why the loaded files cannot be scored yet (None when they can)."""
@@ -162,21 +119,8 @@ class Session:
             return {"key": "corpus_need_system"}
         return None
 
-    # --- jobs -------------------------------------------------------------------------
-
     def start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Start scoring the loaded files.
-
-        Args:
-            request: ``{"form": the options form's fields (see
-                :func:`bleu2.page.options_form.options_from_form`), "lang", "test": one of
-                :data:`TEST_RESAMPLES`, "n": resamples (0: the test's default), "seed": int or None,
-                "baseline": file id of the baseline system (default: the first), "chunk":
-                lines per step of work (default :data:`CHUNK`; smaller on the main thread)}``.
-        Returns:
-            ``{"ok": True, "job": id}`` or ``{"ok": False, "message": Message}``; resamples
-            and a seed that are not whole numbers of 0 or more are refused.
-        """
+        """Start scoring the loaded files (``request``: :func:`bleu2.page.corpus.request.job_request`'s)."""
         lang = i18n.language(request.get("lang"))
         problem = self.problem()
         if problem:
@@ -202,21 +146,56 @@ class Session:
             return _refused("corpus_bad_seed", params={"value": str(seed)})
         n = n or TEST_RESAMPLES[test]
         chunk = max(1, int(request.get("chunk") or CHUNK))
-        job_id = self.next_id
-        self.next_id += 1
+        job_id = next(self.ids)
         options, metric = bleu_options(checked), checked["metric"]
         refs = self.of_role("reference")
-        self.jobs[job_id] = self._job(job_id, refs, systems, options, test, n, seed, chunk, metric)
+        streams, outputs = [f.lines for f in refs], [f.lines for f in systems]
+        test_name = None if test == "none" else test
+
+        def job() -> Generator[Progress, None, None]:
+            # each line scored with the sentence-level rules, from the same statistics; then
+            # the metrics scored beside BLEU under the page's metric (metrics.EXTRA)
+            bleu = scorer_for(**options)
+            sentence = bleu.config.sentence_level()
+            same = sentence == bleu.config
+            outcome = yield from corpus_steps(
+                bleu,
+                chunks_of(streams, outputs, chunk),
+                len(systems),
+                keep=Keep(stats=True, scores=same),
+                test=test_name,
+                n=n,
+                seed=seed,
+                total=len(streams[0]),
+                shared_cache=True,
+            )
+            scored = outcome.systems if same else (yield from _sentence_scores(outcome.systems, sentence, chunk))
+            extra = []
+            for key in metrics.EXTRA[metric]:
+                found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk)
+                extra.append(found)
+            sig = outcome.significance
+            self.results[job_id] = views.JobResult(
+                options=options,
+                config=bleu.config,
+                sentence_config=sentence,
+                test=test,
+                n=n,
+                seed=seed,
+                systems=tuple((f.name, c) for f, c in zip(systems, scored)),
+                significance=None if sig is None else tuple(r.to_dict() for r in sig),
+                signature=outcome.signature,
+                references=tuple(refs),
+                system_files=tuple(systems),
+                metric=metric,
+                metrics=tuple(extra),
+            )
+
+        self.jobs[job_id] = job()
         return {"ok": True, "job": job_id}
 
     def step(self, job_id: int, budget_ms: float = 150.0) -> dict[str, Any]:
-        """Advance job ``job_id`` for about ``budget_ms`` milliseconds.
-
-        Returns:
-            ``{"done": False, "fraction": float in [0, 1], "stage": "scoring" |
-            "significance"}``, or ``{"done": True, "result": id}`` once finished, or
-            ``{"done": True, "error": Message}``.
-        """
+        """Advance a job for about ``budget_ms`` milliseconds."""
         job = self.jobs.get(int(job_id))
         if job is None:
             return {"done": True, "error": {"text": "no such job"}}
@@ -233,115 +212,26 @@ class Session:
         if job is not None:
             job.close()
 
-    def _job(
-        self,
-        job_id: int,
-        refs: list[_File],
-        systems: list[_File],
-        options: dict[str, Any],
-        test: str,
-        n: int,
-        seed: int | None,
-        chunk: int,
-        metric: str = "bleu",
-    ) -> Generator[Progress, None, None]:
-        """The corpus pipeline (:func:`bleu2.pipeline.corpus_steps`) on the loaded files,
-        every line's statistics and score kept for the per-sentence views: each line scored
-        with the sentence-level rules of the options
-        (:meth:`bleu2.options.BleuConfig.sentence_level`: effective order under sacreBLEU's
-        corpus preset, as ``sacrebleu -sl``), from the same statistics; then the metrics
-        scored beside BLEU under the page's ``metric`` (:data:`bleu2.page.corpus.metrics.EXTRA`)."""
-        bleu = scorer_for(**options)
-        sentence = bleu.config.sentence_level()
-        same = sentence == bleu.config
-        lines = len(refs[0].lines)
-        test_name = None if test == "none" else test
-        outcome = yield from corpus_steps(
-            bleu,
-            chunks_of([f.lines for f in refs], [f.lines for f in systems], chunk),
-            len(systems),
-            keep=Keep(stats=True, scores=same),
-            test=test_name,
-            n=n,
-            seed=seed,
-            total=lines,
-            shared_cache=True,
-        )
-        scored = outcome.systems
-        if not same:
-            scored = yield from _sentence_scores(scored, sentence, chunk)
-        streams, outputs = [f.lines for f in refs], [f.lines for f in systems]
-        extra = []
-        for key in metrics.EXTRA[metric]:
-            found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk)
-            extra.append(found)
-        self.results[job_id] = views.JobResult(
-            options=options,
-            config=bleu.config,
-            sentence_config=sentence,
-            test=test,
-            n=n,
-            seed=seed,
-            systems=tuple((f.name, c) for f, c in zip(systems, scored)),
-            significance=None if outcome.significance is None else tuple(r.to_dict() for r in outcome.significance),
-            signature=outcome.signature,
-            references=tuple(refs),
-            system_files=tuple(systems),
-            metric=metric,
-            metrics=tuple(extra),
-        )
-
-    # --- views ------------------------------------------------------------------------
-
     def view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """What the page shows of a result (:func:`bleu2.page.corpus.views.view`), and
-        "How it works" with its numbers (``"help"``: :func:`bleu2.page.corpus.guide.corpus_help`)."""
+        """:func:`bleu2.page.corpus.views.view`, with ``"help"`` (:func:`bleu2.page.corpus.guide.corpus_help`)."""
         res = self.results[int(result_id)]
         out = views.view(res, request)
         out["help"] = guide.corpus_help(res, int(request.get("system") or 0), i18n.language(request.get("lang")))
         return out
 
     def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
-        """The texts of one line, for the sentence view: ``{"references": [str],
-        "candidate": str, "candidates": [the candidate], "options": page options}``: the
-        sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
+        """One line as the sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
         res = self.results[int(result_id)]
-        candidate = res.system_files[system].lines[line]
-        return {
-            "references": [f.lines[line] for f in res.references],
-            "candidate": candidate,
-            "candidates": [candidate],
-            "options": {**res.options, "metric": res.metric},
-        }
+        candidate, options = res.system_files[system].lines[line], {**res.options, "metric": res.metric}
+        refs = [f.lines[line] for f in res.references]
+        return {"references": refs, "candidate": candidate, "candidates": [candidate], "options": options}
 
     def export(self, result_id: int, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
-        """An export of a result (:func:`bleu2.page.corpus.views.export`): ``{"text",
-        "filename", "mime"}``."""
+        """:func:`bleu2.page.corpus.views.export` of a result."""
         return views.export(self.results[int(result_id)], what, fmt, lang)
 
-    # --- the Compare view ---------------------------------------------------------------
-
     def compare_start(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Start compare-mt's analyses (:func:`bleu2.analyses.compare_steps`) of the loaded
-        systems, in loading order, against the references: ``bleu2 compare --preset P
-        --baseline B -r REF... SYS...`` (names: the file names), stepped by :meth:`step`.
-        What did not change is reused: the same files, rules, baseline (and own test) give
-        the result shown again at once (``"result"``, no job); another baseline or test
-        reuses the pass over the lines (:func:`bleu2.analyses.run.counts_steps`) and
-        recomputes the rest.
-
-        Args:
-            request: ``{"preset": "page" (the page's options, ``"options"``: those of the
-                systems table's job, :attr:`bleu2.page.corpus.views.JobResult.options`), a
-                name of :data:`bleu2.analyses.ANALYSIS_PRESETS` or "defaults" (bleu2's),
-                "options": the page's options, "baseline": the baseline's file id (default:
-                the first), "test": the systems table's ``{"name", "n", "seed"}``: a paired
-                test the analyses run on their own statistics when their rules are not the
-                page's (under the page's the table's p-values are quoted)}``.
-        Returns:
-            ``{"ok": True, "job": id}``, ``{"ok": True, "result": id}`` (reused), or
-            ``{"ok": False, "message": Message}`` with fewer than two systems.
-        """
+        """``bleu2 compare --preset P --baseline B -r REF... SYS...`` on the loaded files, stepped by :meth:`step`."""
         systems, refs = self.of_role("system"), self.of_role("reference")
         if len(systems) < 2 or not refs:
             return _refused("compare_need_two")
@@ -349,29 +239,23 @@ class Session:
         if preset not in ANALYSIS_PRESETS and preset not in ("defaults", "page"):
             return {"ok": False, "message": {"text": f"unknown preset {preset!r}"}}
         # the page's BLEU options (the analyses score BLEU; another metric's options are not theirs)
-        options = (
-            {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS} if preset == "page" else None
-        )
+        page_options = {k: v for k, v in (request.get("options") or {}).items() if k in DEFAULTS}
+        options = page_options if preset == "page" else None
         # a paired test under other rules than the systems table's: the analyses run it on their statistics
         test = request.get("test") or {}
         own_test = preset != "page" and test.get("name") in PAIRED_TESTS
         test_key = (test["name"], test.get("n") or None, test.get("seed")) if own_test else None
+        test_args = dict(zip(("significance", "significance_n", "seed"), test_key or ()))
         rules_preset = None if preset in ("defaults", "page") else preset
         ids = [f.id for f in systems]
         baseline = ids.index(request["baseline"]) if request.get("baseline") in ids else 0
-        counted = (
-            tuple(f.id for f in refs),
-            tuple(ids),
-            rules_preset,
-            tuple(sorted((options or {}).items(), key=lambda kv: kv[0])),
-        )
+        counted = (tuple(f.id for f in refs), tuple(ids), rules_preset, tuple(sorted((options or {}).items())))
         key = (*counted, baseline, test_key)
         for result_id, kept in self.compare_keys.items():
             if kept == key:
                 return {"ok": True, "result": result_id}
         lines, ref_lines = [f.lines for f in systems], [f.lines for f in refs]
-        job_id = self.next_id
-        self.next_id += 1
+        job_id = next(self.ids)
 
         def job() -> Generator[Progress, None, None]:
             if self.counts is not None and self.counts[0] == counted:
@@ -388,11 +272,7 @@ class Session:
                 preset=rules_preset,
                 options=options,
                 tally=tally,
-                **(
-                    {}
-                    if test_key is None
-                    else {"significance": test_key[0], "significance_n": test_key[1], "seed": test_key[2]}
-                ),
+                **test_args,
             )
             # only the latest is kept (the lines are copied in it)
             self.compares, self.compare_keys = {job_id: result}, {job_id: key}
@@ -402,11 +282,7 @@ class Session:
         return {"ok": True, "job": job_id}
 
     def compare_view(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """The Compare view of a result (:func:`bleu2.page.corpus.compare_view.view`), opened by
-        its verdict, rules line and warning (:mod:`bleu2.page.corpus.compare_verdict`: ``"verdict"``,
-        ``"rules"``, ``"warning"``); ``request``: ``{"lang", "pair", "corpus": the systems
-        table's result, whose options and paired test the verdict quotes}`` (only the latest
-        comparison is kept)."""
+        """:func:`bleu2.page.corpus.compare_view.view` with :mod:`~bleu2.page.corpus.compare_verdict`'s lines."""
         res = self.compares[int(result_id)]
         lang = i18n.language(request.get("lang"))
         pair = int(request.get("pair") or 0)
@@ -433,9 +309,7 @@ class Session:
         return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values, job.metric)
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
-        """The sentences of a bucket (``{"kind", "bucket", "system"}``) or of an n-gram
-        (``{"side", "index"}``) of pair ``"pair"``
-        (:func:`bleu2.page.corpus.compare_view.bucket_lines`, ``ngram_lines``)."""
+        """A bucket's (``{"kind", "bucket", "system"}``) or an n-gram's (``{"side", "index"}``) sentences."""
         res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
         split = self.compare_rules[int(result_id)][1].split
         pair = int(request.get("pair") or 0)
@@ -449,19 +323,11 @@ class Session:
         """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``."""
         return compare_view.export(self.compares[int(result_id)], str(fmt))
 
-    def tokenize(self, lines: Sequence[str], form: Mapping[str, Any], lang: str = "en") -> list[list[str]]:
-        """The tokens of each line under the options of the form (its tokenizer and
-        lower-casing), as the page's scoring sees them."""
-        options = normalize_options(options_from_form(form or {}, lang))
-        tokenize = BleuConfig.make(**bleu_options(options)).tokenize_function()
-        return [tokenize(line) for line in lines]
-
 
 def _sentence_scores(
     systems: Sequence[CorpusBleuResult], sentence: BleuConfig, chunk: int
 ) -> Generator[Progress, None, list[CorpusBleuResult]]:
-    """Each system's lines scored with ``sentence`` (the sentence-level rules) from their
-    statistics, ``chunk`` lines between two progress reports (the stage "scoring", done)."""
+    """Each system's lines scored from their statistics with the sentence-level rules."""
     total = sum(len(r.sentence_stats) for r in systems)
     out = []
     for r in systems:
@@ -474,13 +340,6 @@ def _sentence_scores(
     return out
 
 
-def _refused(
-    key: str, params: Mapping[str, Any] | None = None, numbers: Mapping[str, int] | None = None
-) -> dict[str, Any]:
-    """A refusal's answer: ``{"ok": False, "message": Message}``."""
-    message: dict[str, Any] = {"key": key}
-    if params:
-        message["params"] = dict(params)
-    if numbers:
-        message["numbers"] = dict(numbers)
-    return {"ok": False, "message": message}
+def _refused(key: str, **parts: Any) -> dict[str, Any]:
+    """A refusal's answer: ``{"ok": False, "message": {"key": key, "params"?, "numbers"?}}``."""
+    return {"ok": False, "message": {"key": key, **parts}}

@@ -1,17 +1,13 @@
 """Corpus mode's views of a result as data: systems table, sentences, histogram, exports.
 
-The ranked system table, a page of the per-sentence table, the histogram of sentence
-scores, and the exports.
-
-A result is the :class:`JobResult` :class:`bleu2.page.corpus.session.Session` keeps per
-finished job (frozen). Scores are floats in [0, 1]; display strings are in the page's
-language; the JSON is the CLI's ``--json``, exactly.
+Scores are floats in [0, 1]; the JSON is the CLI's ``--json``, exactly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from ...options import BleuConfig
@@ -26,32 +22,21 @@ from ...report import (
     markdown_table,
     sentences_jsonl,
 )
-from ...result import BleuResult, CorpusBleuResult
+from ...result import CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
-from .metrics import MetricResult, metric_cells, metric_csv, metric_head, rank_scores, ranked_by
+from .metrics import MetricResult, metric_csv, rank_scores, ranked_by, significance_cells, significance_head
 
 __all__ = [
-    "TextFile",
-    "JobResult",
-    "EXCERPT",
-    "PAGE_SIZE",
-    "SHORT_NAME",
-    "short_names",
-    "sentence_rules",
-    "export",
-    "histogram",
-    "sentence_page",
-    "system_table",
-    "view",
-]
+    "EXCERPT", "PAGE_SIZE", "SHORT_NAME", "JobResult", "TextFile", "export", "histogram", "sentence_page",
+    "sentence_rules", "short_names", "system_table", "view",
+]  # fmt: skip
 
 #: Rows of the per-sentence table on one page.
 PAGE_SIZE = 50
 #: Longest text excerpt in the per-sentence table (characters).
 EXCERPT = 160
-#: Longest system name shown in a table (characters); the full name is its title, and
-#: the exports keep it whole.
+#: Longest system name shown in a table (characters); the exports keep it whole.
 SHORT_NAME = 20
 _SEPARATORS = "._-/ "
 
@@ -68,16 +53,8 @@ class TextFile(Protocol):
 
 @dataclass(frozen=True)
 class JobResult:
-    """What a finished job gives (:meth:`bleu2.page.corpus.session.Session.start`'s job):
-    the options it ran with (the page's, checked: ``options``; the engine's: ``config``;
-    the sentence-level rules each line was scored with: ``sentence_config``,
-    :meth:`bleu2.options.BleuConfig.sentence_level`),
-    the test (``"none"`` or sacreBLEU's flag), its resamples ``n`` and ``seed``, each
-    system's name and result in the order scored (the baseline first), the significance
-    figures per system (:meth:`bleu2.significance.Result.to_dict`; None without a test),
-    the run's signature, and the files scored: ``references``, and ``system_files`` in the
-    order of ``systems``; the page's ``metric`` and the ``metrics`` scored beside BLEU under
-    it (:mod:`bleu2.page.corpus.metrics`)."""
+    """A finished job: ``sentence_config``: each line's rules; ``systems``: the baseline
+    first; ``significance``: the test's figures per system (None without one)."""
 
     options: dict[str, Any]
     config: BleuConfig
@@ -94,20 +71,13 @@ class JobResult:
     metrics: tuple[MetricResult, ...] = ()
 
 
-def _pooled(res: JobResult) -> list[tuple[str, BleuResult]]:
-    """Each system's name and corpus result (the pooled statistics' :class:`BleuResult`:
-    its ``to_dict()`` is the system's, as the command line's ``--json`` writes it)."""
-    return [(name, r.corpus) for name, r in res.systems]
-
-
 def _excerpt(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
 def _affix(names: Sequence[str], suffix: bool) -> int:
-    """The length of the prefix (or suffix) all ``names`` share, cut back to end at a
-    separator (``.``, ``_``, ``-``, ``/``, a space), so no word is cut."""
+    """The length of the prefix (or suffix) all ``names`` share, ending at a separator."""
     texts = [n[::-1] for n in names] if suffix else list(names)
     common = 0
     for chars in zip(*texts):
@@ -121,10 +91,8 @@ def _affix(names: Sequence[str], suffix: bool) -> int:
 
 
 def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
-    """The system names a table shows: unchanged while every one has at most ``limit``
-    characters; else without the words all of them share at the start and at the end
-    (``newstest2017.uedin-nmt.4722.de-en`` -> ``uedin-nmt.4722``) and, still longer than
-    ``limit``, shortened in the middle (``…``)."""
+    """The names a table shows: over ``limit`` characters, without the words all share at
+    the start and end, then shortened in the middle (``…``)."""
     if all(len(n) <= limit for n in names):
         return list(names)
     out = list(names)
@@ -137,8 +105,7 @@ def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
 
 
 def sentence_rules(res: JobResult, lang: str = "en") -> str:
-    """The per-sentence table's caption: which rules scored each line (those of the
-    corpus score, or the preset's sentence-level ones: sacreBLEU's effective order)."""
+    """The per-sentence table's caption: which rules scored each line."""
     if res.sentence_config == res.config:
         return i18n.t(lang, "corpus_sentences_rules_same")
     preset = res.sentence_config.preset or ""
@@ -146,16 +113,7 @@ def sentence_rules(res: JobResult, lang: str = "en") -> str:
 
 
 def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
-    """What the page shows of a result.
-
-    Args:
-        request: ``{"lang", "system": index in the result's systems (default 0),
-            "sort": "worst" | "best" | "line", "page": 0-based}``.
-    Returns:
-        ``{"table": :func:`system_table`, "signature": str, "json": the CLI's
-        --json text, "sentences": :func:`sentence_page`, "histogram": SVG data,
-        "system_names": [str]}``.
-    """
+    """What the page shows of a result (``request``: ``{"lang", "system", "sort", "page"}``)."""
     lang = i18n.language(request.get("lang"))
     index = min(max(int(request.get("system") or 0), 0), len(res.systems) - 1)
     return {
@@ -169,14 +127,14 @@ def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _json(res: JobResult) -> str:
-    """The CLI's ``--json`` of the systems, each with its other metrics (``"chrf"``,
-    ``"ter"``: the result's ``to_dict()``, the test's figures and the signature)."""
+    """The CLI's ``--json`` of the systems, each with its other metrics."""
     extra = [
         {m.key.rstrip("+"): {**m.results[k], **_figures(m, k), "signature": m.signature} for m in res.metrics}
         for k in range(len(res.systems))
     ]
     sig = res.significance
-    return corpus_json(_pooled(res), sig, res.signature if sig else None, extra if res.metrics else None)
+    pooled = [(name, r.corpus) for name, r in res.systems]
+    return corpus_json(pooled, sig, res.signature if sig else None, extra if res.metrics else None)
 
 
 def _figures(m: MetricResult, k: int) -> dict[str, Any]:
@@ -184,47 +142,23 @@ def _figures(m: MetricResult, k: int) -> dict[str, Any]:
 
 
 def export(res: JobResult, what: str, fmt: str, lang: str = "en") -> dict[str, Any]:
-    """An export: ``what`` "systems" or "sentences", ``fmt`` "json" (the CLI's
-    ``--json`` / ``--sentence`` shapes), "csv" or "markdown".
-
-    Returns:
-        ``{"text", "filename", "mime"}``.
-    """
+    """``what`` ("systems", "sentences") as ``fmt`` ("json", "csv", "markdown"): ``{"text", "filename", "mime"}``."""
     text, ext, mime = _export(res, what, fmt, i18n.language(lang))
     return {"text": text, "filename": f"bleu2-corpus-{what}.{ext}", "mime": mime + ";charset=utf-8"}
 
 
-# --- tables ----------------------------------------------------------------------------------
-
-
 def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
-    """The systems ranked by corpus BLEU, or by the page's metric when others are scored
-    (:func:`bleu2.page.corpus.metrics.rank_scores`; best first; equal scores share a rank).
-
-    Returns:
-        ``{"head": [str], "rows": [[str]], "names": [str], "note": str}``: rank, system
-        (:func:`short_names`; ``names``: each row's full name), BLEU-N (four
-        decimals, 0–1), p1..pN as matches/total, BP, the ratio c/r, c, r, and with a
-        significance test the mean ± 95% half-width and the p-value (the baseline's
-        cell says "baseline"); then each other metric's score, mean ± half-width and
-        p-value (:func:`bleu2.page.corpus.metrics.metric_cells`).
-    """
+    """The systems ranked by the page's metric, best first (equal scores share a rank): ``{"head",
+    "rows", "names", "note"}``; BLEU, p1..pN, BP, c/r, c, r, the test's columns, other metrics."""
     systems = res.systems
     order = systems[0][1].max_order
 
-    def num(v: float) -> str:
-        return i18n.format_number(v, lang)
-
+    num, integer = partial(i18n.format_number, lang=lang), partial(i18n.format_integer, lang=lang)
     head = ranking_header(order, lang, item="corpus_col_system", after_bp=("corpus_col_ratio",))
-    sig = res.significance
     named = f"{head[2]}: " if res.metrics else ""  # beside other metrics, BLEU's test columns say so
-    if sig:
-        if sig[0].get("mean") is not None:
-            head.append(named + i18n.t(lang, "corpus_col_ci"))
-        if res.test.startswith("paired"):
-            head.append(named + i18n.t(lang, "corpus_col_p"))
+    head += significance_head(named, res.significance, res.test, lang)
     for m in res.metrics:
-        head += metric_head(m, res.test, lang)
+        head += [m.name, *significance_head(f"{m.name}: ", m.significance, res.test, lang)]
     scores = rank_scores(res.metric, [r.score for _, r in systems], res.metrics)
     ranks = competition_ranks(scores)
     short = short_names([name for name, _ in systems])
@@ -232,28 +166,18 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
     for i in best_first(scores):
         name, r = systems[i]
         names.append(name)
-        row = [i18n.format_integer(ranks[i], lang), short[i], num(r.score)]
-        row += [f"{i18n.format_integer(p.matches, lang)}/{i18n.format_integer(p.total, lang)}" for p in r.precisions]
+        row = [integer(ranks[i]), short[i], num(r.score)]
+        row += [f"{integer(p.matches)}/{integer(p.total)}" for p in r.precisions]
         ratio = num(r.hyp_len / r.ref_len) if r.ref_len else "–"
-        row += [
-            num(r.brevity_penalty),
-            ratio,
-            i18n.format_integer(r.hyp_len, lang),
-            i18n.format_integer(r.ref_len, lang),
-        ]
-        if sig:
-            s = sig[i]
-            if sig[0].get("mean") is not None:
-                row.append(f"{num(s['mean'])} ± {num(s['ci'])}")
-            if res.test.startswith("paired"):
-                row.append(i18n.t(lang, "corpus_baseline") if s["p_value"] is None else num(s["p_value"]))
+        row += [num(r.brevity_penalty), ratio, integer(r.hyp_len), integer(r.ref_len)]
+        row += significance_cells(res.significance, i, res.test, lang)
         for m in res.metrics:
-            row += metric_cells(m, i, res.test, lang)
+            row += [num(m.scores[i]), *significance_cells(m.significance, i, res.test, lang)]
         rows.append(row)
     note = i18n.t(
         lang,
         "corpus_note_" + res.test.replace("-", "_"),
-        n=i18n.format_integer(res.n, lang),
+        n=integer(res.n),
         seed="–" if res.seed is None else str(res.seed),
     )
     if res.metrics:
@@ -264,72 +188,41 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
 
 
 def _order(scores: Sequence[float], sort: str) -> list[int]:
-    idx = range(len(scores))
     if sort == "line":
-        return list(idx)
-    if sort == "best":
-        return sorted(idx, key=lambda i: (-scores[i], i))
-    return sorted(idx, key=lambda i: (scores[i], i))  # worst first
+        return list(range(len(scores)))
+    sign = -1 if sort == "best" else 1  # else worst first
+    return sorted(range(len(scores)), key=lambda i: (sign * scores[i], i))
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
-    """One page of the per-sentence table of ``system`` (sentence BLEU under the
-    sentence-level rules of the options: :meth:`bleu2.options.BleuConfig.sentence_level`),
-    sorted worst first by default.
-
-    Returns:
-        ``{"head": [str], "rows": [{"line": int (0-based), "cells": [str], "open": the line
-        button's accessible name}], "page": int,
-        "pages": int, "label": str (e.g. "Lines 1–50 of 2,445"), "sort": str, "caption":
-        :func:`sentence_rules`, "name": the system's full name}``; the cells are the line
-        number, the score, the candidate and the (first) reference, shortened to
-        :data:`EXCERPT` characters; the candidate's column is named by its short name.
-    """
+    """One page of ``system``'s per-sentence table: line, score, candidate and first reference
+    (:data:`EXCERPT` characters); ``page`` clamped."""
     name, result = res.systems[system]
     scores = result.sentence_scores
     order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
     pages = max(1, -(-len(order) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    cand = res.system_files[system].lines
-    ref = res.references[0].lines
-    rows = [
-        {
-            "line": i,
-            "cells": [
-                i18n.format_integer(i + 1, lang),
-                i18n.format_number(scores[i], lang),
-                _excerpt(cand[i]),
-                _excerpt(ref[i]),
-            ],
-            "open": i18n.t(lang, "corpus_open_line", line=i18n.format_integer(i + 1, lang)),
-        }
-        for i in chunk
-    ]
-    first = page * PAGE_SIZE + 1
-    label = i18n.t(
-        lang,
-        "corpus_page_label",
-        first=i18n.format_integer(first, lang),
-        last=i18n.format_integer(first + len(chunk) - 1, lang),
-        total=i18n.format_integer(len(order), lang),
+    cand, ref, integer = (
+        res.system_files[system].lines,
+        res.references[0].lines,
+        partial(i18n.format_integer, lang=lang),
     )
+
+    def row(i: int) -> dict[str, Any]:
+        cells = [integer(i + 1), i18n.format_number(scores[i], lang), _excerpt(cand[i]), _excerpt(ref[i])]
+        return {"line": i, "cells": cells, "open": i18n.t(lang, "corpus_open_line", line=integer(i + 1))}
+
+    first, last = page * PAGE_SIZE + 1, page * PAGE_SIZE + len(chunk)
+    label = i18n.t(lang, "corpus_page_label", first=integer(first), last=integer(last), total=integer(len(order)))
     head = [
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=result.max_order),
         i18n.t(lang, "corpus_col_candidate", name=short_names([n for n, _ in res.systems])[system]),
         i18n.t(lang, "corpus_col_reference"),
     ]
-    return {
-        "head": head,
-        "rows": rows,
-        "page": page,
-        "pages": pages,
-        "label": label,
-        "sort": sort,
-        "caption": sentence_rules(res, lang),
-        "name": name,
-    }
+    rows, caption = [row(i) for i in chunk], sentence_rules(res, lang)
+    return dict(head=head, rows=rows, page=page, pages=pages, label=label, sort=sort, caption=caption, name=name)
 
 
 def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
@@ -371,9 +264,7 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
             return csv_table(head, rows), "csv", "text/csv"
         whole = [[row[0], name, *row[2:]] for row, name in zip(table["rows"], table["names"])]  # full names
         md = markdown_table(
-            [markdown_cell(h) for h in table["head"]],
-            [[markdown_cell(c) for c in row] for row in whole],
-            left=[1],
+            [markdown_cell(h) for h in table["head"]], [[markdown_cell(c) for c in row] for row in whole], left=[1]
         )
         return md + "\n" + markdown_cell(res.signature) + "\n", "md", "text/markdown"
     # per-sentence scores, every system
@@ -381,11 +272,8 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
         return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
     scored = [(name, i + 1, repr(sc)) for name, r in systems for i, sc in enumerate(r.sentence_scores)]
     if fmt == "csv":
-        return (
-            csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored]),
-            "csv",
-            "text/csv",
-        )
+        text = csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored])
+        return text, "csv", "text/csv"
     head = [
         i18n.t(lang, "corpus_col_system"),
         i18n.t(lang, "corpus_col_line"),
