@@ -261,8 +261,9 @@
           if (heading) { if (inPlace) text(parts[k++], heading); else make("p", {"class": "hl-order-title"}, heading, box); }
           var line = inPlace ? parts[k++] : make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
           var gram = order.n > 1 ? " gram" : "";
-          var items = order.items, have = line.children, last = line.lastElementChild;
-          if (last && last.classList.contains("more")) line.removeChild(last);
+          var items = order.items, have = line.getElementsByClassName("tok"), last = line.lastElementChild;
+          var more = last && last.classList.contains("more") ? last : null;
+          if (more && !order.more) { line.removeChild(more); more = null; }
           var kept = Math.min(have.length, items.length);
           for (var i = 0; i < kept; i++) {  // a token's counts changed with the text: asked again
             var cls = "tok " + items[i][1] + gram, span = have[i];
@@ -274,15 +275,15 @@
           if (have.length > items.length) {
             var range = document.createRange();
             if (kept) range.setStartAfter(have[kept - 1].nextSibling || have[kept - 1]); else range.setStart(line, 0);
-            range.setEnd(line, line.childNodes.length);
+            if (more) range.setEndBefore(more); else range.setEnd(line, line.childNodes.length);
             range.deleteContents();
           }
           for (var j = kept; j < items.length; j++) {  // bidi-isolated: right-to-left tokens keep their place
-            make("span", {"class": "tok " + items[j][1] + gram, dir: "auto"}, items[j][0], line);
-            line.appendChild(document.createTextNode(" "));
+            line.insertBefore(make("span", {"class": "tok " + items[j][1] + gram, dir: "auto"}, items[j][0]), more);
+            line.insertBefore(document.createTextNode(" "), more);
           }
           if (have.length && have[0].getAttribute("tabindex") !== "0") have[0].tabIndex = 0;  // one Tab stop per line: the first token (arrow keys move on)
-          if (order.more) make("span", {"class": "more"}, order.more, line);
+          if (more) text(more, order.more); else if (order.more) make("span", {"class": "more"}, order.more, line);
         });
       });
       if (!inPlace) { container.replaceChildren(fragment); container.setAttribute("data-shape", shape); }
