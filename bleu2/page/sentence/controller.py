@@ -3,8 +3,8 @@
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
-(:class:`bleu2.page.sentence.live.Live`), what a pause does (highlighting, chart, help, saving,
-dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
+(:class:`bleu2.page.sentence.live.Live`), every view of a result in one batch, what a pause does
+(the spoken score, a long text's peers table, saving, dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
 page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): in the page
 :mod:`bleu2.page.protocol` makes it of messages (``static/host.js`` applies them), the tests bind a fake (``tests/page/test_controller*.py``). Design:
