@@ -103,7 +103,7 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
 
 def shown_parts(metric: str, lang: str = "en") -> Updates:
     """The BLEU-only parts hidden under another metric, the metric's table shown (the
-    peers table, BLEU's too, is hidden by :meth:`SentencePage.show`), and the marks'
+    peers table, BLEU's too, hides itself: :meth:`SentencePage.deferred`), and the marks'
     heading (TER's are edits, not matched n-grams)."""
     bleu = metric == "bleu"
     out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}

@@ -8,8 +8,8 @@ page's words and numbers: one row per preset (:func:`row_view`: score, p1..pN as
 matches over the denominator the peer divides by, BP, c, r with the page's number format, and the differences in plain
 words, :func:`difference_text`), element updates for the static rows of ``#peers`` in
 ``index.html`` (:func:`peers_updates`), and :class:`PeersPanel`, which the controller asks
-with every result (after a pause past :data:`PEER_NOW_CHARACTERS`) and which recomputes only
-when the candidate, the references or the options changed. Past :data:`PEER_CHARACTERS` characters the table is not computed
+after a pause in typing and which recomputes only when the candidate, the references or
+the options changed. Past :data:`PEER_CHARACTERS` characters the table is not computed
 while typing (it says so). Standard library only (runs in Pyodide).
 """
 
@@ -27,7 +27,6 @@ from .live import LIVE_CHARACTERS
 
 __all__ = [
     "PEER_CHARACTERS",
-    "PEER_NOW_CHARACTERS",
     "PEER_ORDERS",
     "PeerRowView",
     "peer_inputs",
