@@ -42,8 +42,8 @@ __all__ = [
 #: Characters in the candidate and its references up to which the table follows the text.
 PEER_CHARACTERS = LIVE_CHARACTERS
 
-#: Characters up to which the table is made in the answer to a keystroke itself (about 20 ms
-#: in Pyodide); longer texts' table is said to be updating, and made after a pause.
+#: Characters up to which the table is made in the answer to a keystroke itself (about 17 ms
+#: in CPython here, more in Pyodide); longer texts' table is said to be updating, made after a pause.
 PEER_NOW_CHARACTERS = 2_000
 
 #: The orders the table's p columns show (every preset is BLEU-4; index.html has p1..p4).
