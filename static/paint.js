@@ -41,14 +41,28 @@
   // (dir="auto": an Arabic token keeps its own direction and its place in the line), the
   // separator between them as text; with "break", a <wbr> after each (the only places a
   // line may break, since each chip keeps on one line).
+  // Chips already shown keep their nodes (only changed texts are written, chips added or
+  // removed at the end), so a keystroke lays out only the chips it changed.
   function chips(node, spec) {
+    var have = node.getElementsByTagName("span"), n = spec.items.length, cls = spec["class"];
+    var shape = [cls, spec.sep, !!spec["break"]].join("|");
+    if (node.getAttribute("data-chips") !== shape) { node.replaceChildren(); node.setAttribute("data-chips", shape); }
+    if (have.length > n) {  // fewer chips: the rest goes, with the separator before it
+      var range = document.createRange();
+      if (n) range.setStartAfter(spec["break"] ? have[n - 1].nextSibling : have[n - 1]); else range.setStart(node, 0);
+      range.setEnd(node, node.childNodes.length);
+      range.deleteContents();
+    }
+    var kept = have.length;
+    for (var i = 0; i < kept; i++) if (have[i].textContent !== spec.items[i]) have[i].textContent = spec.items[i];
+    if (kept === n) return;
     var fragment = document.createDocumentFragment();
-    spec.items.forEach(function (text, i) {
-      if (i && spec.sep) fragment.appendChild(document.createTextNode(spec.sep));
-      make("span", {"class": spec["class"], dir: "auto"}, text, fragment);
+    for (var j = kept; j < n; j++) {
+      if (j && spec.sep) fragment.appendChild(document.createTextNode(spec.sep));
+      make("span", {"class": cls, dir: "auto"}, spec.items[j], fragment);
       if (spec["break"]) fragment.appendChild(document.createElement("wbr"));
-    });
-    node.replaceChildren(fragment);
+    }
+    node.appendChild(fragment);
   }
 
   // The ranking table's cue "scroll sideways" is shown only while the table is wider
@@ -79,12 +93,15 @@
       Object.keys(updates).forEach(function (id) {
         var node = $(id), u = updates[id];
         if (!node) return;
-        if (u.text !== undefined) node.textContent = u.text;
+        // only what differs is written: an equal write would still lay the element out again
+        if (u.text !== undefined && node.textContent !== u.text) node.textContent = u.text;
         if (u.chips) chips(node, u.chips);
         Object.keys(u.attrs || {}).forEach(function (name) {
-          if (u.attrs[name] === null) node.removeAttribute(name); else node.setAttribute(name, u.attrs[name]);
+          var value = u.attrs[name];
+          if (value === null) { if (node.hasAttribute(name)) node.removeAttribute(name); }
+          else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
         });
-        Object.keys(u.props || {}).forEach(function (name) { node[name] = u.props[name]; });
+        Object.keys(u.props || {}).forEach(function (name) { if (node[name] !== u.props[name]) node[name] = u.props[name]; });
         Object.keys(u.classes || {}).forEach(function (name) { node.classList.toggle(name, u.classes[name]); });
       });
     },
@@ -226,25 +243,50 @@
     highlight: function (containerId, json) {
       var detail = $("hl-detail");
       if (detail) { detail.textContent = ""; detail.hidden = true; }
+      var sections = JSON.parse(json), container = $(containerId);
+      // The same sections and lines as shown: their tokens are rewritten in place (only the
+      // ones that changed), so a keystroke lays out only what it changed.
+      var shape = JSON.stringify(sections.map(function (section) {
+        return [section.id, section.orders.map(function (order) { return [order.n, !!(order.summary ? 1 : order.title)]; })];
+      }));
+      var inPlace = container.getAttribute("data-shape") === shape;
       var fragment = document.createDocumentFragment();
-      JSON.parse(json).forEach(function (section) {
-        var box = make("div", {"class": "hl-section", id: section.id}, null, fragment);
-        make("h4", {}, section.title, box);
+      sections.forEach(function (section, s) {
+        var box = inPlace ? container.children[s] : make("div", {"class": "hl-section", id: section.id}, null, fragment);
+        var parts = inPlace ? box.children : null, k = 0;
+        function text(node, value) { if (node.textContent !== value) node.textContent = value; }
+        if (inPlace) text(parts[k++], section.title); else make("h4", {}, section.title, box);
         section.orders.forEach(function (order) {
           var heading = order.summary ? order.title + " (" + order.summary + ")" : order.title;
-          if (heading) make("p", {"class": "hl-order-title"}, heading, box);
-          var line = make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
+          if (heading) { if (inPlace) text(parts[k++], heading); else make("p", {"class": "hl-order-title"}, heading, box); }
+          var line = inPlace ? parts[k++] : make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
           var gram = order.n > 1 ? " gram" : "";
-          var items = order.items;
-          for (var i = 0; i < items.length; i++) {  // bidi-isolated: right-to-left tokens keep their place
-            var span = make("span", {"class": "tok " + items[i][1] + gram, dir: "auto"}, items[i][0], line);
-            if (i === 0) span.tabIndex = 0;  // one Tab stop per line: the first token (arrow keys move on)
-            line.appendChild(document.createTextNode(" "));
+          var items = order.items, have = line.getElementsByClassName("tok"), last = line.lastElementChild;
+          var more = last && last.classList.contains("more") ? last : null;
+          if (more && !order.more) { line.removeChild(more); more = null; }
+          var kept = Math.min(have.length, items.length);
+          for (var i = 0; i < kept; i++) {  // a token's counts changed with the text: asked again
+            var cls = "tok " + items[i][1] + gram, span = have[i];
+            text(span, items[i][0]);
+            if (span.className !== cls) span.className = cls;
+            if (span.hasAttribute("title")) span.removeAttribute("title");
+            if (i && span.hasAttribute("tabindex")) span.removeAttribute("tabindex");
           }
-          if (order.more) make("span", {"class": "more"}, order.more, line);
+          if (have.length > items.length) {
+            var range = document.createRange();
+            if (kept) range.setStartAfter(have[kept - 1].nextSibling || have[kept - 1]); else range.setStart(line, 0);
+            if (more) range.setEndBefore(more); else range.setEnd(line, line.childNodes.length);
+            range.deleteContents();
+          }
+          for (var j = kept; j < items.length; j++) {  // bidi-isolated: right-to-left tokens keep their place
+            line.insertBefore(make("span", {"class": "tok " + items[j][1] + gram, dir: "auto"}, items[j][0]), more);
+            line.insertBefore(document.createTextNode(" "), more);
+          }
+          if (have.length && have[0].getAttribute("tabindex") !== "0") have[0].tabIndex = 0;  // one Tab stop per line: the first token (arrow keys move on)
+          if (more) text(more, order.more); else if (order.more) make("span", {"class": "more"}, order.more, line);
         });
       });
-      $(containerId).replaceChildren(fragment);
+      if (!inPlace) { container.replaceChildren(fragment); container.setAttribute("data-shape", shape); }
     },
     svg: function (containerId, json) {
       var data = JSON.parse(json);

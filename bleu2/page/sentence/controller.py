@@ -3,8 +3,8 @@
 :class:`SentencePage` owns the page's state (texts as last read, options, language,
 selection, what is saved for the tab, what is shown) and decides what happens on each
 event: which candidate is selected, when a render scores on the page or in the worker
-(:class:`bleu2.page.sentence.live.Live`), what a pause does (highlighting, chart, help, saving,
-dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
+(:class:`bleu2.page.sentence.live.Live`), every view of a result in one batch, what a pause does
+(the spoken score, a long text's peers table, saving, dropping a share link from the URL), Clear and Undo (:mod:`bleu2.page.sentence.clearing`), what a
 ``hashchange`` or a hidden page means, what the page starts from. It reads and writes the
 page only through its port (:class:`bleu2.page.sentence.port.SentencePort`): in the page
 :mod:`bleu2.page.protocol` makes it of messages (``static/host.js`` applies them), the tests bind a fake (``tests/page/test_controller*.py``). Design:
@@ -40,7 +40,7 @@ from .updates import Status, StatusNote
 
 __all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
 
-#: The work after a pause in typing (highlighting, chart, help, the spoken score, saving)
+#: The work after a pause in typing (the spoken score, a long text's peers table, saving)
 #: runs this many milliseconds after the last edit.
 DEFERRED_MS = 150
 
@@ -426,6 +426,7 @@ class SentencePage:
         shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
         shown.update(metric_view.shown_parts(metric, self.lang))
         if self.metric_view is not None:
+            shown["peers"] = {"props": {"hidden": True}}  # BLEU's table
             shown.update(metric_view.metric_updates(self.metric_view, self.lang))
             table = {"head": self.metric_view["head"], "rows": self.metric_view["rows"]}
             self.paint_once("metric-table", "table", table, "metric-table")
@@ -434,9 +435,31 @@ class SentencePage:
         if self.metric_view is not None:  # BLEU's hints speak of BLEU's counts
             hints = [h for h in hints if h[2]]
         self.paint_once("hints", "items", hints, "hints")
+        self.paint_views(comp, v, self.metric_view)
         if self.timer is not None:
             self.port.clear_timer(self.timer)
         self.timer = self.port.set_timer(DEFERRED_MS, self.deferred)
+
+    def paint_views(self, comp: Comparison, v: CandidateView, mv: MetricView | None) -> None:
+        """The views that follow the breakdown, in the same batch as its numbers (never a
+        stale view beside new numbers): highlighting, chart, "How it works" and the peers
+        table; the peers table of long texts is said to be updating, and follows after a pause."""
+        if mv is not None:
+            self.metric_highlight(mv)
+            self.paint_once("help", "help", metric_view.metric_help(mv, self.lang))
+            return
+        self.highlight(comp)
+        bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
+        self.paint_once("chart", "svg", bars, "chart")
+        self.paint_once("help", "help", help_sections(v, self.lang))
+        self.paint_peers(comp, now=not self.peers.costly(comp, self.selected))
+
+    def paint_peers(self, comp: Comparison, now: bool) -> None:
+        """The peers table of the candidate shown (``now`` False: marked as updating instead)."""
+        out = self.peers.updates(comp, self.selected, self.lang) if now else {}
+        out["peers-table"] = {"attrs": {"aria-busy": None if now else "true"}, "classes": {"updating": not now}}
+        out["peers-caption"] = {"attrs": {"data-updating": None if now else i18n.t(self.lang, "scoring")}}
+        self.write(out)
 
     def order_rows(self, v: CandidateView) -> None:
         """The p1..pN rows of the terms table, rebuilt when the orders or the language change."""
@@ -454,26 +477,21 @@ class SentencePage:
         self.touch()  # the selection is kept for the tab
         self.port.focus(f'#ranking-body button[data-index="{self.selected}"]')
 
-    # --- after a pause: highlighting, chart, help, announcement, saved state ----------------
+    # --- after a pause: the spoken score, a long text's peers table, saved state ---------------
 
     def deferred(self) -> None:
-        """The work after the last edit; a pause also keeps the texts for the tab (at most
-        every so often when they are long) and drops a share link from the URL after an edit."""
+        """The work after the last edit: the spoken score, the peers table of long texts
+        (:meth:`paint_peers`), an embed's link; a pause also keeps the texts for the tab (at
+        most every so often when they are long) and drops a share link from the URL after an edit."""
         self.timer = None
         if self.comparison is None or self.view is None:
             return
         try:
             comp, v, mv = self.comparison, self.view, self.metric_view
             if mv is not None:
-                self.metric_highlight(mv)
-                self.paint_once("help", "help", metric_view.metric_help(mv, self.lang))
-                self.write({"score-announce": {"text": mv["announce"]}, "peers": {"props": {"hidden": True}}})
+                self.write({"score-announce": {"text": mv["announce"]}})
             else:
-                self.highlight(comp)
-                bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
-                self.paint_once("chart", "svg", bars, "chart")
-                self.paint_once("help", "help", help_sections(v, self.lang))
-                self.write(self.peers.updates(comp, self.selected, self.lang))
+                self.paint_peers(comp, now=True)
                 self.write({"score-announce": {"text": v["announce"]}})
             if self.context.embed:  # ?embed: its "open in full" link
                 self.write(embed.link_updates(self.page_state(), self.context.pathname, self.lang))

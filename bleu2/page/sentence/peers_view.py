@@ -20,6 +20,10 @@ __all__ = ["PEER_CHARACTERS", "PEER_ORDERS", "table_for", "value_text", "note_te
 #: Characters in the candidate and its references up to which the table follows the text.
 PEER_CHARACTERS = LIVE_CHARACTERS
 
+#: Characters up to which the table is made in the answer to a keystroke itself (about 17 ms
+#: in CPython here, more in Pyodide); longer texts' table is said to be updating, made after a pause.
+PEER_NOW_CHARACTERS = 2_000
+
 #: The orders the table's p columns show (every preset is BLEU-4; index.html has p1..p4).
 PEER_ORDERS = max(int(options["max_order"]) for options in PRESETS.values())
 
@@ -140,9 +144,19 @@ class PeersPanel:
     def updates(self, comparison: Comparison, index: int, lang: str = "en") -> Updates:
         """:func:`peers_updates` for candidate ``index`` of ``comparison``."""
         candidate, references, options = peer_inputs(comparison, index)
-        key = (candidate, tuple(references), tuple(sorted(options.items(), key=lambda kv: kv[0])))
+        key = self._key(candidate, references, options)
         if key != self.key:
             self.key = key
             long = len(candidate) + sum(map(len, references)) > PEER_CHARACTERS
             self.table = None if long else peer_table(candidate, references, **options)
         return peers_updates(self.table, lang)
+
+    @staticmethod
+    def _key(candidate: str, references: list[str], options: dict[str, Any]) -> Any:
+        return (candidate, tuple(references), tuple(sorted(options.items(), key=lambda kv: kv[0])))
+
+    def costly(self, comparison: Comparison, index: int) -> bool:
+        """Whether :meth:`updates` would score a new table of over :data:`PEER_NOW_CHARACTERS`."""
+        candidate, references, options = peer_inputs(comparison, index)
+        size = len(candidate) + sum(map(len, references))
+        return PEER_NOW_CHARACTERS < size <= PEER_CHARACTERS and self._key(candidate, references, options) != self.key
