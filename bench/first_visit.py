@@ -38,7 +38,12 @@ SITE = ROOT / "_site"
 #: name -> Chromium's network conditions (bytes/s, ms); None: no emulation.
 LINKS: dict[str, dict | None] = {
     "unthrottled": None,
-    "fast (3 MB/s, 50 ms)": {"offline": False, "latency": 50, "downloadThroughput": 3_000_000, "uploadThroughput": 3_000_000},
+    "fast (3 MB/s, 50 ms)": {
+        "offline": False,
+        "latency": 50,
+        "downloadThroughput": 3_000_000,
+        "uploadThroughput": 3_000_000,
+    },
     "slow 4G (1.6 Mbit/s, 150 ms)": {
         "offline": False,
         "latency": 150,
@@ -171,7 +176,9 @@ def report(site: Path = SITE, runs: int = 1) -> dict:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             for _ in range(runs):
                 for name, throttle in LINKS.items():
-                    results[name].append(first_visit(browser, base + "site/", counter, throttle, later=throttle is None))
+                    results[name].append(
+                        first_visit(browser, base + "site/", counter, throttle, later=throttle is None)
+                    )
             browser.close()
         server.shutdown()
         server.server_close()
