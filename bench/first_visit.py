@@ -28,6 +28,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import Server, make_server
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_site"
 
 #: name -> Chromium's network conditions (bytes/s, ms); None: no emulation.
-LINKS: dict[str, dict | None] = {
+LINKS: dict[str, dict[str, Any] | None] = {
     "unthrottled": None,
     "fast (3 MB/s, 50 ms)": {
         "offline": False,
@@ -123,7 +124,9 @@ def counting_server(directory: Path, counter: ByteCounter) -> tuple[Server, str]
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
-def first_visit(browser, url: str, counter: ByteCounter, throttle: dict | None, later: bool = False) -> dict:
+def first_visit(
+    browser, url: str, counter: ByteCounter, throttle: dict[str, Any] | None, later: bool = False
+) -> dict[str, Any]:
     """One new visitor (fresh context) typing a pair while the page loads: see the module's docstring."""
     context = browser.new_context()
     context.add_init_script(FIRST_SCORE_JS)
@@ -138,7 +141,7 @@ def first_visit(browser, url: str, counter: ByteCounter, throttle: dict | None, 
     page.fill("#candidate", CANDIDATE, timeout=300_000)
     page.wait_for_function("window.__firstScore !== null", timeout=600_000)
     to_score = counter.snapshot()
-    out: dict = {"seconds": page.evaluate("window.__firstScore") / 1000.0, "files": to_score}
+    out: dict[str, Any] = {"seconds": page.evaluate("window.__firstScore") / 1000.0, "files": to_score}
     if later:
         t0 = time.perf_counter()
         page.wait_for_function(IDLE_JS, timeout=600_000, polling=200)
@@ -162,12 +165,12 @@ def mb(files: dict[str, int]) -> str:
     return f"{sum(files.values()) / 1e6:.2f} MB"
 
 
-def report(site: Path = SITE, runs: int = 1) -> dict:
+def report(site: Path = SITE, runs: int = 1) -> dict[str, list[dict[str, Any]]]:
     """Measure and print every link (medians of ``runs``)."""
     from playwright.sync_api import sync_playwright
 
     counter = ByteCounter()
-    results: dict[str, list[dict]] = {name: [] for name in LINKS}
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in LINKS}
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "site").symlink_to(site.resolve(), target_is_directory=True)
