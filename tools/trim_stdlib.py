@@ -1,7 +1,5 @@
 """A smaller ``python_stdlib.zip`` for the page: only the standard-library modules it can
-import (run by tools/build_site.py before the snapshot is made), and, once the snapshot is
-made, ``python_stdlib_snapshot.zip``: those of them the snapshot does not hold
-(:func:`drop_loaded`).
+import, without their docstrings and comments (run by tools/build_site.py).
 
 Pyodide's ``python_stdlib.zip`` (2.5 MB, every pure-Python module of the standard library,
 already deflated) is downloaded at every first visit, but the page imports about 150 of its
@@ -27,8 +25,8 @@ The kept modules' docstrings and comments are taken out (:func:`strip_source`: w
 
 Imports are found with a regular expression, not by compiling the source: Pyodide's
 standard library is a newer Python than the one running the build. Over-keeping is
-harmless; the browser tests (every one runs on the trimmed zip) and the snapshot run
-(tools/make_snapshot.mjs imports the page's modules from it) catch a module left out.
+harmless; the browser tests (every one runs on the trimmed zip, and the browser-made
+snapshot, static/snapshot-worker.mjs, imports the page's modules from it) catch a module left out.
 
 Standard library only. ``python3 -m tools.trim_stdlib IN.zip OUT.zip`` prints what it kept.
 """
@@ -270,27 +268,6 @@ def trim(source: Path, dest: Path, extra_roots: Set[str] = frozenset()) -> dict[
                     )
         tmp.replace(dest)
     return {"kept": sorted(keep), "size": dest.stat().st_size, "source_size": source.stat().st_size}
-
-
-def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict[str, Any]:
-    """Write ``source`` without the modules in ``loaded`` (those the memory snapshot already
-    holds, imported: the page never reads their source); directories and data files stay.
-    Returns {"dropped": [modules], "size": bytes}."""
-    with zipfile.ZipFile(source) as zf:
-        modules = zip_modules(zf.namelist())
-        drop = {modules[m] for m in loaded if m in modules}
-        tmp = dest.with_suffix(".tmp")
-        with zipfile.ZipFile(tmp, "w") as out:
-            for info in zf.infolist():
-                if info.filename not in drop:
-                    out.writestr(
-                        info,
-                        zf.read(info.filename),
-                        compress_type=info.compress_type,
-                        compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None,
-                    )
-        tmp.replace(dest)
-    return {"dropped": sorted(m for m in loaded if m in modules), "size": dest.stat().st_size}
 
 
 if __name__ == "__main__":
