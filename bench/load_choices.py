@@ -8,16 +8,12 @@ bytes on the wire, the cold first score, and the cold first score with Chromium'
 emulation at 3 MB/s and 50 ms (medians). A bare Pyodide boot (same runtime) is measured in
 the same run for reference.
 
-- the standard library the page loads with the snapshot: ``python_stdlib_snapshot.zip`` as built
-  (only what the snapshot does not hold), the trimmed boot zip (every module the page can
-  import), Pyodide's whole zip;
-- the snapshot: with it, or without it (the page then boots Pyodide and imports bleu2);
+- the standard library: as built (trimmed, without docstrings and comments), Pyodide's
+  whole zip;
 - compression: Brotli and gzip copies sent, gzip only, none.
 
-The snapshot's *contents* are not a choice here: a snapshot of a bare interpreter is as big
-as one with bleu2 and the standard-library modules imported (make_snapshot.mjs; measured
-with gzip -6: 6.33 MB bare, 6.56 MB with the standard library only, 6.27 MB with both), so
-the build imports everything the page runs.
+No snapshot is shipped (the visitor's browser makes one after its first visit:
+static/snapshot.mjs), so a cold load here always boots Pyodide.
 
 Needs ``make site`` (with Brotli copies: the test venv's Python) and /usr/bin/chromium.
 """
@@ -44,18 +40,13 @@ PYODIDE = "static/vendor/pyodide/"
 
 # name -> (files to replace: {site path: source path or None to delete}, encodings sent)
 CHOICES = {
-    "as built: snapshot + page stdlib (0.16 MB), Brotli": ({}, ("br", "gzip")),
+    "as built: stripped trimmed stdlib, no snapshot, Brotli": ({}, ("br", "gzip")),
     "as built, gzip only": ({}, ("gzip",)),
     "as built, no compression": ({}, ()),
-    "snapshot + trimmed stdlib (0.97 MB), Brotli": (
-        {PYODIDE + "python_stdlib_snapshot.zip": SITE / PYODIDE / "python_stdlib.zip"},
+    "Pyodide's stdlib (2.55 MB), Brotli": (
+        {PYODIDE + "python_stdlib.zip": ROOT / "node_modules/pyodide/python_stdlib.zip"},
         ("br", "gzip"),
     ),
-    "snapshot + Pyodide's stdlib (2.55 MB), Brotli": (
-        {PYODIDE + "python_stdlib_snapshot.zip": ROOT / "node_modules/pyodide/python_stdlib.zip"},
-        ("br", "gzip"),
-    ),
-    "no snapshot (trimmed stdlib), Brotli": ({PYODIDE + "snapshot.bin.gz": None}, ("br", "gzip")),
 }
 
 

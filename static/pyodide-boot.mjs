@@ -1,14 +1,18 @@
 // The Pyodide entry point PyScript loads (pyscript.toml: interpreter = this file).
 // It is the vendored pyodide.mjs, plus:
-// - start from the memory snapshot that the build made (static/vendor/pyodide/snapshot.bin.gz,
-//   see tools/make_snapshot.mjs), which is several times faster than booting CPython from
-//   scratch; without a usable snapshot it boots normally;
+// - start from the memory snapshot this browser made after an earlier visit
+//   (static/snapshot.mjs: kept in IndexedDB under the build's key; nothing is downloaded),
+//   which is several times faster than booting CPython from scratch; with none kept (a
+//   first visit, a new build, no storage) or one that does not restore, it boots normally;
 // - start at once: index.html runs this module as soon as it has arrived (an async module
 //   script), and the boot begins then, while PyScript reads its config, opens its storage and
 //   loads its plugins; when PyScript asks for Pyodide (loadPyodide below) it gets that boot,
 //   its stdout/stderr put in place of the console. A worker imports this module to boot too.
+// - on the served page's thread, which boots nothing: have the snapshot made once the page
+//   is ready (static/snapshot.mjs's makeSnapshotLater).
 // Everything comes from this origin.
 import { loadPyodide as loadVendored, version } from "./vendor/pyodide/pyodide.mjs";
+import { forgetSnapshots, makeSnapshotLater, storedSnapshot } from "./snapshot.mjs";
 
 export { version };
 
@@ -18,41 +22,40 @@ export { version };
 import "./idb-memory.js";
 
 const base = new URL("./vendor/pyodide/", import.meta.url).href;
+// The one-file page (file://) keeps no snapshot: its worker cannot start there.
+const offline = typeof document !== "undefined" && document.documentElement.hasAttribute("data-offline");
 
-async function fetchSnapshot() {
-  const response = await fetch(base + "snapshot.bin.gz");
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // A host may already have decoded it (Content-Encoding: gzip): look for gzip's magic.
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
-  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-// python_stdlib_snapshot.zip holds only the standard-library modules the page may import that the
-// snapshot does not hold already; a boot without the snapshot needs python_stdlib.zip,
-// every module the page may import (tools/trim_stdlib.py).
-// Performance marks "bleu2:pyodide-start" (the boot begins), "bleu2:snapshot-ready" (its
-// bytes decoded), "bleu2:pyodide-ready" and "bleu2:pyodide-asked" (PyScript calls
+// The standard library is python_stdlib.zip, every module the page may import
+// (tools/trim_stdlib.py), with or without the snapshot.
+// Performance marks "bleu2:pyodide-start" (the boot begins), "bleu2:snapshot-ready" (the
+// kept snapshot read), "bleu2:pyodide-ready" and "bleu2:pyodide-asked" (PyScript calls
 // loadPyodide) say where start-up time goes (bench/page_bench.py prints them).
+// globalThis.bleu2Boot says how this thread booted: "snapshot", "normal" or "fallback"
+// (a kept snapshot did not restore), for the tests and benchmarks.
 async function boot(options) {
   const settings = { ...options, indexURL: base };
   performance.mark("bleu2:pyodide-start");
-  try {
-    // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
-    const snapshot = fetchSnapshot().then((bytes) => (performance.mark("bleu2:snapshot-ready"), bytes));
-    // Pyodide awaits it only after its lock file: a failure (a site without the snapshot)
-    // must not count as an unhandled rejection meanwhile (static/boot.js reports those)
-    snapshot.catch(() => {});
-    const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib_snapshot.zip", _loadSnapshot: snapshot });
-    performance.mark("bleu2:pyodide-ready");
-    return pyodide;
-  } catch (error) {
-    console.warn("bleu2: the Pyodide snapshot did not load, booting normally:", error);
+  const stored = offline || location.protocol === "file:" ? null : await storedSnapshot().catch(() => null);
+  if (stored) {
+    try {
+      // read while Pyodide fetches and compiles its WebAssembly
+      const snapshot = stored.arrayBuffer().then((bytes) => (performance.mark("bleu2:snapshot-ready"), new Uint8Array(bytes)));
+      // Pyodide awaits it only after its lock file: a failure must not count as an
+      // unhandled rejection meanwhile (static/boot.js reports those)
+      snapshot.catch(() => {});
+      const pyodide = await loadVendored({ ...settings, _loadSnapshot: snapshot });
+      performance.mark("bleu2:pyodide-ready");
+      globalThis.bleu2Boot = "snapshot";
+      return pyodide;
+    } catch (error) {
+      console.warn("bleu2: the kept Pyodide snapshot did not restore, booting normally:", error);
+      forgetSnapshots().catch(() => {});
+      globalThis.bleu2Boot = "fallback";
+    }
   }
-  const pyodide = await loadVendored({ ...settings, stdLibURL: base + "python_stdlib.zip" });
+  const pyodide = await loadVendored(settings);
   performance.mark("bleu2:pyodide-ready");
+  globalThis.bleu2Boot = globalThis.bleu2Boot || "normal";
   return pyodide;
 }
 
@@ -64,6 +67,7 @@ const streams = { stdout: (line) => console.log(line), stderr: (line) => console
 const servedPage = typeof document !== "undefined" && !document.documentElement.hasAttribute("data-offline");
 let early = servedPage ? null : boot({ stdout: (line) => streams.stdout(line), stderr: (line) => streams.stderr(line) });
 if (early) early.catch(() => {}); // a failure is PyScript's to report, when it asks
+if (servedPage) makeSnapshotLater();
 
 // PyScript's call: options are its stdout/stderr and indexURL (replaced by this folder);
 // with anything else (packages, a lock file) Pyodide is booted again with them.

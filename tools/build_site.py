@@ -7,14 +7,14 @@ Steps:
 2. Vendor only the runtime files the page needs into ``static/vendor/`` (git-ignored):
    - ``static/vendor/pyodide/``: pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm,
      pyodide-lock.json, and the standard library trimmed (tools/trim_stdlib.py):
-     python_stdlib.zip (every module the page can import) and, once the snapshot is made,
-     python_stdlib_snapshot.zip (those of them that the snapshot does not hold);
+     python_stdlib.zip (every module the page can import);
    - ``static/vendor/pyscript/``: core.js, core.css and the chunks core.js reaches, minus
      the plugins pyscript.toml switches off (editor, terminal, game, ...);
    - ``static/vendor/fflate/fflate.js``: fflate's browser build (a synchronous zlib, for
-     static/storage.js);
-   - ``static/vendor/pyodide/snapshot.bin.gz``: a memory snapshot of a booted Pyodide
-     (tools/make_snapshot.mjs), which static/pyodide-boot.mjs restores in the page.
+     static/storage.js).
+   No memory snapshot is shipped: the visitor's browser makes one after its first visit
+   (static/snapshot.mjs); the build writes its key and the modules it imports
+   (:func:`snapshot_build`) into ``_site/static/snapshot.mjs``.
 3. Pack the package the page runs into one archive, ``bleu2.zip`` (the engine and
    ``bleu2/page`` with its catalogs; not the command line), which pyscript.toml's
    ``[files]`` unpacks (``"./bleu2.zip" = "./*"``), and write ``static/boot-strings.js``,
@@ -160,7 +160,6 @@ def vendor_runtime() -> None:
     for name in PYODIDE_FILES:
         if name != "python_stdlib.zip":
             shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
-    # python_stdlib_snapshot.zip is written after the snapshot (write_page_stdlib)
     if STDLIB == "full":
         shutil.copy2(pyodide_src / "python_stdlib.zip", VENDOR / "pyodide" / BOOT_STDLIB)
     else:
@@ -191,16 +190,14 @@ def strip_source_map(script: Path) -> None:
 
 
 # The standard library (tools/trim_stdlib.py). BLEU2_STDLIB (for comparisons, bench/load_choices.py):
-# - "page" (the default): python_stdlib.zip holds every module the page can import (about
-#   1 MB; Pyodide's default name, so a plain loadPyodide() of the vendored runtime boots
-#   with it), and python_stdlib_snapshot.zip, which the page loads with the snapshot
-#   (static/pyodide-boot.mjs), only those the snapshot does not already hold (0.16 MB);
-# - "trimmed": both are the former; "full": both are Pyodide's own zip (2.5 MB).
+# - "page" or "trimmed" (the default): python_stdlib.zip holds every module the page can
+#   import (about 1 MB; Pyodide's default name, so a plain loadPyodide() of the vendored
+#   runtime boots with it, with or without the browser-made snapshot);
+# - "full": Pyodide's own zip (2.5 MB).
 STDLIB = os.environ.get("BLEU2_STDLIB", "page")
 if STDLIB not in ("page", "trimmed", "full"):
     sys.exit(f"[build_site] BLEU2_STDLIB={STDLIB!r}: expected page, trimmed or full")
 BOOT_STDLIB = "python_stdlib.zip"
-PAGE_STDLIB = "python_stdlib_snapshot.zip"
 
 
 def trim_stdlib(source: Path, dest: Path) -> None:
@@ -213,9 +210,9 @@ def trim_stdlib(source: Path, dest: Path) -> None:
 
 
 # Standard-library modules the page's Python (bleu2, its page package and PyScript's own
-# Python package) imports, imported once into the Pyodide snapshot so the page does not pay
-# for them at start-up (a module missing here is simply imported later). No argparse: the
-# command line is not part of the page.
+# Python package) imports, imported into the browser-made Pyodide snapshot
+# (static/snapshot-worker.mjs) so the page does not pay for them at start-up (a module
+# missing here is simply imported later). No argparse: the command line is not part of the page.
 SNAPSHOT_PREIMPORTS = (
     "base64",
     "binascii",
@@ -238,7 +235,6 @@ SNAPSHOT_PREIMPORTS = (
     "zlib",
     "encodings.cp437",  # what unpacking bleu2.zip ([files]) imports: zip member names
 )
-SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 ARCHIVE = ROOT / "build" / "bleu2.zip"
 PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecode (write_page_archive)
 
@@ -266,7 +262,7 @@ def zip_entry(name: str) -> zipfile.ZipInfo:
 
 
 def node_path() -> str:
-    """Node.js, which the snapshot and the bytecode are made with; exits with how to install it."""
+    """Node.js, which the bytecode is compiled with; exits with how to install it."""
     node = shutil.which("node")
     if node is None:
         sys.exit("[build_site] node is missing: install Node.js 20 (Debian: apt-get install -y nodejs npm)")
@@ -308,48 +304,38 @@ def make_archive() -> bytes:
     return ARCHIVE.read_bytes()
 
 
-def make_snapshot(archive: bytes) -> None:
-    """Write static/vendor/pyodide/snapshot.bin.gz (tools/make_snapshot.mjs under Node).
-
-    The snapshot has the standard-library modules above and every module of the archive
-    already imported. Cached in build/pyodide-snapshot/ by the Pyodide version, the script,
-    the pre-imported modules and the archive's hash, since making one boots Pyodide.
-    """
-    script = ROOT / "tools" / "make_snapshot.mjs"
+def snapshot_build() -> dict[str, object]:
+    """What ``_site/static/snapshot.mjs`` is given: ``{"key", "modules"}``. The modules the
+    browser-made snapshot imports (the standard-library ones above, then every module of the
+    archive); the key, a hash of the Pyodide version, those modules, the snapshot worker's
+    script, the site's bleu2.zip and its standard-library zip: a build that changes any of
+    them never restores another build's snapshot."""
     modules = SNAPSHOT_PREIMPORTS + tuple(archive_modules())
-    stdlib = hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest()
-    key = hashlib.sha256(
-        json.dumps(
-            [PINS["pyodide"], modules, script.read_text(encoding="utf-8"), hashlib.sha256(archive).hexdigest(), stdlib]
-        ).encode()
-    ).hexdigest()[:16]
-    cached = SNAPSHOT_CACHE / f"snapshot-{key}.bin.gz"
-    if not cached.exists():
-        node = node_path()
-        log("making the Pyodide memory snapshot (boots Pyodide once under Node)")
-        if SNAPSHOT_CACHE.exists():
-            shutil.rmtree(SNAPSHOT_CACHE)
-        SNAPSHOT_CACHE.mkdir(parents=True)
-        tmp = cached.with_suffix(".tmp")
-        subprocess.run(
-            # the vendored runtime, whose (trimmed) standard-library zip the page loads: the
-            # snapshot holds zipimport's index of that very file
-            [
-                node,
-                str(script),
-                str(VENDOR / "pyodide"),
-                str(tmp),
-                ",".join(modules),
-                str(ARCHIVE),
-                str(VENDOR / "pyodide" / BOOT_STDLIB),
-            ],
-            cwd=ROOT,
-            check=True,
-        )
-        Path(str(tmp) + ".modules.json").rename(str(cached) + ".modules.json")
-        tmp.rename(cached)
-    shutil.copy2(cached, VENDOR / "pyodide" / "snapshot.bin.gz")
-    write_page_stdlib(set(json.loads(Path(str(cached) + ".modules.json").read_text(encoding="utf-8"))))
+    parts = [
+        PINS["pyodide"],
+        list(modules),
+        (ROOT / "static" / "snapshot-worker.mjs").read_text(encoding="utf-8"),
+        hashlib.sha256(PAGE_ARCHIVE.read_bytes()).hexdigest(),
+        hashlib.sha256((VENDOR / "pyodide" / BOOT_STDLIB).read_bytes()).hexdigest(),
+    ]
+    key = hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+    return {"key": f"{PINS['pyodide']}-{key}", "modules": list(modules)}
+
+
+SNAPSHOT_BUILD_LINE = "const BUILD = null; // bleu2:snapshot-build\n"
+
+
+def write_snapshot_build(script: Path) -> None:
+    """Write :func:`snapshot_build` into ``script`` (the site's copy of static/snapshot.mjs).
+
+    Raises:
+        SystemExit: the script does not hold :data:`SNAPSHOT_BUILD_LINE` exactly once.
+    """
+    text = script.read_text(encoding="utf-8")
+    if text.count(SNAPSHOT_BUILD_LINE) != 1:
+        sys.exit(f"[build_site] {script.name} must hold {SNAPSHOT_BUILD_LINE.strip()!r} once")
+    line = f"const BUILD = {json.dumps(snapshot_build())}; // bleu2:snapshot-build (written by tools/build_site.py)\n"
+    script.write_text(text.replace(SNAPSHOT_BUILD_LINE, line), encoding="utf-8")
 
 
 #: What the page imports from source at every start besides bleu2 (which the snapshot holds):
@@ -388,20 +374,6 @@ def write_page_archive(archive: bytes, bytecode: Path) -> None:
             z.writestr(info, source.read(info))
         for path in sorted(bytecode.rglob("*.pyc")):
             z.writestr(zip_entry(path.relative_to(bytecode).as_posix()), path.read_bytes())
-
-
-def write_page_stdlib(loaded: set[str]) -> None:
-    """``python_stdlib_snapshot.zip``, the standard library the page boots with from the
-    snapshot: the boot zip without the modules the snapshot holds imported (BLEU2_STDLIB=page)."""
-    boot, page = VENDOR / "pyodide" / BOOT_STDLIB, VENDOR / "pyodide" / PAGE_STDLIB
-    if STDLIB != "page":
-        shutil.copy2(boot, page)
-        return
-    result = trimmer.drop_loaded(boot, page, loaded)
-    log(
-        f"{PAGE_STDLIB}: {len(result['dropped'])} modules the snapshot holds left out, "
-        f"{result['size'] / 1e6:.2f} MB ({BOOT_STDLIB}: {boot.stat().st_size / 1e6:.2f} MB)"
-    )
 
 
 def boot_strings_js() -> str:
@@ -464,6 +436,7 @@ def assemble_site() -> None:
         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.map"),
     )
     (tmp / "static" / "boot-strings.js").write_text(boot_strings_js(), encoding="utf-8")
+    write_snapshot_build(tmp / "static" / "snapshot.mjs")
     (tmp / ".nojekyll").write_text("", encoding="utf-8")
     (tmp / "embed.js").write_text(embed_host_js(), encoding="utf-8")
     write_pwa_files(tmp)
@@ -515,7 +488,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     vendor_runtime()
     archive = make_archive()
-    make_snapshot(archive)
     write_page_archive(archive, compile_bytecode())
     assemble_site()
     size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())

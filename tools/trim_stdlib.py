@@ -1,7 +1,5 @@
 """A smaller ``python_stdlib.zip`` for the page: only the standard-library modules it can
-import (run by tools/build_site.py before the snapshot is made), and, once the snapshot is
-made, ``python_stdlib_snapshot.zip``: those of them the snapshot does not hold
-(:func:`drop_loaded`).
+import, without their docstrings and comments (run by tools/build_site.py).
 
 Pyodide's ``python_stdlib.zip`` (2.5 MB, every pure-Python module of the standard library,
 already deflated) is downloaded at every first visit, but the page imports about 150 of its
@@ -22,18 +20,24 @@ What is kept: the closure, under the module-level ``import`` statements of their
 - :data:`LAZY`: modules that kept ones import inside functions on paths the page may take
   (an error's traceback, a warning, resources read from the zip).
 
+The kept modules' docstrings and comments are taken out (:func:`strip_source`: what
+``python -OO`` leaves of them, a third of the zip; line numbers kept for tracebacks).
+
 Imports are found with a regular expression, not by compiling the source: Pyodide's
 standard library is a newer Python than the one running the build. Over-keeping is
-harmless; the browser tests (every one runs on the trimmed zip) and the snapshot run
-(tools/make_snapshot.mjs imports the page's modules from it) catch a module left out.
+harmless; the browser tests (every one runs on the trimmed zip, and the browser-made
+snapshot, static/snapshot-worker.mjs, imports the page's modules from it) catch a module left out.
 
 Standard library only. ``python3 -m tools.trim_stdlib IN.zip OUT.zip`` prints what it kept.
 """
 
 from __future__ import annotations
 
+import ast
+import io
 import re
 import sys
+import tokenize
 import zipfile
 from collections.abc import Set
 from pathlib import Path
@@ -177,6 +181,61 @@ def closure(zf: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return keep
 
 
+_DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _docstrings(tree: ast.AST) -> list[ast.Expr]:
+    """The docstring statements of ``tree`` (module, classes, functions)."""
+    out = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None) if isinstance(node, _DOCUMENTED) else None
+        first = body[0] if body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            out.append(first)
+    return out
+
+
+def _shape(source: str) -> str | None:
+    """``source``'s syntax tree with docstrings as ``pass`` (None: not parsable here)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in _docstrings(tree):
+        node.value = ast.Constant(value=None)
+    return ast.dump(tree).replace("Pass()", "Expr(value=Constant(value=None))")
+
+
+def strip_source(source: str) -> str:
+    """``source`` without docstrings (each becomes ``pass``: ``__doc__`` is None, as under
+    ``python -OO``) and comments, every line where it was. Kept as it is unless the build's
+    Python parses both to the same tree (a newer syntax than the build's: unchanged)."""
+    shape = _shape(source)
+    if shape is None:
+        return source
+    lines = source.splitlines(keepends=True)
+    for node in sorted(_docstrings(ast.parse(source)), key=lambda n: -n.lineno):
+        start, end = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+        if lines[end][node.end_col_offset or 0 :].strip() not in ("", ";"):
+            continue  # more code after it on its line
+        lines[start : end + 1] = [lines[start][: node.col_offset] + "pass\n"] + ["\n"] * (end - start)
+    text = "".join(lines)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        tokens = []
+    lines = text.splitlines(keepends=True)
+    for token in reversed(tokens):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + ("\n" if line.endswith("\n") else "")
+    for candidate in ("".join(lines), text):
+        if _shape(candidate) == shape:
+            return candidate
+    return source
+
+
 def trim(source: Path, dest: Path, extra_roots: Set[str] = frozenset()) -> dict[str, Any]:
     """Write the trimmed zip; return {"kept": [modules], "size": bytes, "source_size": bytes}."""
     with zipfile.ZipFile(source) as zf:
@@ -198,35 +257,17 @@ def trim(source: Path, dest: Path, extra_roots: Set[str] = frozenset()) -> dict[
                     or (top_level_file and name.startswith("_sysconfigdata"))
                 )
                 if keep_it:
+                    data = zf.read(name)
+                    if name.endswith(".py"):
+                        data = strip_source(data.decode("utf-8")).encode("utf-8")
                     out.writestr(
                         info,
-                        zf.read(name),
+                        data,
                         compress_type=info.compress_type,
                         compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None,
                     )
         tmp.replace(dest)
     return {"kept": sorted(keep), "size": dest.stat().st_size, "source_size": source.stat().st_size}
-
-
-def drop_loaded(source: Path, dest: Path, loaded: set[str]) -> dict[str, Any]:
-    """Write ``source`` without the modules in ``loaded`` (those the memory snapshot already
-    holds, imported: the page never reads their source); directories and data files stay.
-    Returns {"dropped": [modules], "size": bytes}."""
-    with zipfile.ZipFile(source) as zf:
-        modules = zip_modules(zf.namelist())
-        drop = {modules[m] for m in loaded if m in modules}
-        tmp = dest.with_suffix(".tmp")
-        with zipfile.ZipFile(tmp, "w") as out:
-            for info in zf.infolist():
-                if info.filename not in drop:
-                    out.writestr(
-                        info,
-                        zf.read(info.filename),
-                        compress_type=info.compress_type,
-                        compresslevel=9 if info.compress_type == zipfile.ZIP_DEFLATED else None,
-                    )
-        tmp.replace(dest)
-    return {"dropped": sorted(m for m in loaded if m in modules), "size": dest.stat().st_size}
 
 
 if __name__ == "__main__":

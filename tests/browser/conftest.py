@@ -219,7 +219,10 @@ def guards():
 def guarded_context(browser, guard, guards=None, **options):
     """A fresh browser context (``options``: ``browser.new_context``'s) with ``guard``
     attached; the guard joins ``guards`` (checked after every test) when given."""
+    make_snapshot = options.pop("make_snapshot", False)
     context = browser.new_context(**options)
+    if not make_snapshot:  # no second Pyodide booted a while after each page is ready (static/snapshot.mjs)
+        context.add_init_script("globalThis.bleu2SnapshotOff = true")
     guard.attach_context(context)
     if guards is not None:
         guards.append(guard)

@@ -9,14 +9,13 @@ from urllib.parse import urlsplit
 from conftest import open_page
 
 # Each file, by its path under the site: fetched by the worker (PyScript's [files], its
-# script, Pyodide's runtime, lock file, snapshot and standard library).
+# script, Pyodide's runtime, lock file and standard library; no snapshot: static/snapshot.mjs).
 STARTUP_FILES = (
     "bleu2.zip",
     "static/worker.py",
     "static/vendor/pyodide/pyodide-lock.json",
     "static/vendor/pyodide/pyodide.asm.wasm",
-    "static/vendor/pyodide/snapshot.bin.gz",
-    "static/vendor/pyodide/python_stdlib_snapshot.zip",
+    "static/vendor/pyodide/python_stdlib.zip",
 )
 NOT_FETCHED = ("static/app.py", "static/start.py")
 
@@ -32,6 +31,7 @@ def test_startup_files_are_requested_once_and_the_page_thread_runs_no_python(new
     for name in STARTUP_FILES:
         requests = [url for url in requested if urlsplit(url).path == base + name]
         assert len(requests) == 1, (name, requests)
+    assert not [url for url in requested if "snapshot.bin" in url or "stdlib_snapshot" in url]
     for name in NOT_FETCHED:
         assert not [url for url in requested if urlsplit(url).path == base + name], name
     # no Pyodide on the page's thread: its boot marks are the worker's

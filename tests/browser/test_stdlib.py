@@ -1,15 +1,16 @@
-"""The trimmed standard library (tools/trim_stdlib.py) in the browser: the page, started from
-the snapshot, imports modules it did not hold from its small python_stdlib_snapshot.zip; without the
-snapshot it boots Pyodide from python_stdlib.zip and scores all the same."""
+"""The trimmed standard library (tools/trim_stdlib.py) in the browser: python_stdlib.zip holds
+the modules the page can import, without their docstrings and comments, and the page
+imports from it what it needs (static/pyodide-boot.mjs boots with it, with or without the
+browser-made snapshot)."""
 
 from __future__ import annotations
 
+import io
 import zipfile
 
 import pytest
 
-from browser_helpers import SITE, enter
-from conftest import open_page
+from browser_helpers import SITE
 
 PYODIDE = SITE / "static" / "vendor" / "pyodide"
 # An import where the page's Python runs (its worker), through the test build's probe.
@@ -17,46 +18,30 @@ IMPORT_JS = """name => window.bleu2Test.probe(`(lambda n: __import__(n) and 'ok'
   .then(out => typeof out === 'string' ? out : out.error)"""
 
 
-def test_the_zips_hold_what_they_should():
-    with (
-        zipfile.ZipFile(PYODIDE / "python_stdlib_snapshot.zip") as page,
-        zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as boot,
-    ):
-        page_names, boot_names = set(page.namelist()), set(boot.namelist())
-    assert page_names < boot_names
-    assert "json/__init__.py" in boot_names and "json/__init__.py" not in page_names  # in the snapshot
-    assert "difflib.py" in page_names  # imported lazily (traceback's suggestions)
-    assert "_pyodide/__init__.py" in boot_names and "encodings/utf_8.py" in boot_names
-    assert not {"email/__init__.py", "unittest/__init__.py", "pydoc.py", "tkinter/__init__.py"} & boot_names
+def test_the_zip_holds_what_it_should():
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as boot:
+        names = set(boot.namelist())
+        json_init = boot.read("json/__init__.py").decode("utf-8")
+    assert "json/__init__.py" in names and "difflib.py" in names  # difflib: imported lazily (tracebacks)
+    assert "_pyodide/__init__.py" in names and "encodings/utf_8.py" in names
+    assert not {"email/__init__.py", "unittest/__init__.py", "pydoc.py", "tkinter/__init__.py"} & names
+    assert "JSON (JavaScript Object Notation)" not in json_init and "def dumps(" in json_init  # no docstrings
+    assert not (PYODIDE / "python_stdlib_snapshot.zip").exists()
 
 
-def test_page_imports_modules_from_its_zip_after_the_snapshot(ready_page):
-    assert ready_page.evaluate(IMPORT_JS, "difflib") == "ok"  # read from python_stdlib_snapshot.zip
-    assert ready_page.evaluate(IMPORT_JS, "json") == "ok"  # held by the snapshot
+def test_the_zips_compressed_copies_hold_its_members_stored():
+    brotli = pytest.importorskip("brotli")
+    data = (PYODIDE / "python_stdlib.zip").read_bytes()
+    copy = brotli.decompress((PYODIDE / "python_stdlib.zip.br").read_bytes())
+    with zipfile.ZipFile(io.BytesIO(data)) as plain, zipfile.ZipFile(io.BytesIO(copy)) as stored:
+        assert plain.namelist() == stored.namelist()
+        assert {i.compress_type for i in stored.infolist()} == {zipfile.ZIP_STORED}
+        assert all(plain.read(name) == stored.read(name) for name in plain.namelist())
+    assert len((PYODIDE / "python_stdlib.zip.br").read_bytes()) < 0.8 * len(data)
+
+
+def test_page_imports_modules_from_its_zip(ready_page):
+    assert ready_page.evaluate(IMPORT_JS, "difflib") == "ok"
+    assert ready_page.evaluate(IMPORT_JS, "json") == "ok"
     missing = ready_page.evaluate(IMPORT_JS, "email")  # trimmed away
     assert "ModuleNotFoundError" in missing and "email" in missing
-
-
-@pytest.fixture
-def no_snapshot_site(served_root):
-    """The site without its snapshot (as if it could not be used)."""
-    target = served_root / "no-snapshot"
-    for path in SITE.rglob("*"):
-        if path.is_file() and not path.name.startswith("snapshot.bin"):
-            dest = target / path.relative_to(SITE)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            if not dest.exists():
-                dest.symlink_to(path)
-    return target
-
-
-def test_page_boots_without_the_snapshot_from_the_boot_zip(new_context, server, no_snapshot_site):
-    context, guard = new_context(service_workers="block")
-    asked = []
-    context.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
-    with guard.expect_console_errors():  # the snapshot's 404s
-        page = open_page(context, guard, f"{server}no-snapshot/")
-    assert "python_stdlib.zip" in asked
-    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
-    assert page.text_content("#score") == "0.7071"
-    assert page.evaluate(IMPORT_JS, "difflib") == "ok"

@@ -256,7 +256,7 @@ def make_zip(path: Path, files: dict[str, str]) -> Path:
     return path
 
 
-def test_closure_and_drop_loaded(tmp_path):
+def test_closure_follows_module_level_imports(tmp_path):
     source = make_zip(
         tmp_path / "std.zip",
         {
@@ -272,18 +272,6 @@ def test_closure_and_drop_loaded(tmp_path):
     )
     with zipfile.ZipFile(source) as zf:
         assert trim_stdlib.closure(zf, {"a"}) == {"a", "b", "pkg", "pkg.mod"}
-    dest = tmp_path / "page.zip"
-    result = trim_stdlib.drop_loaded(source, dest, {"a", "b", "not-there"})
-    assert result["dropped"] == ["a", "b"]
-    with zipfile.ZipFile(dest) as zf:
-        assert sorted(zf.namelist()) == [
-            "c.py",
-            "heavy.py",
-            "pkg/__init__.py",
-            "pkg/data.txt",
-            "pkg/mod.py",
-            "unused.py",
-        ]
 
 
 def test_roots_file_lists_the_page_start_up_modules():

@@ -1,0 +1,106 @@
+"""The Pyodide memory snapshot this browser makes for itself (static/snapshot.mjs): a first
+visit downloads none and boots Pyodide normally; once the page is ready a worker of its own
+makes one and keeps it (IndexedDB, under the build's key); the next visit restores it; a
+corrupt one, or another build's, is never restored: Pyodide boots normally and the page
+scores all the same."""
+
+from __future__ import annotations
+
+import json
+
+from browser_helpers import SITE, enter
+from conftest import open_page, wait_ready_state
+
+# How the page's Python booted (static/pyodide-boot.mjs: globalThis.bleu2Boot in its worker).
+BOOT_JS = "() => window.bleu2Host.probe(\"getattr(__import__('js'), 'bleu2Boot', None)\")"
+SETTLED_JS = """() => ['made', 'failed', 'stored', 'off', 'elsewhere']
+  .includes(document.documentElement.getAttribute('data-snapshot'))"""
+# The kept snapshots: {key: size in bytes}.
+KEPT_JS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('bleu2-snapshot', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const out = {}, store = open.result.transaction('snapshots').objectStore('snapshots');
+    const cursor = store.openCursor();
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) { open.result.close(); resolve(out); return; }
+      out[c.key] = c.value.size; c.continue();
+    };
+  };
+})"""
+# Put ``bytes`` (a list of numbers) under ``key``, in place of what is kept.
+PUT_JS = """([key, bytes]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('bleu2-snapshot', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const tx = open.result.transaction('snapshots', 'readwrite'), store = tx.objectStore('snapshots');
+    store.clear();
+    store.put(new Blob([new Uint8Array(bytes)]), key);
+    tx.oncomplete = () => { open.result.close(); resolve(); };
+  };
+})"""
+
+
+def build_key() -> str:
+    text = (SITE / "static" / "snapshot.mjs").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("const BUILD = {"))
+    return json.loads(line.removeprefix("const BUILD = ").split("; //", 1)[0])["key"]
+
+
+def made_snapshot(page) -> None:
+    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=200)
+    assert page.get_attribute("html", "data-snapshot") == "made"
+
+
+def reload(page) -> None:
+    page.reload()
+    wait_ready_state(page)
+
+
+def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_here(new_context, site_url):
+    context, guard = new_context(make_snapshot=True)
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    page = open_page(context, guard, site_url)
+    assert page.evaluate(BOOT_JS) == "normal"
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    assert page.text_content("#score") == "0.7071"
+    made_snapshot(page)
+    assert not [url for url in asked if "snapshot.bin" in url or "stdlib_snapshot" in url]
+    kept = page.evaluate(KEPT_JS)
+    assert list(kept) == [build_key()] and kept[build_key()] > 10_000_000  # Pyodide's memory
+    reload(page)
+    assert page.evaluate(BOOT_JS) == "snapshot"
+    assert page.text_content("#score") == "0.7071"  # the tab's texts, scored by the restored Python
+    enter(page, guard, "the cat sat on the mat", "the cat sat on a mat")
+    assert page.text_content("#score") == "0.7071"
+    page.wait_for_function(SETTLED_JS, timeout=60_000, polling=200)
+    assert page.get_attribute("html", "data-snapshot") == "stored"  # kept already: none made again
+
+
+def test_a_corrupt_kept_snapshot_falls_back_to_a_normal_boot(new_context, site_url):
+    context, guard = new_context(make_snapshot=True)
+    page = open_page(context, guard, site_url)
+    page.evaluate(PUT_JS, [build_key(), list(range(256)) * 4096])  # 1 MB that is no snapshot
+    with guard.expect_console_errors():  # Pyodide may report the failed restore
+        reload(page)
+    assert page.evaluate(BOOT_JS) == "fallback"
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    assert page.text_content("#score") == "0.7071"
+    made_snapshot(page)  # forgotten, then made again
+    assert list(page.evaluate(KEPT_JS)) == [build_key()]
+
+
+def test_another_builds_snapshot_is_never_restored(new_context, site_url):
+    context, guard = new_context(make_snapshot=True)
+    page = open_page(context, guard, site_url)
+    page.evaluate(PUT_JS, ["314.0.7-an-older-build", list(range(256)) * 64])
+    reload(page)
+    assert page.evaluate(BOOT_JS) == "normal"
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    assert page.text_content("#score") == "0.7071"
+    made_snapshot(page)
+    assert list(page.evaluate(KEPT_JS)) == [build_key()]  # the new build's, in place of the old
