@@ -41,7 +41,10 @@ async function boot(options) {
   performance.mark("bleu2:pyodide-start");
   try {
     // The snapshot downloads while Pyodide fetches and compiles its WebAssembly.
-    const snapshot = fetchSnapshot().then((bytes) => (performance.mark("bleu2:snapshot-ready"), bytes));
+    const snapshot = fetchSnapshot().then((bytes) => {
+      performance.mark("bleu2:snapshot-ready");
+      return bytes;
+    });
     // Pyodide awaits it only after its lock file: a failure (a site without the snapshot)
     // must not count as an unhandled rejection meanwhile (static/boot.js reports those)
     snapshot.catch(() => {});
