@@ -242,7 +242,7 @@ import {tabStorage} from "./storage.js";
   // using: a transport in place of the worker's or static/app.py's (tests/js/host.test.mjs)
   export function start(using) {
     if (root.getAttribute("data-state") === "file-blocked") return;
-    (using ? Promise.resolve(using) : transport()).then(function (t) {
+    return (using ? Promise.resolve(using) : transport()).then(function (t) {
       var first = Object.assign({context: context()}, storage());
       return t.start(JSON.stringify(seen(first))).then(function (out) {
         var batch = JSON.parse(String(out)), reply = batch.reply;
