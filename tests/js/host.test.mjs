@@ -34,6 +34,7 @@ const python = {
 // What the timers and callbacks started by the last batch have sent, once they have run.
 const later = () => new Promise((resolve) => setTimeout(resolve, 5));
 const sent = () => python.events.splice(0);
+let early = [];  // what the page sent before the first test
 
 before(async () => {
   sessionStorage.setItem("bleu2-kept", "t1.{}");
@@ -42,10 +43,13 @@ before(async () => {
   fire($("mode-corpus"), "change");
   fire($("corpus-score"), "click");
   await start(python);
+  await later();
+  early = sent();
 });
 
 beforeEach(() => {
   python.answer = () => batch([]);
+  sent();
 });
 
 test("the start message carries the context, the tab's storage and the boxes; its batch makes the page ready", () => {
@@ -64,7 +68,7 @@ test("the start message carries the context, the tab's storage and the boxes; it
 });
 
 test("corpus mode's events from before the start go in after it, in order", () => {
-  assert.deepEqual(sent().map((e) => [e.corpus, e.args]), [["show_mode", ["corpus"]], ["score", []]]);
+  assert.deepEqual(early.map((e) => [e.corpus, e.args]), [["show_mode", ["corpus"]], ["score", []]]);
 });
 
 test("a wired event goes in with what changed in the boxes since the last event, and only that", async () => {
@@ -95,8 +99,6 @@ test("events go in one at a time: the next once the last one's batch is applied"
   assert.deepEqual(python.events.map((e) => e.sentence), ["on_first", "on_second"]);
   answers[1](batch([], {reply: "two"}));
   assert.equal(await second, "two");
-  python.answer = () => batch([]);
-  sent();
 });
 
 test("commands are applied in order; one that fails is logged and the others still apply", async (t) => {
@@ -109,13 +111,11 @@ test("commands are applied in order; one that fails is logged and the others sti
     ["focus", "#reference"]
   ]);
   await host.send({sentence: "on_x", event: {}});
-  python.answer = () => batch([]);
   assert.equal($("summary-score").textContent, "1");
   assert.equal($("summary-terms").textContent, "2");
   assert.equal(location.hash, "#v1.xyz");
   assert.equal(errors.mock.callCount(), 1);
   assert.match(errors.mock.calls[0].arguments[0], /^bleu2 page: paint: /);
-  sent();
 });
 
 test("paint and corpusPaint reach the painters by name: the sentence view's, corpus mode's, the Compare view's", async () => {
@@ -128,7 +128,6 @@ test("paint and corpusPaint reach the painters by name: the sentence view's, cor
     ["corpusPaint", "compareLines", JSON.stringify({caption: "Lines", items: [], more: ""}), "compare-lines-body"]
   ]);
   await host.send({sentence: "on_x", event: {}});
-  python.answer = () => batch([]);
   assert.equal($("hints").textContent, "A hint.");
   assert.equal($("help-heading").textContent, "How");
   assert.equal($("corpus-references-list").querySelector(".corpus-file-name").textContent, "ref.txt");
@@ -136,7 +135,6 @@ test("paint and corpusPaint reach the painters by name: the sentence view's, cor
   assert.equal($("corpus-baseline").value, "4");
   assert.deepEqual(Array.from($("corpus-baseline").options, (o) => [o.value, o.textContent]), [["4", "sys.txt"]]);
   assert.equal($("compare-lines-caption").textContent, "Lines");
-  sent();
 });
 
 test("a timer's event goes in when it fires; a cleared timer's never", async () => {
@@ -175,8 +173,6 @@ test("hidden with texts not kept yet: the page keeps them itself at once", async
   await host.send({sentence: "on_x", event: {}});
   dispatchEvent(new Event("pagehide"));
   assert.deepEqual(JSON.parse(sessionStorage.getItem("bleu2-tab").slice(3)).l, "pt");
-  python.answer = () => batch([]);
-  sent();
 });
 
 test("a copy the browser refuses shows the text to copy, and its callback says it was not copied", async () => {
