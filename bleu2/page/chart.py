@@ -58,7 +58,7 @@ class ChartValues(TypedDict):
 
 
 class SvgDrawing(TypedDict):
-    """An SVG as data for ``paint.svg`` (:func:`bar_chart`): its size, its title, the
+    """An SVG as data for ``bleu2Paint.svg`` (:func:`bar_chart`): its size, its title, the
     ``<svg>``'s attributes and its elements (``{"tag", "attrs", "text", "children"?}``)."""
 
     width: int

@@ -63,7 +63,7 @@ class ElementUpdate(TypedDict, total=False):
     classes: dict[str, bool]
 
 
-#: Element updates by element id (``static/paint.js`` ``paint.set``).
+#: Element updates by element id (``static/paint.js`` ``bleu2Paint.set``).
 Updates = dict[str, ElementUpdate]
 
 
@@ -102,7 +102,7 @@ class Elements(Protocol):
     """Reading and writing elements (every port)."""
 
     def write(self, updates: Updates) -> None:
-        """Write element updates (``static/paint.js`` ``paint.set``; one call per render)."""
+        """Write element updates (``static/paint.js`` ``bleu2Paint.set``; one call per render)."""
 
     def read_value(self, element_id: str) -> str:
         """The ``value`` of an input, select or text box ("" when there is no such element)."""

@@ -1,7 +1,7 @@
 """The Compare view's grouped bar charts as SVG data (one bar per system and bucket).
 
 Plain SVG data, in the shape of :func:`bleu2.page.chart.bar_chart`'s drawing (the page's
-``paint.svg`` builds it with ``createElementNS``, ``setAttribute`` and ``textContent``:
+``bleu2Paint.svg`` builds it with ``createElementNS``, ``setAttribute`` and ``textContent``:
 no markup, and the system names are text nodes).
 
 The drawing keeps its natural width (about 30 px per bucket) so that its 11 px labels stay

@@ -24,7 +24,7 @@ class FaqEntry(TypedDict):
 
 
 class HelpSections(TypedDict):
-    """What ``paint.help`` paints (:func:`help_sections`)."""
+    """What ``bleu2Paint.help`` paints (:func:`help_sections`)."""
 
     heading: str
     intro: str

@@ -73,7 +73,7 @@ def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[
 
 
 def metric_ranking(comparison: Comparison, views: list[MetricView], selected: int, lang: str = "en") -> dict[str, Any]:
-    """What ``paint.ranking`` paints for ``views``: best first (chrF highest, TER
+    """What ``bleu2Paint.ranking`` paints for ``views``: best first (chrF highest, TER
     lowest; ties share a rank), cells rank, text, score and the metric's two columns."""
     sign = 1.0 if views and views[0]["metric"] in LOWER_IS_BETTER else -1.0
     scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
@@ -114,7 +114,7 @@ def shown_parts(metric: str, lang: str = "en") -> Updates:
 
 def metric_updates(v: MetricView, lang: str = "en") -> Updates:
     """The breakdown and the summary for the metric's view ``v`` (the table is painted:
-    ``paint.table``)."""
+    ``bleu2Paint.table``)."""
     return {
         "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=v["number"])},
         "score-label": {"text": v["label"]},

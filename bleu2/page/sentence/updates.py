@@ -2,7 +2,7 @@
 
 Each ``*_updates`` function returns :data:`bleu2.page.ports.Updates` (``{element id:
 {"text", "chips", "attrs", "props", "classes"}}``), what the glue writes in one call
-(``static/paint.js`` ``paint.set``); the others return the data of one painter
+(``static/paint.js`` ``bleu2Paint.set``); the others return the data of one painter
 (:data:`bleu2.page.sentence.port.Painter`). Messages are kept as data (:class:`StatusNote`, the status
 line's :class:`Status`) so that a language switch re-renders them. Standard library only.
 """
@@ -67,7 +67,7 @@ class StatusNote(TypedDict, total=False):
 
 
 class RankingPaint(TypedDict):
-    """What ``paint.ranking`` paints (:func:`ranking_paint`)."""
+    """What ``bleu2Paint.ranking`` paints (:func:`ranking_paint`)."""
 
     head: list[str]
     rows: list[RankingRow]
@@ -107,7 +107,7 @@ def scoring_updates(busy: bool, lang: str = "en") -> Updates:
 
 
 def ranking_paint(comparison: Comparison, selected: int, lang: str = "en") -> RankingPaint:
-    """What ``paint.ranking`` paints: ``{"head": ranking_header, "rows":
+    """What ``bleu2Paint.ranking`` paints: ``{"head": ranking_header, "rows":
     ranking_rows, "selected": int, "structure": [...]}``; while ``structure`` (the order of
     the rows, the selection, the max order, the language) stays the same, only cell texts
     change and the table is not rebuilt."""
