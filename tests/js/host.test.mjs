@@ -64,7 +64,6 @@ test("the start message carries the context, the tab's storage and the boxes; it
   assert.equal(root.getAttribute("data-metric"), "bleu");
   assert.equal(root.lang, "es");
   assert.equal(root.getAttribute("data-state"), "ready");
-  assert.equal(root.getAttribute("data-modules"), "bleu2.page");
 });
 
 test("corpus mode's events from before the start go in after it, in order", () => {
