@@ -2,7 +2,7 @@
 #   make serve   venv with the build's pinned deps only ([serve]), build _site/, serve it on http://127.0.0.1:8000
 #   make test    venv + pinned test deps (+ Chromium, Firefox ESR if missing), lint, build, node --test, pytest (unit + browser)
 #   make lint    ruff check, ruff format --check, mypy (the engine, the page, tools/), zizmor and
-#                check-jsonschema (.github/workflows/, offline)
+#                check-jsonschema (.github/workflows/, offline), Biome's linter (the JavaScript: biome.jsonc)
 #   make bench   benchmarks (page in headless Chromium; engine in CPython)
 # Works on a fresh Debian machine with python3 and node/npm; run as root (or with sudo
 # available) the first time if Chromium must be installed.
@@ -81,13 +81,15 @@ serve: site
 # --- lint (pyproject.toml: [tool.ruff], [tool.mypy]), before the tests ---
 # The workflows: zizmor's audits (actions pinned to commits, least permissions, no persisted
 # credentials...) without the GitHub API, and the GitHub-workflow schema check-jsonschema
-# bundles (no download).
-lint: venv
+# bundles (no download). The JavaScript (static/, tools/, the docs blocks' script, the tests'):
+# Biome's linter, pinned in package.json's devDependencies (biome.jsonc: which files, which rules).
+lint: venv node_modules
 	$(VPY) -m ruff check .
 	$(VPY) -m ruff format --check .
 	$(VPY) -m mypy
 	$(VENV)/bin/zizmor --offline --no-progress .github/workflows/
 	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	node_modules/.bin/biome lint --error-on-warnings
 
 # --- tests ---
 test: venv lint chromium firefox site-test test-js
@@ -97,8 +99,9 @@ test-unit: venv node_modules
 	$(VPY) -m pytest -m "not browser" $(PYTEST_ARGS)
 	@$(MAKE) --no-print-directory test-js
 
-# The page's JavaScript modules in Node's own test runner (tests/js/*.test.mjs).
-test-js:
+# The page's JavaScript modules in Node's own test runner (tests/js/*.test.mjs; the painters
+# and the host run on linkedom's DOM, a devDependency).
+test-js: node_modules
 	node --test tests/js/
 
 test-browser: venv chromium firefox site-test

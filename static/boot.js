@@ -4,11 +4,10 @@
 //   one-file page, bleu2-offline.html, is the way to run from disk).
 // - While PyScript/Pyodide load: show the loading stage in #status, in the language of the
 //   page, and let the language switch work (html[data-lang-chosen], read by static/host.js).
-// - An in-memory stand-in for the IndexedDB databases PyScript opens, where the browser
-//   denies this page storage (a cross-site frame).
-// What Python paints (window.bleu2Paint: element updates, chips, tables, highlights, the
-// SVG chart, copies and downloads) is static/paint.js's; the highlighted tokens' keyboard
-// and hover handling is static/tokens.js's.
+// The in-memory stand-in for the IndexedDB databases PyScript opens, where the browser
+// denies this page storage (a cross-site frame), is static/idb-memory.js. What Python
+// paints (element updates, chips, tables, highlights, the SVG chart, copies and downloads)
+// is static/paint.js's; the rest of the page's JavaScript is the modules of static/page.mjs.
 // No user text is ever written as HTML here (only textContent).
 (function () {
   "use strict";

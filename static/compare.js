@@ -1,17 +1,18 @@
 // The Compare view's glue (corpus mode): painters for bleu2.page.corpus.compare_control's
-// port calls (window.bleu2Paint.compareView, compareLines: static/corpus.js
-// runs a painter of bleu2Paint by name with the target's id and the data's JSON) and the
-// view's events, sent to corpus mode's controller (window.bleu2Corpus.send). What to show
+// port calls (`painters`: compareView, compareLines; static/host.js runs one
+// by name with the target's id and the data's JSON) and the
+// view's events, sent to corpus mode's controller (static/corpus.js's corpus.send). What to show
 // and when is decided in Python (bleu2.page.corpus.compare_view); here only the DOM is
 // built. User text (names, sentences, n-grams) is only ever textContent or an attribute's
 // value; the charts are built with createElementNS (static/paint.js's svg painter).
-(function () {
-  "use strict";
+import {corpus} from "./corpus.js";
+import {paint} from "./paint.js";
+
+  export const painters = {};  // by name: static/host.js's corpusPaint command
 
   function $(id) { return document.getElementById(id); }
-  function el(tag, attrs, text, parent) { return window.bleu2Paint.make(tag, attrs, text, parent); }
+  function el(tag, attrs, text, parent) { return paint.make(tag, attrs, text, parent); }
   function send() {
-    var corpus = window.bleu2Corpus;
     if (corpus && corpus.send) corpus.send.apply(null, arguments);
   }
 
@@ -46,7 +47,7 @@
     var box = el("figure", {"class": "chart-box compare-chart-box", id: id}, null, parent);
     var scroll = el("div", {"class": "scroll", role: "region", tabindex: "0", "aria-label": label}, null, box);
     el("div", {id: id + "-svg"}, null, scroll);
-    window.bleu2Paint.svg(id + "-svg", JSON.stringify(drawing));
+    paint.svg(id + "-svg", JSON.stringify(drawing));
   }
 
   // A sentence: {line, title, rows: [{label, tokens: [[word, class]], score?}]}
@@ -84,7 +85,7 @@
     if (view.warning) el("p", {"class": "compare-warning", id: "compare-warning"}, view.warning, box);
   }
 
-  window.bleu2Paint.compareView = function (target, json) {
+  painters.compareView = function (target, json) {
     // built in place: the charts are painted by id (static/paint.js's svg)
     var view = JSON.parse(json), fragment = $(target);
     fragment.replaceChildren();
@@ -118,7 +119,7 @@
   };
 
   // {caption, items: [item], more}: shown, its caption focused (the list replaces the last one)
-  window.bleu2Paint.compareLines = function (target, json) {
+  painters.compareLines = function (target, json) {
     var data = JSON.parse(json), root = $(target), fragment = document.createDocumentFragment();
     el("p", {"class": "compare-lines-caption", id: "compare-lines-caption", tabindex: "-1"}, data.caption, fragment);
     data.items.forEach(function (it) { item(fragment, it); });
@@ -129,7 +130,10 @@
     if (caption.scrollIntoView) caption.scrollIntoView({block: "nearest"});
   };
 
-  document.addEventListener("DOMContentLoaded", function () {
+  // Once the page is parsed (a module runs after parsing, but the one-file page's after
+  // DOMContentLoaded: tools/offline_loader.js imports it then).
+  function parsed(fn) { if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn); else fn(); }
+  parsed(function () {
     $("compare-rules").addEventListener("change", function () { send("compare_rules"); });
     $("compare-pair").addEventListener("change", function () { send("compare_pair", Number($("compare-pair").value)); });
     $("compare-body").addEventListener("click", function (event) {
@@ -143,4 +147,3 @@
       button.addEventListener("click", function () { send("compare_export", button.getAttribute("data-format")); });
     });
   });
-})();

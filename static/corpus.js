@@ -3,12 +3,11 @@
 // static/host.js carries its events and commands). It reads files with the File API
 // (locally: nothing leaves the tab) and hands their bytes to the controller, paints what
 // the controller gives with textContent, and reports every event. What to do, when and
-// where is decided by the controller, not here.
-(function () {
-  "use strict";
+// where is decided by the controller, not here. `corpus`: static/host.js's and static/compare.js's.
+import {paint} from "./paint.js";
 
   function $(id) { return document.getElementById(id); }
-  function el(tag, attrs, text, parent) { return window.bleu2Paint.make(tag, attrs, text, parent); }
+  function el(tag, attrs, text, parent) { return paint.make(tag, attrs, text, parent); }
   function errorText(error) { return String(error && error.message || error); }
 
   // --- the controller's events -------------------------------------------------------------------
@@ -113,14 +112,17 @@
   // "corpusPaint" command), and paint.js's others ("svg").
   var port = {
     paint: function (painter, json, target) {
-      if (painters[painter]) painters[painter](JSON.parse(json)); else window.bleu2Paint[painter](target, json);
+      if (painters[painter]) painters[painter](JSON.parse(json)); else paint[painter](target, json);
     }
   };
 
   // --- events ------------------------------------------------------------------------------------
 
   function on(id, type, fn) { $(id).addEventListener(type, fn); }
-  document.addEventListener("DOMContentLoaded", function () {
+  // Once the page is parsed (a module runs after parsing, but the one-file page's after
+  // DOMContentLoaded: tools/offline_loader.js imports it then).
+  function parsed(fn) { if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn); else fn(); }
+  parsed(function () {
     ["sentence", "corpus"].forEach(function (mode) { on("mode-" + mode, "change", function () { send("show_mode", mode); }); });
     ["reference", "system"].forEach(function (role) {
       var input = $("corpus-" + role + "s"), zone = $("corpus-" + role + "s-drop");
@@ -165,7 +167,7 @@
     });
   });
 
-  window.bleu2Corpus = {
+  export const corpus = {
     port: port,
     // static/host.js hands over the function that sends an event to CorpusControl.on once Python runs
     attach: function (fn) {
@@ -175,4 +177,4 @@
     // an event for the controller (static/compare.js's)
     send: send
   };
-})();
+  window.bleu2Corpus = corpus;  // the tests' and benchmarks' (state, ask, send)

@@ -24,7 +24,7 @@
   var params;
   try {
     params = new URLSearchParams(location.search);
-  } catch (error) {
+  } catch {
     return;
   }
   theme(params.get("theme"));
@@ -34,7 +34,7 @@
   var framed;
   try {
     framed = window.parent !== window;
-  } catch (error) {
+  } catch {
     framed = true;
   }
   if (!framed) return;

@@ -8,8 +8,11 @@
 // changes since the last event, static/textdiff.mjs; the form; the URL; now); a batch of
 // commands comes back and is applied here in order. No decision is made here, and no user
 // text is ever written as HTML (static/paint.js paints with textContent/setAttribute).
-(function () {
-  "use strict";
+// static/page.mjs starts it (start); static/tokens.js asks through it (host.label).
+import {painters as comparePainters} from "./compare.js";
+import {corpus} from "./corpus.js";
+import {paint as painters} from "./paint.js";
+import {tabStorage} from "./storage.js";
 
   var root = document.documentElement;
   var offline = root.hasAttribute("data-offline");
@@ -47,8 +50,8 @@
     return pyWorker;
   }
 
-  var local = null;  // static/app.py's host, when Python runs on this thread
-  var here = new Promise(function (resolve) { window.bleu2HostReady = function (host) { local = host; resolve(host); }; });
+  // static/app.py's host, when Python runs on this thread (app.py calls bleu2HostReady)
+  var here = new Promise(function (resolve) { window.bleu2HostReady = resolve; });
   function transport() {
     if (offline) {
       return here.then(function (host) {
@@ -74,7 +77,7 @@
     var out = {};
     ["reference", "candidate"].forEach(function (kind) {
       out[kind] = Array.prototype.map.call($(kind + "s").querySelectorAll("textarea"), function (box) {
-        var change = window.bleu2Paint.changed(box.id);
+        var change = painters.changed(box.id);
         return change ? [box.id].concat(change) : [box.id];
       });
     });
@@ -107,7 +110,8 @@
   var link = null, queue = [], busy = null, hide = null;  // busy: the event in flight
   function pump() {
     if (busy || !link || !queue.length) return;
-    var item = busy = queue.shift();
+    var item = queue.shift();
+    busy = item;
     var json = JSON.stringify(seen(item.event));
     link.event(json, item.data).then(function (out) {
       var batch = JSON.parse(String(out));
@@ -132,11 +136,13 @@
   // --- a batch ------------------------------------------------------------------------------------
 
   var timers = {};
-  var paint = function () { return window.bleu2Paint; };
+  var paint = function () { return painters; };
   var commands = {
     write: function (updates) { paint().update(updates); },
     paint: function (painter, json, target) { if (target) paint()[painter](target, json); else paint()[painter](json); },
-    corpusPaint: function (painter, json, target) { window.bleu2Corpus.port.paint(painter, json, target); },
+    corpusPaint: function (painter, json, target) {  // the Compare view's painters, or corpus mode's
+      if (comparePainters[painter]) comparePainters[painter](target, json); else corpus.port.paint(painter, json, target);
+    },
     timer: function (id, ms) {
       timers[id] = setTimeout(function () { delete timers[id]; send({timer: id}); }, ms);
     },
@@ -146,21 +152,21 @@
     clearTimer: function (id) { clearTimeout(timers[id]); delete timers[id]; },
     boxes: function (kind, ids, values) {
       paint().boxes(kind, JSON.stringify(ids), values ? JSON.stringify(values) : null);
-      (values || []).forEach(function (value, i) { paint().read(ids[i]); });  // Python has them already
+      (values || []).forEach(function (_value, i) { paint().read(ids[i]); });  // Python has them already
     },
     focus: function (selector) { var node = document.querySelector(selector); if (node) node.focus(); },
     lang: function (lang) { root.lang = lang; },
     log: function (level, message) { console[level](message); },
     store: function (method, key, value) {
-      var reply = JSON.parse(window.bleu2Storage.storage(method, key, value));
+      var reply = JSON.parse(tabStorage.storage(method, key, value));
       if (reply[1] && method === "setItem") send({refused: key, error: reply[1], size: value.length});
     },
     save: function (key, meta, size) {
-      var error = window.bleu2Storage.save(key, meta);
+      var error = tabStorage.save(key, meta);
       if (error) send({refused: key, error: error, size: size});
     },
     savePacked: function (key, meta, wanted, done) {
-      window.bleu2Storage.savePacked(key, meta, function () { return send({call: wanted}); })
+      tabStorage.savePacked(key, meta, function () { return send({call: wanted}); })
         .then(function (error) { send({call: done, args: [error]}); });
     },
     fragment: function (fragment) { paint().fragment(fragment); },
@@ -181,7 +187,7 @@
   // Hidden or left: the texts not kept yet are kept now, by this thread (an answer from the
   // worker would come after the page is gone); the controller hears of it too, and decides.
   function hidden() {
-    if (hide && (hide[2] || busy || queue.length)) window.bleu2Storage.saveNow(hide[0], hide[1]);
+    if (hide && (hide[2] || busy || queue.length)) tabStorage.saveNow(hide[0], hide[1]);
   }
 
   // --- start ----------------------------------------------------------------------------------------
@@ -190,7 +196,7 @@
     var nav = navigator, embedded = root.hasAttribute("data-embed");
     var out = {languages: (nav.languages && nav.languages.length) ? Array.prototype.slice.call(nav.languages) : [nav.language || "en"],
                chosen_language: root.getAttribute("data-lang-chosen"), embed: embedded, pathname: String(location.pathname)};
-    return embedded ? Object.assign(out, JSON.parse(window.bleu2Storage.frame())) : out;
+    return embedded ? Object.assign(out, JSON.parse(tabStorage.frame())) : out;
   }
   function storage() {
     var items = {}, denied = null;
@@ -222,9 +228,10 @@
     });
   }
 
-  function start() {
+  // using: a transport in place of the worker's or static/app.py's (tests/js/host.test.mjs)
+  export function start(using) {
     if (root.getAttribute("data-state") === "file-blocked") return;
-    transport().then(function (t) {
+    return (using ? Promise.resolve(using) : transport()).then(function (t) {
       var first = Object.assign({context: context()}, storage());
       return t.start(JSON.stringify(seen(first))).then(function (out) {
         var batch = JSON.parse(String(out)), reply = batch.reply;
@@ -235,7 +242,7 @@
         addEventListener("pagehide", hidden);
         document.addEventListener("visibilitychange", hidden);
         wire(reply.events);
-        window.bleu2Corpus.attach(function () {
+        corpus.attach(function () {
           var args = Array.prototype.slice.call(arguments), name = args.shift(), data;
           if (args.length && args[args.length - 1] instanceof Uint8Array) data = args.pop();
           send({corpus: name, args: args}, data);
@@ -250,10 +257,7 @@
   }
 
   // For static/tokens.js (a highlighted token's counts).
-  window.bleu2Host = {
+  export const host = {
     send: send,
     label: function (section, n, index) { return send({label: [section, n, index]}); }
   };
-
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
-})();

@@ -1,19 +1,18 @@
-// window.bleu2Paint: builds the page's DOM from the plain data bleu2.page's controllers
+// `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers
 // send in their batches (static/host.js applies them: element updates, the text boxes added, token chips, the ranking
 // table, the rows of the terms table, the highlight spans, the SVG chart, "How it works"),
 // reads the boxes as changes (static/textdiff.mjs) and the options form, copies and
 // downloads text; the ranking table's scroll cue (static/tokens.js wires the highlighted
 // tokens). No user text is ever written as HTML here (only textContent and setAttribute).
 // No decision is made here: what to show comes in.
-(function () {
-  "use strict";
+import {reader as textReader} from "./textdiff.mjs";
 
   function $(id) { return document.getElementById(id); }
   // The page's Python's copies of the boxes (static/textdiff.mjs's reader; static/host.js
   // sends the changes with every event).
   var copies = null;
   function reader() {
-    copies = copies || window.bleu2TextDiff.reader();
+    copies = copies || textReader();
     return copies;
   }
 
@@ -82,12 +81,12 @@
     selection.addRange(range);
   }
 
-  window.bleu2Paint = {
+  export const paint = {
     make: make,  // an element: make("td", {class: "num"}, "text", parent) (static/corpus.js's too)
     // Element updates from bleu2.page.sentence.updates: {id: {text, attrs: {name: value | null},
     // props: {name: value}, classes: {name: bool}}}; ids that are not on the page are
     // skipped. One call per render, so Python crosses into JavaScript once.
-    set: function (json) { window.bleu2Paint.update(JSON.parse(json)); },
+    set: function (json) { paint.update(JSON.parse(json)); },
     // The same updates as data (static/host.js's "write" command).
     update: function (updates) {
       Object.keys(updates).forEach(function (id) {
@@ -109,7 +108,6 @@
     // title}: every [data-i18n] element gets its key's text.
     translate: function (json) {
       var data = JSON.parse(json);
-      window.bleu2Paint.words = data.strings;  // for static/corpus.js's messages
       document.querySelectorAll("[data-i18n]").forEach(function (node) {
         var text = data.strings[node.getAttribute("data-i18n")];
         if (text !== undefined) node.textContent = text;
@@ -155,14 +153,14 @@
     changed: function (id) {
       var copies = reader();
       if (copies.has(id) && copies.whole(id)[2] === $(id).value) return null;
-      return window.bleu2Paint.read(id);
+      return paint.read(id);
     },
     // The boxes of a kind: exactly the ids given (boxes added or removed at the end), with
     // the given values written in order (values: a JSON list, or null to keep the texts).
     boxes: function (kind, idsJson, valuesJson) {
-      var ids = JSON.parse(idsJson), group = $(kind + "s"), self = this;
+      var ids = JSON.parse(idsJson), group = $(kind + "s");
       var have = group.querySelectorAll("textarea");
-      for (var i = have.length; i < ids.length; i++) self.box(kind, ids[i]);
+      for (var i = have.length; i < ids.length; i++) paint.box(kind, ids[i]);
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
       (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; });
     },
@@ -339,4 +337,3 @@
       setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
     }
   };
-})();

@@ -10,14 +10,12 @@
 // page), browsers without them, and frames denied storage (a cross-site iframe when
 // third-party storage is blocked: register() throws or rejects with a SecurityError there).
 (function () {
-  "use strict";
-
   if (location.protocol !== "http:" && location.protocol !== "https:") return;
   if (document.documentElement.hasAttribute("data-offline")) return;
   var container;
   try {
     container = navigator.serviceWorker;  // may throw where storage is denied
-  } catch (error) {
+  } catch {
     return;
   }
   if (!container || typeof container.register !== "function") return;
@@ -90,7 +88,7 @@
       }, function () {
         document.documentElement.setAttribute("data-sw", "unavailable");
       });
-    } catch (error) {
+    } catch {
       document.documentElement.setAttribute("data-sw", "unavailable");
     }
   }

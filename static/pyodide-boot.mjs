@@ -39,7 +39,10 @@ async function boot(options) {
   if (stored) {
     try {
       // read while Pyodide fetches and compiles its WebAssembly
-      const snapshot = stored.arrayBuffer().then((bytes) => (performance.mark("bleu2:snapshot-ready"), new Uint8Array(bytes)));
+      const snapshot = stored.arrayBuffer().then((bytes) => {
+        performance.mark("bleu2:snapshot-ready");
+        return new Uint8Array(bytes);
+      });
       // Pyodide awaits it only after its lock file: a failure must not count as an
       // unhandled rejection meanwhile (static/boot.js reports those)
       snapshot.catch(() => {});

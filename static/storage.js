@@ -1,11 +1,9 @@
-// window.bleu2Storage: the tab's storage (sessionStorage) as static/host.js applies the
+// `tabStorage`: the tab's storage (sessionStorage) as static/host.js applies the
 // controllers' commands (bleu2.page.ports.Storage, bleu2.page.protocol). The one writer of
 // the tab's two forms ("t1." + JSON, "z1." + its zlib stream: plain() and packed() below;
 // bleu2.page.tab_storage reads them): the texts are read from the boxes here, so that
 // megabytes of text are not copied out of Python; what to keep and when (and whether a
 // packed save that ends late still counts) is decided in Python (tab_storage).
-(function () {
-  "use strict";
 
   // The JSON of a plain save the browser refused as too large: the packed save that comes
   // next packs this same text (any other write drops it).
@@ -27,7 +25,7 @@
   }
   function zlibNow(json) { return window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1}); }
 
-  window.bleu2Storage = {
+  export const tabStorage = {
     // The plain form: "t1." + JSON {r, c, ...meta}. Returns "" when kept, else the browser's error.
     save: function (key, metaJson) {
       var json = JSON.stringify(tabData(metaJson));
@@ -123,7 +121,7 @@
       try {
         frames = window.parent.frames;
         for (var i = 0; i < frames.length; i++) if (frames[i] === window) { index = i; break; }
-      } catch (error) { index = -1; }
+      } catch { index = -1; }
       return JSON.stringify({frame: String(window.name || ""), frame_index: index,
                              host: String(document.referrer || ""), prefill: String(location.hash || "")});
     },
@@ -139,4 +137,3 @@
       }
     }
   };
-})();

@@ -3,7 +3,7 @@
 // text. A change is [kept prefix, kept suffix, the text between, the new length]: prefix,
 // suffix and length in code points, as Python counts (bleu2.page.sentence.boxes.apply_read applies
 // it), never inside a surrogate pair. Pure functions, no DOM: tests/js/textdiff.test.mjs
-// runs them in Node (node --test). The page loads this module as window.bleu2TextDiff.
+// runs them in Node (node --test). static/paint.js reads the boxes with reader().
 
 export function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
 export function isLow(code) { return code >= 0xDC00 && code <= 0xDFFF; }
@@ -67,5 +67,3 @@ export function reader() {
     has(id) { return copies.has(id); },
   };
 }
-
-globalThis.bleu2TextDiff = {isHigh, isLow, codePoints, shared, change, reader};

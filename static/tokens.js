@@ -2,8 +2,7 @@
 // their counts, asked of the page's Python through static/host.js; arrow keys move between the tokens
 // of a line, one Tab stop per line) and the summary's "Full breakdown" button. No user
 // text is ever written as HTML here (only textContent).
-(function () {
-  "use strict";
+import {host} from "./host.js";
 
   function $(id) { return document.getElementById(id); }
 
@@ -13,13 +12,13 @@
     if (!detail || !token) return;
     detail.hidden = false;  // it takes no room until a token is pointed at
     shown = token;
-    if (!token.title && window.bleu2Host) {
+    if (!token.title) {
       // Labels are made on demand (the page's Python, SentencePage.highlight_label, asked
       // through static/host.js): the section, the order of the line and the token's place in it.
       var line = token.parentNode;
       var section = line.closest(".hl-section");
       var index = Array.prototype.indexOf.call(line.children, token);
-      window.bleu2Host.label(section.id, Number(line.getAttribute("data-order")), index).then(function (label) {
+      host.label(section.id, Number(line.getAttribute("data-order")), index).then(function (label) {
         if (!token.title) token.title = String(label || "");
         if (shown === token && token.isConnected) detail.textContent = token.title;
       });
@@ -68,4 +67,3 @@
     next.tabIndex = 0;
     next.focus();
   });
-})();

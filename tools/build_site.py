@@ -99,11 +99,13 @@ def log(message: str) -> None:
 
 
 def ensure_node_modules() -> None:
-    """Run ``npm ci`` unless node_modules already matches package-lock.json."""
+    """Run ``npm ci`` unless node_modules already matches package-lock.json (the runtime and
+    the devDependencies: the JavaScript linter and the DOM of ``node --test``)."""
     marker = NODE_MODULES / ".package-lock.json"
     lock = ROOT / "package-lock.json"
     fresh = marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime
-    if fresh and all(installed_version(name) == version for name, version in PINS.items()):
+    wanted = {**PINS, **json.loads((ROOT / "package.json").read_text(encoding="utf-8")).get("devDependencies", {})}
+    if fresh and all(installed_version(name) == version for name, version in wanted.items()):
         return
     npm = shutil.which("npm")
     if npm is None:

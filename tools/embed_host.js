@@ -25,7 +25,7 @@
   function originOf(url) {
     try {
       return new URL(url, location.href).origin;
-    } catch (error) {
+    } catch {
       return null;
     }
   }

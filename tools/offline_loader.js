@@ -29,7 +29,7 @@
   var PREFIX = "@bleu2-offline/";
   var manifestElement = document.getElementById("bleu2-offline-manifest");
   var manifest = JSON.parse(manifestElement.textContent);
-  var offline = window.bleu2Offline = {
+  var offline = {
     files: new Map(),      // file:// URL -> Blob (the modules' only, once released)
     modules: Object.create(null), // bare name and file:// URL -> blob: URL
     timings: {},
@@ -37,6 +37,7 @@
     // The blob: URL of a module, by its bare name or its file:// URL (else null).
     moduleURL: function (name) { return offline.modules[name] || null; }
   };
+  window.bleu2Offline = offline;
 
   function mark(name) { offline.timings[name] = Math.round(performance.now()); }
 
@@ -91,7 +92,7 @@
     var root = document.documentElement;
     function release() {
       if (root.getAttribute("data-state") !== "ready" || offline.released) return false;
-      offline.files.forEach(function (blob, url) {
+      offline.files.forEach(function (_blob, url) {
         if (!offline.modules[url]) offline.files.delete(url);
       });
       offline.released = true;
@@ -106,10 +107,10 @@
   // fetch() of a file:// URL: from the payload, or 404; anything else as usual (blob:, data:;
   // the CSP allows nothing more).
   var nativeFetch = window.fetch;
-  function offlineFetch(input, init) {
+  function offlineFetch(input) {  // (input, init), as fetch()
     var href = input instanceof Request ? input.url : String(input);
     var url;
-    try { url = new URL(href, location.href); } catch (error) { return nativeFetch.apply(this, arguments); }
+    try { url = new URL(href, location.href); } catch { return nativeFetch.apply(this, arguments); }
     if (url.protocol !== "file:") return nativeFetch.apply(this, arguments);
     url.hash = "";
     url.search = "";

@@ -2,8 +2,8 @@
 site is built): ``_site/`` with the browser tests' and the benchmarks' hooks added, which
 the product never ships.
 
-- ``static/host.js`` gets ``tests/browser/site/host_hooks.js`` spliced into its closure, at
-  its end: ``window.bleu2Test`` (whether an answer is still to come, whether the work after
+- ``static/host.js`` (an ES module) gets ``tests/browser/site/host_hooks.js`` appended, in
+  its module scope: ``window.bleu2Test`` (whether an answer is still to come, whether the work after
   a pause has run, a promise of the answers, the batches applied, and ``probe``);
 - ``static/worker.py`` (the served page's Python) and ``static/start.py`` (the one-file
   page's) get ``tests/browser/site/python_probe.py`` appended: an event ``{"probe":
@@ -26,21 +26,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 TEST_SITE = ROOT / "_site_test"
 HOOKS = ROOT / "tests" / "browser" / "site"
-HOST_END = "})();\n"  # the last line of static/host.js: the end of its closure
+HOST_EXPORT = "export const host = {"  # static/host.js's last statement, which the hooks follow
 
 #: Names that appear only in the test build (``tests/tools/test_no_test_hooks.py``).
 HOOK_NAMES = ("bleu2Test", "probe")
 
 
 def splice_host(text: str, hooks: str) -> str:
-    """``static/host.js`` with ``hooks`` inside its closure, before its last line.
+    """``static/host.js`` with ``hooks`` at its end, in the module's scope (they see its names).
 
     Raises:
-        ValueError: host.js does not end with :data:`HOST_END`.
+        ValueError: host.js does not hold :data:`HOST_EXPORT` (not the module the hooks expect).
     """
-    if not text.endswith(HOST_END):
-        raise ValueError(f"static/host.js must end with {HOST_END.strip()!r} (the end of its closure)")
-    return text[: -len(HOST_END)] + hooks + HOST_END
+    if HOST_EXPORT not in text:
+        raise ValueError(f"static/host.js must hold {HOST_EXPORT!r} (the module the hooks follow)")
+    return text + hooks
 
 
 def copy_site(source: Path, dest: Path) -> None:

@@ -137,7 +137,7 @@ def test_the_workflow_is_valid_under_check_jsonschemas_bundled_github_workflow_s
 
 def test_make_lint_runs_both_workflow_checkers_offline():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    lint = re.search(r"^lint: venv\n((?:\t.*\n)+)", makefile, re.M)
+    lint = re.search(r"^lint: venv node_modules\n((?:\t.*\n)+)", makefile, re.M)
     assert lint
     assert "\t$(VENV)/bin/zizmor --offline --no-progress .github/workflows/\n" in lint.group(1)
     assert "\t$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml\n" in (

@@ -1,5 +1,5 @@
-  // --- the test build only (tests/browser/site/host_hooks.js, spliced into static/host.js's
-  // closure by tools/test_site.py; never in _site/): window.bleu2Test, for the browser tests
+  // --- the test build only (tests/browser/site/host_hooks.js, appended to static/host.js
+  // (module scope) by tools/test_site.py; never in _site/): window.bleu2Test, for the browser tests
   // and the benchmarks.
   //   pending(): an answer still to come: to an event of the page (a timer's is not one), or
   //     its rest (a "soon" command's event);
@@ -44,7 +44,8 @@
       channel.port2.postMessage(null);
     };
     commands.soon = function (id) { soonCount += 1; productSoon(id); };
-    window.bleu2Host.send = send;
+    host.send = send;
     hooks.probe = function (code) { return send({probe: code}); };
+    hooks.corpus = corpus;  // corpus mode's events by name (static/corpus.js: an embed shows no mode switch)
     window.bleu2Test = hooks;
   })();

@@ -1,0 +1,78 @@
+"""The page's JavaScript: a few classic scripts, then one graph of ES modules from
+``static/page.mjs``; ``make lint`` lints it with Biome, pinned in package.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "static"
+
+#: What index.html loads as classic scripts: embed.js before the first paint, boot.js where
+#: modules cannot run (index.html opened from file://), the strings it shows, fflate's zlib.
+CLASSIC = ["static/embed.js", "static/boot-strings.js", "static/boot.js", "static/vendor/fflate/fflate.js"]
+#: Modules index.html loads: the page's entry, PyScript, the Pyodide boot (PyScript's interpreter).
+MODULES = ["static/page.mjs", "static/vendor/pyscript/core.js", "static/pyodide-boot.mjs"]
+IMPORT = re.compile(r"""^import (?:[^"']+ from )?"\./([^"']+)";""", re.M)
+
+
+def scripts(kind_module: bool) -> list[str]:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = []
+    for attrs in re.findall(r"<script\b([^>]*)>", page):
+        src = re.search(r'\bsrc="\./([^"]+\.m?js)"', attrs)
+        if src and ('type="module"' in attrs) == kind_module:
+            found.append(src.group(1))
+    return found
+
+
+def graph(entry: str) -> set[str]:
+    """The files of ``static/`` that ``entry`` imports, directly or not."""
+    seen: set[str] = set()
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo.extend(IMPORT.findall((STATIC / name).read_text(encoding="utf-8")))
+    return seen - {entry}
+
+
+def test_index_html_loads_a_few_classic_scripts_then_the_modules():
+    assert scripts(kind_module=False) == CLASSIC
+    assert scripts(kind_module=True) == MODULES
+
+
+def test_page_mjs_imports_every_module_of_static_itself():
+    """Each module is imported by page.mjs directly (so the browser asks for all of them at
+    once), and nothing else of static/ is left out of the graph."""
+    direct = set(IMPORT.findall((STATIC / "page.mjs").read_text(encoding="utf-8")))
+    ours = {p.name for p in STATIC.iterdir() if p.suffix in (".js", ".mjs")}
+    classic = {Path(p).name for p in CLASSIC}
+    assert direct == graph("page.mjs")
+    assert direct == ours - classic - {"page.mjs", "pyodide-boot.mjs"}
+
+
+def test_the_modules_pass_nothing_through_window():
+    """A module takes what another gives by import: no module reads the painters, the tab's
+    storage or corpus mode's glue from a global (what the tests read is still assigned)."""
+    for name in graph("page.mjs"):
+        text = (STATIC / name).read_text(encoding="utf-8")
+        assert not re.search(r"window\.bleu2(Paint|Storage|Corpus|TextDiff)\b(?!\s*=[^=])", text), name
+
+
+def test_biome_is_pinned_and_make_lint_runs_it_on_the_javascript():
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    version = package["devDependencies"]["@biomejs/biome"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version)
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["node_modules/@biomejs/biome"]["version"] == version
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lint = re.search(r"^lint: venv node_modules\n((?:\t.*\n)+)", makefile, re.M)
+    assert lint and "\tnode_modules/.bin/biome lint --error-on-warnings\n" in lint.group(1)
+    config = (ROOT / "biome.jsonc").read_text(encoding="utf-8")
+    for where in ("static/*.js", "static/*.mjs", "tools/*.js", "tools/*.mjs", "tests/js/", "tests/browser/*.mjs"):
+        assert f'"{where}' in config, where
