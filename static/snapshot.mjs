@@ -105,7 +105,7 @@ export function makeSnapshotLater() {
 async function makeUnlessStored(say) {
   try {
     if (await storedSnapshot()) return say("stored");
-  } catch (error) {
+  } catch {
     return say("off");  // storage denied
   }
   // One tab at a time makes it (Web Locks, where the browser has them).
