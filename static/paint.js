@@ -280,7 +280,8 @@ import {reader as textReader} from "./textdiff.mjs";
             line.insertBefore(make("span", {"class": "tok " + items[j][1] + gram, dir: "auto"}, items[j][0]), more);
             line.insertBefore(document.createTextNode(" "), more);
           }
-          if (have.length && have[0].getAttribute("tabindex") !== "0") have[0].tabIndex = 0;  // one Tab stop per line: the first token (arrow keys move on)
+          var first = line.querySelector(".tok");  // one Tab stop per line: the first token (arrow keys move on)
+          if (first && first.getAttribute("tabindex") !== "0") first.setAttribute("tabindex", "0");
           if (more) text(more, order.more); else if (order.more) make("span", {"class": "more"}, order.more, line);
         });
       });

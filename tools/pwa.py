@@ -23,6 +23,8 @@ import struct
 import zlib
 from pathlib import Path
 
+from tools.precompress import stored_zip
+
 TOOLS = Path(__file__).resolve().parent
 
 ACCENT = "#1f5fbf"  # static/style.css --accent (light)
@@ -203,14 +205,17 @@ def _sri(data: bytes) -> str:
 def file_hashes(site: Path, files: list[str]) -> dict[str, str]:
     """Each precached file's SHA-256 as a Subresource Integrity string ("sha256-" + base64),
     the service worker's check that a fetched file is this build's own. A gzip file of the
-    site (the snapshot, ``*.gz``) has two, space-separated: its own bytes and its inflated
-    ones (what its ``.br`` copy decodes to: tools/precompress.py)."""
+    site (``*.gz``) has two, space-separated: its own bytes and its inflated ones (what its
+    ``.br`` copy decodes to); a zip too: its own and its copies' (members stored:
+    tools/precompress.py)."""
     out = {}
     for path in files:
         data = (site / path).read_bytes()
         out[path] = _sri(data)
         if path.endswith(".gz") and data[:2] == b"\x1f\x8b":
             out[path] += " " + _sri(gzip.decompress(data))
+        elif path.endswith(".zip"):
+            out[path] += " " + _sri(stored_zip(data))
     return out
 
 

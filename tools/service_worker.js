@@ -8,7 +8,8 @@
 // - FILES: each file the page needs, relative to this worker (which sits at the site's
 //   root, so its scope is the site, under whatever sub-path it is served), with its SHA-256
 //   as an integrity string ("sha256-" + base64; a gzip file has a second one, of its
-//   inflated bytes, which its Brotli copy decodes to). Not in it: the one-file offline page,
+//   inflated bytes, which its Brotli copy decodes to, and a zip one of the copy with its
+//   members stored, which its .gz and .br copies decode to: tools/precompress.py). Not in it: the one-file offline page,
 //   *.gz/*.br copies, this worker.
 // - install: each file into the build's cache, checked against its hash. Taken, in turn,
 //   from a cache of an older build (a file unchanged across deploys is not fetched again),

@@ -13,13 +13,16 @@ hashed), not from the cache alone.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
+import threading
 import zipfile
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from browser_helpers import enter, settled
 from conftest import Guard, open_page, wait_ready_state
@@ -142,10 +145,28 @@ def record_runs(context, base: str) -> dict[str, set[str]]:
     return ran
 
 
+class Answers(list):
+    """(path, status) of the answers sent, appended by the server's threads; a test waits on
+    them (:meth:`wait_until`) without polling."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.changed = threading.Condition()
+
+    def append(self, item) -> None:
+        with self.changed:
+            super().append(item)
+            self.changed.notify_all()
+
+    def wait_until(self, predicate, timeout: float) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: predicate(list(self)), timeout), "the server never sent it"
+
+
 @pytest.fixture
-def answers(monkeypatch) -> list[tuple[str, int]]:
+def answers(monkeypatch) -> Answers:
     """(path, status) of every answer the test server sends while the test runs."""
-    out: list[tuple[str, int]] = []
+    out = Answers()
     original = SiteHandler.send_response
 
     def send_response(self, code, message=None):
@@ -220,7 +241,8 @@ def test_a_redeploy_reaches_the_next_reload_whole(cached_context, server, builds
     assert page.input_value("#reference") == "the cat sat on the mat"
     assert page.input_value("#candidate") == "the cat is on the mat"
     assert page.text_content("#score") == "0.7071"
-    page.wait_for_timeout(2000)  # (a loop would navigate again meanwhile)
+    with contextlib.suppress(PlaywrightTimeoutError):  # 2 s in which a loop would navigate again
+        page.wait_for_event("framenavigated", predicate=lambda frame: len(navigations) > 2, timeout=2000)
     assert len(navigations) <= 2, navigations  # the reload, and the new build's "Refresh: 0"
     assert page.locator("meta[name=bleu2-test-deploy]").count() == 1
 
@@ -250,14 +272,10 @@ def test_a_build_whose_files_the_server_does_not_have_is_not_installed(cached_co
     # the new worker tried every way to each changed file (revalidating, past the HTTP
     # cache, with a fresh query), then gave up: it is gone, no new cache, no notice
     base = "/" + path
-    for _ in range(600):  # (60 s at most) until the worker's last try
-        if any(where.startswith(base + "index.html?bleu2-build=") for where, _ in answers):
-            break
-        page.wait_for_timeout(100)
-    for _ in range(600):  # until the new worker is gone
-        if page.evaluate(SETTLED_JS):
-            break
-        page.wait_for_timeout(100)
+    answers.wait_until(  # the worker's last try
+        lambda sent: any(where.startswith(base + "index.html?bleu2-build=") for where, _ in sent), timeout=60
+    )
+    page.wait_for_function(SETTLED_JS, timeout=60_000)  # the new worker is gone
     tried = {where for where, _ in answers if where.split("?")[0] == base + "index.html"}
     assert len(tried) == 2  # index.html, then index.html?bleu2-build=...
     assert page.evaluate("async () => (await caches.keys()).join()") == old_cache

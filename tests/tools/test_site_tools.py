@@ -15,6 +15,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
+import brotli
 import pytest
 
 from bleu2.page import embed, share
@@ -206,6 +207,19 @@ def test_manifest_and_service_worker(tmp_path):
     ]
     (site / "index.html").write_text("y", encoding="utf-8")
     assert pwa.service_worker(site)[1] != build  # a new deployment, a new build hash
+
+
+def test_a_zip_s_hashes_accept_what_its_precompressed_copies_decode_to(tmp_path):
+    with zipfile.ZipFile(tmp_path / "bleu2.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("bleu2/__init__.py", "x = 1\n" * 200)
+    (tmp_path / "index.html").write_text("x", encoding="utf-8")
+    precompress.precompress(tmp_path, log=lambda message: None)
+    hashes = json.loads(pwa.service_worker(tmp_path)[0].split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    served = [(tmp_path / "bleu2.zip").read_bytes(), gzip.decompress((tmp_path / "bleu2.zip.gz").read_bytes())]
+    if (tmp_path / "bleu2.zip.br").exists():
+        served.append(brotli.decompress((tmp_path / "bleu2.zip.br").read_bytes()))
+    for data in served:  # what a host may send: the file, or a copy the browser decoded
+        assert "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode() in hashes["bleu2.zip"].split()
 
 
 # --- the standard-library trimmer ---------------------------------------------------------------
