@@ -10,6 +10,9 @@
 2. A 50 MB corpus (a 25 MB reference file and a 25 MB system file, TED lines repeated):
    loaded and scored in the page; printed: the time, and the longest main-thread task
    while loading and scoring (the page must not freeze: target < 200 ms).
+3. BLEU, chrF and TER on two TED systems (detokenized): the page's job with the metric chrF
+   (which scores chrF and TER beside BLEU), against ``sacrebleu REF -i SYS1 SYS2 -m bleu chrf
+   ter`` on the same files, in the same run (target: page <= 1x sacreBLEU).
 Nothing is asserted: machines are noisy (the load average is printed).
 """
 
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -78,9 +83,30 @@ def page_job(page, ref: Path, systems: list[Path], timeout_ms: int = 900_000) ->
     return {"total": total, "scoring": scoring, "longest_task_ms": longest}
 
 
+def metrics_part(page) -> None:
+    """Part 3: BLEU, chrF and TER on two TED systems, the page against sacreBLEU's command line."""
+    from bench import engine_bench
+
+    folder = engine_bench.DATA  # ../shared/data/ted
+    ref, systems = folder / "ted.ref.detok.eng", [folder / "ted.sys1.detok.eng", folder / "ted.sys2.detok.eng"]
+    t0 = time.perf_counter()
+    cmd = [sys.executable, "-m", "sacrebleu", str(ref), "-i", *map(str, systems), "-m", "bleu", "chrf", "ter"]
+    subprocess.run(cmd, check=True, capture_output=True)
+    peer = time.perf_counter() - t0
+    page.evaluate("document.querySelectorAll('.corpus-remove').forEach(b => b.click())")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+    page.select_option("#opt-metric", "chrf")
+    job = page_job(page, ref, systems)
+    print("2 TED systems x 2,445 lines, BLEU + chrF + TER:")
+    print(f"  sacrebleu -m bleu chrf ter:          {peer:7.2f} s")
+    print(f"  page (files to result):             {job['total']:7.2f} s   scoring {job['scoring']:.2f} s")
+    print(f"  page / sacreBLEU: {job['total'] / peer:.2f}   target <= 1")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--skip-50mb", action="store_true")
+    ap.add_argument("--only-metrics", action="store_true", help="part 3 alone")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -98,7 +124,7 @@ def main(argv=None) -> None:
             p = tmp / f"system{k + 1:02d}.txt"
             p.write_text("\n".join(lines) + "\n", encoding="utf-8")
             paths.append(p)
-        cpython = min(cpython_job(ref, paths) for _ in range(2))
+        cpython = 0.0 if args.only_metrics else min(cpython_job(ref, paths) for _ in range(2))
         server, base = start_server(site)
         try:
             with sync_playwright() as pw:
@@ -107,6 +133,10 @@ def main(argv=None) -> None:
                 page.goto(base + "index.html")
                 page.wait_for_selector("html[data-state=ready]", state="attached", timeout=120_000)
                 page.click("#mode-corpus")
+                if args.only_metrics:
+                    metrics_part(page)
+                    browser.close()
+                    return
                 first = page_job(page, ref, paths)  # includes the worker's start-up
                 page.evaluate("document.querySelectorAll('.corpus-remove').forEach(b => b.click())")
                 page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
@@ -140,6 +170,7 @@ def main(argv=None) -> None:
                         f"(scoring {big['scoring']:.1f} s); longest main-thread task {big['longest_task_ms']:.0f} ms"
                         "   target < 200 ms"
                     )
+                metrics_part(page)
                 browser.close()
         finally:
             server.shutdown()
