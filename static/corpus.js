@@ -177,4 +177,3 @@ import {paint} from "./paint.js";
     // an event for the controller (static/compare.js's)
     send: send
   };
-  window.bleu2Corpus = corpus;  // the tests' and benchmarks' (state, ask, send)

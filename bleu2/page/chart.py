@@ -41,7 +41,7 @@ class ChartValues(TypedDict):
 
 
 class SvgDrawing(TypedDict):
-    """An SVG as data for ``bleu2Paint.svg``: size, title, the ``<svg>``'s attributes, elements (tag, attrs, text)."""
+    """An SVG as data for ``paint.svg``: size, title, the ``<svg>``'s attributes, elements (tag, attrs, text)."""
 
     width: int
     height: int

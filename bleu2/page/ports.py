@@ -27,7 +27,7 @@ class ElementUpdate(TypedDict, total=False):
     classes: dict[str, bool]
 
 
-#: Element updates by element id (``static/paint.js`` ``bleu2Paint.set``).
+#: Element updates by element id (``static/paint.js`` ``paint.set``).
 Updates = dict[str, ElementUpdate]
 
 

@@ -254,7 +254,7 @@ def test_compare_view_in_an_embed(new_context, site_url):
     context, guard = new_context()
     page = open_page(context, guard, site_url + "index.html?embed")
     assert page.get_attribute("html", "data-embed") == ""
-    page.evaluate("() => window.bleu2Corpus.send('show_mode', 'corpus')")
+    page.evaluate("() => window.bleu2Test.corpus.send('show_mode', 'corpus')")
     load(page, SYS1, SYS2)
     shown = wait_compare(page)
     same_json(shown, cli_compare("--preset", "compare-mt", "--json", "-r", REF, SYS1, SYS2))

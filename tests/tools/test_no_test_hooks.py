@@ -20,7 +20,7 @@ SITE = ROOT / "_site"
 # What the test build adds, and the hooks the page once carried for its tests (among them
 # corpus.js's "job" painter and compare.js's "compareJob", painted for the tests only).
 HOOKS = re.compile(
-    r"bleu2Test|probe|bleu2App|bleu2:answered|data-modules|dataset\.modules|compareJob|bleu2Compare|\bmeasured\b"
+    r"bleu2Test|probe|bleu2App|bleu2Corpus|bleu2:answered|data-modules|dataset\.modules|compareJob|bleu2Compare|\bmeasured\b"
     r"|\bjob: function|\.ask\("
 )
 EVALUATES = re.compile(r"\b(eval|exec)\(")
