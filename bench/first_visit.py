@@ -156,7 +156,10 @@ def first_visit(
         page.wait_for_function("window.__firstScore !== null", timeout=600_000)
         out["later_s"] = page.evaluate("window.__firstScore") / 1000.0
         out["later_files"] = counter.snapshot()
-        out["later_boot"] = page.evaluate("window.bleu2Host.probe(\"getattr(__import__('js'), 'bleu2Boot', None)\")")
+        out["later_boot"] = page.evaluate(  # how Python booted: only the test build can say
+            "window.bleu2Test ? window.bleu2Test.probe(\"getattr(__import__('js'), 'bleu2Boot', None)\")"
+            " : 'unknown (not the test build)'"
+        )
     context.close()
     return out
 

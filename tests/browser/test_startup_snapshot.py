@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import SITE, enter
+from browser_helpers import SITE, enter, probe
 from conftest import open_page, wait_ready_state
 
 # How the page's Python booted (static/pyodide-boot.mjs: globalThis.bleu2Boot in its worker).
-BOOT_JS = "() => window.bleu2Host.probe(\"getattr(__import__('js'), 'bleu2Boot', None)\")"
+BOOT = "getattr(__import__('js'), 'bleu2Boot', None)"  # how the page's Python booted
 SETTLED_JS = """() => ['made', 'failed', 'stored', 'off', 'elsewhere']
   .includes(document.documentElement.getAttribute('data-snapshot'))"""
 # The kept snapshots: {key: size in bytes}.
@@ -65,7 +65,7 @@ def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_he
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))
     page = open_page(context, guard, site_url)
-    assert page.evaluate(BOOT_JS) == "normal"
+    assert probe(page, BOOT) == "normal"
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert page.text_content("#score") == "0.7071"
     made_snapshot(page)
@@ -73,7 +73,7 @@ def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_he
     kept = page.evaluate(KEPT_JS)
     assert list(kept) == [build_key()] and kept[build_key()] > 10_000_000  # Pyodide's memory
     reload(page)
-    assert page.evaluate(BOOT_JS) == "snapshot"
+    assert probe(page, BOOT) == "snapshot"
     assert page.text_content("#score") == "0.7071"  # the tab's texts, scored by the restored Python
     enter(page, guard, "the cat sat on the mat", "the cat sat on a mat")
     assert page.text_content("#score") == "0.7071"
@@ -87,7 +87,7 @@ def test_a_corrupt_kept_snapshot_falls_back_to_a_normal_boot(new_context, site_u
     page.evaluate(PUT_JS, [build_key(), list(range(256)) * 4096])  # 1 MB that is no snapshot
     with guard.expect_console_errors():  # Pyodide may report the failed restore
         reload(page)
-    assert page.evaluate(BOOT_JS) == "fallback"
+    assert probe(page, BOOT) == "fallback"
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert page.text_content("#score") == "0.7071"
     made_snapshot(page)  # forgotten, then made again
@@ -99,7 +99,7 @@ def test_another_builds_snapshot_is_never_restored(new_context, site_url):
     page = open_page(context, guard, site_url)
     page.evaluate(PUT_JS, ["314.0.7-an-older-build", list(range(256)) * 64])
     reload(page)
-    assert page.evaluate(BOOT_JS) == "normal"
+    assert probe(page, BOOT) == "normal"
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert page.text_content("#score") == "0.7071"
     made_snapshot(page)
