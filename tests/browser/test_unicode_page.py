@@ -35,10 +35,11 @@ def page(new_context, site_url):
 def test_every_assigned_code_point_tokenizes_alike(page, check):
     name, lowercase, contexts = CASES[check]
     lines = unicode_text.lines(contexts)
-    form = {"tokenizer": name, "lowercase": "yes" if lowercase else "no"}
-    session = "__import__('bleu2.page.corpus.session', fromlist=['Session']).Session()"
-    args = f"__import__('json').loads({json.dumps(json.dumps([lines, form]))})"
-    got = probe(page, f"{session}.tokenize(*{args}, 'en')")
+    # the tokenizer of the page's scoring options (BleuConfig), run in the page's worker
+    config = f"__import__('bleu2.options', fromlist=['BleuConfig']).BleuConfig.make(tokenizer={name!r}, lowercase={lowercase})"
+    got = probe(
+        page, f"list(map({config}.tokenize_function(), __import__('json').loads({json.dumps(json.dumps(lines))})))"
+    )
     tokenize = make_tokenizer(name, lowercase)
     assert len(got) == len(lines)
     differ = [i for i, line in enumerate(lines) if got[i] != tokenize(line)]
