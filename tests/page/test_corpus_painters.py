@@ -1,7 +1,7 @@
 """Corpus mode paints only with painters the page has: every painter name the corpus
 controllers pass to their port is one of :data:`bleu2.page.corpus.port.CorpusPainter`, and
-each of those is defined in ``static/corpus.js`` (its own painters) or on
-``window.bleu2Paint`` (``static/paint.js``, ``static/compare.js``)."""
+each of those is defined in ``static/corpus.js`` (its own painters), ``static/paint.js`` or
+``static/compare.js`` (its exported ``painters``)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_every_painter_of_the_port_is_defined_in_the_pages_javascript():
     for name in ("paint.js", "compare.js"):
         text = (ROOT / "static" / name).read_text(encoding="utf-8")
         shared |= set(re.findall(r"^    (\w+): function", text, re.M)) | set(
-            re.findall(r"bleu2Paint\.(\w+) = function", text)
+            re.findall(r"\bpainters\.(\w+) = function", text)
         )
     missing = set(typing.get_args(CorpusPainter)) - own - shared
     assert missing == set()
