@@ -36,3 +36,15 @@ GOLDEN = [
         False,
     ),
 ]
+
+
+def sacrebleu_figures(result: dict) -> tuple:
+    """A result dict's ``score``, ``mean``, ``ci`` (fractions) and ``p_value`` as sacreBLEU's
+    ``-w 4`` text prints them: percent (p-value as is), four decimals."""
+    p = result["p_value"]
+    return (
+        round(100 * result["score"], 4),
+        round(100 * result["mean"], 4),
+        round(100 * result["ci"], 4),
+        None if p is None else round(p, 4),
+    )

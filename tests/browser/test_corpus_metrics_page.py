@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from browser_helpers import TED, answered
+from golden_values import sacrebleu_figures as figures
 from test_corpus_tables import wait_result
 
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
@@ -19,16 +20,6 @@ PAIRED_BS_100 = {
     "chrf": [(48.3360, 48.3519, 0.4978, None), (45.5839, 45.5887, 0.5415, 0.0099)],
     "ter": [(64.5800, 64.5633, 0.6926, None), (63.8501, 63.8331, 0.7187, 0.0297)],
 }
-
-
-def figures(d: dict) -> tuple:
-    p = d["p_value"]
-    return (
-        round(100 * d["score"], 4),
-        round(100 * d["mean"], 4),
-        round(100 * d["ci"], 4),
-        None if p is None else round(p, 4),
-    )
 
 
 def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_context, site_url):

@@ -15,22 +15,14 @@ import json
 
 from test_compare_verdict import DETOK, SACREBLEU, ted, view
 
+from golden_values import sacrebleu_figures as figures
+
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
 PAIRED_BS = {
     "bleu": [(21.7106, 21.7284, 0.7578, None), (23.0512, 23.0673, 0.7270, 0.0010)],
     "chrf": [(48.3360, 48.3450, 0.5072, None), (45.5839, 45.5939, 0.5694, 0.0010)],
     "ter": [(64.5800, 64.5692, 0.7399, None), (63.8501, 63.8352, 0.8168, 0.0140)],
 }
-
-
-def figures(d: dict) -> tuple:
-    p = d["p_value"]
-    return (
-        round(100 * d["score"], 4),
-        round(100 * d["mean"], 4),
-        round(100 * d["ci"], 4),
-        None if p is None else round(p, 4),
-    )
 
 
 def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstrap():
