@@ -8,6 +8,14 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
   blocking time, cumulative layout shift, time to interactive, the long tasks and the
   failed audits;
 - Lighthouse's accessibility score of the docs pages (home, embedding, page, cli, library);
+- Lighthouse mobile (performance only, median of ``--runs``) on a docs page with an embed,
+  ``docs/embedding/`` (its "Try it" example: the snippet's iframe, the calculator beside the
+  docs on one origin): performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
+  ``total-byte-weight`` (the page's, its frames' and their dedicated workers' requests:
+  Lighthouse 12 attaches to page, iframe and worker targets, not to service workers) and
+  counted at the server (every request Chromium made during the run, the service worker's
+  too), each split into the docs' own files and the calculator's; whether any Pyodide file
+  (``static/vendor/pyodide/``) was fetched;
 - pa11y 9 (HTML_CodeSniffer, WCAG2AA) on the page in the sentence view and in corpus mode:
   its errors.
 
@@ -15,7 +23,8 @@ Lighthouse and pa11y are installed on first use into ``build/bench-node/`` from 
 registry (``PUPPETEER_SKIP_DOWNLOAD=1``: no browser download); both drive Debian's
 Chromium (``/usr/bin/chromium``). Targets (the page): performance >= 85, accessibility 100,
 best practices >= 95, SEO 100, CLS <= 0.05, TBT <= 300 ms; desktop performance >= 98; the
-docs' accessibility 100; pa11y 0 errors.
+docs' accessibility 100; pa11y 0 errors; the docs page with an embed: no Pyodide file and
+<= 250 KB from the calculator until the reader touches the embed (issue 31).
 """
 
 from __future__ import annotations
@@ -29,9 +38,10 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from bench.first_visit import ByteCounter, counting_server
 from tools.chromium import CHROMIUM
-from tools.serve import start_server
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -43,6 +53,12 @@ CHROME_FLAGS = (
 )
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 DOCS_PAGES = ("", "embedding/", "page/", "cli/", "library/")
+#: The docs page with an embed (docs/embedding.md's "Try it": the snippet, as it is).
+DOCS_EMBED_PAGE = "embedding/"
+#: Where the site keeps Pyodide's files (a request path containing it is a Pyodide file).
+PYODIDE_PATH = "/static/vendor/pyodide/"
+#: Targets for a docs page with an embed nobody has touched (issue 31): bytes from the calculator.
+EMBED_UNTOUCHED_BYTES = 250_000
 
 
 def install_tools() -> None:
@@ -136,6 +152,92 @@ def print_page(label: str, s: dict[str, Any], runs: int) -> None:
         print(f"  failed: {line}")
 
 
+def docs_request(path: str) -> bool:
+    """Whether a request path is the docs' own (``/docs/...``), not the calculator's."""
+    return path.startswith("/docs/")
+
+
+def docs_embed_run(url: str, counter: ByteCounter) -> dict[str, Any]:
+    """One Lighthouse mobile run (performance only) on a docs page with an embed: its summary,
+    plus ``lighthouse`` (request path -> transfer bytes, from its network-requests audit),
+    ``total_byte_weight`` (bytes) and ``server`` (request path -> bytes the server sent)."""
+    counter.reset()
+    report = lighthouse(url, only="performance")
+    server = counter.snapshot()
+    out = summary(report)
+    items = (report["audits"].get("network-requests", {}).get("details") or {}).get("items", [])
+    requests: dict[str, int] = {}
+    targets: dict[str, int] = {}
+    for item in items:
+        path = urlsplit(item.get("url", "")).path
+        size = int(item.get("transferSize") or 0)
+        requests[path] = requests.get(path, 0) + size
+        target = str(item.get("sessionTargetType") or "page")
+        targets[target] = targets.get(target, 0) + size
+    out["lighthouse"] = requests
+    out["targets"] = targets
+    out["total_byte_weight"] = report["audits"]["total-byte-weight"]["numericValue"]
+    out["server"] = server
+    return out
+
+
+def split_bytes(files: dict[str, int]) -> tuple[int, int]:
+    """(the docs' own bytes, the calculator's bytes) of request path -> bytes."""
+    docs = sum(n for path, n in files.items() if docs_request(path))
+    return docs, sum(files.values()) - docs
+
+
+def pyodide_files(files: dict[str, int]) -> dict[str, int]:
+    return {path.removeprefix(PYODIDE_PATH): n for path, n in files.items() if PYODIDE_PATH in path and n}
+
+
+def print_docs_embed(label: str, runs: list[dict[str, Any]]) -> None:
+    """The median run's figures (by performance score); bytes as medians of the runs."""
+    s = median_summary(runs)
+    sc, n = s["scores"], s["numbers"]
+    print(f"{label} (median of {len(runs)}): performance {sc.get('performance')}")
+    print(
+        f"  TBT {n.get('total-blocking-time', 0):.0f} ms, LCP {n.get('largest-contentful-paint', 0) / 1000:.1f} s, "
+        f"CLS {n.get('cumulative-layout-shift', 0):.3f}, TTI {n.get('interactive', 0) / 1000:.1f} s, "
+        f"{len(s['long_tasks'])} long tasks"
+    )
+    for task in sorted(s["long_tasks"], key=lambda t: -t.get("duration", 0))[:5]:
+        print(f"    {task.get('duration', 0):7.0f} ms  {task.get('url', '')}")
+    weight = statistics.median(r["total_byte_weight"] for r in runs)
+    lh_docs = statistics.median(split_bytes(r["lighthouse"])[0] for r in runs)
+    lh_calc = statistics.median(split_bytes(r["lighthouse"])[1] for r in runs)
+    workers = statistics.median(r["targets"].get("worker", 0) for r in runs)
+    print(
+        f"  Lighthouse total-byte-weight {weight / 1e6:.2f} MB (page, frames, dedicated workers; no service "
+        f"worker): docs {lh_docs / 1e6:.3f} MB, calculator {lh_calc / 1e6:.3f} MB, of which workers "
+        f"{workers / 1e6:.2f} MB"
+    )
+    sv_total = statistics.median(sum(r["server"].values()) for r in runs)
+    sv_docs = statistics.median(split_bytes(r["server"])[0] for r in runs)
+    sv_calc = statistics.median(split_bytes(r["server"])[1] for r in runs)
+    print(
+        f"  at the server (every request until Lighthouse closed Chromium, the service worker's too) "
+        f"{sv_total / 1e6:.2f} MB: "
+        f"docs {sv_docs / 1e6:.3f} MB, calculator {sv_calc / 1e6:.3f} MB "
+        f"({sv_calc / EMBED_UNTOUCHED_BYTES:.1f}x the untouched target <= {EMBED_UNTOUCHED_BYTES // 1000} KB)"
+    )
+    fetched = [pyodide_files(r["server"]) for r in runs]
+    middle = sorted(fetched, key=lambda f: sum(f.values()))[len(fetched) // 2]
+    if middle:
+        listed = ", ".join(f"{name} {b / 1e6:.2f} MB" for name, b in sorted(middle.items(), key=lambda kv: -kv[1]))
+        print(
+            f"  Pyodide fetched: yes, in {sum(1 for f in fetched if f)} of {len(runs)} run(s) "
+            f"(target: none until touched): {sum(middle.values()) / 1e6:.2f} MB at the server: {listed}"
+        )
+    else:
+        print(f"  Pyodide fetched: no, in none of {len(runs)} run(s) (target: none until touched)")
+    for line in s["failed"]:
+        print(f"  failed: {line}")
+    print("  largest at the server (run 1):")
+    for path, size in sorted(runs[0]["server"].items(), key=lambda kv: -kv[1])[:8]:
+        print(f"      {size / 1e6:7.3f} MB  {path}")
+
+
 PA11Y_CORPUS_ACTIONS = [
     "click element #mode-corpus",
     "wait for element #corpus to be visible",
@@ -181,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
         print("_site/ is missing: run `make site` first", file=sys.stderr)
         return 2
     install_tools()
-    server, base = start_server(SITE)
+    counter = ByteCounter()
+    server, base = counting_server(SITE, counter)
     try:
         page = base + "index.html"
         mobile = [summary(lighthouse(page)) for _ in range(args.runs)]
@@ -194,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"docs/{path}: accessibility {s['scores']['accessibility']}")
                 for line in s["failed"]:
                     print(f"  failed: {line}")
+            embed = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter) for _ in range(args.runs)]
+            print_docs_embed(f"docs/{DOCS_EMBED_PAGE} (a docs page with an embed), mobile", embed)
         if not args.skip_pa11y:
             for label, actions in (("sentence view", []), ("corpus mode", PA11Y_CORPUS_ACTIONS)):
                 issues = pa11y(page, actions)
@@ -203,6 +308,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {issue.get('code')}: {issue.get('selector')}: {issue.get('message')}")
     finally:
         server.shutdown()
+        server.server_close()
     return 0
 
 
