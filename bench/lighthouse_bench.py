@@ -221,6 +221,17 @@ def print_docs_embed(label: str, runs: list[dict[str, Any]]) -> None:
         f"docs {sv_docs / 1e6:.3f} MB, calculator {sv_calc / 1e6:.3f} MB "
         f"({sv_calc / EMBED_UNTOUCHED_BYTES:.1f}x the untouched target <= {EMBED_UNTOUCHED_BYTES // 1000} KB)"
     )
+    first = runs[0]
+    unseen = {
+        path: n - first["lighthouse"].get(path, 0)
+        for path, n in first["server"].items()
+        if n - first["lighthouse"].get(path, 0) > 1000
+    }
+    if unseen:
+        listed = ", ".join(f"{path} {n / 1e3:.0f} KB" for path, n in sorted(unseen.items(), key=lambda kv: -kv[1])[:4])
+        print(
+            f"  at the server, more than in Lighthouse's requests (run 1): {sum(unseen.values()) / 1e6:.3f} MB: {listed}"
+        )
     fetched = [pyodide_files(r["server"]) for r in runs]
     middle = sorted(fetched, key=lambda f: sum(f.values()))[len(fetched) // 2]
     if middle:
