@@ -12,9 +12,11 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
   ``docs/embedding/`` (its "Try it" example: the snippet's iframe, the calculator beside the
   docs on one origin): performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
   ``total-byte-weight`` (the page's, its frames' and their dedicated workers' requests:
-  Lighthouse 12 attaches to page, iframe and worker targets, not to service workers) and
-  counted at the server (every request Chromium made during the run, the service worker's
-  too), each split into the docs' own files and the calculator's; whether any Pyodide file
+  Lighthouse 12 attaches to page, iframe and worker targets, not to service workers; it
+  stops recording at network and CPU quiet) and counted at the server (every request
+  Chromium made until Lighthouse closed it, the service worker's and those after the
+  recording too), each split into the docs' own files and the calculator's, and what the
+  server sent beyond Lighthouse's requests; whether any Pyodide file
   (``static/vendor/pyodide/``) was fetched;
 - pa11y 9 (HTML_CodeSniffer, WCAG2AA) on the page in the sentence view and in corpus mode:
   its errors.
