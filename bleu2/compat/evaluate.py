@@ -189,7 +189,8 @@ class Bleu(EvaluationModule):
         tokens) is used as HF uses it.
 
         Raises:
-            ZeroDivisionError: no reference or no prediction tokens, as HF.
+            ZeroDivisionError: no reference tokens, as HF. (No prediction tokens: 0 and BP 0,
+            as bleuscore; HF's script divides by zero there.)
         """
         refs = _lists(references)
         options: dict[str, Any] = dict(preset="hf-evaluate", max_order=max_order, smoothing="nmt" if smooth else "none")

@@ -132,6 +132,14 @@ def test_bleu_in_an_evaluation_loop():
             assert got[key] == pytest.approx(peer[key], abs=1e-6), key
 
 
+def test_bleu_of_an_empty_prediction_is_bleuscores():
+    """HF's script divides by zero on a corpus without prediction tokens; bleuscore (its
+    port, the oracle here) scores 0, BP 0."""
+    got = evaluate.load("bleu").compute(predictions=[""], references=[["a b"]])
+    assert got == bleuscore.compute(predictions=[""], references=[["a b"]])
+    assert got["bleu"] == 0.0 and got["brevity_penalty"] == 0.0
+
+
 def test_compute_with_inputs_after_add_batch_scores_both():
     # EvaluationModule.compute(predictions=, references=) adds them as one more batch
     for name in ("bleu", "sacrebleu"):
