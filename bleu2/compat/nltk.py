@@ -113,7 +113,9 @@ def _smoothing(function: object) -> Smoothing:
         attribute = _PARAMETERS.get(name)
         return Smoothing(name, None if attribute is None else float(getattr(owner, attribute)))
     if not callable(function):
-        raise TypeError(f"smoothing_function must be SmoothingFunction().method0 .. method7 or a function, not {function!r}")
+        raise TypeError(
+            f"smoothing_function must be SmoothingFunction().method0 .. method7 or a function, not {function!r}"
+        )
     return Smoothing("custom", function=function)
 
 
@@ -222,14 +224,14 @@ def corpus_bleu(
     return _corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, auto_reweigh)
 
 
-def _weight_tuples(weights: object) -> tuple[list[tuple[float, ...]], bool]:
+def _weight_tuples(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
     """NLTK's reading of ``weights``: one tuple, or a list of them (``weights[0][0]``
     exists); and whether a list of scores comes back (more than one tuple, as NLTK)."""
     try:
-        weights[0][0]  # type: ignore[index]
+        weights[0][0]
     except (TypeError, IndexError):
         weights = [weights]
-    tuples = [tuple(float(x) for x in w) for w in weights]  # type: ignore[union-attr]
+    tuples = [tuple(float(x) for x in w) for w in weights]
     if not tuples or not all(tuples):
         raise ValueError(f"weights must have at least one weight (one per n-gram order), got {weights!r}")
     return tuples, len(tuples) > 1

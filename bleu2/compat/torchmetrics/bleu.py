@@ -82,7 +82,9 @@ def _score(stats: SentenceStats, config: BleuConfig, weights: tuple[float, ...])
     if min(stats.matches) == 0:
         return 0.0
     result = score_from_stats(stats, config)
-    return result.brevity_penalty * math.exp(math.fsum(w * math.log(p.value) for w, p in zip(weights, result.precisions)))
+    return result.brevity_penalty * math.exp(
+        math.fsum(w * math.log(p.value) for w, p in zip(weights, result.precisions))
+    )
 
 
 class BLEUScore(Metric[SentenceStats]):
