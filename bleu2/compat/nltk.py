@@ -224,17 +224,30 @@ def corpus_bleu(
     return _corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, auto_reweigh)
 
 
-def _weight_tuples(weights: Any) -> tuple[list[tuple[float, ...]], bool]:
+def _weight_tuples(weights: Any) -> tuple[list[Sequence[float]], bool]:
     """NLTK's reading of ``weights``: one tuple, or a list of them (``weights[0][0]``
-    exists); and whether a list of scores comes back (more than one tuple, as NLTK)."""
+    exists), each kept as given (``auto_reweigh`` acts on the tuple ``(0.25, 0.25, 0.25,
+    0.25)`` only, not on a list of those values, as NLTK's); and whether a list of scores
+    comes back (more than one tuple, as NLTK).
+
+    Raises:
+        ValueError: no weights, or a weight that is not a number.
+    """
     try:
         weights[0][0]
+        checked: list[Sequence[float]] = list(weights)
     except (TypeError, IndexError):
-        weights = [weights]
-    tuples = [tuple(float(x) for x in w) for w in weights]
-    if not tuples or not all(tuples):
+        checked = [weights]
+    for w in checked:
+        try:
+            numbers = [float(x) for x in w]
+        except (TypeError, ValueError):
+            raise ValueError(f"weights must be numbers, one per n-gram order, got {weights!r}") from None
+        if not numbers:
+            raise ValueError(f"weights must have at least one weight (one per n-gram order), got {weights!r}")
+    if not checked:
         raise ValueError(f"weights must have at least one weight (one per n-gram order), got {weights!r}")
-    return tuples, len(tuples) > 1
+    return checked, len(checked) > 1
 
 
 def _corpus_bleu(
@@ -310,7 +323,7 @@ def _last_sentence_values(pooled: SentenceStats, last: SentenceStats, smooth: Sm
 
 def _custom(
     pooled: SentenceStats,
-    tuples: list[tuple[float, ...]],
+    tuples: list[Sequence[float]],
     several: bool,
     function: Callable[..., Any],
     references: Sequence[Sequence[Any]],
@@ -341,11 +354,11 @@ def _smoothed_values(pooled: SentenceStats, order: int, smooth: Smoothing) -> li
     return [p.value for p in score_from_stats(pooled, config).precisions]
 
 
-def _score(pooled: SentenceStats, weights: tuple[float, ...], values: list[float], reweigh: bool) -> float:
+def _score(pooled: SentenceStats, weights: Sequence[float], values: list[float], reweigh: bool) -> float:
     """NLTK's sum: BP * exp(sum of w_n * ln P_n over the orders with P_n > 0), the weights
     as given (any numbers, zipped with the first orders; Papineni et al. 2002)."""
     c = pooled.hyp_len
-    if reweigh and c < 4 and weights == (0.25, 0.25, 0.25, 0.25):
+    if reweigh and c < 4 and isinstance(weights, tuple) and weights == (0.25, 0.25, 0.25, 0.25):
         weights = (1 / c,) * c
     bp = brevity_penalty(pooled.ref_len, c)
     return bp * math.exp(math.fsum(w * math.log(v) for w, v in zip(weights, values) if v > 0))

@@ -216,3 +216,15 @@ def test_where_nltk_fails_a_plain_refusal():
     assert nltk.modified_precision([], ["a"], 2) == nltk_peer.modified_precision([], ["a"], 2) == 0
     with pytest.raises(ValueError, match="at least one weight"):
         nltk.sentence_bleu([R1], H1, weights=())
+
+
+@pytest.mark.parametrize("weights", [(0.25, 0.25, 0.25, 0.25), [0.25, 0.25, 0.25, 0.25], [[0.25] * 4, (0.5, 0.5)]])
+def test_auto_reweigh_acts_on_the_default_tuple_only_as_nltk(weights):
+    """NLTK compares the weights with the tuple ``(0.25, 0.25, 0.25, 0.25)``: the same values
+    in a list are not reweighed."""
+    hyp = "It is a".split()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = nltk_peer.sentence_bleu([R1], hyp, weights=weights, auto_reweigh=True)
+        got = nltk.sentence_bleu([R1], hyp, weights=weights, auto_reweigh=True)
+    assert got == pytest.approx(expected, rel=1e-12)
