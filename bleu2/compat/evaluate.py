@@ -39,6 +39,7 @@ as the script names them: ``ignore_punct``, ``support_zh_ja_chars``; ``score`` i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -189,7 +190,8 @@ class Bleu(EvaluationModule):
         tokens) is used as HF uses it.
 
         Raises:
-            ZeroDivisionError: no reference or no prediction tokens, as HF.
+            ZeroDivisionError: no reference tokens, as HF. (No prediction tokens: 0 and BP 0,
+            as bleuscore; HF's script divides by zero there.)
         """
         refs = _lists(references)
         options: dict[str, Any] = dict(preset="hf-evaluate", max_order=max_order, smoothing="nmt" if smooth else "none")
@@ -205,10 +207,15 @@ class Bleu(EvaluationModule):
             result = BLEU(**options).corpus_from_stats(stats, sentence_scores=False)
         c, r = result.hyp_len, result.ref_len
         ratio = c / r
+        # tensorflow/nmt compute_bleu's arithmetic on bleu2's counts, operation for operation
+        # (its sum, its 1 / ratio): HF's floats to the last bit
+        precisions = [p.value for p in result.precisions]
+        geo_mean = math.exp(sum((1.0 / max_order) * math.log(p) for p in precisions)) if min(precisions) > 0 else 0.0
+        bp = 1.0 if ratio > 1.0 else math.exp(1 - 1.0 / ratio) if c else 0.0
         return {
-            "bleu": result.score,
-            "precisions": [p.value for p in result.precisions],
-            "brevity_penalty": result.brevity_penalty,
+            "bleu": geo_mean * bp,
+            "precisions": precisions,
+            "brevity_penalty": bp,
             "length_ratio": ratio,
             "translation_length": c,
             "reference_length": r,

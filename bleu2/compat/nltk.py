@@ -8,8 +8,11 @@
 Token lists in, NLTK's rules (clipping by the largest count in any reference, the closest
 reference length, each sentence's n-gram total at least 1, no unigram match: 0) and
 ``SmoothingFunction(epsilon=0.1, alpha=5, k=5).method0`` .. ``method7`` (Chen & Cherry
-2014); ``weights`` one tuple (a float back) or a list of them (a list back); NLTK's own
-``SmoothingFunction().methodN`` is accepted too. The weights must sum to 1.
+2014); ``weights`` one tuple (a float back) or a list of several (a list back), any
+numbers, as NLTK takes them (``(0.33, 0.33, 0.33, 0)`` too); NLTK's own
+``SmoothingFunction().methodN`` is accepted too, and so is a function of one's own (called
+as NLTK calls it). Where NLTK's code fails (an empty corpus, a hypothesis without
+references, ``method6`` without trigram matches) a ``ValueError`` says why.
 
 NLTK's corpus quirk, kept: ``corpus_bleu`` smooths the pooled counts but hands its
 smoothing function the *last* hypothesis and its references, so ``method5`` and
@@ -45,7 +48,7 @@ import fractions
 import math
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,6 +77,8 @@ class Smoothing:
 
     method: str
     value: float | None = None
+    #: another function, called as NLTK calls it (``method`` is then ``"custom"``).
+    function: Callable[..., Any] | None = None
 
 
 class SmoothingFunction:
@@ -107,10 +112,11 @@ def _smoothing(function: object) -> Smoothing:
     if owner is not None and name in {f"method{i}" for i in range(8)}:
         attribute = _PARAMETERS.get(name)
         return Smoothing(name, None if attribute is None else float(getattr(owner, attribute)))
-    raise TypeError(
-        "smoothing_function must be SmoothingFunction().method0 .. method7 (bleu2 computes NLTK's methods "
-        f"itself and cannot run another function), not {function!r}"
-    )
+    if not callable(function):
+        raise TypeError(
+            f"smoothing_function must be SmoothingFunction().method0 .. method7 or a function, not {function!r}"
+        )
+    return Smoothing("custom", function=function)
 
 
 def _tokens(tokens: object, where: str) -> Sequence[Any]:
@@ -160,11 +166,14 @@ def modified_precision(references: Sequence[Sequence[Any]], hypothesis: Sequence
     :class:`Fraction` (``float()`` of it is the precision, in [0, 1]).
 
     Raises:
-        TypeError: a string where a token list is expected; ValueError: ``n`` < 1.
+        TypeError: a string where a token list is expected; ValueError: ``n`` < 1, or no
+            references for a hypothesis with n-grams (NLTK's raises ``KeyError``).
     """
     order = _check_order(n)
     tokens = _tokens(hypothesis, "hypothesis")
     refs = [_tokens(r, f"references[{j}]") for j, r in enumerate(references)]
+    if not refs and len(tokens) >= order:
+        raise ValueError("modified_precision() needs at least one reference")
     stats = sentence_stats(tokens, reference_stats(refs, order, "count"), order)
     return Fraction(stats.matches[-1], max(1, stats.totals[-1]), _normalize=False)
 
@@ -207,24 +216,53 @@ def corpus_bleu(
     (``UserWarning``) for each order without a match, as NLTK.
 
     Raises:
-        ValueError: different numbers of hypotheses and references; weights that do not sum to 1.
-        TypeError: a string where a token list is expected; another smoothing function.
+        ValueError: different numbers of hypotheses and references; no hypothesis; a
+            hypothesis without references; no weights; ``method6`` without trigram matches
+            or with fewer than 3 orders (NLTK's message).
+        TypeError: a string where a token list is expected; a smoothing function that is not callable.
     """
     return _corpus_bleu(list_of_references, hypotheses, weights, smoothing_function, auto_reweigh)
+
+
+def _weight_tuples(weights: Any) -> tuple[list[Sequence[float]], bool]:
+    """NLTK's reading of ``weights``: one tuple, or a list of them (``weights[0][0]``
+    exists), each kept as given (``auto_reweigh`` acts on the tuple ``(0.25, 0.25, 0.25,
+    0.25)`` only, not on a list of those values, as NLTK's); and whether a list of scores
+    comes back (more than one tuple, as NLTK).
+
+    Raises:
+        ValueError: no weights, or a weight that is not a number.
+    """
+    try:
+        weights[0][0]
+        checked: list[Sequence[float]] = list(weights)
+    except (TypeError, IndexError):
+        checked = [weights]
+    for w in checked:
+        try:
+            numbers = [float(x) for x in w]
+        except (TypeError, ValueError):
+            raise ValueError(f"weights must be numbers, one per n-gram order, got {weights!r}") from None
+        if not numbers:
+            raise ValueError(f"weights must have at least one weight (one per n-gram order), got {weights!r}")
+    if not checked:
+        raise ValueError(f"weights must have at least one weight (one per n-gram order), got {weights!r}")
+    return checked, len(checked) > 1
 
 
 def _corpus_bleu(
     list_of_references: Sequence[Sequence[Sequence[Any]]],
     hypotheses: Sequence[Sequence[Any]],
-    weights: Sequence[float] | Sequence[Sequence[float]],
+    weights: object,
     smoothing_function: object,
     auto_reweigh: bool,
     stacklevel: int = 3,
 ) -> float | list[float]:
     if len(list_of_references) != len(hypotheses):
         raise ValueError("The number of hypotheses and their reference(s) should be the same")
-    several = isinstance(weights[0], Sequence) if len(weights) else False
-    tuples: list[tuple[float, ...]] = [tuple(w) for w in weights] if several else [tuple(weights)]  # type: ignore[arg-type]
+    if not hypotheses:
+        raise ValueError("corpus_bleu() needs at least one hypothesis (NLTK's divides by zero)")
+    tuples, several = _weight_tuples(weights)
     order = max(len(w) for w in tuples)
     smooth = _smoothing(smoothing_function)
     depth = needed_order(smooth.method, order)
@@ -232,16 +270,27 @@ def _corpus_bleu(
     for i, (refs, hyp) in enumerate(zip(list_of_references, hypotheses)):
         tokens = _tokens(hyp, f"hypotheses[{i}]")
         ref_tokens = [_tokens(r, f"list_of_references[{i}][{j}]") for j, r in enumerate(refs)]
+        if not ref_tokens:
+            raise ValueError(f"list_of_references[{i}] has no reference (NLTK's fails on it)")
         stats.append(sentence_stats(tokens, reference_stats(ref_tokens, depth, "count"), order, "closest"))
     pooled = pool_stats(stats, order)
     if not pooled.matches[0]:
         return [0.0] * len(tuples) if several else 0.0
+    if smooth.function is not None:
+        return _custom(pooled, tuples, several, smooth.function, list_of_references[-1], hypotheses[-1], auto_reweigh)
+    if smooth.method == "method6" and (order < 3 or not pooled.matches[2]):
+        raise ValueError(  # NLTK: an IndexError, or its AssertionError with this message
+            "This smoothing method requires non-zero precision for bigrams. "
+            "(method6 needs trigram matches, and weights for at least 3 orders)"
+        )
     if smooth.method == "method0":
         for n, m in enumerate(pooled.matches, start=1):
             if not m:
                 warnings.warn(_NO_MATCH.format(n), UserWarning, stacklevel=stacklevel)
     values = _last_sentence_values(pooled, stats[-1], smooth) if len(stats) > 1 else None
-    scores = [_score(pooled, w, order, smooth, auto_reweigh, values) for w in tuples]
+    if values is None:
+        values = _smoothed_values(pooled, order, smooth)
+    scores = [_score(pooled, w, values, auto_reweigh) for w in tuples]
     return scores if several else scores[0]
 
 
@@ -272,31 +321,47 @@ def _last_sentence_values(pooled: SentenceStats, last: SentenceStats, smooth: Sm
     return method5_values(p, m5 / (t5 + e5))
 
 
-def _score(
+def _custom(
     pooled: SentenceStats,
-    weights: tuple[float, ...],
-    order: int,
-    smooth: Smoothing,
+    tuples: list[Sequence[float]],
+    several: bool,
+    function: Callable[..., Any],
+    references: Sequence[Sequence[Any]],
+    hypothesis: Sequence[Any],
     reweigh: bool,
-    values: list[float] | None = None,
-) -> float:
-    c = pooled.hyp_len
-    if reweigh and c < 4 and weights == (0.25, 0.25, 0.25, 0.25):
-        weights = (1 / c,) * c
-    if values is not None:  # NLTK's sum over the orders with p_n > 0, weights as given
-        bp = brevity_penalty(pooled.ref_len, c)
-        return bp * math.exp(math.fsum(w * math.log(v) for w, v in zip(weights, values) if v > 0))
-    padded = list(weights) + [0.0] * (order - len(weights))  # NLTK smooths every order, zips the first ones
+) -> float | list[float]:
+    """A smoothing function of the user's, called as NLTK's ``corpus_bleu`` calls it: the
+    pooled P_n as unnormalised :class:`Fraction` (matches / n-grams, each sentence's count
+    at least 1), the *last* hypothesis and its references, the summed hypothesis length."""
+    dens = [t + e for t, e in zip(pooled.totals, pooled.empties())]
+    p_n = [Fraction(m, d, _normalize=False) for m, d in zip(pooled.matches, dens)]
+    values = function(p_n, references=references, hypothesis=hypothesis, hyp_len=pooled.hyp_len)
+    scores = [_score(pooled, w, values, reweigh) for w in tuples]
+    return scores if several else scores[0]
+
+
+def _smoothed_values(pooled: SentenceStats, order: int, smooth: Smoothing) -> list[float]:
+    """The smoothed precisions P_1..P_order of the pooled statistics, as NLTK's method gives
+    them (the engine's NLTK methods, :mod:`bleu2.smoothing`)."""
     config = BleuConfig.make(
         max_order=order,
-        weights=padded,
         smoothing=smooth.method,
         smooth_value=smooth.value,
         tokenizer="none",
         lowercase=False,
         empty_references="count",
     )
-    return score_from_stats(pooled, config, "").score
+    return [p.value for p in score_from_stats(pooled, config).precisions]
+
+
+def _score(pooled: SentenceStats, weights: Sequence[float], values: list[float], reweigh: bool) -> float:
+    """NLTK's sum: BP * exp(sum of w_n * ln P_n over the orders with P_n > 0), the weights
+    as given (any numbers, zipped with the first orders; Papineni et al. 2002)."""
+    c = pooled.hyp_len
+    if reweigh and c < 4 and isinstance(weights, tuple) and weights == (0.25, 0.25, 0.25, 0.25):
+        weights = (1 / c,) * c
+    bp = brevity_penalty(pooled.ref_len, c)
+    return bp * math.exp(math.fsum(w * math.log(v) for w, v in zip(weights, values) if v > 0))
 
 
 def sentence_bleu(

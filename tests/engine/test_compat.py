@@ -261,8 +261,8 @@ def test_nltk_auto_reweigh_and_no_unigram_match():
     assert nltk.corpus_bleu([[R1]], [["x"]]) == nltk_peer.corpus_bleu([[R1]], [["x"]]) == 0
 
 
-def test_nltk_refuses_strings_and_other_functions():
+def test_nltk_refuses_strings_and_smoothing_that_is_not_a_function():
     with pytest.raises(TypeError, match="list of tokens"):
-        nltk.sentence_bleu(["a b c"], "a b c")
+        nltk.sentence_bleu(["a b c"], "a b c")  # NLTK's would score the characters
     with pytest.raises(TypeError, match="smoothing_function"):
-        nltk.sentence_bleu([R1], H1, smoothing_function=lambda p_n, **kw: p_n)
+        nltk.sentence_bleu([R1], H1, smoothing_function="method1")

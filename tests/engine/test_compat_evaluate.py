@@ -132,6 +132,23 @@ def test_bleu_in_an_evaluation_loop():
             assert got[key] == pytest.approx(peer[key], abs=1e-6), key
 
 
+@pytest.mark.parametrize("n", [1, 5, 50, N])
+@pytest.mark.parametrize("options", [{}, {"smooth": True}, {"max_order": 2}, {"max_order": 1, "smooth": True}])
+def test_bleu_gives_hfs_floats_to_the_last_bit(n, options):
+    """tensorflow/nmt's arithmetic (its sum of (1/N) ln p_n, its BP = exp(1 - 1/ratio)),
+    as bleuscore has it where 1/N is exact."""
+    got = evaluate.load("bleu").compute(predictions=PREDS[:n], references=REFS[:n], **options)
+    assert got == bleuscore.compute(predictions=PREDS[:n], references=REFS[:n], **options)
+
+
+def test_bleu_of_an_empty_prediction_is_bleuscores():
+    """HF's script divides by zero on a corpus without prediction tokens; bleuscore (its
+    port, the oracle here) scores 0, BP 0."""
+    got = evaluate.load("bleu").compute(predictions=[""], references=[["a b"]])
+    assert got == bleuscore.compute(predictions=[""], references=[["a b"]])
+    assert got["bleu"] == 0.0 and got["brevity_penalty"] == 0.0
+
+
 def test_compute_with_inputs_after_add_batch_scores_both():
     # EvaluationModule.compute(predictions=, references=) adds them as one more batch
     for name in ("bleu", "sacrebleu"):

@@ -147,3 +147,84 @@ def test_method0_warns_where_nltk_warns():
         lambda m: m.corpus_bleu([[ref]], [ref]),
     ):
         assert caught(partial(call, nltk))[1] == caught(partial(call, nltk_peer))[1] == []
+
+
+TED_H = [s.split() for s in TED_SYS_TOK[:200]]
+TED_R = [[r.split()] for r in TED_REF_TOK[:200]]
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [(0.33, 0.33, 0.33, 0), (0.3, 0.3, 0.3), (0.5, 0.5, 0.5, -0.5), [(0.5, 0.5)], [(0.33, 0.33, 0.33), (0.6, 0.6)]],
+)
+def test_weights_as_nltk_takes_them(weights):
+    """Any numbers (the tutorials' cumulative (0.33, 0.33, 0.33, 0)); a list of one tuple
+    gives a float, as NLTK's."""
+    for smoothing in (None, nltk_peer.SmoothingFunction().method1):
+        expected = nltk_peer.corpus_bleu(TED_R, TED_H, weights=weights, smoothing_function=smoothing)
+        got = nltk.corpus_bleu(TED_R, TED_H, weights=weights, smoothing_function=smoothing)
+        assert type(got) is type(expected)
+        assert got == pytest.approx(expected, abs=TOL)
+        for refs, hyp in zip(TED_R[:20], TED_H[:20]):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                expected = nltk_peer.sentence_bleu(refs, hyp, weights=weights, smoothing_function=smoothing)
+                got = nltk.sentence_bleu(refs, hyp, weights=weights, smoothing_function=smoothing)
+            assert got == pytest.approx(expected, abs=TOL)
+
+
+def test_a_smoothing_function_of_ones_own_is_called_as_nltk_calls_it():
+    calls = []
+
+    def floor(p_n, references, hypothesis, hyp_len):
+        calls.append(([(p.numerator, p.denominator) for p in p_n], references, hypothesis, hyp_len))
+        return [p if p else 0.01 for p in p_n]
+
+    got = nltk.corpus_bleu(TED_R, TED_H, smoothing_function=floor)
+    expected = nltk_peer.corpus_bleu(TED_R, TED_H, smoothing_function=floor)
+    assert got == pytest.approx(expected, abs=TOL)
+    assert calls[0] == calls[1]  # the same unnormalised counts, last sentence and length
+    hyp = "It is a guide".split()
+    assert nltk.sentence_bleu([R1], hyp, smoothing_function=floor) == pytest.approx(
+        nltk_peer.sentence_bleu([R1], hyp, smoothing_function=floor), abs=TOL
+    )
+
+
+def test_where_nltk_fails_a_plain_refusal():
+    method6 = nltk_peer.SmoothingFunction().method6
+    hyp = "It is the plan".split()  # unigram and bigram matches, no trigram
+    with pytest.raises(AssertionError, match="requires non-zero precision"):
+        nltk_peer.sentence_bleu([R1], hyp, smoothing_function=method6)
+    with pytest.raises(ValueError, match="requires non-zero precision"):
+        nltk.sentence_bleu([R1], hyp, smoothing_function=method6)
+    with pytest.raises(IndexError):
+        nltk_peer.sentence_bleu([R1], H1, weights=(0.5, 0.5), smoothing_function=method6)
+    with pytest.raises(ValueError, match="at least 3 orders"):
+        nltk.sentence_bleu([R1], H1, weights=(0.5, 0.5), smoothing_function=method6)
+    with pytest.raises(ZeroDivisionError):
+        nltk_peer.corpus_bleu([], [])
+    with pytest.raises(ValueError, match="at least one hypothesis"):
+        nltk.corpus_bleu([], [])
+    with pytest.raises(KeyError):
+        nltk_peer.sentence_bleu([], H1)
+    with pytest.raises(ValueError, match=r"list_of_references\[0\] has no reference"):
+        nltk.sentence_bleu([], H1)
+    with pytest.raises(KeyError):
+        nltk_peer.modified_precision([], H1, 2)
+    with pytest.raises(ValueError, match="at least one reference"):
+        nltk.modified_precision([], H1, 2)
+    assert nltk.modified_precision([], ["a"], 2) == nltk_peer.modified_precision([], ["a"], 2) == 0
+    with pytest.raises(ValueError, match="at least one weight"):
+        nltk.sentence_bleu([R1], H1, weights=())
+
+
+@pytest.mark.parametrize("weights", [(0.25, 0.25, 0.25, 0.25), [0.25, 0.25, 0.25, 0.25], [[0.25] * 4, (0.5, 0.5)]])
+def test_auto_reweigh_acts_on_the_default_tuple_only_as_nltk(weights):
+    """NLTK compares the weights with the tuple ``(0.25, 0.25, 0.25, 0.25)``: the same values
+    in a list are not reweighed."""
+    hyp = "It is a".split()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = nltk_peer.sentence_bleu([R1], hyp, weights=weights, auto_reweigh=True)
+        got = nltk.sentence_bleu([R1], hyp, weights=weights, auto_reweigh=True)
+    assert got == pytest.approx(expected, rel=1e-12)

@@ -87,7 +87,16 @@ def test_compute_before_update_warns_as_torchmetrics():
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"smooth": True}, {"n_gram": 1}, {"n_gram": 2, "smooth": True}, {"n_gram": 3, "weights": [0.2, 0.3, 0.5]}],
+    [
+        {},
+        {"smooth": True},
+        {"n_gram": 1},
+        {"n_gram": 2, "smooth": True},
+        {"n_gram": 3, "weights": [0.2, 0.3, 0.5]},
+        {"n_gram": 3, "weights": (0.33, 0.33, 0.33)},  # weights as torchmetrics takes them: any numbers
+        {"weights": [0.5, 0.5, 0.5, 0.5], "smooth": True},
+        {"n_gram": 2, "weights": [1.0, -0.5]},
+    ],
 )
 def test_bleu_score_options_on_ted(options):
     same(text.BLEUScore(**options)(PREDS, TARGET), peer_text.BLEUScore(**options)(PREDS, TARGET))
@@ -172,8 +181,24 @@ def test_the_checks_give_torchmetrics_messages_or_refuse_plainly():
         text.SacreBLEUScore(tokenize="ja-mecab")
     with pytest.raises(ValueError, match="Unsupported tokenizer"):
         text.SacreBLEUScore(tokenize="moses")
-    with pytest.raises(ValueError, match="sum to 1"):
-        text.BLEUScore(n_gram=2, weights=[0.3, 0.3])
+    with pytest.raises(ZeroDivisionError):
+        peer_text.BLEUScore(n_gram=0)(DOC_PREDS, DOC_TARGET)
+    with pytest.raises(ValueError, match="n_gram must be an integer >= 1, got 0"):
+        text.BLEUScore(n_gram=0)
+    for fn in (functional.chrf_score, functional.translation_edit_rate):
+        peer_value = getattr(peer_functional, fn.__name__)("the cat", "a cat")  # reads "a cat" letter by letter
+        assert peer_value.item() in (0.0625, 2.5)
+        with pytest.raises(TypeError, match="target is a string"):
+            fn("the cat", "a cat")
+
+
+def test_a_cloned_metric_has_its_own_statistics():
+    mine = text.BLEUScore()
+    mine.update(PREDS[:50], TARGET[:50])
+    copy = mine.clone()
+    copy.update(PREDS[50:], TARGET[50:])
+    same(mine.compute(), peer_functional.bleu_score(PREDS[:50], TARGET[:50]))
+    same(copy.compute(), peer_functional.bleu_score(PREDS, TARGET))
 
 
 # chrF: torchmetrics' own rules (chrF++ by default), float32 operation for operation

@@ -8,11 +8,13 @@ whitespace (``BLEUScore``) or by sacreBLEU's tokenizer, lower-cased after tokeni
 r the reference length closest to c, ties to the reference given first; empty references
 count. The score is 0 when any order has no match, even with ``smooth=True``, which otherwise
 is (m_n + 1) / (t_n + 1) above unigrams (Lin & Och 2004); BP = 1 if c > r, else
-exp(1 - r/c) (Papineni et al. 2002). Scores are fractions in [0, 1].
+exp(1 - r/c) (Papineni et al. 2002); the weights as given (any numbers, as torchmetrics takes
+them). Scores are fractions in [0, 1] (with non-negative weights).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,20 +31,26 @@ TOKENIZERS = ("none", "13a", "zh", "intl", "char")
 _MISSING = ("ja-mecab", "ko-mecab", "flores101", "flores200")
 
 
-def _config(n_gram: int, smooth: bool, weights: Sequence[float] | None) -> BleuConfig:
-    """The checked options of a torchmetrics BLEU (its messages for its own checks)."""
+def _config(n_gram: int, smooth: bool, weights: Sequence[float] | None) -> tuple[BleuConfig, tuple[float, ...]]:
+    """The checked options of a torchmetrics BLEU (its messages for its own checks) and its
+    weights: as given (any numbers, as torchmetrics takes them), else 1/n_gram each."""
     if weights is not None and len(weights) != n_gram:
         raise ValueError(f"List of weights has different weights than `n_gram`: {len(weights)} != {n_gram}")
     try:
-        return BleuConfig.make(
+        config = BleuConfig.make(
             preset="torchmetrics",
             max_order=n_gram,
-            weights=None if weights is None else list(weights),
             smoothing="add-k" if smooth else "none",
             smooth_value=1 if smooth else None,
         )
-    except ValueError as error:
-        raise ValueError(f"{error} (bleu2 takes n_gram >= 1 and weights that sum to 1)") from None
+    except ValueError:
+        raise ValueError(f"n_gram must be an integer >= 1, got {n_gram!r} (torchmetrics' divides by zero)") from None
+    if weights is None:
+        return config, config.weights
+    try:
+        return config, tuple(float(w) for w in weights)
+    except (TypeError, ValueError):
+        raise ValueError(f"weights must be numbers, got {weights!r}") from None
 
 
 def _tokenizer(tokenize: str, lowercase: bool) -> Callable[[str], list[str]]:
@@ -68,10 +76,15 @@ def _stats(
     return pool_stats(stats, n)
 
 
-def _score(stats: SentenceStats, config: BleuConfig) -> float:
-    if min(stats.matches) == 0:  # torchmetrics: 0 whenever an order has no match, smoothed or not
+def _score(stats: SentenceStats, config: BleuConfig, weights: tuple[float, ...]) -> float:
+    """BP * exp(sum of w_n * ln p_n), torchmetrics' ``_bleu_score_compute``: 0 whenever an
+    order has no match, smoothed or not; the weights as given."""
+    if min(stats.matches) == 0:
         return 0.0
-    return score_from_stats(stats, config).score
+    result = score_from_stats(stats, config)
+    return result.brevity_penalty * math.exp(
+        math.fsum(w * math.log(p.value) for w, p in zip(weights, result.precisions))
+    )
 
 
 class BLEUScore(Metric[SentenceStats]):
@@ -80,15 +93,15 @@ class BLEUScore(Metric[SentenceStats]):
     per prediction; ``compute()``, ``metric(preds, target)`` (the batch's score), ``reset()``.
 
     Raises:
-        ValueError: weights of another length than ``n_gram`` (torchmetrics' message), or that
-            do not sum to 1; ``n_gram`` < 1; different numbers of predictions and targets.
+        ValueError: weights of another length than ``n_gram`` (torchmetrics' message);
+            ``n_gram`` < 1; different numbers of predictions and targets.
         TypeError: a string where a list is expected.
     """
 
     def __init__(self, n_gram: int = 4, smooth: bool = False, weights: Sequence[float] | None = None, **kwargs: Any):
-        self._config = _config(n_gram, smooth, weights)
+        self._config, self._weights = _config(n_gram, smooth, weights)
         self.n_gram, self.smooth = n_gram, smooth
-        self.weights = list(self._config.weights)
+        self.weights = list(self._weights)
         self._tokenize: Callable[[str], list[str]] = str.split
         super().__init__(**kwargs)
 
@@ -104,7 +117,7 @@ class BLEUScore(Metric[SentenceStats]):
         return _stats(hyps, refs, self._config, self._tokenize)
 
     def _value(self, stats: SentenceStats) -> float:
-        return _score(stats, self._config)
+        return _score(stats, self._config, self._weights)
 
 
 class SacreBLEUScore(BLEUScore):
@@ -146,8 +159,8 @@ def bleu_score(
         ValueError: ``preds`` and ``target`` of different lengths; weights as :class:`BLEUScore`.
     """
     hyps, refs = check_corpus(preds, target, wrap_strings=True)
-    config = _config(n_gram, smooth, weights)
-    return as_value(_score(_stats(hyps, refs, config, str.split), config))
+    config, w = _config(n_gram, smooth, weights)
+    return as_value(_score(_stats(hyps, refs, config, str.split), config, w))
 
 
 def sacre_bleu_score(
@@ -162,5 +175,5 @@ def sacre_bleu_score(
     """torchmetrics' ``sacre_bleu_score``: :class:`SacreBLEUScore`'s value of one corpus
     (``target[i]``: the list of references of ``preds[i]``)."""
     hyps, refs = check_corpus(preds, target)
-    config = _config(n_gram, smooth, weights)
-    return as_value(_score(_stats(hyps, refs, config, _tokenizer(tokenize, lowercase)), config))
+    config, w = _config(n_gram, smooth, weights)
+    return as_value(_score(_stats(hyps, refs, config, _tokenizer(tokenize, lowercase)), config, w))

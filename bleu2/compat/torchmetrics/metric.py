@@ -10,6 +10,7 @@ can be imported, else as a float; torch is imported only then, never by the engi
 
 from __future__ import annotations
 
+import copy
 import importlib
 import warnings
 from collections.abc import Sequence
@@ -73,7 +74,12 @@ def check_corpus(preds: object, target: object, wrap_strings: bool = False) -> t
         if not wrap_strings:
             raise TypeError("preds is a string: give a list of predictions (torchmetrics would read each character)")
         preds = [preds]
-    if isinstance(target, str) or not isinstance(preds, Sequence) or not isinstance(target, Sequence):
+    if isinstance(target, str):
+        raise TypeError(
+            "target is a string: give a list of references per prediction, e.g. [['a ref']] "
+            "(torchmetrics would read each of its characters as a reference)"
+        )
+    if not isinstance(preds, Sequence) or not isinstance(target, Sequence):
         raise TypeError("preds must be a list of strings and target a list of reference lists, one per prediction")
     if len(preds) != len(target):
         raise ValueError(f"Corpus has different size {len(preds)} != {len(target)}")
@@ -203,6 +209,10 @@ class Metric(Generic[S]):
         """Forget every batch."""
         self._stats = self._zero()
         self._update_count = 0
+
+    def clone(self) -> Metric[S]:
+        """A copy, with its own statistics (torchmetrics' ``clone``)."""
+        return copy.deepcopy(self)
 
     def to(self, device: object = None, *args: Any, **kwargs: Any) -> Metric[S]:
         """Return values on ``device`` from now on (the statistics are integers, kept on the host)."""
