@@ -39,6 +39,7 @@ __all__ = [
     "clipped_matches",
     "reference_stats",
     "sentence_stats",
+    "stats_from_matches",
     "closest_ref_len",
     "ref_len_for",
     "pool_stats",
@@ -280,16 +281,25 @@ def sentence_stats(
         ValueError: ``max_order`` is not in 1..``refs.max_order``.
     """
     c = len(hypothesis)
-    matches = []
-    totals = []
-    for n, limits in enumerate(refs.max_counts, start=1):
-        total = c - n + 1
-        if total <= 0:
-            matches.append(0)
-            totals.append(0)
-        else:
-            matches.append(clipped_matches(ngrams(hypothesis, n), limits))
-            totals.append(total)
+    matches = [
+        clipped_matches(ngrams(hypothesis, n), limits) if c - n + 1 > 0 else 0
+        for n, limits in enumerate(refs.max_counts, start=1)
+    ]
+    return stats_from_matches(matches, c, refs, max_order, ref_length)
+
+
+def stats_from_matches(
+    matches: Sequence[int], c: int, refs: ReferenceStats, max_order: int | None = None, ref_length: str = "closest"
+) -> SentenceStats:
+    """:func:`sentence_stats` of a candidate of ``c`` tokens whose clipped matches per order
+    1..``refs.max_order`` are ``matches`` (counted elsewhere: the page's edits of a long text).
+
+    Raises:
+        ValueError: ``max_order`` is not in 1..``refs.max_order``; ``matches`` not one per order.
+    """
+    if len(matches) != refs.max_order:
+        raise ValueError(f"{len(matches)} matches for {refs.max_order} orders")
+    totals = [max(c - n + 1, 0) for n in range(1, refs.max_order + 1)]
     lengths = refs.lengths
     r = lengths[0] if len(lengths) == 1 else ref_len_for(c, lengths, ref_length)
     if max_order is None or max_order == refs.max_order:

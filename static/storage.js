@@ -55,7 +55,7 @@
       }
     },
     // The packed form ("z1." + the zlib stream of the same JSON, one character per byte),
-    // encoded and compressed by the browser 256 K characters at a time, each step its own
+    // encoded and compressed by the browser 64 K characters at a time, each step its own
     // task, so that megabytes of text do not hold the page (CompressionStream: Chromium 80,
     // Firefox 113, Safari 16.4; else fflate's, at once); kept only if wanted() still says so
     // once packed. Resolves to "" when kept, "superseded" when not wanted any more, else
@@ -85,12 +85,13 @@
         });
         return out;
       }
-      function piece(n) {  // the next piece, written 256 K characters a step
+      function piece(n) {  // the next piece, written 64 K characters a step (deflating 256 K
+        // held the page's thread for 20-90 ms, in the way of a keystroke after a pause)
         if (n >= pieces.length) return writer.close();
         var json = typeof pieces[n] === "function" ? pieces[n]() : pieces[n];
         function step(from) {
           if (from >= json.length) return piece(n + 1);
-          var to = Math.min(from + 262144, json.length);
+          var to = Math.min(from + 65536, json.length);
           if (to < json.length && isHigh(json.charCodeAt(to - 1))) to--;  // a pair stays in one step
           writer.write(encoder.encode(json.slice(from, to)));
           return new Promise(function (resolve) { setTimeout(resolve, 0); }).then(function () { return step(to); });

@@ -2,7 +2,8 @@
 
 Each score is :func:`bleu2.sentence_bleu`'s for the candidate and the references with tokens. r is the reference length
 closest to c, ties to the shorter (Papineni et al. 2002; sacreBLEU's ``closest``, Post 2018), or as ``ref_length``
-says. :func:`measure` is the costly half (tokens, statistics: cached per box), :func:`assemble` the cheap one.
+says. :func:`measure` is the costly half (tokens, statistics: cached per box; a long candidate's counted from its
+text before an edit, :mod:`.edits`), :func:`assemble` the cheap one.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...stats import SentenceStats, ref_len_for
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 from ..options_form import bleu_options
+from . import edits
 
 __all__ = [
     "Measured",
@@ -96,6 +98,8 @@ class Comparison(TypedDict):
 
 #: Statistics of the last candidates scored, by (options, candidate, references).
 _RESULTS: LRU[tuple[BleuConfig, str, tuple[str, ...]], SentenceStats] = LRU(256)
+#: The counts of the latest long candidates, for their next edit.
+_EDITS = edits.Edits()
 
 
 def scorer(**options: Any) -> BLEU:
@@ -107,6 +111,7 @@ def scorer(**options: Any) -> BLEU:
 def clear_caches() -> None:
     clear_scorers()
     _RESULTS.clear()
+    _EDITS.clear()
 
 
 def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int], rule: str = "closest") -> RefLengthChoice:
@@ -193,12 +198,20 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options: Any
     bleu = scorer(**options)
     ref_tokens = [bleu.tokenize(text) for text in references]
     used_texts = tuple(references[i] for i, toks in enumerate(ref_tokens) if toks) or ("",)
+    measured = [_candidate(bleu, text, used_texts) for text in candidates]
     return {
         "references": ref_tokens,
         "reference_lengths": [len(toks) for toks in ref_tokens],
-        "candidates": [bleu.tokenize(text) for text in candidates],
-        "stats": [_stats(bleu, text, used_texts) for text in candidates],
+        "candidates": [tokens for tokens, _ in measured],
+        "stats": [stats for _, stats in measured],
     }
+
+
+def _candidate(bleu: BLEU, text: str, references: tuple[str, ...]) -> tuple[list[str], SentenceStats]:
+    """A candidate's tokens and statistics: a long one's counted from its text before an edit (:mod:`.edits`)."""
+    if len(text) >= edits.LONG_CHARACTERS:
+        return _EDITS.measure(bleu, text, references)
+    return bleu.tokenize(text), _stats(bleu, text, references)
 
 
 def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options: Any) -> Comparison:
