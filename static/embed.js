@@ -3,7 +3,8 @@
 // - ?theme=light|dark|auto sets <html data-theme> (static/style.css: its color-scheme);
 //   "auto" or none follows prefers-color-scheme (the system's, or the iframe's color-scheme);
 // - marks the page <html data-embed> (static/style.css hides the options, the ranking,
-//   export, share, highlighting, chart and footer; every element stays, with its id);
+//   export, share, highlighting, chart and footer; every element stays, with its id), and
+//   <html data-state="waiting"> unless ?start: Python starts once the reader touches it;
 // - in a frame, takes the parent's {type: "bleu2:theme", theme: ...} (the host script,
 //   _site/embed.js, sends it when the documentation switches its theme), and tells the
 //   parent page its height once the page has started and whenever it changes after that:
@@ -30,6 +31,10 @@
   theme(params.get("theme"));
   if (!params.has("embed")) return;
   root.setAttribute("data-embed", "");
+  // An embed loads no Python until the reader touches it (static/embed-start.mjs): it waits
+  // (html[data-state=waiting]), except with ?start (a docs block's "Try it live": the reader
+  // asked already) and in the one-file page (html[data-offline]: Python boots there at once).
+  if (!params.has("start") && !root.hasAttribute("data-offline")) root.setAttribute("data-state", "waiting");
 
   var framed;
   try {
