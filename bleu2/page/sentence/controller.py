@@ -292,7 +292,7 @@ class SentencePage:
             self.show_status(storage=problem, size=size)
 
     def restore(self) -> RestorePlan:
-        """Start from a share link, else what this tab kept, else what was typed."""
+        """Start from a share link, else what this tab kept, else what was typed (in an embed, typed text wins)."""
         saved = self.tab.get("state")
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
         fragment = tab_storage.start_fragment(self.context, self.port.location_hash(), saved)  # an embed's own first
@@ -302,6 +302,9 @@ class SentencePage:
         )
         if plan["forget_saved"]:
             self.tab.remove("state")
+        if plan["state"] and typed and self.context.embed:  # typed after the reader touched the embed: kept
+            plan["state"] = startup.with_typed(plan["state"], {kind: self.texts(kind) for kind in KINDS})
+            plan["save"] = True
         if plan["state"]:
             self.apply_state(plan["state"])
         self.selected = startup.kept_selection(plan, self.tab.get("selected"), self.counts["candidate"])
