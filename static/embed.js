@@ -7,7 +7,8 @@
 //   <html data-state="waiting"> unless ?start: Python starts once the reader touches it;
 // - in a frame, takes the parent's {type: "bleu2:theme", theme: ...} (the host script,
 //   _site/embed.js, sends it when the documentation switches its theme), and tells the
-//   parent page its height once the page has started and whenever it changes after that:
+//   parent page its height, except while Python loads (html[data-state=loading]): while it
+//   waits for its reader, once started, and whenever it changes after that:
 //     parent.postMessage({type: "bleu2:height", height: <CSS pixels, an integer>}, "*")
 //   The message carries that number only, never a text typed into the page.
 // The names are bleu2.page.embed's (THEMES, THEME_MESSAGE, HEIGHT_MESSAGE; a test checks
@@ -50,7 +51,8 @@
   });
 
   // The height, after 100 ms without a change, and not while the page is loading (the
-  // status line changes then): the parent sizes the frame once, to the started page.
+  // status line changes then): the parent sizes the frame to the waiting page, then to the
+  // started one.
   var last = -1, timer = 0;
   function measure() {
     var body = document.body;

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from bleu2.page import i18n, share
 from browser_helpers import SUB_PATH, enter, settled
-from conftest import open_in_parent, open_page, wait_ready_state
+from conftest import open_in_parent, open_page, wait_ready_state, wait_started
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 PREFILL = share.encode_state({"references": ["a b c d"], "candidates": ["a b c"], "options": {}})
@@ -31,7 +31,7 @@ def host_html(src: str) -> str:
 def frames_of(page) -> dict:
     out = {name: page.wait_for_selector(f"#{name}").content_frame() for name in FRAMES}
     for frame in out.values():
-        wait_ready_state(frame)
+        wait_started(frame)
     return out
 
 
@@ -77,7 +77,7 @@ def test_a_cross_site_embed_says_it_cannot_keep_texts_only_once_typed_into(new_c
     )
     page, first, guard = open_in_parent(new_context, served_root, parent_url, html)
     second = page.wait_for_selector("#g").content_frame()
-    wait_ready_state(second)
+    wait_started(second)
     ready = i18n.t("en", "status_ready", python="Python 3.14")
     settled(first)  # past the pause after start-up (a prefilled embed would save then)
     assert first.text_content("#status-text") == f"{ready} {i18n.t('en', 'link_restored')}"
