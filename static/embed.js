@@ -44,6 +44,8 @@
     framed = true;
   }
   if (!framed) return;
+  // in a frame its background is the host page's (static/style.css)
+  root.setAttribute("data-framed", "");
 
   addEventListener("message", function (event) {
     var data = event.data;
