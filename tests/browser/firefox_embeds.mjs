@@ -178,6 +178,8 @@ try {
   await shown(page);
   await fill(page, "#reference", "the cat sat on the mat");
   await fill(page, "#candidate", "the cat is on the mat");
+  // the worker's answer painted (recorded as it is after the wait: the test judges)
+  await page.waitForFunction(() => /\d/.test(document.getElementById("score").textContent), {timeout: 30000}).catch(() => {});
   result.fullTyped = await shown(page);
 
   await page.goto(host, {waitUntil: "domcontentloaded", timeout});
