@@ -247,9 +247,9 @@ def breakdown_html(block: Block, results: Sequence[BleuResult] | None = None) ->
 def block_html(block: Block, inner: str, url: str | None, name: str) -> str:
     """The block's element (docs/embedding.md, "The block's element"): ``inner``
     (:func:`breakdown_html`) in ``<div class="bleu2-static">``; with a calculator ``url``
-    (ends with ``/``), the live calculator's address on ``data-bleu2-src`` (``?embed&start``: it starts at once), a start button
-    (``hidden`` until the script shows it) and a link to the full calculator that works
-    with scripts off. ``name`` (unique in the page) names the frame."""
+    (ends with ``/``), the live calculator's address on ``data-bleu2-src`` (``?embed&start``:
+    it starts at once), a start button (``hidden`` until the script shows it) and a link to
+    the full calculator that works with scripts off. ``name`` (unique in the page) names the frame."""
     attrs = f' id="{_e(name)}"'
     actions = ""
     if url is not None:
