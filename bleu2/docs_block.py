@@ -247,13 +247,14 @@ def breakdown_html(block: Block, results: Sequence[BleuResult] | None = None) ->
 def block_html(block: Block, inner: str, url: str | None, name: str) -> str:
     """The block's element (docs/embedding.md, "The block's element"): ``inner``
     (:func:`breakdown_html`) in ``<div class="bleu2-static">``; with a calculator ``url``
-    (ends with ``/``), the live calculator's address on ``data-bleu2-src``, a start button
-    (``hidden`` until the script shows it) and a link to the full calculator that works
-    with scripts off. ``name`` (unique in the page) names the frame."""
+    (ends with ``/``), the live calculator's address on ``data-bleu2-src`` (``?embed&start``:
+    it starts at once), a start button (``hidden`` until the script shows it) and a link to
+    the full calculator that works with scripts off. ``name`` (unique in the page) names the frame."""
     attrs = f' id="{_e(name)}"'
     actions = ""
     if url is not None:
-        query = "?embed" + (f"&theme={block.theme}" if block.theme else "")
+        # &start: the frame is made when the reader presses "Try it live", which is the start
+        query = "?embed&start" + (f"&theme={block.theme}" if block.theme else "")
         frag = fragment(block)
         attrs += (
             f' data-bleu2-src="{_e(url + query + "#" + frag)}" data-bleu2-height="{block.height}"'

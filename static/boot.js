@@ -4,6 +4,8 @@
 //   one-file page, bleu2-offline.html, is the way to run from disk).
 // - While PyScript/Pyodide load: show the loading stage in #status, in the language of the
 //   page, and let the language switch work (html[data-lang-chosen], read by static/host.js).
+// - An embed waiting for its reader (html[data-state=waiting], static/embed-start.mjs): say
+//   in #status what starts it and what it downloads then; name its start button.
 // The in-memory stand-in for the IndexedDB databases PyScript opens, where the browser
 // denies this page storage (a cross-site frame), is static/idb-memory.js. What Python
 // paints (element updates, chips, tables, highlights, the SVG chart, copies and downloads)
@@ -63,22 +65,34 @@
     if (text && document.documentElement.getAttribute("data-state") === "loading") {
       text.textContent = s("loading", {stage: s(stageKey)});
     }
+    waiting();
     // The language switch works while Python loads: the loading status follows it, and
     // the page's Python starts in the language chosen (html[data-lang-chosen]).
     var switcher = $("lang-select");
     if (switcher) {
       switcher.value = LANG;
       switcher.addEventListener("change", function () {
-        if (document.documentElement.getAttribute("data-state") !== "loading") return;
+        var state = document.documentElement.getAttribute("data-state");
+        if (state !== "loading" && state !== "waiting") return;
         if (BOOT.languages.indexOf(switcher.value) < 0) return;
         LANG = switcher.value;
         document.documentElement.lang = LANG;
         document.documentElement.setAttribute("data-lang-chosen", LANG);
         if (bar) bar.setAttribute("aria-label", s("progress"));
-        if (text) text.textContent = s("loading", {stage: s(stageKey)});
+        if (text && state === "loading") text.textContent = s("loading", {stage: s(stageKey)});
+        waiting();
       });
     }
   });
+
+  // An embed waiting for its reader (static/embed-start.mjs): what starts it, and what it
+  // will download then; its start button in the page's language.
+  function waiting() {
+    if (document.documentElement.getAttribute("data-state") !== "waiting") return;
+    var text = $("status-text"), button = $("embed-start");
+    if (text) text.textContent = s("embed_waiting");
+    if (button) button.textContent = s("embed_start");
+  }
 
   function setStatus(text, stageIndex) {
     var textEl = $("status-text");

@@ -3,10 +3,12 @@
 // - ?theme=light|dark|auto sets <html data-theme> (static/style.css: its color-scheme);
 //   "auto" or none follows prefers-color-scheme (the system's, or the iframe's color-scheme);
 // - marks the page <html data-embed> (static/style.css hides the options, the ranking,
-//   export, share, highlighting, chart and footer; every element stays, with its id);
+//   export, share, highlighting, chart and footer; every element stays, with its id), and
+//   <html data-state="waiting"> unless ?start: Python starts once the reader touches it;
 // - in a frame, takes the parent's {type: "bleu2:theme", theme: ...} (the host script,
 //   _site/embed.js, sends it when the documentation switches its theme), and tells the
-//   parent page its height once the page has started and whenever it changes after that:
+//   parent page its height, except while Python loads (html[data-state=loading]): while it
+//   waits for its reader, once started, and whenever it changes after that:
 //     parent.postMessage({type: "bleu2:height", height: <CSS pixels, an integer>}, "*")
 //   The message carries that number only, never a text typed into the page.
 // The names are bleu2.page.embed's (THEMES, THEME_MESSAGE, HEIGHT_MESSAGE; a test checks
@@ -30,6 +32,10 @@
   theme(params.get("theme"));
   if (!params.has("embed")) return;
   root.setAttribute("data-embed", "");
+  // An embed loads no Python until the reader touches it (static/embed-start.mjs): it waits
+  // (html[data-state=waiting]), except with ?start (a docs block's "Try it live": the reader
+  // asked already) and in the one-file page (html[data-offline]: Python boots there at once).
+  if (!params.has("start") && !root.hasAttribute("data-offline")) root.setAttribute("data-state", "waiting");
 
   var framed;
   try {
@@ -38,6 +44,8 @@
     framed = true;
   }
   if (!framed) return;
+  // in a frame its background is the host page's (static/style.css)
+  root.setAttribute("data-framed", "");
 
   addEventListener("message", function (event) {
     var data = event.data;
@@ -45,7 +53,8 @@
   });
 
   // The height, after 100 ms without a change, and not while the page is loading (the
-  // status line changes then): the parent sizes the frame once, to the started page.
+  // status line changes then): the parent sizes the frame to the waiting page, then to the
+  // started one.
   var last = -1, timer = 0;
   function measure() {
     var body = document.body;

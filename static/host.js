@@ -8,9 +8,11 @@
 // changes since the last event, static/textdiff.mjs; the form; the URL; now); a batch of
 // commands comes back and is applied here in order. No decision is made here, and no user
 // text is ever written as HTML (static/paint.js paints with textContent/setAttribute).
-// static/page.mjs starts it (start); static/tokens.js asks through it (host.label).
+// static/page.mjs starts it (start): at once, or in an embed once the reader touches it
+// (static/embed-start.mjs); static/tokens.js asks through it (host.label).
 import {painters as comparePainters} from "./compare.js";
 import {corpus} from "./corpus.js";
+import {touched} from "./embed-start.mjs";
 import {paint as painters} from "./paint.js";
 import {tabStorage} from "./storage.js";
 
@@ -231,7 +233,8 @@ import {tabStorage} from "./storage.js";
   // using: a transport in place of the worker's or static/app.py's (tests/js/host.test.mjs)
   export function start(using) {
     if (root.getAttribute("data-state") === "file-blocked") return;
-    return (using ? Promise.resolve(using) : transport()).then(function (t) {
+    // An embed's Python loads once the reader touches it (static/embed-start.mjs); else at once.
+    return touched().then(function () { return using || transport(); }).then(function (t) {
       var first = Object.assign({context: context()}, storage());
       return t.start(JSON.stringify(seen(first))).then(function (out) {
         var batch = JSON.parse(String(out)), reply = batch.reply;

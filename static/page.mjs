@@ -9,6 +9,7 @@ import "./paint.js";
 import "./storage.js";
 import "./corpus.js";
 import "./compare.js";
+import "./embed-start.mjs";
 import {start} from "./host.js";
 import "./tokens.js";
 import "./pwa.js";

@@ -8,10 +8,19 @@
 //
 // Quietly does nothing where a service worker cannot be: file:// (and the one-file offline
 // page), browsers without them, and frames denied storage (a cross-site iframe when
-// third-party storage is blocked: register() throws or rejects with a SecurityError there).
+// third-party storage is blocked: register() throws or rejects with a SecurityError there);
+// and registers none in an embed (?embed) or in any frame.
 (function () {
   if (location.protocol !== "http:" && location.protocol !== "https:") return;
   if (document.documentElement.hasAttribute("data-offline")) return;
+  // An embed (?embed) or any page in a frame: a documentation page's reader did not come for
+  // the calculator's offline copy (docs/embedding.md).
+  if (document.documentElement.hasAttribute("data-embed")) return;
+  try {
+    if (window.parent !== window) return;
+  } catch {
+    return;
+  }
   var container;
   try {
     container = navigator.serviceWorker;  // may throw where storage is denied

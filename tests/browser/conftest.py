@@ -293,7 +293,7 @@ def open_held(context, guard, url):
 def open_in_parent(new_context, served_root, parent_url, html):
     """A page at ``parent_url`` (another site or port than the app; its file written into
     ``served_root`` from ``html``) holding the app in ``<iframe id="f">``: (page, frame,
-    guard) once Python has started in the frame. The guard lets the parent's own URL through."""
+    guard) once Python has started in the frame (an embed: started with its button). The guard lets the parent's own URL through."""
     (served_root / parent_url.rsplit("/", 1)[1]).write_text(html, encoding="utf-8")
     context, guard = new_context()
     page = context.new_page()
@@ -302,8 +302,23 @@ def open_in_parent(new_context, served_root, parent_url, html):
     guard.allowed_urls = (*guard.allowed_urls, parent_url)  # (its request event: not a foreign request)
     page.goto(parent_url)
     frame = page.wait_for_selector("#f").content_frame()
-    wait_ready_state(frame)  # raises with the frame's #status text if Python did not start
+    wait_started(frame)  # raises with the frame's #status text if Python did not start
     return page, frame, guard
+
+
+def start_embed(frame, timeout=READY_TIMEOUT_MS) -> None:
+    """Start an embed that waits for its reader (``html[data-state=waiting]``,
+    static/embed-start.mjs) as a reader does: its start button. Nothing where the page
+    does not wait (the full page, ``?embed&start``)."""
+    frame.wait_for_selector("#status", state="attached", timeout=timeout)  # static/embed.js has run
+    if frame.get_attribute("html", "data-state") == "waiting":
+        frame.click("#embed-start")
+
+
+def wait_started(frame, timeout=READY_TIMEOUT_MS) -> None:
+    """:func:`start_embed`, then :func:`wait_ready_state`."""
+    start_embed(frame, timeout)
+    wait_ready_state(frame, timeout)
 
 
 def wait_ready_state(page, timeout=READY_TIMEOUT_MS):

@@ -30,7 +30,16 @@ if (!full || !host || !allow.length) usage("node firefox_embeds.mjs --full URL -
 
 const READY = "html[data-state=ready], html[data-state=error]";
 
+// An embed waits for its reader (static/embed-start.mjs): started here as by its button.
+async function start(target) {
+  await target.waitForSelector("#status", {timeout});
+  await target.evaluate(() => {
+    if (document.documentElement.getAttribute("data-state") === "waiting") document.getElementById("embed-start").click();
+  });
+}
+
 async function shown(target) {
+  await start(target);
   await target.waitForSelector(READY, {timeout});
   return target.evaluate(() => ({
     state: document.documentElement.getAttribute("data-state"),
@@ -113,6 +122,8 @@ async function themeChecks(page) {
   for (const id of ["d", "l"]) byId[id] = await (await page.waitForSelector(`#${id}`, {timeout})).contentFrame();
   out.states = [];
   for (const frame of [...embeds, byId.d, byId.l]) out.states.push((await shown(frame)).state);
+  // each embed's "Ready" said and gone (its status line then takes no room): its height final
+  for (const frame of embeds) await frame.waitForSelector("#status.status-quiet", {timeout: 30000}).catch(() => {});
 
   const frameHeights = () => page.evaluate(
     () => [...document.querySelectorAll("iframe.bleu2")].map((f) => f.getBoundingClientRect().height));
@@ -167,6 +178,8 @@ try {
   await shown(page);
   await fill(page, "#reference", "the cat sat on the mat");
   await fill(page, "#candidate", "the cat is on the mat");
+  // the worker's answer painted (recorded as it is after the wait: the test judges)
+  await page.waitForFunction(() => /\d/.test(document.getElementById("score").textContent), {timeout: 30000}).catch(() => {});
   result.fullTyped = await shown(page);
 
   await page.goto(host, {waitUntil: "domcontentloaded", timeout});

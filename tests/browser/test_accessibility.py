@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_helpers import ROOT, settled
-from conftest import open_page
+from conftest import open_page, wait_started
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
@@ -105,7 +105,12 @@ def test_axe_finds_no_violations_in_an_embed(new_context, site_url, scheme, them
     query = "?embed" + (f"&theme={theme}" if theme else "")
     context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
     guard.typed += REFS[:1] + CANDS[:2]
-    page = open_page(context, guard, f"{site_url}index.html{query}#{encode_state(state)}")
+    page = open_page(context, guard, f"{site_url}index.html{query}#{encode_state(state)}", wait_ready=False)
+    expect(page.locator("html")).to_have_attribute("data-state", "waiting")  # before the reader's touch
+    expect(page.locator("#embed-start")).to_be_visible()
+    violations = run_axe(page)
+    assert violations == [], violations
+    wait_started(page)
     settled(page)
     expect(page.locator("#ranking-section")).to_have_class(re.compile(r"\bembed-shown\b"))
     expect(page.locator("#ranking-section")).to_be_visible()

@@ -19,7 +19,7 @@ import pytest
 
 from bleu2 import cli
 from browser_helpers import ROOT, answered
-from conftest import open_page
+from conftest import open_page, wait_started
 
 TED = ROOT.parent / "shared" / "data" / "ted"
 REF, SYS1, SYS2 = "ted.ref.detok.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng"
@@ -252,7 +252,8 @@ def test_compare_view_in_an_embed(new_context, site_url):
     """``?embed`` hides corpus mode (the compact calculator); its machinery still runs there:
     corpus mode shown by its event, the Compare view's JSON is the CLI's."""
     context, guard = new_context()
-    page = open_page(context, guard, site_url + "index.html?embed")
+    page = open_page(context, guard, site_url + "index.html?embed", wait_ready=False)
+    wait_started(page)
     assert page.get_attribute("html", "data-embed") == ""
     page.evaluate("() => window.bleu2Test.corpus.send('show_mode', 'corpus')")
     load(page, SYS1, SYS2)

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from browser_helpers import enter, texts
-from conftest import Guard, wait_ready_state
+from conftest import Guard, wait_started
 from docs_site import build_docs
 
 
@@ -57,7 +57,7 @@ def embedding(docs_context, docs_url):
     guard.attach_page(page)
     page.goto(docs_url + "embedding/")
     frame = page.wait_for_selector(".bleu2-example iframe.bleu2").content_frame()
-    wait_ready_state(frame)
+    wait_started(frame)
     return page, frame, guard
 
 
@@ -117,7 +117,7 @@ def test_the_served_sites_own_docs_embed_the_calculator_beside_them(new_context,
     guard.attach_page(page)
     page.goto(site_url + "docs/embedding/")
     frame = page.wait_for_selector(".bleu2-example iframe.bleu2").content_frame()
-    wait_ready_state(frame)
+    wait_started(frame)
     assert frame.url == f"{site_url}?embed"
     enter(frame, guard, "the cat sat on the mat", "the cat is on the mat")
     assert texts(frame, "score", "p1-fraction") == {"score": "0.7071", "p1-fraction": "5/6"}

@@ -5,7 +5,8 @@ run of the driver:
   page keeps its own. Firefox gives a cross-site frame storage of its own (partitioned by
   the top-level site), so both frames write to one sessionStorage: each under its own keys;
 - a host page with the documentation's snippet (docs/snippets/embed.html) twice, so with the
-  shipped ``_site/embed.js``: each frame is told its height once and sized to its document,
+  shipped ``_site/embed.js``: each frame (started with its button) is told its height a few times, never while
+  Python loads, and sized to its document,
   and follows it when it grows; ``?theme=`` and the ``bleu2:theme`` message set the theme; a
   switch of the host's own theme (the attributes embed.js reads, docs/embedding.md) switches
   the frames. Colours are static/style.css's ``--bg`` and ``--fg`` in each scheme.
@@ -52,7 +53,8 @@ def css_colours(name: str) -> dict[str, str]:
     return {"light": rgb(light), "dark": rgb(dark)}
 
 
-BACKGROUND, TEXT = css_colours("bg"), css_colours("fg")
+# An embed's own background is transparent: the host page's shows through it.
+BACKGROUND, TEXT = {"light": "rgba(0, 0, 0, 0)", "dark": "rgba(0, 0, 0, 0)"}, css_colours("fg")
 
 
 def painted(shown: dict, theme: str) -> tuple:
@@ -127,7 +129,9 @@ def test_each_embed_is_told_its_height_once_and_sized_to_its_document_in_firefox
     themes = run["themes"]
     assert themes["states"] == ["ready"] * 4
     settled = themes["settled"]
-    assert sorted(i for i, _ in settled["told"]) == [0, 1], f"each frame is resized once: {settled['told']}"
+    # told while it waits, once it is ready, once its "Ready" is gone; never while Python loads
+    counts = [len([j for j, _ in settled["told"] if j == i]) for i in (0, 1)]
+    assert all(1 <= n <= 3 for n in counts), f"each frame is resized a few times: {settled['told']}"
     for i, (height, document) in enumerate(zip(settled["frames"], settled["documents"], strict=True)):
         told = [h for j, h in settled["told"] if j == i]
         assert height == told[-1] != START_HEIGHT  # (else the test would prove nothing)

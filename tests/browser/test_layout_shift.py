@@ -30,8 +30,8 @@ FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimation
 CASES = [
     (360, "", "en-US"),
     (1280, "", "en-US"),
-    (360, "?embed", "en-US"),
-    (1280, "?embed", "en-US"),
+    (360, "?embed&start", "en-US"),  # an embed started (a docs block's "Try it live")
+    (1280, "?embed&start", "en-US"),
     (360, "", "pt-BR"),
 ]
 

@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 import pytest
 
 from browser_helpers import SITE, enter, settled, texts
-from conftest import open_page, wait_ready_state
+from conftest import open_page, wait_ready_state, wait_started
 from tools import pwa
 
 SW_CONTROLLED_JS = "() => !!navigator.serviceWorker.controller"
@@ -110,7 +110,8 @@ def test_page_opens_and_scores_with_the_network_off_after_one_visit(new_context,
         shown = texts(page, "score", "p1-fraction", "p2-fraction")
         assert shown == {"score": "0.7071", "p1-fraction": "5/6", "p2-fraction": "3/5"}
         # a navigation with a query (embed mode) is answered from the cache too
-        embed = open_page(context, guard, site_url + "?embed")
+        embed = open_page(context, guard, site_url + "?embed", wait_ready=False)
+        wait_started(embed)  # (an embed waits for its reader)
         enter(embed, guard, "a b c d", "a b c d")
         assert embed.text_content("#score") == "1.0000"
     finally:

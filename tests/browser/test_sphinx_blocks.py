@@ -86,7 +86,7 @@ def test_the_breakdown_shows_at_once_and_the_calculator_starts_when_pressed(brow
         "p2-fraction": SHOWN["p2"],
     }
     frame.wait_for_function("document.documentElement.getAttribute('data-theme') === 'dark'")
-    assert frame.url.startswith(f"{origin}/ext-sphinx/_bleu2/?embed#v1.")
+    assert frame.url.startswith(f"{origin}/ext-sphinx/_bleu2/?embed&start#v1.")
     assert any(url == f"{origin}/ext-sphinx/_bleu2/embed.js" for url in calculator_requests(guard))
 
     # the block was replaced; the other one is still the build-time breakdown

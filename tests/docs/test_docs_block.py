@@ -207,7 +207,7 @@ def test_the_block_has_a_hidden_start_button_and_a_link_only_with_a_calculator()
     assert live["attrs"] == {
         "class": "bleu2-block",
         "id": "bleu2-2",
-        "data-bleu2-src": f"../_bleu2/?embed&theme=dark#{fragment}",
+        "data-bleu2-src": f"../_bleu2/?embed&start&theme=dark#{fragment}",
         "data-bleu2-height": "300",
         "data-bleu2-name": "bleu2-2",
     }

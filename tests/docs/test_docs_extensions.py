@@ -121,10 +121,10 @@ def test_sphinx_blocks_start_the_copied_calculator_from_each_page(sphinx_site):
         assert block["attrs"]["id"] == block["attrs"]["data-bleu2-name"] == name
         assert block["button"] == {"type": "button", "class": "bleu2-start", "hidden": ""}
     src = first["attrs"]["data-bleu2-src"]
-    assert src.startswith("_bleu2/?embed#v1.") and first["attrs"]["data-bleu2-height"] == "460"
+    assert src.startswith("_bleu2/?embed&start#v1.") and first["attrs"]["data-bleu2-height"] == "460"
     assert share.decode_state(src.split("#", 1)[1])["candidates"] == [CANDIDATE, REFERENCE]
     src = guide["attrs"]["data-bleu2-src"]
-    assert src.startswith("../_bleu2/?embed&theme=dark#v1.") and guide["attrs"]["data-bleu2-height"] == "300"
+    assert src.startswith("../_bleu2/?embed&start&theme=dark#v1.") and guide["attrs"]["data-bleu2-height"] == "300"
     state = share.decode_state(src.split("#", 1)[1])
     assert (state["options"], state["lang"]) == (PRESET_OPTIONS["sacrebleu-sentence"], "es")
     assert guide["link"]["href"] == "../_bleu2/#" + src.split("#", 1)[1]
@@ -244,10 +244,10 @@ def test_mkdocs_writes_the_breakdown_with_the_oracles_numbers(material_site):
 def test_mkdocs_blocks_start_the_copied_calculator_from_each_page(material_site):
     first, _ = blocks_in(read(material_site / "index.html"))
     (guide,) = blocks_in(read(material_site / "guide" / "page" / "index.html"))
-    assert first["attrs"]["data-bleu2-src"].startswith("_bleu2/?embed#v1.")
+    assert first["attrs"]["data-bleu2-src"].startswith("_bleu2/?embed&start#v1.")
     assert first["button"] == {"type": "button", "class": "bleu2-start", "hidden": ""}
     src = guide["attrs"]["data-bleu2-src"]
-    assert src.startswith("../../_bleu2/?embed&theme=dark#v1.") and guide["attrs"]["data-bleu2-height"] == "300"
+    assert src.startswith("../../_bleu2/?embed&start&theme=dark#v1.") and guide["attrs"]["data-bleu2-height"] == "300"
     state = share.decode_state(src.split("#", 1)[1])
     assert (state["references"], state["candidates"]) == ([SACRE_REF], [SACRE_CAND])
     assert (state["options"], state["lang"]) == (PRESET_OPTIONS["sacrebleu-sentence"], "es")
@@ -284,7 +284,7 @@ lang: fr
     html = read(tmp_path / "out" / "index.html")
     good, bad = blocks_in(html)
     assert good["rows"] == {CANDIDATE: ROW}
-    assert good["attrs"]["data-bleu2-src"].startswith("https://calc.example/bleu2/?embed#v1.")
+    assert good["attrs"]["data-bleu2-src"].startswith("https://calc.example/bleu2/?embed&start#v1.")
     assert bad["attrs"] == {"class": "bleu2-block bleu2-error", "role": "alert"} and bad["rows"] == {}
     assert "<i>a</i>" not in html
 

@@ -146,6 +146,7 @@ def test_an_embed_says_a_refused_save_in_a_few_words_as_a_note_unless_more_needs
             "status-note": True,
             "status-warning": False,
             "status-error": False,
+            "status-quiet": False,
         }
     broken = {"state": "ready", "python": "P", "storage": "denied", "embed": True, "link_error": "cut off"}
     assert updates.status_line(broken)["status"]["classes"]["status-warning"]  # a broken link still warns

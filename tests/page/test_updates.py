@@ -77,6 +77,7 @@ def test_status_line_is_data_rendered_in_each_language():
         "status-note": False,
         "status-warning": False,
         "status-error": False,
+        "status-quiet": False,
     }
     failed = updates.status_line({"state": "error", "error": "ValueError: x"}, "pt")
     assert failed["status-text"]["text"] == "A calculadora não pôde iniciar: ValueError: x"
@@ -93,6 +94,7 @@ def test_broken_link_and_refused_storage_are_warnings_in_the_status_line():
         "status-note": False,
         "status-warning": True,
         "status-error": False,
+        "status-quiet": False,
     }
     full = updates.status_line({"state": "ready", "python": "P", "storage": "full", "size": 10_000_000}, "en")
     assert "the browser's storage for this page is full (10,000,000 characters)" in full["status-text"]["text"]

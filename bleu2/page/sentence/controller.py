@@ -38,11 +38,13 @@ from .screen import Screen
 from .startup import RestorePlan
 from .updates import Status, StatusNote
 
-__all__ = ["DEFERRED_MS", "EVENTS", "SentencePage"]
+__all__ = ["DEFERRED_MS", "EMBED_READY_SHOWN_MS", "EVENTS", "SentencePage"]
 
 #: The work after a pause in typing (the spoken score, a long text's peers table, saving)
 #: runs this many milliseconds after the last edit.
 DEFERRED_MS = 150
+#: An embed's "Ready (Python …)." is shown (and announced) this long, then the status line empties.
+EMBED_READY_SHOWN_MS = 3000
 
 #: The events the glue wires: ``(element id, event type, method of SentencePage)``;
 #: ``"window"`` and ``"document"`` name those objects. Each method takes an
@@ -290,7 +292,7 @@ class SentencePage:
             self.show_status(storage=problem, size=size)
 
     def restore(self) -> RestorePlan:
-        """Start from a share link, else what this tab kept, else what was typed."""
+        """Start from a share link, else what this tab kept, else what was typed (in an embed, typed text wins)."""
         saved = self.tab.get("state")
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
         fragment = tab_storage.start_fragment(self.context, self.port.location_hash(), saved)  # an embed's own first
@@ -300,6 +302,9 @@ class SentencePage:
         )
         if plan["forget_saved"]:
             self.tab.remove("state")
+        if plan["state"] and typed and self.context.embed:  # typed after the reader touched the embed: kept
+            plan["state"] = startup.with_typed(plan["state"], {kind: self.texts(kind) for kind in KINDS})
+            plan["save"] = True
         if plan["state"]:
             self.apply_state(plan["state"])
         self.selected = startup.kept_selection(plan, self.tab.get("selected"), self.counts["candidate"])
@@ -545,8 +550,11 @@ class SentencePage:
             self.save_state()
 
     def ready(self, python: str) -> None:
-        """The page runs: the status line says so (with what it restored, or why not)."""
+        """The page runs: the status line says so (with what it restored, or why not); in an embed only for
+        :data:`EMBED_READY_SHOWN_MS`, then it says nothing but a warning or note (docs/embedding.md)."""
         self.show_status(state="ready", python=python)
+        if self.context.embed:
+            self.port.set_timer(EMBED_READY_SHOWN_MS, lambda: self.show_status(quiet=True))
 
     def failed(self, error: str) -> None:
         """The page could not start: the status line says why."""

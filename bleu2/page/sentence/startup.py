@@ -1,7 +1,8 @@
 """The start-up plan: which texts, options, language and selection the page starts with.
 
 A share link wins, then the tab's texts, then what is in the boxes; a language or options chosen while Python loaded
-win over the browser's and the tab's.
+win over the browser's and the tab's. In an embed, what was typed while Python loaded wins over its prefill, per kind
+of box (:func:`with_typed`): the reader typed it after touching the embed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from ..ports import PageContext
 from ..share import PageState, decode_state
 from ..tab_storage import decode_tab_state
 
-__all__ = ["RestorePlan", "start_language", "chosen_options", "startup_choice", "restore_plan", "kept_selection"]
+__all__ = [
+    "RestorePlan",
+    "start_language",
+    "chosen_options",
+    "startup_choice",
+    "restore_plan",
+    "kept_selection",
+    "with_typed",
+]
 
 
 class RestorePlan(TypedDict):
@@ -89,3 +98,14 @@ def kept_selection(plan: RestorePlan, saved: str | None, count: int) -> int:
     if not plan["keep_selection"] or saved is None or not str(saved).isdigit() or int(saved) >= count:
         return 0
     return int(saved)
+
+
+def with_typed(state: PageState, typed: Mapping[str, list[str]]) -> PageState:
+    """``state`` with the references (candidates) replaced by ``typed["reference"]`` (``["candidate"]``) where any of
+    those holds more than blanks (an embed: what its reader typed while Python loaded beats its prefill)."""
+    out = PageState(**state)
+    if any(t.strip() for t in typed.get("reference", [])):
+        out["references"] = list(typed["reference"])
+    if any(t.strip() for t in typed.get("candidate", [])):
+        out["candidates"] = list(typed["candidate"])
+    return out

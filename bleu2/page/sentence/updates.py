@@ -48,6 +48,7 @@ class Status(TypedDict, total=False):
     size: int
     error: str | None
     embed: bool
+    quiet: bool
 
 
 class StatusNote(TypedDict, total=False):
@@ -204,12 +205,14 @@ def language_updates(lang: str = "en") -> Updates:
 
 def status_line(status: Status, lang: str = "en") -> Updates:
     """The status area for ``status`` in ``lang``: ``status-ready`` only when nothing needs attention,
-    ``status-warning`` (a link or the tab's storage failed), ``status-note`` (an embed's storage), ``status-error``."""
+    ``status-warning`` (a link or the tab's storage failed), ``status-note`` (an embed's storage), ``status-error``;
+    ``status-quiet`` (empty) in an embed once its "Ready" has been said (``quiet``) and nothing else is to say."""
     if status.get("state") == "error":
         text, look = i18n.t(lang, "start_failed", error=status.get("error") or ""), "error"
     else:
-        parts = [i18n.t(lang, "status_ready", python=status.get("python") or "Python")]
-        if restored := status.get("restored"):
+        quiet = bool(status.get("embed") and status.get("quiet"))
+        parts = [] if quiet else [i18n.t(lang, "status_ready", python=status.get("python") or "Python")]
+        if (restored := status.get("restored")) and not quiet:
             parts.append(i18n.t(lang, restored))
         if status.get("link_error"):
             parts.append(i18n.t(lang, "share_invalid", error=status["link_error"]))
@@ -225,9 +228,13 @@ def status_line(status: Status, lang: str = "en") -> Updates:
         look = "warning" if any(status.get(k) for k in ("link_error", "saved_error", "storage")) else "ready"
         if look == "warning" and status.get("embed") and not (status.get("link_error") or status.get("saved_error")):
             look = "note"
+        if not parts:
+            look = "quiet"
     return {
         "status-text": {"text": text},
-        "status": {"classes": {f"status-{name}": name == look for name in ("ready", "note", "warning", "error")}},
+        "status": {
+            "classes": {f"status-{name}": name == look for name in ("ready", "note", "warning", "error", "quiet")}
+        },
     }
 
 
