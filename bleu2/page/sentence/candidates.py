@@ -111,7 +111,7 @@ def scorer(**options: Any) -> BLEU:
 def clear_caches() -> None:
     clear_scorers()
     _RESULTS.clear()
-    _EDITS.clear()
+    _EDITS.kept.clear()
 
 
 def ref_length_choice(hyp_len: int, ref_lengths: Sequence[int], rule: str = "closest") -> RefLengthChoice:
@@ -198,20 +198,18 @@ def measure(candidates: Sequence[str], references: Sequence[str], **options: Any
     bleu = scorer(**options)
     ref_tokens = [bleu.tokenize(text) for text in references]
     used_texts = tuple(references[i] for i, toks in enumerate(ref_tokens) if toks) or ("",)
-    measured = [_candidate(bleu, text, used_texts) for text in candidates]
+    measured = [  # a long candidate's counted from its text before an edit (.edits)
+        _EDITS.measure(bleu, t, used_texts)
+        if len(t) >= edits.LONG_CHARACTERS
+        else (bleu.tokenize(t), _stats(bleu, t, used_texts))
+        for t in candidates
+    ]
     return {
         "references": ref_tokens,
         "reference_lengths": [len(toks) for toks in ref_tokens],
         "candidates": [tokens for tokens, _ in measured],
         "stats": [stats for _, stats in measured],
     }
-
-
-def _candidate(bleu: BLEU, text: str, references: tuple[str, ...]) -> tuple[list[str], SentenceStats]:
-    """A candidate's tokens and statistics: a long one's counted from its text before an edit (:mod:`.edits`)."""
-    if len(text) >= edits.LONG_CHARACTERS:
-        return _EDITS.measure(bleu, text, references)
-    return bleu.tokenize(text), _stats(bleu, text, references)
 
 
 def assemble(candidates: Sequence[str], references: Sequence[str], measured: Measured, **options: Any) -> Comparison:

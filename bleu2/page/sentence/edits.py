@@ -50,22 +50,25 @@ class _Counted:
     matches: list[int]
 
 
+def _add(counts: dict[Gram, int], grams: Any, limits: dict[Gram, int]) -> int:
+    """Counts ``grams`` that the references hold into ``counts``; the clipped matches they add."""
+    m = 0
+    get = limits.get
+    for g in grams:
+        limit = get(g)
+        if limit:
+            k = counts.get(g, 0) + 1
+            counts[g] = k
+            if k <= limit:
+                m += 1
+    return m
+
+
 def _count(tokens: list[str], refs: ReferenceStats) -> tuple[list[dict[Gram, int]], list[int]]:
-    counts: list[dict[Gram, int]] = []
-    matches: list[int] = []
-    for n, limits in enumerate(refs.max_counts, start=1):
-        kept: dict[Gram, int] = {}
-        m = 0
-        get = limits.get
-        for g in ngrams(tokens, n):
-            limit = get(g)
-            if limit:
-                k = kept.get(g, 0) + 1
-                kept[g] = k
-                if k <= limit:
-                    m += 1
-        counts.append(kept)
-        matches.append(m)
+    counts: list[dict[Gram, int]] = [{} for _ in refs.max_counts]
+    matches = [
+        _add(kept, ngrams(tokens, n), limits) for n, (kept, limits) in enumerate(zip(counts, refs.max_counts), 1)
+    ]
     return counts, matches
 
 
@@ -74,9 +77,6 @@ class Edits:
 
     def __init__(self) -> None:
         self.kept: list[_Counted] = []
-
-    def clear(self) -> None:
-        self.kept.clear()
 
     def measure(self, bleu: BLEU, text: str, references: tuple[str, ...]) -> tuple[list[str], SentenceStats]:
         """``text``'s tokens and statistics against ``references`` (as ``bleu.tokenize`` and ``bleu.sentence_stats``).
@@ -134,13 +134,6 @@ class Edits:
                         del counts[g]
                     else:
                         counts[g] = k - 1
-            for g in ngrams(tokens[first:], n):
-                limit = get(g)
-                if limit:
-                    k = counts.get(g, 0) + 1
-                    counts[g] = k
-                    if k <= limit:
-                        m += 1
-            best.matches[n - 1] = m
+            best.matches[n - 1] = m + _add(counts, ngrams(tokens[first:], n), limits)
         best.text, best.tokens = text, tokens
         return best

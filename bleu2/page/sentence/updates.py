@@ -232,9 +232,7 @@ def status_line(status: Status, lang: str = "en") -> Updates:
             look = "quiet"
     return {
         "status-text": {"text": text},
-        "status": {
-            "classes": {f"status-{name}": name == look for name in ("ready", "note", "warning", "error", "quiet")}
-        },
+        "status": {"classes": {f"status-{name}": name == look for name in "ready note warning error quiet".split()}},
     }
 
 
