@@ -124,12 +124,12 @@ def part1(repeat: int) -> None:
     from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 
     import bleu2
-    import bleu2.api
+    import bleu2.metrics.bleu.api
 
     ref, systems = wmt_size()
 
     def run_bleu2():
-        bleu2.api.clear_scorers()  # a cold start: the references are tokenized in this run
+        bleu2.metrics.bleu.api.clear_scorers()  # a cold start: the references are tokenized in this run
         return [bleu2.corpus_bleu(s, ref).score for s in systems]
 
     def run_sacrebleu_refs_each_call():
@@ -235,14 +235,14 @@ def part_presets(repeat: int) -> None:
     from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
     import bleu2
-    import bleu2.api
+    import bleu2.metrics.bleu.api
 
     rules = _peer_rules()
     hyps, refs = load("ted.sys1.detok.eng"), load("ted.ref.detok.eng")
 
     def ours(preset):
         def run():
-            bleu2.api._SCORERS.clear()
+            bleu2.metrics.bleu.api._SCORERS.clear()
             return bleu2.corpus_bleu(hyps, refs, preset=preset, sentence_scores=False).score
 
         return run
@@ -327,7 +327,7 @@ def part_ter(repeat: int) -> None:
     from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
     import bleu2
-    from bleu2.ter_normalize import normalize
+    from bleu2.metrics.ter.normalize import normalize
 
     refs = load("ted.ref.detok.eng")
     print(f"TER, TED detok ({len(refs)} lines), default options, best of {repeat}, same run:")

@@ -107,11 +107,11 @@ def sizes(text: str) -> list[int]:
 
 def dask_child(n: int) -> None:
     """In a child process: corpus BLEU of n unique pairs on a 2-worker LocalCluster."""
+    import bleu2.dask
     import dask.bag as db
     from distributed import Client, LocalCluster
 
-    import bleu2.dask
-    from bleu2.options import SACREBLEU_OPTIONS
+    from bleu2.metrics.bleu.options import SACREBLEU_OPTIONS
 
     texts = load()
     ref, hyp = texts["ref"], texts["sys1"]

@@ -1,4 +1,4 @@
-"""Significance-test benchmark: bleu2.significance against sacreBLEU 2.6.0.
+"""Significance-test benchmark: bleu2.corpus.significance against sacreBLEU 2.6.0.
 
     python -m bench.significance_bench [--repeat 3] [--lines 3004] [--skip-ar]
 
@@ -70,8 +70,8 @@ def bleu2_stats(ref, systems):
 
 
 def bleu2_run(test: str, stats):
-    from bleu2 import significance as S
-    from bleu2.options import BleuConfig
+    from bleu2.corpus import significance as S
+    from bleu2.metrics.bleu.options import BleuConfig
 
     cfg = BleuConfig.make(**OPTS)
     if test == "bs":

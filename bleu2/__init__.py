@@ -13,23 +13,22 @@ character). Scores are floats in [0, 1].
 import typing as _typing
 
 from ._version import __version__
-from .api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu, significance_test
-from .chrf import CHRF, ChrfSentence, corpus_chrf, sentence_chrf, sentence_chrf_breakdown
-from .chrf_options import ChrfConfig
-from .chrf_result import ChrfOrder, ChrfResult
-from .options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
-from .result import BleuResult, CorpusBleuResult, Precision
-from .scorer import BLEU
-from .smoothing import SMOOTHING_METHODS
-from .stats import SentenceStats
+from .metrics.bleu.api import corpus_bleu, extract_stats, references_from_streams, sentence_bleu, significance_test
+from .metrics.bleu.options import DEFAULTS, PRESETS, SACREBLEU_OPTIONS, BleuConfig
+from .metrics.bleu.result import BleuResult, CorpusBleuResult, Precision
+from .metrics.bleu.scorer import BLEU
+from .metrics.bleu.smoothing import SMOOTHING_METHODS
+from .metrics.bleu.stats import SentenceStats
+from .metrics.chrf.api import CHRF, ChrfSentence, corpus_chrf, sentence_chrf, sentence_chrf_breakdown
+from .metrics.chrf.options import ChrfConfig
+from .metrics.chrf.result import ChrfOrder, ChrfResult
 from .tokenizers import TOKENIZERS, tokenize
 
 if _typing.TYPE_CHECKING:
     from .analyses import CompareResult, compare
-    from .ter import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
-    from .ter_breakdown import TerAlignment, TerShift, TerStep
-    from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
-del _typing  # dir(bleu2) lists what bleu2 has, not what it imported to build it
+    from .metrics.ter.api import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
+    from .metrics.ter.breakdown import TerAlignment, TerShift, TerStep
+    from .metrics.ter.result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
 
 __all__ = [
     "__version__",
@@ -81,9 +80,11 @@ __all__ = [
 _LAZY = {
     "compare": "analyses",
     "CompareResult": "analyses",
-    **dict.fromkeys(("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "ter"),
-    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "ter_breakdown"),
-    **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "ter_result"),
+    **dict.fromkeys(
+        ("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "metrics.ter.api"
+    ),
+    **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "metrics.ter.breakdown"),
+    **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "metrics.ter.result"),
 }
 
 
@@ -100,3 +101,41 @@ def __getattr__(name: str) -> object:
 def __dir__() -> list[str]:
     """The module's names and the lazy ones (``compare``, ``CompareResult``) before first use."""
     return sorted(set(globals()) | set(__all__))
+
+
+#: The integrations' public module names (``extensions = ["bleu2.sphinx"]``, the MkDocs plugin,
+#: ``import bleu2.dask``): each the same module object as its ``bleu2.integrations`` one.
+_ALIASES = {f"bleu2.{n}": f"bleu2.integrations.{n}" for n in ("sphinx", "mkdocs", "dask")}
+
+
+class _AliasFinder:
+    """Imports ``bleu2.dask`` (and ``bleu2.sphinx``, ``bleu2.mkdocs``) as their
+    ``bleu2.integrations`` modules, loaded on first use (a meta path finder and its loader)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> _typing.Any:
+        if name not in _ALIASES:
+            return None
+        from importlib.machinery import ModuleSpec
+
+        return ModuleSpec(name, self)  # type: ignore[arg-type]  # a Loader by its methods
+
+    def create_module(self, spec: _typing.Any) -> _typing.Any:
+        import importlib
+
+        module = importlib.import_module(_ALIASES[spec.name])
+        self._spec = module.__spec__  # the import system sets the alias' spec on it: put it back
+        return module
+
+    def exec_module(self, module: _typing.Any) -> None:
+        module.__spec__ = self._spec
+
+
+def _install_aliases() -> None:
+    import sys
+
+    if not any(isinstance(f, _AliasFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AliasFinder())  # before any finder of an older copy's files
+
+
+_install_aliases()
+del _typing, _install_aliases  # dir(bleu2) lists what bleu2 has, not what it imported to build it

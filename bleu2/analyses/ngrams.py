@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping
 
-from ..stats import Gram
+from ..metrics.bleu.stats import Gram
 
 __all__ = ["NgramScore", "ngram_text", "salient", "top"]
 

@@ -133,7 +133,7 @@ class Pair:
 
 @dataclass(frozen=True, slots=True)
 class SignificanceRow:
-    """A system's line of a paired test (:mod:`bleu2.significance`): p_value None for the baseline."""
+    """A system's line of a paired test (:mod:`bleu2.corpus.significance`): p_value None for the baseline."""
 
     system: int
     p_value: float | None

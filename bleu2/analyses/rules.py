@@ -10,9 +10,9 @@ Two families (:func:`rules_for`):
     a zero precision left out of the mean (its log taken as 0), BP = min(1, exp(1 - r/c)),
     0 when c = 0. Sentence BLEU is its ``SentBleuScorer``: NLTK's ``sentence_bleu`` with
     ``SmoothingFunction().method2`` (bleu2's ``method2`` under NLTK's frame).
-any preset of :data:`bleu2.options.PRESETS`, or bleu2's options
-    the words are the preset's tokens (:meth:`bleu2.options.BleuConfig.tokenize_function`),
-    corpus and sentence BLEU are :func:`bleu2.scoring.bleu_score` under its options;
+any preset of :data:`bleu2.metrics.bleu.options.PRESETS`, or bleu2's options
+    the words are the preset's tokens (:meth:`bleu2.metrics.bleu.options.BleuConfig.tokenize_function`),
+    corpus and sentence BLEU are :func:`bleu2.metrics.bleu.scoring.bleu_score` under its options;
     under the ``sacrebleu`` preset (or options that are exactly it) sentence BLEU takes effective
     order, as ``sacrebleu -sl``.
 
@@ -29,10 +29,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .._version import __version__
-from ..options import PRESETS, BleuConfig
-from ..scoring import bleu_score
-from ..smoothing import EFFECTIVE_ORDER_METHODS
-from ..stats import SentenceStats
+from ..metrics.bleu.options import PRESETS, BleuConfig
+from ..metrics.bleu.scoring import bleu_score
+from ..metrics.bleu.smoothing import EFFECTIVE_ORDER_METHODS
+from ..metrics.bleu.stats import SentenceStats
 
 __all__ = ["COMPARE_MT", "ANALYSIS_PRESETS", "Rules", "rules_for", "compare_mt_split", "compare_mt_bleu"]
 
@@ -90,7 +90,7 @@ class Rules:
         split: line -> words.
         max_order: the BLEU order the statistics count.
         stats_order: how many orders the statistics must count (NLTK's method5/7: 5).
-        ref_length, empty_references: as the options' (:mod:`bleu2.options`).
+        ref_length, empty_references: as the options' (:mod:`bleu2.metrics.bleu.options`).
     """
 
     name: str
@@ -129,7 +129,7 @@ class Rules:
 
 def rules_for(preset: str | None = None, options: Mapping[str, Any] | None = None) -> Rules:
     """The rules of ``preset`` (a name of :data:`ANALYSIS_PRESETS`, None: bleu2's defaults)
-    with ``options`` (bleu2's options, :data:`bleu2.options.DEFAULTS`) on top.
+    with ``options`` (bleu2's options, :data:`bleu2.metrics.bleu.options.DEFAULTS`) on top.
 
     Under compare-mt's rules the only option is ``lowercase`` (compare-mt's
     ``case_insensitive``).

@@ -3,8 +3,8 @@
 compare-mt 0.2.10's default report (``compare_mt_main.py``): scores (BLEU, length ratio), word
 accuracy by frequency bucket, BLEU by reference-length bucket, sentence counts by length
 difference and by sentence BLEU, characteristic n-grams and sentence examples of the baseline
-against each other system; optionally a paired significance test (:mod:`bleu2.significance`).
-:func:`compare_steps` is the same work as a generator of :class:`~bleu2.steps.Progress`,
+against each other system; optionally a paired significance test (:mod:`bleu2.corpus.significance`).
+:func:`compare_steps` is the same work as a generator of :class:`~bleu2.common.steps.Progress`,
 for callers that run it a slice at a time (the page's worker).
 """
 
@@ -14,10 +14,10 @@ import math
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..significance import steps as significance_steps
-from ..stats import SentenceStats, pool_stats
-from ..steps import Progress, finish
+from ..common.steps import Progress, finish
+from ..corpus.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..corpus.significance import steps as significance_steps
+from ..metrics.bleu.stats import SentenceStats, pool_stats
 from . import buckets as bk
 from .examples import examples
 from .ngrams import salient, top
@@ -43,7 +43,7 @@ from .words import WordBucketer, accuracy, frequencies
 
 __all__ = ["AnalysesCancelled", "compare", "compare_steps", "counts_steps", "PAIRED_TESTS"]
 
-#: The paired tests the analyses can run (:data:`bleu2.significance.TESTS`' paired ones).
+#: The paired tests the analyses can run (:data:`bleu2.corpus.significance.TESTS`' paired ones).
 PAIRED_TESTS = ("paired-bs", "paired-ar")
 
 _Steps = Generator[Progress, None, CompareResult]
@@ -123,7 +123,7 @@ def compare_steps(
     seed: int | None = DEFAULT_SEED,
     tally: Tally | None = None,
 ) -> _Steps:
-    """:func:`compare` as a generator: yields :class:`~bleu2.steps.Progress` (stage
+    """:func:`compare` as a generator: yields :class:`~bleu2.common.steps.Progress` (stage
     ``"analyses"``: lines counted; then ``"significance"``), returns the result. Arguments
     as :func:`compare`'s (``options``: bleu2's BLEU options as a mapping); ``tally``: the
     pass's counts of an earlier run on the same lines, rules, n-gram orders and compare
@@ -244,10 +244,10 @@ def compare(
     Args:
         systems: one list of lines per system (>= 2, as many lines as the references).
         references: one list of lines per reference (>= 1).
-        progress: called with each :class:`~bleu2.steps.Progress`; returning True cancels
+        progress: called with each :class:`~bleu2.common.steps.Progress`; returning True cancels
             (:class:`AnalysesCancelled`).
         preset: ``"compare-mt"`` (compare-mt 0.2.10's rules: every number equals its
-            report), a preset of :data:`bleu2.options.PRESETS`, or None (bleu2's defaults).
+            report), a preset of :data:`bleu2.metrics.bleu.options.PRESETS`, or None (bleu2's defaults).
         names: the systems' names (default ``sys1``, ``sys2``, ...).
         baseline: the system the others are compared with (n-grams, examples, significance).
         frequency_edges: word-frequency bucket edges (compare-mt's 1 2 3 4 5 10 100 1000).
@@ -263,7 +263,7 @@ def compare(
         significance: None, ``"paired-bs"`` or ``"paired-ar"`` (sacreBLEU's paired tests,
             baseline against each other system); significance_n: resamples or trials
             (None: sacreBLEU's default); seed: the generator's seed (None: OS entropy).
-        options: bleu2's BLEU options (:data:`bleu2.options.DEFAULTS`) on top of the preset.
+        options: bleu2's BLEU options (:data:`bleu2.metrics.bleu.options.DEFAULTS`) on top of the preset.
     Returns:
         a frozen :class:`~bleu2.analyses.result.CompareResult` (``to_dict``, ``to_json``,
         ``to_text``, ``to_html``, ``to_latex``; ``_repr_html_`` in Jupyter).

@@ -1,8 +1,8 @@
 """The one pass over the lines: every count the analyses need, line by line.
 
-Per line, the references are counted once (:func:`bleu2.stats.reference_stats`: each n-gram's
+Per line, the references are counted once (:func:`bleu2.metrics.bleu.stats.reference_stats`: each n-gram's
 largest count in one reference, the lengths competing for r); per system and line come
-its words, its BLEU statistics (:class:`bleu2.stats.SentenceStats`) and sentence BLEU,
+its words, its BLEU statistics (:class:`bleu2.metrics.bleu.stats.SentenceStats`) and sentence BLEU,
 and, summed over the corpus per word or n-gram g (for n in the n-gram range):
 
 * ``out[g]``: count in the output; ``ref_words[g]``: the reference's clipping limit;
@@ -18,13 +18,13 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..stats import Gram, SentenceStats, ngram_counts, ref_len_for, reference_stats
-from ..steps import Progress
+from ..common.steps import Progress
+from ..metrics.bleu.stats import Gram, SentenceStats, ngram_counts, ref_len_for, reference_stats
 from .rules import Rules
 
 __all__ = ["STAGE", "COMPARE_TYPES", "Tally", "tally_steps"]
 
-#: The stage of the analyses' :class:`~bleu2.steps.Progress` (lines counted of all).
+#: The stage of the analyses' :class:`~bleu2.common.steps.Progress` (lines counted of all).
 STAGE = "analyses"
 #: compare-mt's n-gram compare types.
 COMPARE_TYPES = ("match", "over", "under")
@@ -63,7 +63,7 @@ def tally_steps(
     orders: tuple[int, int],
     compare: str,
 ) -> Generator[Progress, None, Tally]:
-    """Count everything, yielding :class:`~bleu2.steps.Progress` every 256 lines.
+    """Count everything, yielding :class:`~bleu2.common.steps.Progress` every 256 lines.
 
     Args:
         systems: systems[s][i], line i of system s (strings); references: references[r][i].

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..report import text_table
+from ..corpus.report import text_table
 
 __all__ = ["render", "pairs_of", "pct", "num"]
 

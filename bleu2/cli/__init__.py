@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from ..lines import InputError
+from ..corpus.lines import InputError
 from .bleu2_command import main as bleu2_main
 from .bleu2_command import score_files
 from .parser import build_parser

@@ -1,5 +1,5 @@
 """``bleu2``'s own command: line-aligned files read in step, scored by the corpus pipeline
-(:mod:`bleu2.pipeline`), printed as one line, a ranked table, JSON or JSON Lines.
+(:mod:`bleu2.corpus.pipeline`), printed as one line, a ranked table, JSON or JSON Lines.
 
 Nothing is printed before everything is read, checked and computed, but with
 ``--sentence``, which writes each line's result as it goes. Exit status: 0 on success, 1
@@ -16,15 +16,15 @@ import tempfile
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..layouts import CHUNK_LINES
-from ..lines import STDIN, LineReader, aligned_chunks, label
-from ..options import PRESETS
-from ..peers import peer_report
-from ..pipeline import Keep, Outcome, corpus_steps, cpu_count
-from ..report import corpus_json, ranked_table, summary_line
-from ..scorer import BLEU
-from ..significance import DEFAULT_SEED
-from ..steps import finish
+from ..common.steps import finish
+from ..corpus.layouts import CHUNK_LINES
+from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
+from ..corpus.pipeline import Keep, Outcome, corpus_steps, cpu_count
+from ..corpus.report import corpus_json, ranked_table, summary_line
+from ..corpus.significance import DEFAULT_SEED
+from ..metrics.bleu.options import PRESETS
+from ..metrics.bleu.peers import peer_report
+from ..metrics.bleu.scorer import BLEU
 from .metric_command import refuse_other_options, run_metric
 from .parser import build_parser, given_bleu_options, join_weights
 from .progress import Meter
@@ -140,20 +140,20 @@ def score_files(
     peers: bool = False,
 ) -> Outcome:
     """Read line-aligned files in step and run the corpus pipeline on them
-    (:func:`bleu2.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
+    (:func:`bleu2.corpus.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
 
     Args:
         bleu: the scorer; references, systems: file paths (``-``: standard input, once).
-        test, n, seed, jobs: as :func:`~bleu2.pipeline.corpus_steps`.
+        test, n, seed, jobs: as :func:`~bleu2.corpus.pipeline.corpus_steps`.
         sentences: a text stream: write ``--sentence``'s JSON Lines there, as they come
             (the first system's at once, the others' after it); None: no sentence lines.
         progress_log: progress lines on stderr even when it is not a terminal.
         parser: where a test that cannot run is reported (``parser.error``); None: raise.
         keep_bom: keep a leading byte-order mark as part of the first line, as sacreBLEU
-            does (:func:`bleu2.lines.split_lines`).
+            does (:func:`bleu2.corpus.lines.split_lines`).
         peers: also each system's table under every preset (``Outcome.peers``).
     Returns:
-        :class:`~bleu2.pipeline.Outcome` (names: the paths given).
+        :class:`~bleu2.corpus.pipeline.Outcome` (names: the paths given).
     Raises:
         InputError: a file that cannot be read, is not UTF-8 text, or has another
             number of lines than the first reference. ValueError: a test that cannot run.

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..analyses import COMPARE_MT, CompareResult, compare, read_counts, rules_for
-from ..lines import STDIN, InputError, check_line_counts, label
+from ..corpus.lines import STDIN, InputError, check_line_counts, label
 from .bleu2_command import SACREBLEU_READING
 from .compare_parser import (
     COMPARE_PROG,

@@ -17,7 +17,7 @@ from .._version import __version__
 from ..analyses import ANALYSIS_PRESETS, COMPARE_MT
 from ..analyses import buckets as bk
 from ..analyses.tally import COMPARE_TYPES
-from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..corpus.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .parser import add_bleu_options, add_reference_option
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG

@@ -1,9 +1,9 @@
 """``bleu2 --metric chrf|ter``: bleu2's own command for chrF (chrF++) and TER.
 
-The files are read in step as for BLEU (:func:`bleu2.lines.aligned_chunks`); each line's
-statistics come from the engine (:class:`bleu2.chrf.CHRF`, :class:`bleu2.ter.TER`), their
+The files are read in step as for BLEU (:func:`bleu2.corpus.lines.aligned_chunks`); each line's
+statistics come from the engine (:class:`bleu2.metrics.chrf.api.CHRF`, :class:`bleu2.metrics.ter.api.TER`), their
 sums give the corpus score, and the significance tests resample them
-(:mod:`bleu2.significance`, :mod:`bleu2.sum_scores`). Output as for BLEU: one line, a ranked
+(:mod:`bleu2.corpus.significance`, :mod:`bleu2.corpus.sum_scores`). Output as for BLEU: one line, a ranked
 table (TER: lower is better), ``--json`` or ``--sentence``'s JSON Lines; scores in percent
 for display, fractions in JSON.
 """
@@ -16,13 +16,13 @@ import math
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..layouts import CHUNK_LINES
-from ..lines import STDIN, LineReader, aligned_chunks, label
-from ..report import competition_ranks, text_table
-from ..significance import signature_extras
-from ..significance import steps as significance_steps
-from ..steps import finish
-from ..sum_scores import VectorMetric, chrf_sums, ter_sums
+from ..common.steps import finish
+from ..corpus.layouts import CHUNK_LINES
+from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
+from ..corpus.report import competition_ranks, text_table
+from ..corpus.significance import signature_extras
+from ..corpus.significance import steps as significance_steps
+from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
 from .reading import stdin_stream
 from .sacrebleu_metrics import flags_named
@@ -50,7 +50,7 @@ def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentPars
 def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
     try:
         if args.metric == "chrf":
-            from ..chrf import CHRF
+            from ..metrics.chrf.api import CHRF
 
             options = {
                 "char_order": args.char_order,
@@ -61,7 +61,7 @@ def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
                 "eps_smoothing": args.eps_smoothing,
             }
             return CHRF(**{k: v for k, v in options.items() if v is not None})
-        from ..ter import TER
+        from ..metrics.ter.api import TER
 
         options = {
             "normalized": args.normalized,
@@ -112,7 +112,7 @@ def _sums(args: argparse.Namespace, scorer: Any, counts: set[int]) -> tuple[Vect
 
 def _summed(stats: Sequence[Any], metric: str) -> Any:
     if metric == "ter":
-        from ..ter_result import sum_ter_stats
+        from ..metrics.ter.result import sum_ter_stats
 
         return sum_ter_stats(stats)
     return [sum(c) for c in zip(*stats)] if stats else []

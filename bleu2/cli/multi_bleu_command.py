@@ -36,7 +36,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..stats import reference_stats, sentence_stats
+from ..metrics.bleu.stats import reference_stats, sentence_stats
 from ..tokenizers.sacrebleu import spaced_13a
 from .reading import reader_gone, stdin_stream
 

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .._version import __version__
-from ..options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
-from ..significance import DEFAULT_RESAMPLES, DEFAULT_SEED
-from ..smoothing import SMOOTHING_METHODS
+from ..corpus.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..metrics.bleu.options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
+from ..metrics.bleu.smoothing import SMOOTHING_METHODS
 from ..tokenizers import TOKENIZERS
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG

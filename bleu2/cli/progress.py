@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from ..steps import Progress
+from ..common.steps import Progress
 from .reading import PROG, isatty
 
 __all__ = ["PROGRESS_DELAY", "PROGRESS_INTERVAL", "PROGRESS_LOG_INTERVAL", "Meter"]
@@ -25,7 +25,7 @@ _now = time.monotonic
 
 
 class Meter:
-    """Progress on stderr, from the :class:`~bleu2.steps.Progress` of a run.
+    """Progress on stderr, from the :class:`~bleu2.common.steps.Progress` of a run.
 
     On a terminal: a ``\\r`` bar, drawn once the run has lasted :data:`PROGRESS_DELAY`
     seconds and erased by :meth:`close`. Elsewhere (a log), with ``log``: a line every

@@ -8,8 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import BinaryIO, TextIO, cast
 
-from ..lines import InputError
-from ..lines import read_lines as _read_lines
+from ..corpus.lines import InputError
+from ..corpus.lines import read_lines as _read_lines
 
 __all__ = ["PROG", "exit_status", "isatty", "read_lines", "reader_gone", "run_main", "stdin_stream"]
 
@@ -40,7 +40,7 @@ def _read_stdin() -> bytes:
 
 
 def read_lines(path: str, keep_bom: bool = False) -> list[str]:
-    """The lines of a UTF-8 file (``-``: standard input), as :func:`bleu2.lines.split_lines`
+    """The lines of a UTF-8 file (``-``: standard input), as :func:`bleu2.corpus.lines.split_lines`
     reads them (BOM dropped unless ``keep_bom``, split on ``\\n``, one trailing ``\\r``
     removed per line).
 

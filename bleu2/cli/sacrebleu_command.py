@@ -16,8 +16,8 @@ the given encoding, a byte-order mark kept as part of the first word, lines spli
 ``\\n`` and each line right-stripped; standard input with universal newlines, several
 systems as tab-separated columns; ``-nr N``: N tab-separated references per line.
 
-Scores in percent with sacreBLEU's own arithmetic (:mod:`bleu2.sacrebleu_math`), so that every printed digit is sacreBLEU's; the significance tests
-are bleu2's (:mod:`bleu2.significance`, sacreBLEU's numbers); the tables are drawn as
+Scores in percent with sacreBLEU's own arithmetic (:mod:`bleu2.common.sacrebleu_math`), so that every printed digit is sacreBLEU's; the significance tests
+are bleu2's (:mod:`bleu2.corpus.significance`, sacreBLEU's numbers); the tables are drawn as
 sacreBLEU's ``tabulate`` call draws them (:func:`bleu2.cli.table.tabulate`). Exit status as sacreBLEU's:
 0, 1 for bad input, 2 for bad arguments, 17 for a bad tab-separated line.
 """
@@ -35,8 +35,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from ..lines import InputError, split_lines
-from ..significance import DEFAULT_RESAMPLES
+from ..corpus.lines import InputError, split_lines
+from ..corpus.significance import DEFAULT_RESAMPLES
 from .parser import FORMATS, MISSING_TOKENIZERS, build_sacrebleu_parser
 from .parser import SACREBLEU_PROG as PROG
 from .reading import exit_status, reader_gone

@@ -3,8 +3,8 @@ command line computes and prints them.
 
 Each metric (:class:`SacreMetric`) takes its options from the parsed arguments, scores every
 system on the references (per-line statistics that add up, then the score of their sums in
-percent with sacreBLEU's arithmetic, :mod:`bleu2.sacrebleu_math`), runs the significance
-test asked for on the same statistics (:mod:`bleu2.significance`) and writes its signature.
+percent with sacreBLEU's arithmetic, :mod:`bleu2.common.sacrebleu_math`), runs the significance
+test asked for on the same statistics (:mod:`bleu2.corpus.significance`) and writes its signature.
 The command (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
 """
 
@@ -17,15 +17,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..layouts import chunks_of
-from ..options import BleuConfig
-from ..pipeline import Keep, Outcome, corpus_steps
-from ..sacrebleu_math import compute_bleu, ter_percent
-from ..scorer import BLEU
-from ..significance import Result
-from ..significance import steps as significance_steps
-from ..steps import finish
-from ..sum_scores import VectorMetric, chrf_sums, ter_sums
+from ..common.sacrebleu_math import compute_bleu, ter_percent
+from ..common.steps import finish
+from ..corpus.layouts import chunks_of
+from ..corpus.pipeline import Keep, Outcome, corpus_steps
+from ..corpus.significance import Result
+from ..corpus.significance import steps as significance_steps
+from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
+from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.scorer import BLEU
 from .parser import SACREBLEU_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
@@ -215,7 +215,7 @@ class BleuMetric(SacreMetric):
 
 
 class _VectorMetric(SacreMetric):
-    """A metric whose per-line statistics are int vectors (:class:`~bleu2.sum_scores.VectorMetric`)."""
+    """A metric whose per-line statistics are int vectors (:class:`~bleu2.corpus.sum_scores.VectorMetric`)."""
 
     sums: VectorMetric
 
@@ -258,7 +258,7 @@ class TerMetric(_VectorMetric):
     key = name = "TER"
 
     def __init__(self, args: argparse.Namespace, n_refs: int):
-        from ..ter import TER  # type: ignore[import-not-found,unused-ignore]
+        from ..metrics.ter.api import TER  # type: ignore[import-not-found,unused-ignore]
 
         self.options = {
             "normalized": args.ter_normalized,
@@ -314,7 +314,7 @@ class ChrfMetric(_VectorMetric):
     key = "CHRF"
 
     def __init__(self, args: argparse.Namespace):
-        from ..chrf import CHRF  # type: ignore[import-not-found,unused-ignore]
+        from ..metrics.chrf.api import CHRF  # type: ignore[import-not-found,unused-ignore]
 
         self.char_order, self.word_order, self.beta = args.chrf_char_order, args.chrf_word_order, args.chrf_beta
         self.lowercase, self.whitespace, self.eps_smoothing = (
@@ -361,7 +361,7 @@ METRICS: dict[str, Callable[[argparse.Namespace, int], SacreMetric]] = {
 }
 
 #: The engine module each metric needs (a metric whose engine is missing is refused).
-MISSING_ENGINES = {"chrf": "bleu2.chrf", "ter": "bleu2.ter"}
+MISSING_ENGINES = {"chrf": "bleu2.metrics.chrf.api", "ter": "bleu2.metrics.ter.api"}
 
 
 def make_metric(name: str, args: argparse.Namespace, n_refs: int) -> SacreMetric:

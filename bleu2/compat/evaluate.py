@@ -43,8 +43,8 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ..api import corpus_bleu, extract_stats
-from ..scorer import BLEU
+from ..metrics.bleu.api import corpus_bleu, extract_stats
+from ..metrics.bleu.scorer import BLEU
 
 __all__ = ["Bleu", "Chrf", "EvaluationModule", "Sacrebleu", "Ter", "load"]
 

@@ -52,10 +52,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..options import BleuConfig
-from ..scoring import score_from_stats
-from ..smoothing import method4_values, method5_values, method6_values, needed_order
-from ..stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
+from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.scoring import score_from_stats
+from ..metrics.bleu.smoothing import method4_values, method5_values, method6_values, needed_order
+from ..metrics.bleu.stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
 
 __all__ = [
     "Fraction",
@@ -342,7 +342,7 @@ def _custom(
 
 def _smoothed_values(pooled: SentenceStats, order: int, smooth: Smoothing) -> list[float]:
     """The smoothed precisions P_1..P_order of the pooled statistics, as NLTK's method gives
-    them (the engine's NLTK methods, :mod:`bleu2.smoothing`)."""
+    them (the engine's NLTK methods, :mod:`bleu2.metrics.bleu.smoothing`)."""
     config = BleuConfig.make(
         max_order=order,
         smoothing=smooth.method,

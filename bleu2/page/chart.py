@@ -72,7 +72,7 @@ def _get(obj: Any, name: str) -> Any:
 
 
 def chart_values(result_or_row: Any) -> ChartValues:
-    """The numbers the chart shows, from a :class:`~bleu2.result.BleuResult`, its ``to_dict()`` or a comparison row.
+    """The numbers the chart shows, from a :class:`~bleu2.metrics.bleu.result.BleuResult`, its ``to_dict()`` or a comparison row.
 
     ``used`` is False for an order left out of the geometric mean (``mean_weights``).
     Raises KeyError, AttributeError: an object without these fields."""

@@ -11,9 +11,16 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ..options import DEFAULTS, EMPTY_REFERENCES, REF_LENGTHS, BleuConfig, ParameterRange, smooth_value_range
-from ..options import PRESETS as ENGINE_PRESETS
-from ..smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
+from ..metrics.bleu.options import (
+    DEFAULTS,
+    EMPTY_REFERENCES,
+    REF_LENGTHS,
+    BleuConfig,
+    ParameterRange,
+    smooth_value_range,
+)
+from ..metrics.bleu.options import PRESETS as ENGINE_PRESETS
+from ..metrics.bleu.smoothing import SMOOTHING_METHODS, SMOOTHING_PARAMETERS
 from ..tokenizers import TOKENIZERS
 from . import i18n
 from .ports import Updates
@@ -77,10 +84,10 @@ MAX_ORDERS = (1, 2, 3, 4)
 #: BLEU, chrF, chrF++ (word order 2) and TER, the last three with sacreBLEU 2.6.0's defaults.
 METRICS = ("bleu", "chrf", "chrf++", "ter")
 
-#: Every option but ``weights`` with its default (:data:`bleu2.options.DEFAULTS`), and the metric.
+#: Every option but ``weights`` with its default (:data:`bleu2.metrics.bleu.options.DEFAULTS`), and the metric.
 DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
 
-#: Option name (as :mod:`bleu2.options` and share links name it) -> its control's element id in ``index.html``.
+#: Option name (as :mod:`bleu2.metrics.bleu.options` and share links name it) -> its control's element id in ``index.html``.
 FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS}
 
 #: Control id -> the event it reports a change by (the parameter box: ``input``, at each keystroke).
@@ -88,7 +95,7 @@ CONTROLS: dict[str, str] = {
     element_id: "input" if name == "smooth_value" else "change" for name, element_id in FIELDS.items()
 }
 
-#: Each preset of :data:`bleu2.options.PRESETS` as the page's options (all have uniform weights).
+#: Each preset of :data:`bleu2.metrics.bleu.options.PRESETS` as the page's options (all have uniform weights).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
     name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": "bleu"}
     for name, options in ENGINE_PRESETS.items()
@@ -120,7 +127,7 @@ METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"
 
 
 def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` without the metric, as :class:`bleu2.options.BleuConfig` takes them."""
+    """``options`` without the metric, as :class:`bleu2.metrics.bleu.options.BleuConfig` takes them."""
     return {k: v for k, v in options.items() if k != "metric"}
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import bleu2
-from bleu2 import smoothing
+from bleu2.metrics.bleu import smoothing
 from bleu2.page import i18n, share
 from bleu2.page.sentence import export
 from bleu2.page.sentence.candidates import compare, ref_length_text

@@ -9,7 +9,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from bleu2.smoothing import SMOOTHING_METHODS
+from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
 from browser_helpers import SUB_PATH, answered, enter, texts
 from conftest import open_held, open_page, wait_ready_state
 

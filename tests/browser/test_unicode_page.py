@@ -36,7 +36,7 @@ def test_every_assigned_code_point_tokenizes_alike(page, check):
     name, lowercase, contexts = CASES[check]
     lines = unicode_text.lines(contexts)
     # the tokenizer of the page's scoring options (BleuConfig), run in the page's worker
-    config = f"__import__('bleu2.options', fromlist=['BleuConfig']).BleuConfig.make(tokenizer={name!r}, lowercase={lowercase})"
+    config = f"__import__('bleu2.metrics.bleu.options', fromlist=['BleuConfig']).BleuConfig.make(tokenizer={name!r}, lowercase={lowercase})"
     got = probe(
         page, f"list(map({config}.tokenize_function(), __import__('json').loads({json.dumps(json.dumps(lines))})))"
     )

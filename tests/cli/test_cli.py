@@ -24,7 +24,7 @@ import bleu2
 from bleu2 import cli
 from bleu2.cli import progress
 from bleu2.cli.bleu2_command import CLASSIC_NOTE
-from bleu2.smoothing import SMOOTHING_METHODS
+from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from shared_data import DATA
 
@@ -730,7 +730,7 @@ def test_paired_tests_equal_sacrebleu(capsys, tmp_path, flag, test, n):
 
 
 def test_confidence_and_seed(capsys):
-    from bleu2 import significance
+    from bleu2.corpus import significance
 
     got = run_json(capsys, "--confidence", "--confidence-n", "100", "--seed", "7", "-r", REF, SYS1)
     stats = bleu2.corpus_bleu(lines_of(SYS1), lines_of(REF)).sentence_stats
@@ -846,7 +846,7 @@ def test_presets_table_and_json(capsys):
     for name in bleu2.PRESETS:
         assert f"\n{name} " in table
     got = run_json(capsys, "--presets", "-r", REF, SYS1)
-    from bleu2.peers import corpus_peer_table
+    from bleu2.metrics.bleu.peers import corpus_peer_table
 
     expected = corpus_peer_table(lines_of(SYS1), lines_of(REF)).to_dict()["presets"]
     assert got["presets"] == json.loads(json.dumps(expected))

@@ -154,16 +154,16 @@ def test_the_wheel_ships_the_docs_extensions(installed):
     z = zipfile.ZipFile(wheel)
     names = set(z.namelist())
     assert {
-        "bleu2/sphinx.py",
-        "bleu2/mkdocs.py",
-        "bleu2/docs_block.py",
-        "bleu2/docs_assets/bleu2-docs.css",
-        "bleu2/docs_assets/bleu2-docs.js",
+        "bleu2/integrations/sphinx.py",
+        "bleu2/integrations/mkdocs.py",
+        "bleu2/integrations/docs_block.py",
+        "bleu2/integrations/docs_assets/bleu2-docs.css",
+        "bleu2/integrations/docs_assets/bleu2-docs.js",
     } <= names
     entry_points = z.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
     assert "[mkdocs.plugins]\nbleu2 = bleu2.mkdocs:Bleu2Plugin" in entry_points
     code = (
-        "from bleu2 import docs_block as b\n"
+        "from bleu2.integrations import docs_block as b\n"
         "print(b.breakdown_html(b.make_block(['the cat sat on the mat'], ['the cat is on the mat'])).count('>5/6<'))\n"
         "print((b.ASSETS / b.JS_FILE).is_file())\n"
         "import bleu2.sphinx\n"

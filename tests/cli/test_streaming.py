@@ -18,7 +18,7 @@ import pytest
 
 from bleu2 import cli
 from bleu2.cli.bleu2_command import CLASSIC_NOTE
-from bleu2.pipeline import CHUNK_LINES
+from bleu2.corpus.pipeline import CHUNK_LINES
 from shared_data import TED
 
 REF = TED / "ted.ref.detok.eng"

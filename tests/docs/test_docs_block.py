@@ -1,4 +1,4 @@
-"""A docs block (bleu2/docs_block.py, shared by the Sphinx extension and the MkDocs plugin),
+"""A docs block (bleu2/integrations/docs_block.py, shared by the Sphinx extension and the MkDocs plugin),
 without Sphinx or MkDocs: its checks and their messages, the build-time breakdown against
 the oracles (the hand-computed GOLDEN rows, sacreBLEU 2.6.0, NLTK 3.10.4), escaping, the
 live calculator's fragment as the page reads it (``bleu2.page.share.decode_state``), the
@@ -15,7 +15,7 @@ import pytest
 import sacrebleu
 from nltk.translate import bleu_score
 
-from bleu2 import docs_block as blocks
+from bleu2.integrations import docs_block as blocks
 from bleu2.page import embed, i18n, share
 from bleu2.page.options_form import PRESET_OPTIONS
 from docs_extension_sites import blocks_in
@@ -238,8 +238,8 @@ def test_nothing_but_the_extensions_imports_them_and_bleu2_imports_no_docs_tool(
         for p in (ROOT / "bleu2").rglob("*.py")
         if pattern.search(p.read_text(encoding="utf-8"))
     )
-    assert users == ["bleu2/mkdocs.py", "bleu2/sphinx.py"]
-    code = "import sys, bleu2, bleu2.cli, bleu2.docs_block\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('sphinx', 'mkdocs', 'docutils', 'pymdownx')))"
+    assert users == ["bleu2/integrations/mkdocs.py", "bleu2/integrations/sphinx.py"]
+    code = "import sys, bleu2, bleu2.cli, bleu2.integrations.docs_block\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('sphinx', 'mkdocs', 'docutils', 'pymdownx')))"
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, check=True
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu2 import docs_block
+from bleu2.integrations import docs_block
 from bleu2.page import share
 from bleu2.page.options_form import PRESET_OPTIONS
 from docs_extension_sites import blocks_in, build_material, build_sphinx, fake_site

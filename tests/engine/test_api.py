@@ -38,7 +38,7 @@ def test_unknown_names_list_the_valid_ones():
 def test_corpus_path_equals_general_stats():
     """corpus_bleu's statistics (references cached per line, reused by the next system)
     equal the general kernel's, sentence by sentence."""
-    from bleu2.stats import reference_stats, sentence_stats
+    from bleu2.metrics.bleu.stats import reference_stats, sentence_stats
     from shared_data import TED as ted
 
     hyps = (ted / "ted.sys1.detok.eng").read_text(encoding="utf-8").splitlines()[:300]

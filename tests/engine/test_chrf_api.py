@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sacrebleu.metrics import CHRF as SacreCHRF
 
 import bleu2
-from bleu2.chrf_stats import sum_stats
+from bleu2.metrics.chrf.stats import sum_stats
 
 # ---------------------------------------------------------------- options
 

@@ -16,8 +16,8 @@ from nltk.translate import bleu_score as nltk_bleu
 
 import bleu2
 from bleu2.analyses import AnalysesCancelled, compare_steps, read_counts
-from bleu2.significance import paired_bootstrap
-from bleu2.steps import finish
+from bleu2.common.steps import finish
+from bleu2.corpus.significance import paired_bootstrap
 from shared_data import TED
 
 pytestmark = pytest.mark.filterwarnings("ignore")

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bleu2.dask
 import dask.bag as db
 import dask.dataframe as dd
 import pandas as pd
@@ -20,8 +21,7 @@ from distributed import Client, LocalCluster
 from sacrebleu.metrics import BLEU as SacreBLEU
 
 import bleu2
-import bleu2.dask
-from bleu2.options import SACREBLEU_OPTIONS
+from bleu2.metrics.bleu.options import SACREBLEU_OPTIONS
 from shared_data import TED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ def test_nothing_else_in_bleu2_imports_it():
     for path in (ROOT / "bleu2").rglob("*.py"):
         if path.name != "dask.py":
             assert not pattern.search(path.read_text(encoding="utf-8")), path
-    code = "import sys, bleu2, bleu2.cli, bleu2.pipeline\nprint(sorted(m for m in sys.modules if 'dask' in m))\n"
+    code = "import sys, bleu2, bleu2.cli, bleu2.corpus.pipeline\nprint(sorted(m for m in sys.modules if 'dask' in m))\n"
     proc = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, check=True
     )

@@ -1,4 +1,4 @@
-"""bleu2.lines.InputError: the English message the command line prints, and a stable key
+"""bleu2.corpus.lines.InputError: the English message the command line prints, and a stable key
 with the message's parts, for front ends that word it themselves (the page's catalogs).
 
 Oracles: the messages as the command line documents them (docs/cli.md: input files).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bleu2.lines import InputError, LineReader, check_line_counts, read_lines, split_lines
+from bleu2.corpus.lines import InputError, LineReader, check_line_counts, read_lines, split_lines
 
 
 @pytest.mark.parametrize(

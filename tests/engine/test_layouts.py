@@ -67,7 +67,7 @@ def test_square_references_that_read_the_same_both_ways_are_not_refused():
 
 
 def test_long_iterables_refuse_entries_that_may_be_streams():
-    from bleu2.layouts import CHUNK_LINES
+    from bleu2.corpus.layouts import CHUNK_LINES
 
     n = CHUNK_LINES + 1
     hyps = (f"w{i}" for i in range(n))

@@ -1,4 +1,4 @@
-"""bleu2.scoring.mean_weights / BleuResult.mean_weights: the weights the geometric mean
+"""bleu2.metrics.bleu.scoring.mean_weights / BleuResult.mean_weights: the weights the geometric mean
 actually used (the page's formula line shows them)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 import pytest
 
 import bleu2
-from bleu2.smoothing import EFFECTIVE_ORDER_METHODS, SMOOTHING_METHODS
+from bleu2.metrics.bleu.smoothing import EFFECTIVE_ORDER_METHODS, SMOOTHING_METHODS
 
 
 def test_effective_order_leaves_out_orders_and_renormalises():

@@ -20,9 +20,9 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.utils import sum_of_lists
 
 import bleu2
-from bleu2.options import BleuConfig
-from bleu2.scoring import bleu_score, score_from_stats
-from bleu2.stats import pool_stats
+from bleu2.metrics.bleu.options import BleuConfig
+from bleu2.metrics.bleu.scoring import bleu_score, score_from_stats
+from bleu2.metrics.bleu.stats import pool_stats
 from shared_data import TED
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

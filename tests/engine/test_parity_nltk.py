@@ -17,9 +17,9 @@ import pytest
 from nltk.translate import bleu_score as nltk_bleu
 
 import bleu2
-from bleu2.options import BleuConfig
-from bleu2.scoring import score_from_stats
-from bleu2.stats import SentenceStats, pool_stats, reference_stats, sentence_stats
+from bleu2.metrics.bleu.options import BleuConfig
+from bleu2.metrics.bleu.scoring import score_from_stats
+from bleu2.metrics.bleu.stats import SentenceStats, pool_stats, reference_stats, sentence_stats
 from shared_data import DATA
 
 pytestmark = pytest.mark.filterwarnings("ignore")  # NLTK warns about zero counts

@@ -27,9 +27,9 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.utils import sum_of_lists
 
 import bleu2
-from bleu2.options import BleuConfig
-from bleu2.scoring import bleu_score, score_from_stats
-from bleu2.stats import SentenceStats, pool_stats
+from bleu2.metrics.bleu.options import BleuConfig
+from bleu2.metrics.bleu.scoring import bleu_score, score_from_stats
+from bleu2.metrics.bleu.stats import SentenceStats, pool_stats
 from shared_data import DATA
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

@@ -19,7 +19,7 @@ from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
 from nltk.translate.bleu_score import modified_precision
 from sacrebleu.metrics.bleu import BLEU as SacreBLEU
 
-from bleu2.peers import corpus_peer_table, describe, peer_report, peer_table
+from bleu2.metrics.bleu.peers import corpus_peer_table, describe, peer_report, peer_table
 from peer_rules import hf_evaluate_bleu, score_from_shown, torchmetrics_bleu
 from shared_data import TED
 

@@ -1,4 +1,4 @@
-"""bleu2.peers: the same text under every preset, each difference computed from the numbers.
+"""bleu2.metrics.bleu.peers: the same text under every preset, each difference computed from the numbers.
 
 Each row's numbers equal bleu2's own preset scoring (itself checked against the peers in
 test_presets.py); a rule is named exactly when changing that rule alone changes the numbers,
@@ -11,7 +11,7 @@ import json
 import pytest
 
 import bleu2
-from bleu2.peers import corpus_peer_table, describe, peer_report, peer_table
+from bleu2.metrics.bleu.peers import corpus_peer_table, describe, peer_report, peer_table
 from shared_data import TED
 
 

@@ -1,4 +1,4 @@
-"""The corpus pipeline (bleu2.pipeline), the step driver (bleu2.steps), iterables in the
+"""The corpus pipeline (bleu2.corpus.pipeline), the step driver (bleu2.common.steps), iterables in the
 library, compact per-line columns and the default numbers of resamples.
 
 Oracles: sacreBLEU 2.6.0 (scores, its command line's defaults) and NLTK's corpus_bleu
@@ -17,10 +17,10 @@ from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
 from sacrebleu.metrics import BLEU as SacreBLEU
 
 import bleu2
-from bleu2 import significance as S
-from bleu2.options import SACREBLEU_OPTIONS, BleuConfig
-from bleu2.pipeline import CHUNK_LINES, Keep, chunks_of, corpus_steps, pair_chunks
-from bleu2.steps import Progress, drive, finish
+from bleu2.common.steps import Progress, drive, finish
+from bleu2.corpus import significance as S
+from bleu2.corpus.pipeline import CHUNK_LINES, Keep, chunks_of, corpus_steps, pair_chunks
+from bleu2.metrics.bleu.options import SACREBLEU_OPTIONS, BleuConfig
 from shared_data import TED
 
 

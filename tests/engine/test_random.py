@@ -1,4 +1,4 @@
-"""bleu2._random against NumPy (the oracle, a test-only dependency): SeedSequence, PCG64 and
+"""bleu2.common.numpy_random against NumPy (the oracle, a test-only dependency): SeedSequence, PCG64 and
 the two Generator paths sacreBLEU's significance tests use, bit for bit, including the
 generator's state after each call (so consecutive calls continue identically)."""
 
@@ -10,7 +10,7 @@ import itertools
 import numpy as np
 import pytest
 
-from bleu2 import _random as R
+from bleu2.common import numpy_random as R
 
 SEEDS = [0, 1, 12345, 2**32 - 1, 2**32, 2**63, 2**64 + 3, 2**128 - 1, 3**100]
 # ranges: Lemire 32-bit (tiny, typical, rejection-heavy, 2**32 exactly) and 64-bit
@@ -193,7 +193,7 @@ def test_no_numpy_import():
     import sys
 
     code = (
-        "import sys, bleu2._random as R, bleu2.significance as S; "
+        "import sys, bleu2.common.numpy_random as R, bleu2.corpus.significance as S; "
         "R.default_rng(1).integers(10, 5); assert 'numpy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -1,4 +1,4 @@
-"""bleu2.significance against sacreBLEU 2.6.0 (the oracle, run here): bootstrap confidence
+"""bleu2.corpus.significance against sacreBLEU 2.6.0 (the oracle, run here): bootstrap confidence
 intervals (``--confidence``), paired bootstrap (``--paired-bs``) and paired approximate
 randomization (``--paired-ar``) on the shared TED and multiTED-ja data.
 
@@ -27,11 +27,11 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 import bleu2
-from bleu2 import sacrebleu_math as M
-from bleu2 import significance as S
-from bleu2.options import BleuConfig
-from bleu2.scoring import bleu_score
-from bleu2.stats import SentenceStats, pool_stats
+from bleu2.common import sacrebleu_math as M
+from bleu2.corpus import significance as S
+from bleu2.metrics.bleu.options import BleuConfig
+from bleu2.metrics.bleu.scoring import bleu_score
+from bleu2.metrics.bleu.stats import SentenceStats, pool_stats
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 pytestmark = pytest.mark.filterwarnings("ignore")

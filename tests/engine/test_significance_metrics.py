@@ -1,4 +1,4 @@
-"""bleu2.significance for chrF and TER (:mod:`bleu2.sum_scores`) against sacreBLEU 2.6.0's
+"""bleu2.corpus.significance for chrF and TER (:mod:`bleu2.corpus.sum_scores`) against sacreBLEU 2.6.0's
 own tests (the oracle, run here): the per-line statistics are sacreBLEU's (its
 ``_extract_corpus_statistics``), so that only the tests' arithmetic is compared: bootstrap
 confidence intervals, paired bootstrap and paired approximate randomization, seed 12345;
@@ -14,9 +14,9 @@ import pytest
 from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 
-from bleu2 import significance as S
-from bleu2.sacrebleu_math import PyFloat, chrf_percent, ter_percent
-from bleu2.sum_scores import VectorMetric, chrf_sums, ter_sums
+from bleu2.common.sacrebleu_math import PyFloat, chrf_percent, ter_percent
+from bleu2.corpus import significance as S
+from bleu2.corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
 from shared_data import TED
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

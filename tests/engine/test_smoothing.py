@@ -1,6 +1,6 @@
 """Smoothing methods against their formulas (sacreBLEU: Post 2018; NLTK / Chen & Cherry 2014),
 effective order, weights and option validation. Expected values are written from the
-formulas in bleu2.smoothing's docstring (and the sources it cites), not taken from bleu2."""
+formulas in bleu2.metrics.bleu.smoothing's docstring (and the sources it cites), not taken from bleu2."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleu2
-from bleu2.options import BleuConfig
-from bleu2.scoring import bleu_score, score_from_stats
-from bleu2.smoothing import SMOOTHING_METHODS
-from bleu2.stats import SentenceStats, pool_stats
+from bleu2.metrics.bleu.options import BleuConfig
+from bleu2.metrics.bleu.scoring import bleu_score, score_from_stats
+from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
+from bleu2.metrics.bleu.stats import SentenceStats, pool_stats
 
 ALL = ["add-1", "none", "exp", "floor", "add-k", "nmt"] + [f"method{i}" for i in range(8)]
 

@@ -1,9 +1,9 @@
 """Each smoothing parameter has a range under which the method's precisions stay in [0, 1].
 
-The ranges (bleu2.options.smooth_value_range) follow from each method's formula:
+The ranges (bleu2.metrics.bleu.options.smooth_value_range) follow from each method's formula:
 floor and method1 in [0, 1] (value / t_n with t_n >= 1), add-k >= 0, method4/method7
 k >= ln(N)/2, method6 alpha > 0 (its precisions can exceed 1 for any alpha, as NLTK's).
-They are enforced once, in bleu2.options, for the library, the command line, the page's
+They are enforced once, in bleu2.metrics.bleu.options, for the library, the command line, the page's
 options and its share links.
 """
 
@@ -19,7 +19,7 @@ from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
 import bleu2
 from bleu2 import cli
-from bleu2.options import smooth_value_range
+from bleu2.metrics.bleu.options import smooth_value_range
 from shared_data import TED
 
 words = st.lists(st.sampled_from("a b c d".split()), min_size=1, max_size=9).map(" ".join)

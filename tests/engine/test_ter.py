@@ -1,4 +1,4 @@
-"""TER (bleu2.ter): sacreBLEU 2.6.0's published TER and tercom-tokenizer test cases
+"""TER (bleu2.metrics.ter.api): sacreBLEU 2.6.0's published TER and tercom-tokenizer test cases
 (test/test_ter.py, test/test_tokenizer_ter.py), the results' forms and signatures against
 sacreBLEU's, the options' checks, the layouts, and odd text against sacreBLEU itself."""
 
@@ -12,7 +12,7 @@ import sacrebleu
 from sacrebleu.metrics import TER as SacreTER
 
 import bleu2
-from bleu2.ter_normalize import normalize
+from bleu2.metrics.ter.normalize import normalize
 
 # --- sacreBLEU's published cases -------------------------------------------------------------
 

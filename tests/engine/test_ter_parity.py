@@ -20,7 +20,7 @@ from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 from sacrebleu.utils import sum_of_lists
 
 import bleu2
-from bleu2.ter_normalize import normalize
+from bleu2.metrics.ter.normalize import normalize
 from shared_data import DATA
 
 PAIRS = {

@@ -245,7 +245,7 @@ def test_ranking_rows_best_first():
     assert rows[1]["precisions"] == ["1.0000", "1.0000"]
 
 
-@pytest.mark.parametrize("method", sorted(__import__("bleu2.smoothing", fromlist=["x"]).SMOOTHING_METHODS))
+@pytest.mark.parametrize("method", sorted(__import__("bleu2.metrics.bleu.smoothing", fromlist=["x"]).SMOOTHING_METHODS))
 def test_every_smoothing_method_fraction_shows_the_value_used(method):
     # A smoothed order shows the value that enters the score (add-1 shows its own formula,
     # which equals that value); an order smoothing left alone shows matches/total.

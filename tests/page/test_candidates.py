@@ -11,9 +11,9 @@ import math
 import pytest
 
 import bleu2
+from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
 from bleu2.page.sentence import candidates as compare_mod
 from bleu2.page.sentence.candidates import compare, ref_length_choice, ref_length_text
-from bleu2.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
 from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table
 from peer_rules import hf_evaluate_bleu
@@ -123,7 +123,7 @@ def test_ref_length_choice():
     assert ref_length_choice(3, [])["reason"] == "none"
     # agrees with the engine's r
     for c, lengths in [(4, [5, 3, 9]), (8, [5, 3, 9]), (1, [2, 7]), (10, [1, 2])]:
-        assert ref_length_choice(c, lengths)["chosen_length"] == bleu2.stats.closest_ref_len(c, lengths)
+        assert ref_length_choice(c, lengths)["chosen_length"] == bleu2.metrics.bleu.stats.closest_ref_len(c, lengths)
 
 
 def test_ref_length_choice_follows_the_ref_length_rule():
@@ -196,10 +196,10 @@ def test_equals_sentence_bleu(options):
 
 
 def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
-    import bleu2.options
+    import bleu2.metrics.bleu.options
 
     calls = []
-    real = bleu2.options.make_tokenizer
+    real = bleu2.metrics.bleu.options.make_tokenizer
 
     def counting(tokenizer, lowercase):
         fn = real(tokenizer, lowercase)
@@ -210,7 +210,7 @@ def test_an_edit_retokenizes_only_the_edited_candidate(monkeypatch):
 
         return tokenize
 
-    monkeypatch.setattr(bleu2.options, "make_tokenizer", counting)
+    monkeypatch.setattr(bleu2.metrics.bleu.options, "make_tokenizer", counting)
     compare_mod.clear_caches()
     refs = ["the cat sat on the mat", "a cat on a mat"]
     compare(["the cat", "a dog", "the mat"], refs)

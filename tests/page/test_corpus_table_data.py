@@ -13,7 +13,7 @@ import warnings
 
 import pytest
 
-from bleu2.options import PRESETS, SENTENCE_PRESETS, BleuConfig
+from bleu2.metrics.bleu.options import PRESETS, SENTENCE_PRESETS, BleuConfig
 from bleu2.page import i18n
 from bleu2.page.corpus import views
 from bleu2.page.corpus.session import Session

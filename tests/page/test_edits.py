@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from bleu2.api import scorer_for
+from bleu2.metrics.bleu.api import scorer_for
 from bleu2.page.sentence import candidates, edits
 from bleu2.page.sentence.edits import Edits, common_prefix
 from bleu2.tokenizers import TOKENIZERS

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bleu2
-from bleu2.api import extract_stats
+from bleu2.metrics.bleu.api import extract_stats
 from bleu2.page import i18n
 from bleu2.page.sentence.explain import highlight, span_label
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import sacrebleu
 from nltk.translate.bleu_score import sentence_bleu as nltk_sentence_bleu
 
-from bleu2.options import PRESETS
+from bleu2.metrics.bleu.options import PRESETS
 from bleu2.page.options_form import PRESET_CHOICES
 from bleu2.page.sentence.candidates import compare
 from bleu2.page.sentence.controller import DEFERRED_MS, SentencePage

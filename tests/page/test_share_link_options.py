@@ -1,4 +1,4 @@
-"""A share link carries options through the same checks as the library (bleu2.options)."""
+"""A share link carries options through the same checks as the library (bleu2.metrics.bleu.options)."""
 
 from __future__ import annotations
 

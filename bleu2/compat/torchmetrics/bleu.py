@@ -2,7 +2,7 @@
 ``sacre_bleu_score`` on bleu2's engine (import them from :mod:`bleu2.compat.torchmetrics`
 or its ``text`` / ``functional`` modules).
 
-torchmetrics' rules, as bleu2's statistics (:mod:`bleu2.stats`) and scoring: tokens split on
+torchmetrics' rules, as bleu2's statistics (:mod:`bleu2.metrics.bleu.stats`) and scoring: tokens split on
 whitespace (``BLEUScore``) or by sacreBLEU's tokenizer, lower-cased after tokenizing
 (``SacreBLEUScore``, no right-stripping); clipping by the largest count in any reference;
 r the reference length closest to c, ties to the reference given first; empty references
@@ -18,9 +18,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...options import BleuConfig
-from ...scoring import score_from_stats
-from ...stats import SentenceStats, pool_stats, reference_stats, sentence_stats
+from ...metrics.bleu.options import BleuConfig
+from ...metrics.bleu.scoring import score_from_stats
+from ...metrics.bleu.stats import SentenceStats, pool_stats, reference_stats, sentence_stats
 from ...tokenizers import make_tokenizer
 from .metric import Metric, as_value, check_corpus
 

@@ -12,7 +12,7 @@ F = (1 + beta^2) P R / max(beta^2 P + R, 1e-16), and the score is the mean of th
 takes the statistics of the one with the highest sentence score, the first on ties; when
 every reference scores 0, the line adds its hypothesis n-grams only (no reference n-grams,
 no matches), as torchmetrics does. The arithmetic is torchmetrics' float32, operation for
-operation (:func:`bleu2.sacrebleu_math.f32`); the counts are exact integers (torchmetrics'
+operation (:func:`bleu2.common.sacrebleu_math.f32`); the counts are exact integers (torchmetrics'
 float32 counts are exact below 2**24 n-grams). Scores are fractions in [0, 1].
 """
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ...chrf_stats import char_ngrams, ngram_counts, word_ngrams, words
-from ...sacrebleu_math import f32
+from ...common.sacrebleu_math import f32
+from ...metrics.chrf.stats import char_ngrams, ngram_counts, word_ngrams, words
 from .metric import Metric, as_value, as_vector, check_inputs
 
 __all__ = ["CHRFScore", "chrf_score", "ChrfSums"]

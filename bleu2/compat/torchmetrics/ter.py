@@ -2,8 +2,8 @@
 engine (import them from :mod:`bleu2.compat.torchmetrics` or its ``text`` / ``functional``
 modules).
 
-torchmetrics ports sacreBLEU's TER (tercom's words, :mod:`bleu2.ter_normalize`; its shifts
-and edit distance, :mod:`bleu2.ter_shifts`) with its own defaults (lower-cased:
+torchmetrics ports sacreBLEU's TER (tercom's words, :mod:`bleu2.metrics.ter.normalize`; its shifts
+and edit distance, :mod:`bleu2.metrics.ter.shifts`) with its own defaults (lower-cased:
 ``lowercase=True``) and two differences kept here: each reference is edited into the
 prediction (the roles swapped: shifts move reference words), and an empty prediction
 counts 0 edits. A line's statistics are the fewest edits over its references and their
@@ -11,7 +11,7 @@ average length; TER = edits / the summed average lengths (1 when those are 0 and
 edits, else 0), edits per reference word, a float that may exceed 1 (Snover et al. 2006).
 The sums and divisions are torchmetrics' float32, in its order: ``update`` adds each line
 to the running sums, ``forward`` sums its batch and then adds that to them
-(:func:`bleu2.sacrebleu_math.f32`).
+(:func:`bleu2.common.sacrebleu_math.f32`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ...sacrebleu_math import f32
-from ...ter_normalize import words
-from ...ter_shifts import ter_edits
+from ...common.sacrebleu_math import f32
+from ...metrics.ter.normalize import words
+from ...metrics.ter.shifts import ter_edits
 from .metric import Metric, as_value, as_vector, check_inputs
 
 __all__ = ["TerSums", "TranslationEditRate", "translation_edit_rate"]

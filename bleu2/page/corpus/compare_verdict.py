@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from ...analyses import CompareResult
-from ...options import BleuConfig
+from ...metrics.bleu.options import BleuConfig
 from .. import i18n
 from ..options_form import METRIC_NAMES
 

@@ -1,7 +1,7 @@
 """Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
 
 As ``sacrebleu REF -i SYS... -m bleu chrf ter``: the engines' per-line statistics, the
-corpus score of their sums and the test on them (:func:`bleu2.significance.steps`).
+corpus score of their sums and the test on them (:func:`bleu2.corpus.significance.steps`).
 Scores are fractions (chrF in [0, 1]; TER, lower is better, may exceed 1).
 """
 
@@ -11,11 +11,11 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...report import Figures
-from ...significance import signature_extras
-from ...significance import steps as significance_steps
-from ...steps import Progress
-from ...sum_scores import chrf_sums, ter_sums
+from ...common.steps import Progress
+from ...corpus.report import Figures
+from ...corpus.significance import signature_extras
+from ...corpus.significance import steps as significance_steps
+from ...corpus.sum_scores import chrf_sums, ter_sums
 from .. import i18n
 
 __all__ = [
@@ -50,10 +50,10 @@ class MetricResult:
 
 def _scorer(key: str) -> Any:
     if key == "ter":
-        from ...ter import TER  # type: ignore[import-not-found,unused-ignore]
+        from ...metrics.ter.api import TER  # type: ignore[import-not-found,unused-ignore]
 
         return TER()
-    from ...chrf import CHRF  # type: ignore[import-not-found,unused-ignore]
+    from ...metrics.chrf.api import CHRF  # type: ignore[import-not-found,unused-ignore]
 
     return CHRF(word_order=2 if key == "chrf++" else 0)
 
@@ -80,7 +80,7 @@ def metric_steps(
         per_system.append(stats)
     k = len(refs)
     if key == "ter":
-        from ...ter_result import sum_ter_stats
+        from ...metrics.ter.result import sum_ter_stats
 
         results = [scorer.score_from_stats(sum_ter_stats(st), k) for st in per_system]
         sums = ter_sums(k)

@@ -52,12 +52,12 @@ def message_text(message: Message | None, lang: str = "en") -> str:
     return i18n.t(lang, message["key"], **params, **numbers)
 
 
-#: The engine's input errors (:class:`bleu2.lines.InputError` ``key``) the page words itself.
+#: The engine's input errors (:class:`bleu2.corpus.lines.InputError` ``key``) the page words itself.
 INPUT_KEYS = {"not_text": "input_not_text", "nul": "input_nul", "not_utf8": "input_not_utf8"}
 
 
 def input_message(error: Exception) -> Message:
-    """An engine's :class:`bleu2.lines.InputError` as an ``input_*`` message (else its English text)."""
+    """An engine's :class:`bleu2.corpus.lines.InputError` as an ``input_*`` message (else its English text)."""
     key, params = getattr(error, "key", ""), dict(getattr(error, "params", {}))
     if key not in INPUT_KEYS:
         return {"text": str(error)}

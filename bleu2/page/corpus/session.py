@@ -13,14 +13,14 @@ from typing import Any
 from ...analyses import ANALYSIS_PRESETS, PAIRED_TESTS, CompareResult, Rules, compare_steps, rules_for
 from ...analyses.run import counts_steps
 from ...analyses.tally import Tally
-from ...api import scorer_for
-from ...lines import InputError, split_lines
-from ...options import DEFAULTS, BleuConfig
-from ...pipeline import Keep, chunks_of, corpus_steps
-from ...result import CorpusBleuResult
-from ...scoring import bleu_score
-from ...significance import DEFAULT_RESAMPLES
-from ...steps import Progress, drive
+from ...common.steps import Progress, drive
+from ...corpus.lines import InputError, split_lines
+from ...corpus.pipeline import Keep, chunks_of, corpus_steps
+from ...corpus.significance import DEFAULT_RESAMPLES
+from ...metrics.bleu.api import scorer_for
+from ...metrics.bleu.options import DEFAULTS, BleuConfig
+from ...metrics.bleu.result import CorpusBleuResult
+from ...metrics.bleu.scoring import bleu_score
 from .. import i18n
 from ..options_form import bleu_options, normalize_options, options_from_form
 from . import compare_verdict, compare_view, guide, metrics, views

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
-from ...options import BleuConfig
-from ...report import (
+from ...corpus.report import (
     Figures,
     best_first,
     competition_ranks,
@@ -22,7 +21,8 @@ from ...report import (
     markdown_table,
     sentences_jsonl,
 )
-from ...result import CorpusBleuResult
+from ...metrics.bleu.options import BleuConfig
+from ...metrics.bleu.result import CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
 from .metrics import MetricResult, metric_csv, rank_scores, ranked_by, significance_cells, significance_head

@@ -1,7 +1,7 @@
 """The BLEU breakdown as plain data: the selected candidate's rows and the ranking table.
 
 BLEU = BP · exp(Σ w_n ln p_n), BP = 1 if c ≥ r else exp(1 − r/c) (Papineni et al. 2002); smoothing as in
-:mod:`bleu2.smoothing` (Chen & Cherry 2014). Numbers are shown with four decimals in ``lang``'s notation.
+:mod:`bleu2.metrics.bleu.smoothing` (Chen & Cherry 2014). Numbers are shown with four decimals in ``lang``'s notation.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict, TypeVar
 
-from ...result import BleuResult, Precision
+from ...metrics.bleu.result import BleuResult, Precision
 from .. import i18n
 from ..tables import NO_NUMBER
 from .candidates import Comparison, ref_length_text
@@ -196,7 +196,7 @@ def brevity_penalty_row(result: BleuResult, lang: str = "en") -> BrevityPenaltyV
 
 
 def used_weights(result: BleuResult) -> tuple[float | None, ...]:
-    """Each order's weight in the mean, None where it was left out (:attr:`bleu2.result.BleuResult.mean_weights`)."""
+    """Each order's weight in the mean, None where it was left out (:attr:`bleu2.metrics.bleu.result.BleuResult.mean_weights`)."""
     return result.mean_weights or result.weights
 
 

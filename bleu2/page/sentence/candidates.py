@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypedDict
 
-from ..._cache import LRU
 from ..._version import __version__
-from ...api import clear_scorers, scorer_for
-from ...options import BleuConfig
-from ...report import competition_ranks
-from ...result import BleuResult
-from ...scorer import BLEU
-from ...stats import SentenceStats, ref_len_for
+from ...common.cache import LRU
+from ...corpus.report import competition_ranks
+from ...metrics.bleu.api import clear_scorers, scorer_for
+from ...metrics.bleu.options import BleuConfig
+from ...metrics.bleu.result import BleuResult
+from ...metrics.bleu.scorer import BLEU
+from ...metrics.bleu.stats import SentenceStats, ref_len_for
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS as DEFAULT_PAGE_OPTIONS
 from ..options_form import bleu_options
@@ -103,7 +103,7 @@ _EDITS = edits.Edits()
 
 
 def scorer(**options: Any) -> BLEU:
-    """The :class:`bleu2.BLEU` for ``options``, kept with its caches (:func:`bleu2.api.scorer_for`).
+    """The :class:`bleu2.BLEU` for ``options``, kept with its caches (:func:`bleu2.metrics.bleu.api.scorer_for`).
     Raises TypeError, ValueError: bad options."""
     return scorer_for(**bleu_options(options))  # the page's metric is not BLEU's option
 
@@ -177,7 +177,7 @@ def compare(candidates: Sequence[str], references: Sequence[str], **options: Any
     """Score every candidate against the references with tokens and rank them (equal scores share a rank: 1, 1, 3).
 
     ``options`` as :func:`bleu2.sentence_bleu`; with no reference tokens, every candidate scores 0 (r = 0). Plain data
-    but ``results`` (the :class:`~bleu2.result.BleuResult` objects).
+    but ``results`` (the :class:`~bleu2.metrics.bleu.result.BleuResult` objects).
 
     Raises:
         ValueError: bad options.

@@ -10,10 +10,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from ...chrf import sentence_chrf_breakdown
-from ...chrf_options import ChrfConfig
-from ...chrf_result import ChrfOrder
-from ...chrf_stats import hypothesis_grams
+from ...metrics.chrf.api import sentence_chrf_breakdown
+from ...metrics.chrf.options import ChrfConfig
+from ...metrics.chrf.result import ChrfOrder
+from ...metrics.chrf.stats import hypothesis_grams
 from .. import i18n
 from ..tables import NO_NUMBER
 from .explain import MATCHED, candidate_statuses, order_line, reference_matched, sections

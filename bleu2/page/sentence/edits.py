@@ -2,7 +2,7 @@
 
 A keystroke in megabytes of candidate changes a few tokens: only the lines from a little before the first changed
 character are tokenized again, and only the n-grams that start there are counted out and in again. The statistics
-equal :func:`bleu2.stats.sentence_stats`'s (``tests/page/test_edits.py``); where the shortcut cannot be checked (no
+equal :func:`bleu2.metrics.bleu.stats.sentence_stats`'s (``tests/page/test_edits.py``); where the shortcut cannot be checked (no
 line break before the edit, tokens that do not line up) the text is measured whole.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...scorer import BLEU
-from ...stats import Gram, ReferenceStats, SentenceStats, ngrams, stats_from_matches
+from ...metrics.bleu.scorer import BLEU
+from ...metrics.bleu.stats import Gram, ReferenceStats, SentenceStats, ngrams, stats_from_matches
 
 __all__ = ["LONG_CHARACTERS", "MARGIN", "Edits", "common_prefix"]
 

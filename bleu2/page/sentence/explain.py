@@ -2,7 +2,7 @@
 
 Of an n-gram with k occurrences in the candidate and at most m in any one reference, the first min(k, m) are
 ``"matched"``, later ones ``"clipped"``, all ``"unmatched"`` if m = 0; so the matched spans of order n are the clipped
-matches of :func:`bleu2.stats.sentence_stats` (Papineni et al. 2002). A reference's occurrence is matched when it is
+matches of :func:`bleu2.metrics.bleu.stats.sentence_stats` (Papineni et al. 2002). A reference's occurrence is matched when it is
 one of the first min(count in the candidate, count in this reference). Plain text only (set with ``textContent``).
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, TypedDict
 
-from ...stats import Gram, ngram_counts, reference_stats
-from ...stats import ngrams as _grams
+from ...metrics.bleu.stats import Gram, ngram_counts, reference_stats
+from ...metrics.bleu.stats import ngrams as _grams
 from .. import i18n
 from .breakdown import SHOWN_ITEMS, shorten
 

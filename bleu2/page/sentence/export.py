@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from ...report import competition_ranks, csv_table, csv_text_cell, markdown_cell, markdown_table
+from ...corpus.report import competition_ranks, csv_table, csv_text_cell, markdown_cell, markdown_table
 from .. import i18n
 from ..tables import ranking_header
 from .breakdown import precision_cell, used_weights

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from ...smoothing import DEFAULT_SMOOTHING
+from ...metrics.bleu.smoothing import DEFAULT_SMOOTHING
 from .. import i18n
 from ..tables import NO_NUMBER
 from .breakdown import CandidateView

@@ -6,9 +6,9 @@ import math
 from collections.abc import Sequence
 from typing import TypedDict
 
-from ...options import BleuConfig
-from ...result import BleuResult, Precision
-from ...scoring import bleu_score
+from ...metrics.bleu.options import BleuConfig
+from ...metrics.bleu.result import BleuResult, Precision
+from ...metrics.bleu.scoring import bleu_score
 from .. import i18n
 
 __all__ = ["MANY_LINES", "Hint", "hints", "counted_score", "many_lines_hints", "kept_whole"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..._cache import LRU
-from ...report import competition_ranks
+from ...common.cache import LRU
+from ...corpus.report import competition_ranks
 from .. import i18n
 from ..ports import Updates
 from .candidates import Comparison

@@ -1,14 +1,14 @@
 """The peers table under the breakdown: the selected candidate under every preset.
 
-The numbers and the rules that make them differ come from :func:`bleu2.peers.peer_table`; here, the page's words.
+The numbers and the rules that make them differ come from :func:`bleu2.metrics.bleu.peers.peer_table`; here, the page's words.
 """
 
 from __future__ import annotations
 
 from typing import Any, TypedDict
 
-from ...options import PRESETS
-from ...peers import Difference, Note, PeerRow, PeerTable, peer_table
+from ...metrics.bleu.options import PRESETS
+from ...metrics.bleu.peers import Difference, Note, PeerRow, PeerTable, peer_table
 from .. import i18n
 from ..options_form import DEFAULT_OPTIONS, bleu_options
 from ..ports import Updates
@@ -48,7 +48,7 @@ def peer_inputs(comparison: Comparison, index: int) -> tuple[str, list[str], dic
 
 
 def table_for(comparison: Comparison, index: int) -> PeerTable:
-    """:func:`bleu2.peers.peer_table` of candidate ``index`` (:func:`peer_inputs`)."""
+    """:func:`bleu2.metrics.bleu.peers.peer_table` of candidate ``index`` (:func:`peer_inputs`)."""
     candidate, references, options = peer_inputs(comparison, index)
     return peer_table(candidate, references, **options)
 
@@ -78,14 +78,14 @@ def _phrase(rule: str, values: dict[str, Any], lang: str) -> str:
 
 
 def difference_text(d: Difference, lang: str = "en", key: str = "") -> str:
-    """A :class:`bleu2.peers.Difference` in words: ``"tokenizer 13a (yours: default)"`` (``key``: another wording)."""
+    """A :class:`bleu2.metrics.bleu.peers.Difference` in words: ``"tokenizer 13a (yours: default)"`` (``key``: another wording)."""
     if d.rule == "combination":
         return i18n.t(lang, d.key)
     return i18n.t(lang, key or d.key, theirs=_phrase(d.rule, d.theirs, lang), ours=_phrase(d.rule, d.ours, lang))
 
 
 def note_text(n: Note, lang: str = "en") -> str:
-    """A :class:`bleu2.peers.Note` in words: why a row's denominators are not its totals, or why it scores otherwise."""
+    """A :class:`bleu2.metrics.bleu.peers.Note` in words: why a row's denominators are not its totals, or why it scores otherwise."""
     if n.key == "peers.note.nltk-divisors":
         added = (f"p{k} + {i18n.format_integer(e, lang)}" for k, e in enumerate(n.values["added"], start=1) if e)
         return i18n.t(lang, n.key, added=", ".join(added))

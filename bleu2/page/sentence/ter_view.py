@@ -9,9 +9,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ...ter import TER, ter_alignment
-from ...ter_breakdown import TerAlignment, TerStep
-from ...ter_result import TerStats
+from ...metrics.ter.api import TER, ter_alignment
+from ...metrics.ter.breakdown import TerAlignment, TerStep
+from ...metrics.ter.result import TerStats
 from .. import i18n
 from .explain import order_line, sections
 from .metric_types import MetricRow, MetricView

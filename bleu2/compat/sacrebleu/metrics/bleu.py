@@ -3,7 +3,7 @@
 ``BLEU(...).corpus_score`` / ``.sentence_score`` take sacreBLEU's arguments and layout
 (``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
 return a :class:`BLEUScore` with sacreBLEU's attributes, in percent (0-100) as sacreBLEU
-gives them, computed with sacreBLEU's own arithmetic (:mod:`bleu2.sacrebleu_math`);
+gives them, computed with sacreBLEU's own arithmetic (:mod:`bleu2.common.sacrebleu_math`);
 ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's bootstrap estimate (``_mean``,
 ``_ci``), drawn as sacreBLEU draws it (:func:`bleu2.significance_test`).
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from ....api import significance_test
-from ....layouts import n_refs_label
-from ....sacrebleu_math import compute_bleu
-from ....scorer import BLEU as _Scorer
-from ....stats import SentenceStats
+from ....common.sacrebleu_math import compute_bleu
+from ....corpus.layouts import n_refs_label
+from ....metrics.bleu.api import significance_test
+from ....metrics.bleu.scorer import BLEU as _Scorer
+from ....metrics.bleu.stats import SentenceStats
 from .base import Score, Signature
 
 __all__ = ["BLEU", "BLEUScore", "BLEUSignature"]

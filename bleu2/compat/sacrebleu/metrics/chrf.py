@@ -1,13 +1,13 @@
 """sacreBLEU 2.6.0's ``CHRF`` metric (``sacrebleu/metrics/chrf.py``) on bleu2's chrF engine
-(:mod:`bleu2.chrf`).
+(:mod:`bleu2.metrics.chrf.api`).
 
 ``CHRF(...).corpus_score`` / ``.sentence_score`` take sacreBLEU's arguments and layout
 (``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
 return a :class:`CHRFScore` whose ``score`` is sacreBLEU's, in percent (0-100), bit for bit
 (:attr:`bleu2.ChrfResult.percent`). ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's
 bootstrap estimate (``_mean``, ``_ci``: its float32 resample arithmetic, seeded by
-``SACREBLEU_SEED``), drawn by :func:`bleu2.significance.confidence_intervals` on the lines'
-statistics (:func:`bleu2.sum_scores.chrf_sums`).
+``SACREBLEU_SEED``), drawn by :func:`bleu2.corpus.significance.confidence_intervals` on the lines'
+statistics (:func:`bleu2.corpus.sum_scores.chrf_sums`).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from ....chrf import CHRF as _Scorer
-from ....chrf_result import ChrfResult
-from ....significance import confidence_intervals
-from ....sum_scores import VectorMetric, chrf_sums
+from ....corpus.significance import confidence_intervals
+from ....corpus.sum_scores import VectorMetric, chrf_sums
+from ....metrics.chrf.api import CHRF as _Scorer
+from ....metrics.chrf.result import ChrfResult
 from .base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "bootstrap"]

@@ -1,12 +1,12 @@
 """sacreBLEU 2.6.0's ``TER`` metric (``sacrebleu/metrics/ter.py``) on bleu2's TER engine
-(:mod:`bleu2.ter`).
+(:mod:`bleu2.metrics.ter.api`).
 
 ``TER(...).corpus_score`` / ``.sentence_score`` take sacreBLEU's arguments and layout
 (``references[j][i]``: the j-th reference of hypothesis i; ``None`` for a missing one) and
 return a :class:`TERScore` whose ``score`` is sacreBLEU's, in percent (100 * edits / the
 summed average reference lengths; the same float), with ``num_edits`` and ``ref_length``.
 ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's bootstrap estimate as
-:class:`~.chrf.CHRF`'s does (:func:`bleu2.sum_scores.ter_sums`), with 1, 2, 4, ... references
+:class:`~.chrf.CHRF`'s does (:func:`bleu2.corpus.sum_scores.ter_sums`), with 1, 2, 4, ... references
 per line; other numbers are refused (a line's average reference length is then not exact in
 float32, and sacreBLEU's sums of rounded averages cannot be redrawn bit for bit from summed
 lengths).
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....sum_scores import ter_sums
-from ....ter import TER as _Scorer
-from ....ter_result import TerResult
+from ....corpus.sum_scores import ter_sums
+from ....metrics.ter.api import TER as _Scorer
+from ....metrics.ter.result import TerResult
 from .base import Score, Signature
 from .chrf import bootstrap
 

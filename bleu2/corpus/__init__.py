@@ -1,0 +1,2 @@
+"""Corpora: line-aligned files, input layouts, the one corpus pipeline, significance tests,
+resampling and reports."""

@@ -1,0 +1,151 @@
+"""BLEU on a Dask cluster: corpus and sentence BLEU of (hypothesis, references) pairs
+held in a ``dask.bag`` (or a ``dask.dataframe``), with any of bleu2's options.
+
+Install with ``pip install 'bleu2[dask]'`` (Dask and distributed; bleu2 itself needs
+neither, and nothing else in bleu2 imports this module). Examples for a local cluster
+and an existing scheduler: ``docs/scale.md``.
+
+:func:`corpus_bleu` sums each partition's statistics where the partition is (the
+engine's pipeline, :mod:`bleu2.corpus.pipeline`), adds the partitions' sums and scores them
+once: the result equals :func:`bleu2.corpus_bleu` of the same pairs in one process, bit
+for bit. :func:`sentence_bleu` is a bag of per-line results, as
+:func:`bleu2.sentence_bleu` gives them.
+
+    >>> import dask.bag as db
+    >>> import bleu2.dask
+    >>> pairs = db.from_sequence([("the cat is on the mat", "the cat sat on the mat")] * 4, npartitions=2)
+    >>> round(bleu2.dask.corpus_bleu(pairs).score, 6)
+    0.707107
+    >>> [round(r.score, 6) for r in bleu2.dask.sentence_bleu(pairs).compute()][:2]
+    [0.707107, 0.707107]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import partial
+from typing import Any
+
+try:
+    import dask.bag as db
+except ImportError as error:  # Dask is an optional extra
+    raise ImportError(
+        f"bleu2.dask needs Dask ({error}): install it with  pip install 'bleu2[dask]'  (dask and distributed)"
+    ) from error
+
+from ..common.steps import finish
+from ..corpus.layouts import n_refs_label
+from ..corpus.pipeline import corpus_steps, pair_chunks
+from ..metrics.bleu.api import scorer_for
+from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.result import BleuResult, CorpusBleuResult
+from ..metrics.bleu.stats import SentenceStats, pool_stats
+
+__all__ = ["corpus_bleu", "sentence_bleu"]
+
+
+def corpus_bleu(
+    pairs: Any,
+    *,
+    hypothesis_column: str = "hypothesis",
+    reference_columns: str | Sequence[str] = "reference",
+    **options: Any,
+) -> CorpusBleuResult:
+    """Corpus BLEU of the pairs (matches, totals, c and r pooled over every line, then
+    scored once; Papineni et al. 2002), computed on the cluster (the current
+    ``distributed.Client``, else Dask's default scheduler).
+
+    Args:
+        pairs: a ``dask.bag.Bag`` of ``(hypothesis, references)`` tuples, references a
+            string or a sequence of strings; or a ``dask.dataframe.DataFrame`` with a
+            hypothesis column and one or more reference columns.
+        hypothesis_column, reference_columns: the dataframe's columns (a reference
+            column may hold a string or a list of strings per row).
+        **options: bleu2's options (:mod:`bleu2.metrics.bleu.options`), as :func:`bleu2.corpus_bleu`.
+    Returns:
+        :class:`~bleu2.metrics.bleu.result.CorpusBleuResult` of the corpus (``score`` in [0, 1]); its
+        per-line ``sentence_stats`` and ``sentence_scores`` are ``()`` (see
+        :func:`sentence_bleu`).
+    Raises:
+        TypeError, ValueError: bad options (at once); bad pairs (when computed).
+    """
+    BleuConfig.make(**options)  # bad options fail here, not on the workers
+    bag = _as_bag(pairs, hypothesis_column, reference_columns)
+    reduced = bag.reduction(partial(_partition_sums, options), partial(_add, options))  # type: ignore[no-untyped-call]
+    pooled, counts = reduced.compute()
+    bleu = scorer_for(**options)
+    if pooled is None:  # no lines at all
+        pooled = pool_stats([], bleu.config.max_order)
+    return CorpusBleuResult(bleu.score_stats(pooled, n_refs_label(counts)), ())
+
+
+def sentence_bleu(
+    pairs: Any,
+    *,
+    hypothesis_column: str = "hypothesis",
+    reference_columns: str | Sequence[str] = "reference",
+    **options: Any,
+) -> db.Bag:
+    """Sentence BLEU of every pair, as :func:`bleu2.sentence_bleu` gives it.
+
+    Args:
+        pairs, hypothesis_column, reference_columns, **options: as :func:`corpus_bleu`.
+    Returns:
+        a ``dask.bag.Bag`` (lazy) of :class:`~bleu2.metrics.bleu.result.BleuResult`, one per pair in
+        order (``.map(lambda r: r.score)`` for the scores, floats in [0, 1]).
+    Raises:
+        TypeError, ValueError: bad options (at once); bad pairs (when computed).
+    """
+    BleuConfig.make(**options)
+    bag = _as_bag(pairs, hypothesis_column, reference_columns)
+    results: db.Bag = bag.map_partitions(partial(_partition_sentences, options))  # type: ignore[no-untyped-call]
+    return results
+
+
+def _as_bag(pairs: Any, hypothesis_column: str, reference_columns: str | Sequence[str]) -> db.Bag:
+    if isinstance(pairs, db.Bag):
+        return pairs
+    if hasattr(pairs, "to_bag") and hasattr(pairs, "columns"):  # a dask dataframe
+        refs = [reference_columns] if isinstance(reference_columns, str) else list(reference_columns)
+        missing = [c for c in [hypothesis_column, *refs] if c not in pairs.columns]
+        if missing:
+            raise ValueError(
+                f"the dataframe has no column(s) {', '.join(map(repr, missing))} "
+                f"(its columns: {', '.join(map(repr, pairs.columns))}); name them with "
+                "hypothesis_column= and reference_columns="
+            )
+        rows = pairs[[hypothesis_column, *refs]].to_bag(index=False)
+        pairs_bag: db.Bag = rows.map(_row_pair if len(refs) == 1 else _rows_pair)
+        return pairs_bag
+    raise TypeError(f"pairs must be a dask.bag.Bag or a dask.dataframe.DataFrame, got {type(pairs).__name__}")
+
+
+def _row_pair(row: tuple[Any, ...]) -> tuple[str, Any]:
+    return row[0], row[1]
+
+
+def _rows_pair(row: tuple[Any, ...]) -> tuple[str, Any]:
+    return row[0], tuple(row[1:])
+
+
+_Sums = tuple[SentenceStats | None, frozenset[int]]
+
+
+def _partition_sums(options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> _Sums:
+    """A partition's statistics, summed: the engine's pipeline on its pairs (None for
+    an empty partition, which must not count as a segment)."""
+    outcome = finish(corpus_steps(scorer_for(**options), pair_chunks(pairs), 1))
+    return (outcome.systems[0].stats if outcome.lines else None), outcome.ref_counts
+
+
+def _add(options: dict[str, Any], parts: Iterable[_Sums]) -> _Sums:
+    """The partitions' sums added (exact integers: in any order, the same sums)."""
+    parts = list(parts)
+    order = BleuConfig.make(**options).max_order
+    pooled = [p for p, _ in parts if p is not None]
+    return (pool_stats(pooled, order) if pooled else None), frozenset().union(*[c for _, c in parts])
+
+
+def _partition_sentences(options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> list[BleuResult]:
+    bleu = scorer_for(**options)
+    return [bleu.sentence_score(hypothesis, references) for hypothesis, references in pairs]
