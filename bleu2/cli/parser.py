@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from .._version import __version__
 from ..corpus.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..metrics import registry
 from ..metrics.bleu.options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
 from ..metrics.bleu.smoothing import SMOOTHING_METHODS
 from ..tokenizers import TOKENIZERS
@@ -51,8 +52,8 @@ MISSING_TOKENIZERS = {
     "flores200": "it needs SentencePiece and a downloaded model",
     "spBLEU-1K": "it needs SentencePiece and a downloaded model",
 }
-#: sacreBLEU 2.6.0's metrics (``-m``).
-SACREBLEU_METRICS = ("bleu", "chrf", "ter")
+#: sacreBLEU 2.6.0's metrics (``-m``): those of :mod:`bleu2.metrics.registry` sacreBLEU has.
+SACREBLEU_METRICS = registry.names(sacrebleu=True)
 SMOOTH_DEFAULTS: dict[str, float | None] = {"none": None, "floor": 0.1, "add-k": 1, "exp": None}
 FORMATS = ("json", "text", "latex")
 
@@ -160,8 +161,8 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
     return {k: v for k, v in given.items() if v is not None}
 
 
-#: bleu2's own command's metrics (``--metric``).
-METRICS = ("bleu", "chrf", "ter")
+#: bleu2's own command's metrics (``--metric``): the registry's, without settings of another (chrF++).
+METRICS = registry.names(variants=False)
 
 #: The chrF and TER options of bleu2's own command: dest -> (the metric, the flag).
 METRIC_FLAGS = {

@@ -37,10 +37,11 @@ from typing import Any, TypeVar
 
 from ..corpus.lines import InputError, split_lines
 from ..corpus.significance import DEFAULT_RESAMPLES
+from ..metrics import registry
 from .parser import FORMATS, MISSING_TOKENIZERS, build_sacrebleu_parser
 from .parser import SACREBLEU_PROG as PROG
 from .reading import exit_status, reader_gone
-from .sacrebleu_metrics import MISSING_ENGINES, SacreMetric, make_metric
+from .sacrebleu_metrics import SacreMetric, make_metric
 from .table import Colors, tabulate
 
 __all__ = ["main", "run"]
@@ -58,11 +59,8 @@ def _error(status: int, *messages: str) -> _Exit:
 
 
 def _engine_missing(name: str) -> bool:
-    module = MISSING_ENGINES.get(name)
-    if module is None:
-        return False
     try:
-        __import__(module)
+        registry.get(name).load()
     except ImportError:
         return True
     return False
@@ -73,7 +71,8 @@ def _refuse(args: argparse.Namespace) -> None:
     for name in args.metrics:
         if _engine_missing(name):
             raise _error(
-                2, f"metric {name!r} is not available in this bleu2 (its engine, {MISSING_ENGINES[name]}, is missing)"
+                2,
+                f"metric {name!r} is not available in this bleu2 (its engine, {registry.get(name).module}, is missing)",
             )
     for dest, flag in (
         ("test_set", "-t/--test-set"),

@@ -29,7 +29,7 @@ from ..metrics.bleu.scorer import BLEU
 from .parser import SACREBLEU_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
-__all__ = ["METRICS", "MISSING_ENGINES", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
+__all__ = ["METRICS", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
 
 MAX_ORDER = 4
 
@@ -359,9 +359,6 @@ METRICS: dict[str, Callable[[argparse.Namespace, int], SacreMetric]] = {
     "chrf": lambda args, n_refs: ChrfMetric(args),
     "ter": lambda args, n_refs: TerMetric(args, n_refs),
 }
-
-#: The engine module each metric needs (a metric whose engine is missing is refused).
-MISSING_ENGINES = {"chrf": "bleu2.metrics.chrf.api", "ter": "bleu2.metrics.ter.api"}
 
 
 def make_metric(name: str, args: argparse.Namespace, n_refs: int) -> SacreMetric:

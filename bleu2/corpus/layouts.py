@@ -7,10 +7,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any, TypeGuard
 
+from ..metrics import registry
+
 __all__ = [
     "CHUNK_LINES",
     "LAYOUTS",
-    "METRIC_NAMES",
+    "metric_names",
     "Chunk",
     "ambiguous_layout",
     "as_references",
@@ -44,9 +46,13 @@ Chunk = tuple[Sequence[Any], Sequence[Sequence[str]]]
 #: sacreBLEU's reference streams (``references[j][i]``: reference j of candidate i).
 LAYOUTS = ("per-candidate", "streams")
 
-#: The metrics whose entry points the messages name: metric -> (corpus function,
-#: sentence function, scorer class).
-METRIC_NAMES = {"bleu": ("corpus_bleu", "sentence_bleu", "BLEU"), "chrf": ("corpus_chrf", "sentence_chrf", "CHRF")}
+
+def metric_names(metric: str) -> tuple[str, str, str]:
+    """The entry points the messages name for ``metric`` (a key of :mod:`bleu2.metrics.registry`):
+    its corpus function, sentence function and scorer class (``corpus_ter``, ``sentence_ter``, ``TER``)."""
+    m = registry.get(metric)
+    return m.corpus_function, m.sentence_function, m.scorer
+
 
 #: How to score NLTK's token lists with bleu2 (the end of several messages).
 NLTK_HINT = "bleu2 takes texts: join each token list with ' ' and use tokenizer='none' (or preset='nltk')"
@@ -152,8 +158,8 @@ def stream_length_error(n: int, lengths: Sequence[int], metric: str = "bleu") ->
     """The error for reference streams of ``lengths`` lines where there are ``n``
     hypotheses (some length differs): as many streams as hypotheses is read as
     bleu2.corpus_bleu's per-candidate layout, and the message says so (naming
-    ``metric``'s functions: :data:`METRIC_NAMES`)."""
-    corpus, _, scorer = METRIC_NAMES[metric]
+    ``metric``'s functions: :func:`metric_names`)."""
+    corpus, _, scorer = metric_names(metric)
     if len(lengths) == n:
         return ValueError(
             f"references has one entry per hypothesis ({n}), which is the per-candidate layout of "
@@ -184,14 +190,14 @@ def check_streams(n: int, streams: object, metric: str = "bleu") -> Sequence[Seq
     return streams
 
 
-def streams_to_references(hypotheses: Sequence[str], streams: object) -> list[list[str | None]]:
+def streams_to_references(hypotheses: Sequence[str], streams: object, metric: str = "bleu") -> list[list[str | None]]:
     """sacreBLEU's reference streams (``streams[j][i]``: the j-th reference of hypothesis i)
     as one list per hypothesis, checked against ``hypotheses`` (:func:`check_streams`).
 
     Raises:
         TypeError, ValueError: see :func:`check_streams`.
     """
-    return [list(refs) for refs in zip(*check_streams(len(hypotheses), streams))]
+    return [list(refs) for refs in zip(*check_streams(len(hypotheses), streams, metric))]
 
 
 def n_refs_label(counts: set[int] | frozenset[int]) -> int | str:
@@ -224,7 +230,7 @@ def not_one_string(candidates: object, references: object, metric: str = "bleu")
     if isinstance(candidates, str) or isinstance(references, str):
         raise TypeError(
             "a corpus is a sequence of candidates and a sequence of references "
-            f"(one entry per candidate); for one sentence use {METRIC_NAMES[metric][1]} / sentence_score"
+            f"(one entry per candidate); for one sentence use {metric_names(metric)[1]} / sentence_score"
         )
 
 
@@ -273,7 +279,7 @@ def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = 
     """The message for a corpus whose ``references`` are not one entry per candidate: when
     they have the shape of sacreBLEU's streams (each as long as the candidates), it names
     the streams layout (``layout="streams"``); else :func:`count_mismatch`."""
-    corpus, _, scorer = METRIC_NAMES[metric]
+    corpus, _, scorer = metric_names(metric)
     if references and all(_is_stream(s) and len(s) == n_candidates for s in references):
         return (
             f"references holds {len(references)} reference streams of {n_candidates} lines each "
@@ -287,7 +293,7 @@ def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = 
 def count_mismatch(n_candidates: int, n_references: int, metric: str = "bleu") -> str:
     """The message for a corpus with different numbers of candidates and references."""
     return (
-        f"{METRIC_NAMES[metric][0]} needs one references entry per candidate: got {n_candidates} "
+        f"{metric_names(metric)[0]} needs one references entry per candidate: got {n_candidates} "
         f"candidate(s) and {n_references} references entr{'y' if n_references == 1 else 'ies'}"
     )
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from ..metrics import registry
 from ..metrics.bleu.options import (
     DEFAULTS,
     EMPTY_REFERENCES,
@@ -27,6 +28,7 @@ from .ports import Updates
 
 __all__ = [
     "METRICS",
+    "metric_name",
     "DEFAULT_OPTIONS",
     "SACREBLEU_PAGE_OPTIONS",
     "PRESET_OPTIONS",
@@ -81,8 +83,9 @@ class SmoothField(TypedDict):
 
 MAX_ORDERS = (1, 2, 3, 4)
 
-#: BLEU, chrF, chrF++ (word order 2) and TER, the last three with sacreBLEU 2.6.0's defaults.
-METRICS = ("bleu", "chrf", "chrf++", "ter")
+#: The metrics of :mod:`bleu2.metrics.registry` (BLEU, chrF, chrF++ and TER, the last three with
+#: sacreBLEU 2.6.0's defaults).
+METRICS = registry.names()
 
 #: Every option but ``weights`` with its default (:data:`bleu2.metrics.bleu.options.DEFAULTS`), and the metric.
 DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
@@ -123,7 +126,10 @@ CHOICES: dict[str, list[str]] = {
     "metric": list(METRICS),
 }
 
-METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "chrf++": "chrF++", "ter": "TER"}
+
+def metric_name(key: str) -> str:
+    """The metric ``key``'s name as readers see it (``chrF++``; :mod:`bleu2.metrics.registry`)."""
+    return registry.get(key).display
 
 
 def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -167,8 +173,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         raise ValueError(f"rstrip must be true or false, got {out['rstrip']!r}")
     if out["ref_length"] not in REF_LENGTHS:
         raise ValueError(f"ref_length must be one of {', '.join(REF_LENGTHS)}, got {out['ref_length']!r}")
-    if out["metric"] not in METRICS:
-        raise ValueError(f"metric must be one of {', '.join(METRICS)}, got {out['metric']!r}")
+    registry.get(out["metric"])  # ValueError: "metric must be one of ..."
     if out["empty_references"] not in EMPTY_REFERENCES:
         raise ValueError(
             f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
@@ -295,7 +300,7 @@ def option_labels(lang: str = "en") -> dict[str, dict[str, str]]:
         labels = {}
         for value in values:
             text = i18n.t(lang, f"{name}_{value}") if name in named else value
-            text = METRIC_NAMES[value] if name == "metric" else text
+            text = metric_name(value) if name == "metric" else text
             marked = value == default[name] and mark != f"({text})"  # never "default (default)"
             labels[value] = f"{text} {mark}" if marked else text
         out[FIELDS[name]] = labels

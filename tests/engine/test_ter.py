@@ -256,6 +256,25 @@ def test_references_that_read_two_ways_need_a_layout():
     assert 100 * streams.score == sacrebleu.corpus_ter(hyps, refs).score
 
 
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: bleu2.corpus_ter("a cat", ["a cat"]), TypeError, "for one sentence use sentence_ter / sentence_score"),
+        (
+            lambda: bleu2.corpus_ter(["a cat", "b"], [["a cat"]]),
+            ValueError,
+            "corpus_ter needs one references entry per candidate: got 2 candidate",
+        ),
+        (lambda: bleu2.corpus_ter(iter(["a", "b"]), iter(["a"])), ValueError, "corpus_ter needs one references entry"),
+        (lambda: bleu2.corpus_ter(["a", "b"], [["a", "b"]]), ValueError, r"use corpus_ter\(.*bleu2\.TER\(\.\.\.\)"),
+    ],
+)
+def test_corpus_ters_messages_name_corpus_ter(call, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message) as caught:
+        call()
+    assert "bleu" not in str(caught.value).replace("bleu2.", "")
+
+
 # --- the alignment -----------------------------------------------------------------------------
 
 

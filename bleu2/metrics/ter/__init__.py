@@ -1,1 +1,12 @@
-"""TER, the translation edit rate (Snover et al. 2006): normalization, shifts, results."""
+"""TER, the translation edit rate (Snover et al. 2006): normalization, shifts, results; its
+entry in the metrics' registry (:data:`METRICS`)."""
+
+from ..protocol import Metric
+
+#: TER as the registry lists it (:mod:`bleu2.metrics.registry`): lower is better.
+METRICS = (
+    Metric(
+        "ter", "TER", "bleu2.metrics.ter.api", "TER", "corpus_ter", "sentence_ter",
+        lower_is_better=True, sacrebleu=True,
+    ),
+)  # fmt: skip

@@ -191,8 +191,8 @@ class TER:
         """
         if check_layout(layout) == "streams":
             hypotheses = list(hypotheses)
-            references = streams_to_references(hypotheses, check_stream_list(references))
-        hypotheses, references = corpus_sequences(hypotheses, references)
+            references = streams_to_references(hypotheses, check_stream_list(references), metric="ter")
+        hypotheses, references = corpus_sequences(hypotheses, references, metric="ter")
         message = None if layout else ambiguous_layout(hypotheses, references)
         if message:
             raise ValueError(message)

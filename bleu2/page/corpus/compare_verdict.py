@@ -12,7 +12,7 @@ from typing import TypedDict
 from ...analyses import CompareResult
 from ...metrics.bleu.options import BleuConfig
 from .. import i18n
-from ..options_form import METRIC_NAMES
+from ..options_form import metric_name
 
 __all__ = [
     "MIN_SENTENCES",
@@ -133,7 +133,7 @@ def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRule
     if not page["same"]:
         line = i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
     if page["metric"] != "bleu":
-        line += " " + i18n.t(lang, "compare_rules_metric", metric=METRIC_NAMES[page["metric"]])
+        line += " " + i18n.t(lang, "compare_rules_metric", metric=metric_name(page["metric"]))
     return line
 
 

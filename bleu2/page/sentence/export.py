@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from ...corpus.report import competition_ranks, csv_table, csv_text_cell, markdown_cell, markdown_table
+from ...metrics import registry
 from .. import i18n
 from ..tables import ranking_header
 from .breakdown import precision_cell, used_weights
-from .metric_view import LOWER_IS_BETTER, metric_ranking, metric_views
+from .metric_view import metric_ranking, metric_views
 from .peers_view import table_for
 
 __all__ = ["export_json", "export_csv", "export_markdown", "EXPORTS", "export_text"]
@@ -120,7 +121,7 @@ def metric_export(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> 
     metric = comparison["options"]["metric"]
     views = metric_views(comparison, metric, lang)  # type: ignore[arg-type]
     shown = metric_ranking(comparison, views, 0, lang)  # type: ignore[arg-type]
-    sign = 1.0 if metric in LOWER_IS_BETTER else -1.0
+    sign = 1.0 if registry.get(metric).lower_is_better else -1.0
     ranks = competition_ranks([-sign * v["score"] for v in views])
     order = [row["index"] for row in shown["rows"]]
     texts = [c["text"] for c in comparison["candidates"]]

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...common.cache import LRU
 from ...corpus.report import competition_ranks
+from ...metrics import registry
 from .. import i18n
 from ..ports import Updates
 from .candidates import Comparison
@@ -15,10 +16,7 @@ from .metric_types import MetricView
 from .ter_view import ter_view
 from .updates import score_updates
 
-__all__ = ["LOWER_IS_BETTER", "metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
-
-#: Metrics where a lower score is better (TER: an error rate).
-LOWER_IS_BETTER = frozenset({"ter"})
+__all__ = ["metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
 
 #: The page's parts only BLEU has (hidden under another metric), and the metric's own.
 BLEU_PARTS = ("bleu-terms", "highlight-legend", "highlight-help")
@@ -56,7 +54,7 @@ def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[
 
 def metric_ranking(comparison: Comparison, views: list[MetricView], selected: int, lang: str = "en") -> dict[str, Any]:
     """The ranking's paint data for ``views``, best first (chrF highest, TER lowest; ties share a rank)."""
-    sign = 1.0 if views and views[0]["metric"] in LOWER_IS_BETTER else -1.0
+    sign = 1.0 if views and registry.get(views[0]["metric"]).lower_is_better else -1.0
     scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
     ranks = competition_ranks(scores)
     order = sorted(range(len(views)), key=lambda i: (ranks[i], i))

@@ -1,0 +1,85 @@
+"""The metric protocol: what bleu2 knows of every metric (:class:`Metric`), registered once in
+:mod:`bleu2.metrics.registry`, and what each metric's scorer does (:class:`Scorer`).
+
+A metric's code is imported on first use (:meth:`Metric.load`): a :class:`Metric` holds only
+names, so the registry costs nothing to import and the page's archive keeps only what it runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType, ModuleType
+from typing import Any, Protocol
+
+__all__ = ["Metric", "Scorer"]
+
+
+class Scorer(Protocol):
+    """A metric with fixed options (``BLEU(**options)``, ``CHRF``, ``TER``): per-line
+    statistics that add up, and the score of their sums."""
+
+    def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> Any:
+        """One line's statistics against its references."""
+        ...
+
+    def score_from_stats(self, stats: Any, n_refs: int | str = 1) -> Any:
+        """The result of (summed) statistics; ``.score`` a fraction, ``.to_dict()`` its JSON."""
+        ...
+
+    def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
+        """The signature of these options (``extra``: the significance test's fields)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One metric as bleu2's command lines, corpus machinery and page know it.
+
+    Attributes:
+        key: its name in options, share links and ``--metric`` (``"bleu"``, ``"chrf++"``).
+        display: its name as readers see it (``BLEU``, ``chrF++``).
+        module: the module of its scorer and functions (``bleu2.metrics.ter.api``), imported
+            on first use.
+        scorer: the scorer class's name in ``module`` (``TER``).
+        corpus_function, sentence_function: its public functions' names: the messages about
+            bad input name them.
+        lower_is_better: whether a lower score is better (TER: a rate of edits).
+        options: the scorer's options this entry fixes (chrF++: ``word_order=2``).
+        variant_of: the key of the metric this entry is a setting of (chrF++: ``"chrf"``); a
+            variant is not a ``--metric`` of its own.
+        sacrebleu: ``bleu2 sacrebleu -m`` takes it (sacreBLEU 2.6.0 has it).
+    """
+
+    key: str
+    display: str
+    module: str
+    scorer: str
+    corpus_function: str
+    sentence_function: str
+    lower_is_better: bool = False
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    variant_of: str | None = None
+    sacrebleu: bool = False
+
+    def load(self) -> ModuleType:
+        """The metric's module (imported once, on first use).
+
+        Raises:
+            ImportError: the module is missing (a build of bleu2 without it).
+        """
+        return importlib.import_module(self.module)
+
+    def make(self, **options: Any) -> Any:
+        """The metric's scorer with this entry's options and ``options`` (they win).
+
+        Raises:
+            TypeError: an unknown option; ValueError: a bad value (the scorer's messages).
+        """
+        scorer: Any = getattr(self.load(), self.scorer)
+        return scorer(**{**self.options, **options})
+
+    def sign(self, score: float) -> float:
+        """``score`` as a number where higher is better (for ranking)."""
+        return -score if self.lower_is_better else score

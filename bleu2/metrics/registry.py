@@ -1,0 +1,65 @@
+"""The metrics, registered once: each metric's package declares its :class:`~bleu2.metrics.protocol.Metric`
+entries (``METRICS`` in its ``__init__.py``), and everything that needs a metric's names, its
+direction or its scorer asks here instead of testing names.
+
+    >>> from bleu2.metrics import registry
+    >>> registry.names()
+    ('bleu', 'chrf', 'chrf++', 'ter')
+    >>> registry.get("ter").lower_is_better, registry.get("chrf++").display
+    (True, 'chrF++')
+"""
+
+from __future__ import annotations
+
+from .bleu import METRICS as _BLEU
+from .chrf import METRICS as _CHRF
+from .protocol import Metric
+from .ter import METRICS as _TER
+
+__all__ = ["Metric", "get", "metrics", "names", "register", "unregister"]
+
+_REGISTRY: dict[str, Metric] = {m.key: m for m in (*_BLEU, *_CHRF, *_TER)}
+
+
+def register(metric: Metric) -> Metric:
+    """Add ``metric`` (after those registered before it).
+
+    Raises:
+        ValueError: its key is taken.
+    """
+    if metric.key in _REGISTRY:
+        raise ValueError(f"a metric named {metric.key!r} is registered already")
+    _REGISTRY[metric.key] = metric
+    return metric
+
+
+def unregister(key: str) -> None:
+    """Remove the metric ``key`` (a test's own metric, once the test is done)."""
+    _REGISTRY.pop(key, None)
+
+
+def get(key: str) -> Metric:
+    """The metric named ``key``.
+
+    Raises:
+        ValueError: no metric has that name (the message lists them).
+    """
+    try:
+        return _REGISTRY[key]
+    except (KeyError, TypeError):
+        raise ValueError(f"metric must be one of {', '.join(_REGISTRY)}, got {key!r}") from None
+
+
+def metrics(*, variants: bool = True, sacrebleu: bool | None = None) -> tuple[Metric, ...]:
+    """The registered metrics, in their order; ``variants=False``: without settings of another
+    (chrF++); ``sacrebleu=True``: those ``bleu2 sacrebleu -m`` takes."""
+    return tuple(
+        m
+        for m in _REGISTRY.values()
+        if (variants or m.variant_of is None) and (sacrebleu is None or m.sacrebleu == sacrebleu)
+    )
+
+
+def names(*, variants: bool = True, sacrebleu: bool | None = None) -> tuple[str, ...]:
+    """The keys of :func:`metrics`."""
+    return tuple(m.key for m in metrics(variants=variants, sacrebleu=sacrebleu))

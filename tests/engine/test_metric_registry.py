@@ -1,0 +1,70 @@
+"""The metrics' registry (bleu2.metrics.registry): every metric registered once, with its
+names, direction and scorer; the command lines, layouts' messages and the page ask it."""
+
+from __future__ import annotations
+
+import pytest
+
+import bleu2
+from bleu2.cli import parser
+from bleu2.metrics import registry
+from bleu2.metrics.protocol import Metric
+from bleu2.page import options_form
+
+
+def test_the_built_in_metrics_in_their_order():
+    assert registry.names() == ("bleu", "chrf", "chrf++", "ter")
+    assert [m.display for m in registry.metrics()] == ["BLEU", "chrF", "chrF++", "TER"]
+    assert registry.names(variants=False) == ("bleu", "chrf", "ter")
+    assert registry.names(sacrebleu=True) == ("bleu", "chrf", "ter")
+    assert [m.key for m in registry.metrics() if m.lower_is_better] == ["ter"]
+
+
+@pytest.mark.parametrize(
+    ("key", "scorer", "functions"),
+    [
+        ("bleu", bleu2.BLEU, ("corpus_bleu", "sentence_bleu")),
+        ("chrf", bleu2.CHRF, ("corpus_chrf", "sentence_chrf")),
+        ("ter", bleu2.TER, ("corpus_ter", "sentence_ter")),
+    ],
+)
+def test_each_entry_names_the_public_scorer_and_functions(key, scorer, functions):
+    m = registry.get(key)
+    assert getattr(m.load(), m.scorer) is scorer
+    assert (m.corpus_function, m.sentence_function) == functions
+    assert all(callable(getattr(bleu2, f)) for f in functions)
+
+
+def test_chrf_plus_plus_is_chrf_with_word_bigrams():
+    made = registry.get("chrf++").make()
+    assert (made.word_order, made.char_order) == (2, 6)
+    assert str(made.sentence_score("the cat sat", ["the cat sat"])) == "chrF2++ = 100.00"
+    assert registry.get("chrf++").make(word_order=1).word_order == 1  # the caller's options win
+
+
+def test_an_unknown_metric_is_refused_with_the_list():
+    with pytest.raises(ValueError, match=r"metric must be one of bleu, chrf, chrf\+\+, ter, got 'rouge'"):
+        registry.get("rouge")
+
+
+def test_a_key_is_registered_once():
+    with pytest.raises(ValueError, match="'ter' is registered already"):
+        registry.register(registry.get("ter"))
+
+
+def test_the_tables_of_the_clis_and_the_page_are_the_registrys():
+    assert registry.names(variants=False) == parser.METRICS
+    assert registry.names(sacrebleu=True) == parser.SACREBLEU_METRICS
+    assert registry.names() == options_form.METRICS
+    assert [options_form.metric_name(k) for k in options_form.METRICS] == ["BLEU", "chrF", "chrF++", "TER"]
+
+
+def test_a_metric_registered_later_is_listed_and_named():
+    m = Metric("unigram-f1", "Unigram F1", "bleu2.metrics.chrf.api", "CHRF", "corpus_f1", "sentence_f1")
+    registry.register(m)
+    try:
+        assert registry.get("unigram-f1") is m and registry.names()[-1] == "unigram-f1"
+        assert options_form.metric_name("unigram-f1") == "Unigram F1"
+    finally:
+        registry.unregister("unigram-f1")
+    assert "unigram-f1" not in registry.names()
