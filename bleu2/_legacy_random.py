@@ -1,0 +1,109 @@
+"""NumPy's legacy global generator (``np.random.seed``, ``np.random.randint``,
+``np.random.choice``) in pure Python: what rouge-score's ``BootstrapAggregator`` draws with.
+
+``np.random.seed(s)`` (s an int in 0 .. 2**32 - 1) seeds ``RandomState``'s MT19937 with
+Matsumoto and Nishimura's ``init_genrand(s)`` (1998, "Mersenne Twister: a 623-dimensionally
+equidistributed uniform pseudo-random number generator"; x[i] = 1812433253 * (x[i-1] xor
+x[i-1] >> 30) + i mod 2**32). Each 32-bit draw is MT19937's tempered output; CPython's
+``random.Random`` is the same MT19937, so its state is set from these 624 words and its
+``getrandbits`` gives the draws (32 bits each, the first in the lowest bits).
+
+``randint(0, n, size)`` (and ``choice(n, size)`` with replacement, which calls it) for
+n - 1 < 2**32 is NumPy's masked rejection sampling (``buffered_bounded_masked_uint32``):
+mask = the smallest 2**k - 1 >= n - 1; each value is ``draw & mask``, drawn again while
+it exceeds n - 1; n = 1 draws nothing. Consecutive calls continue one stream.
+
+NumPy is never imported here; the tests compare with it (tests/engine/test_rouge_bootstrap.py).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from array import array
+from collections.abc import Iterator
+
+__all__ = ["RandomState", "mt19937_init"]
+
+_M32 = 0xFFFFFFFF
+_N = 624
+
+
+def mt19937_init(seed: int) -> list[int]:
+    """MT19937's ``init_genrand(seed)``: the 624 state words."""
+    mt = [seed & _M32]
+    for i in range(1, _N):
+        prev = mt[-1]
+        mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & _M32)
+    return mt
+
+
+class RandomState:
+    """``numpy.random.RandomState(seed)`` for ``randint``/``choice`` with replacement.
+
+    Args:
+        seed: an int in 0 .. 2**32 - 1 (``np.random.seed(seed)``).
+    Raises:
+        ValueError: a seed out of range (as NumPy's "Seed must be between 0 and 2**32 - 1").
+    """
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _M32:
+            raise ValueError(f"Seed must be between 0 and 2**32 - 1, got {seed!r}")
+        self._mt = random.Random()
+        self._mt.setstate((3, (*mt19937_init(seed), _N), None))
+        self._pending = array("I")  # drawn words not used yet (NumPy has used none of them)
+
+    def _words(self, count: int) -> array[int]:
+        """The next ``count`` 32-bit draws (pending ones first)."""
+        out = self._pending[:count]
+        self._pending = self._pending[count:]
+        more = count - len(out)
+        if more > 0:
+            data = self._mt.getrandbits(32 * more).to_bytes(4 * more, "little")
+            fresh = array("I")
+            fresh.frombytes(data)
+            if sys.byteorder != "little":
+                fresh.byteswap()
+            out.extend(fresh)
+        return out
+
+    def randint(self, high: int, size: int) -> list[int]:
+        """``randint(0, high, size=size)`` (= ``choice(high, size=size)``): ``size`` ints in [0, high).
+
+        Raises:
+            ValueError: high < 1 or high - 1 >= 2**32, size < 0.
+        """
+        if isinstance(high, bool) or not isinstance(high, int) or not 1 <= high <= 1 << 32:
+            raise ValueError(f"high must be an int in 1 .. 2**32, got {high!r}")
+        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+            raise ValueError(f"size must be an int >= 0, got {size!r}")
+        rng = high - 1
+        if rng == 0:
+            return [0] * size
+        mask = (1 << rng.bit_length()) - 1
+        out: list[int] = []
+        while len(out) < size:
+            need = size - len(out)
+            raw = self._words(need * (mask + 1) // high + 16)
+            got = [v for v in map(mask.__and__, raw) if v <= rng]
+            if len(got) <= need:
+                out.extend(got)
+                continue
+            # too many: the draws after the last value used go back, unread
+            surplus = len(got) - need
+            k = len(raw)
+            while True:
+                k -= 1
+                if raw[k] & mask <= rng:
+                    if surplus == 0:
+                        break
+                    surplus -= 1
+            self._pending = raw[k + 1 :] + self._pending
+            out.extend(got[:need])
+        return out
+
+    def randint_rows(self, high: int, size: int, count: int) -> Iterator[list[int]]:
+        """``count`` consecutive ``randint(0, high, size=size)`` calls, one list each."""
+        for _ in range(count):
+            yield self.randint(high, size)
