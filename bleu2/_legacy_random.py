@@ -22,6 +22,7 @@ import random
 import sys
 from array import array
 from collections.abc import Iterator
+from itertools import compress
 
 __all__ = ["RandomState", "mt19937_init"]
 
@@ -36,6 +37,48 @@ def mt19937_init(seed: int) -> list[int]:
         prev = mt[-1]
         mt.append((1812433253 * (prev ^ (prev >> 30)) + i) & _M32)
     return mt
+
+
+_KEEP = bytes.maketrans(b"\x00\x80", b"\x01\x00")
+
+
+_ONES: dict[int, int] = {}
+
+
+def _lanes(value: int, count: int) -> int:
+    """``value`` in each of ``count`` 32-bit lanes."""
+    ones = _ONES.get(count)
+    if ones is None:
+        if len(_ONES) > 64:
+            _ONES.clear()
+        ones = _ONES[count] = int.from_bytes(b"\x01\x00\x00\x00" * count, "little")
+    return value * ones
+
+
+def _masked(raw: array[int], mask: int, rng: int) -> tuple[array[int], bytes]:
+    """(draw & mask for each draw, a byte per draw: 1 where that value is <= rng).
+
+    All draws at once in 32-bit lanes of one integer: for mask < 2**31, adding
+    2**31 - 1 - rng to a lane sets its bit 31 exactly when the value exceeds rng,
+    with no carry into the next lane."""
+    if mask >= 1 << 31:
+        vals = array("I", [v & mask for v in raw])
+        return vals, bytes(v <= rng for v in vals)
+    count = len(raw)
+    data = raw.tobytes() if sys.byteorder == "little" else _swapped(raw)
+    masked = int.from_bytes(data, "little") & _lanes(mask, count)
+    over = (masked + _lanes((1 << 31) - 1 - rng, count)) & _lanes(1 << 31, count)
+    vals = array("I")
+    vals.frombytes(masked.to_bytes(4 * count, "little"))
+    if sys.byteorder != "little":
+        vals.byteswap()
+    return vals, over.to_bytes(4 * count, "little")[3::4].translate(_KEEP)
+
+
+def _swapped(raw: array[int]) -> bytes:
+    a = array("I", raw)
+    a.byteswap()
+    return a.tobytes()
 
 
 class RandomState:
@@ -86,7 +129,8 @@ class RandomState:
         while len(out) < size:
             need = size - len(out)
             raw = self._words(need * (mask + 1) // high + 16)
-            got = [v for v in map(mask.__and__, raw) if v <= rng]
+            vals, keep = _masked(raw, mask, rng)
+            got = list(compress(vals, keep))
             if len(got) <= need:
                 out.extend(got)
                 continue
@@ -95,7 +139,7 @@ class RandomState:
             k = len(raw)
             while True:
                 k -= 1
-                if raw[k] & mask <= rng:
+                if keep[k]:
                     if surplus == 0:
                         break
                     surplus -= 1

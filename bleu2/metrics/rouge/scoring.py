@@ -15,14 +15,15 @@ the mean; low, mid and high are NumPy's linear percentiles (``np.percentile``) a
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from functools import reduce
-from operator import add
+from operator import add, itemgetter
 
 from ..._legacy_random import RandomState
 from .result import AggregateScore, Score
 
-__all__ = ["fmeasure", "fmeasure_of", "score_of", "mean_score", "bootstrap", "percentiles"]
+__all__ = ["fmeasure", "fmeasure_of", "score_of", "mean_score", "bootstrap", "bootstrap_rows", "percentiles"]
 
 
 def fmeasure(precision: float, recall: float) -> float:
@@ -45,9 +46,13 @@ def fmeasure_of(stats: Sequence[int]) -> float:
     return score_of(stats).fmeasure
 
 
-def _seq_sum(values: Sequence[float]) -> float:
-    """Left-to-right float sum (NumPy's reduction over axis 0; Python 3.12's ``sum`` compensates)."""
+def _reduce_sum(values: Sequence[float]) -> float:
     return reduce(add, values, 0.0)
+
+
+#: Left-to-right float sum, as NumPy's reduction over axis 0: Python 3.11's ``sum`` (a plain
+#: C loop); from 3.12 ``sum`` compensates the rounding (Neumaier), so a left fold instead.
+_seq_sum: Callable[[Sequence[float]], float] = sum if sys.version_info < (3, 12) else _reduce_sum
 
 
 def mean_score(scores: Sequence[Score]) -> Score:
@@ -78,22 +83,22 @@ def percentiles(values: Sequence[float], qs: Sequence[float]) -> list[float]:
     return out
 
 
-def bootstrap(
+def bootstrap_rows(
     columns: Sequence[Sequence[Sequence[float]]],
     n_samples: int = 1000,
     confidence: float = 0.95,
     rng: RandomState | None = None,
     seed: int = 12345,
-) -> list[AggregateScore]:
+) -> list[tuple[list[float], list[float], list[float]]]:
     """rouge-score's ``BootstrapAggregator.aggregate`` for several types, one after the other
     (as its dict's order), drawing from one stream.
 
     Args:
-        columns: per type, its per-line (precision, recall, fmeasure) as three columns.
+        columns: per type, its measures as columns of per-line values (all of one length).
         n_samples: resamples per type; confidence: the interval, in [0, 1].
         rng: the legacy generator (its draws continue); None: ``RandomState(seed)``.
     Returns:
-        an :class:`AggregateScore` per type: low, mid, high :class:`Score`.
+        per type (low, mid, high), each a value per measure.
     Raises:
         ValueError: a type without lines.
     """
@@ -102,15 +107,28 @@ def bootstrap(
     qs = [100 * delta, 100 * 0.5, 100 * (1 - delta)]
     out = []
     for cols in columns:
-        n = len(cols[0])
+        n = len(cols[0]) if cols else 0
         if not n:
-            raise ValueError("bootstrap needs at least one line")
-        means: list[list[float]] = [[], [], []]
+            raise ValueError("the bootstrap needs at least one line")
+        means: list[list[float]] = [[] for _ in cols]
         for idx in rng.randint_rows(n, n, n_samples):
-            for k in range(3):
-                get = cols[k].__getitem__
-                means[k].append(reduce(add, map(get, idx), 0.0) / n)
+            pick = itemgetter(*idx) if n > 1 else lambda col: (col[0],)
+            for k, col in enumerate(cols):
+                means[k].append(_seq_sum(pick(col)) / n)
         per_measure = [percentiles(m, qs) for m in means]
-        low, mid, high = (Score(*(per_measure[k][j] for k in range(3))) for j in range(3))
-        out.append(AggregateScore(low, mid, high))
+        low, mid, high = ([pm[j] for pm in per_measure] for j in range(3))
+        out.append((low, mid, high))
     return out
+
+
+def bootstrap(
+    columns: Sequence[Sequence[Sequence[float]]],
+    n_samples: int = 1000,
+    confidence: float = 0.95,
+    rng: RandomState | None = None,
+    seed: int = 12345,
+) -> list[AggregateScore]:
+    """:func:`bootstrap_rows` with (precision, recall, fmeasure) columns: an
+    :class:`AggregateScore` per type."""
+    rows = bootstrap_rows(columns, n_samples, confidence, rng, seed)
+    return [AggregateScore(Score(*low), Score(*mid), Score(*high)) for low, mid, high in rows]
