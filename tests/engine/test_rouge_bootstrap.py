@@ -124,3 +124,15 @@ def test_aggregator_refuses_as_rouge_score():
         scoring.BootstrapAggregator(n_samples=0)
     with pytest.raises(ValueError, match="BootstrapAggregator: seed"):
         scoring.BootstrapAggregator(seed=-3)
+
+
+def test_both_sums_are_numpys_left_to_right_mean():
+    """Python 3.11's sum and the left fold used from 3.12 (whose sum compensates) both add
+    as NumPy's mean over axis 0 of an (n, 3) matrix."""
+    from bleu2.metrics.rouge.scoring import _reduce_sum, _seq_sum
+
+    rnd = np.random.default_rng(3)
+    matrix = rnd.random((2445, 3)) / 7
+    expected = np.mean(matrix, axis=0).tolist()
+    for fn in (_reduce_sum, _seq_sum):
+        assert [fn(matrix[:, k].tolist()) / 2445 for k in range(3)] == expected
