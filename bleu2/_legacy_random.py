@@ -40,45 +40,39 @@ def mt19937_init(seed: int) -> list[int]:
 
 
 _KEEP = bytes.maketrans(b"\x00\x80", b"\x01\x00")
+_LANES: dict[tuple[int, int], tuple[int, int, int]] = {}
 
 
-_ONES: dict[int, int] = {}
+def _lane_consts(mask: int, rng: int, count: int) -> tuple[int, int, int]:
+    """mask, 2**31 - 1 - rng and 2**31, each in ``count`` 32-bit lanes (cached)."""
+    key = (rng, count)
+    c = _LANES.get(key)
+    if c is None:
+        if len(_LANES) > 64:
+            _LANES.clear()
+        ones = int.from_bytes(b"\x01\x00\x00\x00" * count, "little")
+        c = _LANES[key] = (mask * ones, ((1 << 31) - 1 - rng) * ones, (1 << 31) * ones)
+    return c
 
 
-def _lanes(value: int, count: int) -> int:
-    """``value`` in each of ``count`` 32-bit lanes."""
-    ones = _ONES.get(count)
-    if ones is None:
-        if len(_ONES) > 64:
-            _ONES.clear()
-        ones = _ONES[count] = int.from_bytes(b"\x01\x00\x00\x00" * count, "little")
-    return value * ones
-
-
-def _masked(raw: array[int], mask: int, rng: int) -> tuple[array[int], bytes]:
-    """(draw & mask for each draw, a byte per draw: 1 where that value is <= rng).
+def _masked(raw: int, count: int, mask: int, rng: int) -> tuple[list[int], bytes]:
+    """(draw & mask for each of the ``count`` draws packed in ``raw``, a byte per draw: 1
+    where that value is <= rng).
 
     All draws at once in 32-bit lanes of one integer: for mask < 2**31, adding
     2**31 - 1 - rng to a lane sets its bit 31 exactly when the value exceeds rng,
     with no carry into the next lane."""
     if mask >= 1 << 31:
-        vals = array("I", [v & mask for v in raw])
+        vals = [(raw >> (32 * i)) & mask for i in range(count)]
         return vals, bytes(v <= rng for v in vals)
-    count = len(raw)
-    data = raw.tobytes() if sys.byteorder == "little" else _swapped(raw)
-    masked = int.from_bytes(data, "little") & _lanes(mask, count)
-    over = (masked + _lanes((1 << 31) - 1 - rng, count)) & _lanes(1 << 31, count)
-    vals = array("I")
-    vals.frombytes(masked.to_bytes(4 * count, "little"))
+    lane_mask, lane_add, lane_top = _lane_consts(mask, rng, count)
+    masked = raw & lane_mask
+    over = (masked + lane_add) & lane_top
+    words = array("I")
+    words.frombytes(masked.to_bytes(4 * count, "little"))
     if sys.byteorder != "little":
-        vals.byteswap()
-    return vals, over.to_bytes(4 * count, "little")[3::4].translate(_KEEP)
-
-
-def _swapped(raw: array[int]) -> bytes:
-    a = array("I", raw)
-    a.byteswap()
-    return a.tobytes()
+        words.byteswap()
+    return words.tolist(), over.to_bytes(4 * count, "little")[3::4].translate(_KEEP)
 
 
 class RandomState:
@@ -95,21 +89,28 @@ class RandomState:
             raise ValueError(f"Seed must be between 0 and 2**32 - 1, got {seed!r}")
         self._mt = random.Random()
         self._mt.setstate((3, (*mt19937_init(seed), _N), None))
-        self._pending = array("I")  # drawn words not used yet (NumPy has used none of them)
+        # drawn words not used yet (NumPy has used none of them), packed as by getrandbits
+        self._pending = 0
+        self._pending_n = 0
 
-    def _words(self, count: int) -> array[int]:
-        """The next ``count`` 32-bit draws (pending ones first)."""
-        out = self._pending[:count]
-        self._pending = self._pending[count:]
-        more = count - len(out)
-        if more > 0:
-            data = self._mt.getrandbits(32 * more).to_bytes(4 * more, "little")
-            fresh = array("I")
-            fresh.frombytes(data)
-            if sys.byteorder != "little":
-                fresh.byteswap()
-            out.extend(fresh)
+    def _words(self, count: int) -> int:
+        """The next ``count`` 32-bit draws (pending ones first), draw i in bits 32 i .. 32 i + 31."""
+        n = self._pending_n
+        if n >= count:
+            out = self._pending & ((1 << (32 * count)) - 1)
+            self._pending >>= 32 * count
+            self._pending_n = n - count
+            return out
+        out = self._pending | (self._mt.getrandbits(32 * (count - n)) << (32 * n))
+        self._pending = 0
+        self._pending_n = 0
         return out
+
+    def _unread(self, raw: int, start: int, count: int) -> None:
+        """Put draws ``start`` .. ``count - 1`` of ``raw`` back before the pending ones."""
+        back = count - start
+        self._pending = (raw >> (32 * start)) | (self._pending << (32 * back))
+        self._pending_n += back
 
     def randint(self, high: int, size: int) -> list[int]:
         """``randint(0, high, size=size)`` (= ``choice(high, size=size)``): ``size`` ints in [0, high).
@@ -128,22 +129,23 @@ class RandomState:
         out: list[int] = []
         while len(out) < size:
             need = size - len(out)
-            raw = self._words(need * (mask + 1) // high + 16)
-            vals, keep = _masked(raw, mask, rng)
+            count = need * (mask + 1) // high + 16
+            raw = self._words(count)
+            vals, keep = _masked(raw, count, mask, rng)
             got = list(compress(vals, keep))
             if len(got) <= need:
                 out.extend(got)
                 continue
             # too many: the draws after the last value used go back, unread
             surplus = len(got) - need
-            k = len(raw)
+            k = count
             while True:
                 k -= 1
                 if keep[k]:
                     if surplus == 0:
                         break
                     surplus -= 1
-            self._pending = raw[k + 1 :] + self._pending
+            self._unread(raw, k + 1, count)
             out.extend(got[:need])
         return out
 
