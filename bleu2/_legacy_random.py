@@ -13,6 +13,9 @@ n - 1 < 2**32 is NumPy's masked rejection sampling (``buffered_bounded_masked_ui
 mask = the smallest 2**k - 1 >= n - 1; each value is ``draw & mask``, drawn again while
 it exceeds n - 1; n = 1 draws nothing. Consecutive calls continue one stream.
 
+Speed: a call draws its words with one ``getrandbits`` and masks and tests them all at once
+in 32-bit lanes of one integer; the draws left over stay packed for the next call.
+
 NumPy is never imported here; the tests compare with it (tests/engine/test_rouge_bootstrap.py).
 """
 
