@@ -104,3 +104,13 @@ def test_result_repr_html_and_str():
     r = corpus_rouge(["a b c"], ["a b d"], rouge_types=["rouge1"], n_samples=10)
     assert "rouge1" in r._repr_html_() and "rouge1: P 0.6667 R 0.6667 F 0.6667" in str(r)
     assert r.to_dict()["scores"]["rouge1"]["aggregate"]["mid"]["fmeasure"] == pytest.approx(2 / 3)
+
+
+def test_lsum_breakdown_has_one_entry_per_match():
+    cfg = RougeConfig(rouge_types=("rougeLsum",), tokenizer="rouge-score")
+    ref = "x y z\ny z x\nz x y\na b c"
+    pred = "z y x\nx z y\nc a"
+    lsum = rouge_breakdown(pred, ref, cfg).types[0]
+    peer = peer_scorer.RougeScorer(["rougeLsum"]).score(ref, pred)["rougeLsum"]
+    assert lsum.matches == len(lsum.matched) and lsum.score == peer
+    assert all(ref.split("\n")[ri].split()[i] == pred.split("\n")[pi].split()[j] for ri, i, pi, j in lsum.matched)

@@ -5,6 +5,7 @@ the prediction's and the reference's totals, precision, recall and F; the matche
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .lcs import lcs_indices
@@ -24,7 +25,7 @@ class TypeBreakdown:
 
     ``matched``: ROUGE-N: the matched n-grams with their clipped counts; ROUGE-L and Lsum:
     (reference sentence, reference token index, prediction sentence, prediction token index)
-    of each aligned token (sentence 0 for ROUGE-L).
+    of each token that counts (sentence 0 for ROUGE-L), one per match.
     """
 
     rouge_type: str
@@ -59,6 +60,28 @@ def _alignment(ref: list[str], pred: list[str]) -> list[tuple[int, int]]:
     return pairs
 
 
+def _summary_alignment(ref_sents: list[list[str]], pred_sents: list[list[str]]) -> list[tuple[object, ...]]:
+    """rougeLsum's hits: per reference sentence its union LCS tokens that count (each while
+    both texts have an unused copy), with the first prediction sentence aligning each."""
+    if not sum(map(len, ref_sents)) or not sum(map(len, pred_sents)):
+        return []
+    left_r = Counter(t for s in ref_sents for t in s)
+    left_p = Counter(t for s in pred_sents for t in s)
+    out: list[tuple[object, ...]] = []
+    for ri, r in enumerate(ref_sents):
+        where: dict[int, tuple[int, int]] = {}
+        for pi, p in enumerate(pred_sents):
+            for i, j in _alignment(r, p):
+                where.setdefault(i, (pi, j))
+        for i in sorted(where):
+            t = r[i]
+            if left_p[t] > 0 and left_r[t] > 0:
+                left_p[t] -= 1
+                left_r[t] -= 1
+                out.append((ri, i, *where[i]))
+    return out
+
+
 def rouge_breakdown(prediction: str, reference: str, config: RougeConfig | None = None) -> RougeBreakdown:
     """The breakdown of ``prediction`` against one reference under ``config``'s rules."""
     cfg = config or RougeConfig()
@@ -76,10 +99,9 @@ def rouge_breakdown(prediction: str, reference: str, config: RougeConfig | None 
         elif t == "rougeL":
             matched = [(0, i, 0, j) for i, j in _alignment(r_tok, p_tok)]
         else:
-            p_sents = [tokenize(x) for x in split(prediction)]
-            for ri, r in enumerate(tokenize(x) for x in split(reference)):
-                for pi, p in enumerate(p_sents):
-                    matched.extend((ri, i, pi, j) for i, j in _alignment(r, p))
+            matched = _summary_alignment(
+                [tokenize(x) for x in split(reference)], [tokenize(x) for x in split(prediction)]
+            )
         out.append(TypeBreakdown(t, s[0], s[1], s[2], score_of(s), tuple(matched)))
     dropped = (
         (dropped_characters(prediction), dropped_characters(reference)) if cfg.tokenizer == "rouge-score" else None
