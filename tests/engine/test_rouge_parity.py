@@ -209,3 +209,20 @@ def test_options_are_checked_naming_the_function():
         sentence_rouge("a", "a", tokenizer="13a")
     with pytest.raises(ValueError, match="sentence_rouge: the prediction needs a reference"):
         sentence_rouge("a", [])
+
+
+def test_tokens_equal_rouge_scores_on_mixed_scripts_and_symbols():
+    import random
+
+    from rouge_score import tokenize as peer_tokenize
+    from rouge_score import tokenizers as peer_tokenizers
+
+    from bleu2.metrics.rouge.tokenize import tokenize_rouge_score
+
+    pool = "abcXYZ019 \t\n.,;'\"-_éÉßİıKﬁ²٣東京ΣσςДжअ😀\u00a0\u200b\u0307"
+    rnd = random.Random(11)
+    stemmer = peer_tokenizers.DefaultTokenizer(True)._stemmer
+    for _ in range(2000):
+        text = "".join(rnd.choice(pool) for _ in range(rnd.randint(0, 40)))
+        assert tokenize_rouge_score(text) == peer_tokenize.tokenize(text, None)
+        assert tokenize_rouge_score(text, True) == peer_tokenize.tokenize(text, stemmer)
