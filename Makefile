@@ -16,7 +16,7 @@ CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
 
-.PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
+.PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-rouge bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
 
 all: site
 
@@ -130,6 +130,10 @@ bench-lighthouse: venv chromium site
 # bleu2.compare against compare-mt 0.2.10's command line (the test extra installs it).
 bench-compare: venv
 	$(VPY) -m bench.compare_bench
+
+# ROUGE against rouge-score 0.1.2 (the test extra installs it; rouge-score-rs if importable).
+bench-rouge: venv
+	$(VPY) -m bench.rouge_bench
 
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).

@@ -10,10 +10,12 @@
   ``SmoothingFunction``, ``modified_precision``, ``closest_ref_length``, ``brevity_penalty``;
 - :mod:`bleu2.compat.torchmetrics`: torchmetrics 1.9's ``BLEUScore``, ``SacreBLEUScore``,
   ``CHRFScore``, ``TranslationEditRate`` and their functions (tensors when torch can be
-  imported).
+  imported);
+- :mod:`bleu2.compat.rouge_score`: rouge-score 0.1.2's ``rouge_scorer.RougeScorer``,
+  ``scoring.BootstrapAggregator`` (seeded) and its ``rouge`` command.
 
 Each sits above the engine (it imports the engine; the engine never imports it) and is
 loaded only when imported.
 """
 
-__all__ = ["evaluate", "nltk", "sacrebleu", "torchmetrics"]
+__all__ = ["evaluate", "nltk", "rouge_score", "sacrebleu", "torchmetrics"]

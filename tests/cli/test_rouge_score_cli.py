@@ -1,0 +1,100 @@
+"""``python -m bleu2.compat.rouge_score.rouge`` against rouge-score 0.1.2's own ``rouge``
+command (run as the oracle after ``np.random.seed(12345)``, its bootstrap being
+unseeded): the same CSV byte for byte, aggregated and per record, absl's flag spellings,
+and rouge-score's refusals."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from bleu2.compat.rouge_score import rouge
+from shared_data import TED
+
+LINES = 120
+PEER = (
+    "import sys, numpy as np; np.random.seed(12345); from absl import app; from rouge_score import rouge; "
+    "sys.argv = ['rouge'] + sys.argv[1:]; app.run(rouge.main)"
+)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("rouge_cli")
+    for name, source in (("target.txt", "ted.ref.detok.eng"), ("prediction.txt", "ted.sys1.detok.eng")):
+        text = (TED / source).read_text(encoding="utf-8").split("\n")[:LINES]
+        (d / name).write_text("\n".join(text) + "\n", encoding="utf-8")
+    return d
+
+
+def _peer(args: list[str]) -> None:
+    subprocess.run([sys.executable, "-c", PEER, *args], check=True, capture_output=True)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--use_stemmer", "--rouge_types=rouge1,rouge2,rougeL,rougeLsum"],
+        ["--nouse_stemmer", "--rouge_types", "rouge3,rougeL"],
+        ["--noaggregate", "--use_stemmer=true", "--rouge_types=rouge1,rougeLsum"],
+        ["-aggregate=false", "--rouge_types=rouge2"],
+    ],
+)
+def test_the_csv_is_rouge_scores(files, flags):
+    common = [f"--target_filepattern={files / 'target.txt'}", f"--prediction_filepattern={files / 'prediction.txt'}"]
+    _peer([*common, f"--output_filename={files / 'peer.csv'}", *flags])
+    assert rouge.main([*common, f"--output_filename={files / 'ours.csv'}", *flags]) == 0
+    assert (files / "ours.csv").read_bytes() == (files / "peer.csv").read_bytes()
+
+
+def test_module_runs_as_a_command(files):
+    out = files / "module.csv"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bleu2.compat.rouge_score.rouge",
+            f"--target_filepattern={files / 'target.txt'}",
+            f"--prediction_filepattern={files / 'prediction.txt'}",
+            f"--output_filename={out}",
+            "--rouge_types=rouge1",
+            "--seed=7",
+        ],
+        check=True,
+    )
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "score_type,low,mid,high" and [x.split(",")[0] for x in lines[1:]] == [
+        "rouge1-R",
+        "rouge1-P",
+        "rouge1-F",
+    ]
+
+
+def test_unequal_records_are_refused(files, capsys):
+    short = files / "short.txt"
+    short.write_text("one line\n", encoding="utf-8")
+    args = [
+        f"--target_filepattern={short}",
+        f"--prediction_filepattern={files / 'prediction.txt'}",
+        f"--output_filename={files / 'x.csv'}",
+    ]
+    assert rouge.main(args) == 1
+    assert "Must have equal number of lines across target and prediction files" in capsys.readouterr().err
+
+
+def test_missing_files_are_refused(files, capsys):
+    args = [
+        f"--target_filepattern={files / 'none*.txt'}",
+        f"--prediction_filepattern={files / 'prediction.txt'}",
+        "--output_filename=x.csv",
+    ]
+    assert rouge.main(args) == 1
+    assert "Must have equal and positive number of target and prediction files" in capsys.readouterr().err
+
+
+def test_required_flags(capsys):
+    with pytest.raises(SystemExit) as e:
+        rouge.main(["--prediction_filepattern=p.txt", "--output_filename=x.csv"])
+    assert e.value.code == 2 and "--target_filepattern" in capsys.readouterr().err
