@@ -52,10 +52,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..options import BleuConfig
-from ..scoring import score_from_stats
-from ..smoothing import method4_values, method5_values, method6_values, needed_order
-from ..stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
+from ...options import BleuConfig
+from ...scoring import score_from_stats
+from ...smoothing import method4_values, method5_values, method6_values, needed_order
+from ...stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
 
 __all__ = [
     "Fraction",
