@@ -105,3 +105,19 @@ def test_mteval_refusals_name_the_function():
         corpus_nist(["a"], [""])
     with pytest.raises(ValueError, match="sentence_nist: rules must be one of nltk, mteval"):
         sentence_nist("a", "a", rules="perl")
+
+
+def test_breakdown_explains_the_sentence_score():
+    from bleu2.metrics.nist.breakdown import nist_breakdown
+
+    hyp, refs = tokenize_mteval(H1), [tokenize_mteval(r) for r in REFS]
+    explained = nist_breakdown(hyp, refs)
+    assert [(o.n, o.ngrams, o.matched) for o in explained.orders] == [
+        (1, 18, 17),
+        (2, 17, 10),
+        (3, 16, 7),
+        (4, 15, 4),
+        (5, 14, 2),
+    ]  # mteval-v13a.pl -d 3's "info for each of K n-grams" lines, summed per order
+    assert [round(o.info / o.ngrams, 12) for o in explained.orders] == [round(o.gain, 12) for o in explained.orders]
+    assert four(explained.score) == "4.8285"
