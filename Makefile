@@ -131,6 +131,10 @@ bench-lighthouse: venv chromium site
 bench-compare: venv
 	$(VPY) -m bench.compare_bench
 
+# GLEU against NLTK's corpus_gleu on TED (printed, never asserted).
+bench-gleu: venv
+	$(VPY) -m bench.gleu_bench
+
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).
 bench-scale: venv

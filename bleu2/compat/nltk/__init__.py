@@ -3,7 +3,8 @@
     from nltk.translate.bleu_score import corpus_bleu       # before
     from bleu2.compat.nltk.bleu_score import corpus_bleu    # after
 
-:mod:`.bleu_score` (BLEU). The BLEU names are importable from this package too
+:mod:`.bleu_score` (BLEU), :mod:`.gleu_score` (``sentence_gleu``, ``corpus_gleu``),
+:mod:`.nist_score` (``sentence_nist``, ``corpus_nist``). The BLEU names are importable from this package too
 (``from bleu2.compat.nltk import corpus_bleu``), as before it became a package.
 """
 
