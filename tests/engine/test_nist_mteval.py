@@ -64,7 +64,7 @@ def test_ted_two_references_equal_mteval():
 
 
 def test_japanese_equals_mteval():
-    result = corpus_nist(lines(MULTITED_JA / "multited.sys1.jpn"), lines(MULTITED_JA / "multited.ref.jpn"), n=9)
+    result = corpus_nist(lines(MULTITED_JA / "multited.sys1.jpn"), lines(MULTITED_JA / "multited.ref.jpn"))
     assert cumulative(result)[:5] == "2.0182 2.2689 2.3104 2.3184 2.3194".split()
 
 

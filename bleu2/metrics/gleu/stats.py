@@ -3,21 +3,14 @@ totals of the best reference, as NLTK 3.10.4's ``corpus_gleu`` counts them; they
 
 from __future__ import annotations
 
+import collections
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain
+from typing import NamedTuple
 
-try:  # CPython's (and Pyodide's) C counter of an iterable into a dict
-    from collections import _count_elements  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-
-    def _count_elements(mapping: dict[Any, int], iterable: Iterable[Any]) -> None:
-        get = mapping.get
-        for item in iterable:
-            mapping[item] = get(item, 0) + 1
-
-
-from typing import Any, NamedTuple
+#: collections' counter of an iterable into a dict (C in CPython and Pyodide; Counter uses it).
+_count_elements = collections._count_elements  # type: ignore[attr-defined]
 
 __all__ = ["GleuStats", "ngram_counts", "count_matches", "line_stats", "sum_stats"]
 

@@ -15,21 +15,14 @@ Vectors (lists, summed component by component, line after line, as both peers ad
 
 from __future__ import annotations
 
+import collections
 import math
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain
-from typing import Any
 
-try:  # CPython's (and Pyodide's) C counter of an iterable into a dict
-    from collections import _count_elements  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover
-
-    def _count_elements(mapping: dict[Any, int], iterable: Iterable[Any]) -> None:
-        get = mapping.get
-        for item in iterable:
-            mapping[item] = get(item, 0) + 1
-
+#: collections' counter of an iterable into a dict (C in CPython and Pyodide; Counter uses it).
+_count_elements = collections._count_elements  # type: ignore[attr-defined]
 
 __all__ = ["InfoWeights", "Gram", "reference_counts", "nltk_line", "mteval_line", "sum_lines"]
 
