@@ -133,3 +133,9 @@ def test_breakdown_explains_the_sentence_score():
 
 def test_package_still_exports_bleu():
     assert corpus_bleu([[["a", "b"]]], [["a", "b"]], weights=(1,)) == 1.0
+
+
+def test_result_prints_and_shows_in_a_notebook():
+    result = corpus_gleu(["the cat sat on the mat"], ["the cat is on the mat"])
+    assert "<caption>GLEU = 0.5000 (1 sentences)</caption>" in result._repr_html_()
+    assert float(result) == 0.5 and str(result).endswith(" = 0.5000")

@@ -121,3 +121,11 @@ def test_breakdown_explains_the_sentence_score():
     ]  # mteval-v13a.pl -d 3's "info for each of K n-grams" lines, summed per order
     assert [round(o.info / o.ngrams, 12) for o in explained.orders] == [round(o.gain, 12) for o in explained.orders]
     assert four(explained.score) == "4.8285"
+
+
+def test_result_prints_and_shows_in_a_notebook():
+    result = sentence_nist(H1, REFS)
+    shown = result._repr_html_()
+    assert "<caption>NIST = 4.8285 (1 sentences)</caption>" in shown and "length penalty" in shown
+    assert result.to_dict()["rules"] == "mteval" and result.to_dict()["penalty"] == 1.0
+    assert str(result).startswith("NIST|nrefs:3|n:5|rules:mteval|tok:mteval-v13a|case:lc|version:bleu2-")
