@@ -70,6 +70,15 @@ def test_sentence_gleu_edge_cases_equal_nltk(refs, hyp, orders):
     assert gleu_score.sentence_gleu(refs, hyp, *orders) == peer.sentence_gleu(refs, hyp, *orders)
 
 
+def test_unbounded_orders_on_a_long_sentence_are_refused_as_nltk_does():
+    long = [str(i % 50) for i in range(257)]
+    with pytest.raises(ValueError, match="everygrams"):
+        peer.sentence_gleu([long], ["a"], 1, -1)
+    with pytest.raises(ValueError, match=r"corpus_gleu: max_len=-1 .* 257 tokens"):
+        gleu_score.corpus_gleu([[long]], [["a"]], 1, -1)
+    assert gleu_score.sentence_gleu([long], long[:256], 1, 3) == peer.sentence_gleu([long], long[:256], 1, 3)
+
+
 def test_nltk_docstring_examples():
     hyp = "the the the the the the the".split()
     assert gleu_score.sentence_gleu([["the", "cat", "is", "on", "the", "mat"]], hyp) == 0.09090909090909091

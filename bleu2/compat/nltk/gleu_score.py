@@ -30,6 +30,22 @@ def _check_orders(caller: str, min_len: object, max_len: object) -> tuple[int, i
     return min_len, max_len  # type: ignore[return-value]
 
 
+#: NLTK's ``nltk.util.MAX_EVERYGRAMS_DEFAULT_LEN``: ``everygrams`` refuses ``max_len=-1`` beyond it.
+MAX_EVERYGRAMS_DEFAULT_LEN = 256
+
+
+def _check_unbounded(caller: str, max_len: int, sequences: Sequence[Sequence[Hashable]]) -> None:
+    """NLTK's refusal of ``max_len=-1`` on a sentence longer than 256 tokens (its
+    ``everygrams`` would enumerate O(n**3) elements)."""
+    if max_len == -1:
+        for sequence in sequences:
+            if len(sequence) > MAX_EVERYGRAMS_DEFAULT_LEN:
+                raise ValueError(
+                    f"{caller}: max_len=-1 (every n-gram of every length) on a sentence of {len(sequence)} tokens: "
+                    f"NLTK's everygrams refuses more than {MAX_EVERYGRAMS_DEFAULT_LEN}; pass an explicit max_len"
+                )
+
+
 def sentence_gleu(
     references: Sequence[Sequence[Hashable]], hypothesis: Sequence[Hashable], min_len: int = 1, max_len: int = 4
 ) -> float:
@@ -37,9 +53,11 @@ def sentence_gleu(
     ``sentence_gleu``, a float in [0, 1].
 
     Raises:
-        ValueError: an order that is not an int (``min_len`` >= 0, ``max_len`` >= -1).
+        ValueError: an order that is not an int (``min_len`` >= 0, ``max_len`` >= -1);
+            ``max_len=-1`` on a sentence over 256 tokens (NLTK's refusal).
     """
     low, high = _check_orders("sentence_gleu", min_len, max_len)
+    _check_unbounded("sentence_gleu", high, [hypothesis, *references])
     return gleu_score(line_stats(hypothesis, references, low, high))
 
 
@@ -52,7 +70,8 @@ def corpus_gleu(
     """Corpus GLEU: NLTK's ``corpus_gleu`` (summed matches / summed maxima), in [0, 1].
 
     Raises:
-        ValueError: different numbers of hypotheses and reference lists; a bad order.
+        ValueError: different numbers of hypotheses and reference lists; a bad order;
+            ``max_len=-1`` on a sentence over 256 tokens (NLTK's refusal).
     """
     low, high = _check_orders("corpus_gleu", min_len, max_len)
     if len(list_of_references) != len(hypotheses):
@@ -60,5 +79,7 @@ def corpus_gleu(
             f"corpus_gleu: {len(hypotheses)} hypotheses but {len(list_of_references)} reference lists; "
             "the number of hypotheses and their reference(s) should be the same"
         )
+    for refs, h in zip(list_of_references, hypotheses):
+        _check_unbounded("corpus_gleu", high, [h, *refs])
     stats: list[GleuStats] = [line_stats(h, refs, low, high) for refs, h in zip(list_of_references, hypotheses)]
     return gleu_score(sum_stats(stats))
