@@ -122,6 +122,10 @@ bench-corpus: venv chromium site
 bench-significance: venv
 	$(VPY) -m bench.significance_bench
 
+# GLEU against NLTK's corpus_gleu on TED (printed, never asserted).
+bench-gleu: venv
+	$(VPY) -m bench.gleu_bench
+
 # Lighthouse 12.2.3 (page mobile and desktop, the docs' accessibility) and pa11y 9 on the
 # built site; both installed on first use into build/bench-node/ (not part of `make bench`).
 bench-lighthouse: venv chromium site
@@ -130,10 +134,6 @@ bench-lighthouse: venv chromium site
 # bleu2.compare against compare-mt 0.2.10's command line (the test extra installs it).
 bench-compare: venv
 	$(VPY) -m bench.compare_bench
-
-# GLEU against NLTK's corpus_gleu on TED (printed, never asserted).
-bench-gleu: venv
-	$(VPY) -m bench.gleu_bench
 
 # 10^5..10^7 unique lines against sacreBLEU, --jobs 2, paired bootstrap, Dask (takes long;
 # not part of `make bench`).
