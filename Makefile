@@ -122,6 +122,10 @@ bench-corpus: venv chromium site
 bench-significance: venv
 	$(VPY) -m bench.significance_bench
 
+# GLEU against NLTK's corpus_gleu on TED (printed, never asserted).
+bench-gleu: venv
+	$(VPY) -m bench.gleu_bench
+
 # Lighthouse 12.2.3 (page mobile and desktop, the docs' accessibility) and pa11y 9 on the
 # built site; both installed on first use into build/bench-node/ (not part of `make bench`).
 bench-lighthouse: venv chromium site

@@ -22,7 +22,8 @@ prediction. ``chrf``: sacreBLEU's ``CHRF(...).corpus_score`` through the same mo
 (``score`` in percent, ``char_order``, ``word_order``, ``beta``), the same number of
 references per prediction; ``ter``: sacreBLEU's ``TER(...).corpus_score`` (its options named
 as the script names them: ``ignore_punct``, ``support_zh_ja_chars``; ``score`` in percent,
-``num_edits``, ``ref_length``), likewise.
+``num_edits``, ``ref_length``), likewise. ``google_bleu``: its ``Tokenizer13a`` (or
+``tokenizer=``) and NLTK's ``corpus_gleu`` (``min_len``, ``max_len``; ``google_bleu`` a fraction).
 
     >>> from bleu2.compat import evaluate
     >>> predictions = ["hello there general kenobi", "foo bar foobar"]
@@ -46,7 +47,7 @@ from typing import Any
 from ..metrics.bleu.api import corpus_bleu, extract_stats
 from ..metrics.bleu.scorer import BLEU
 
-__all__ = ["Bleu", "Chrf", "EvaluationModule", "Sacrebleu", "Ter", "load"]
+__all__ = ["Bleu", "Chrf", "EvaluationModule", "GoogleBleu", "Sacrebleu", "Ter", "load"]
 
 _INPUTS = ["predictions", "references"]
 
@@ -333,22 +334,60 @@ class Ter(EvaluationModule):
         return {"score": output.score, "num_edits": output.num_edits, "ref_length": output.ref_length}
 
 
+class GoogleBleu(EvaluationModule):
+    """HF evaluate's ``google_bleu`` metric: its ``Tokenizer13a`` (or ``tokenizer=``, text ->
+    tokens), then NLTK's ``corpus_gleu`` (:mod:`bleu2.compat.nltk.gleu_score`); ``{"google_bleu":
+    fraction}``."""
+
+    name = "google_bleu"
+
+    def _compute(
+        self,
+        predictions: list[str],
+        references: list[Any],
+        tokenizer: Callable[[str], Sequence[Any]] | None = None,
+        min_len: int = 1,
+        max_len: int = 4,
+    ) -> dict[str, Any]:
+        """Raises:
+        ValueError: a bad ``min_len`` or ``max_len`` (the message names them).
+        """
+        from ..tokenizers.sacrebleu import tokenize_13a  # HF's tokenizer_13a.py is sacreBLEU's 13a, split
+        from .nltk.gleu_score import corpus_gleu
+
+        tok = tokenize_13a if tokenizer is None else tokenizer
+        refs = [[tok(r) for r in rs] for rs in _lists(references)]
+        return {"google_bleu": corpus_gleu(refs, [tok(p) for p in predictions], min_len=min_len, max_len=max_len)}
+
+
 #: HF's metric names -> bleu2's modules.
-METRICS: dict[str, type[EvaluationModule]] = {"bleu": Bleu, "sacrebleu": Sacrebleu, "chrf": Chrf, "ter": Ter}
+METRICS: dict[str, type[EvaluationModule]] = {
+    "bleu": Bleu,
+    "sacrebleu": Sacrebleu,
+    "chrf": Chrf,
+    "ter": Ter,
+    "google_bleu": GoogleBleu,
+}
 
 
 def load(
     path: str, config_name: str | None = None, *, process_id: int = 0, num_process: int = 1, **kwargs: Any
 ) -> EvaluationModule:
-    """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"``, ``"chrf"`` or
-    ``"ter"`` (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
+    """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"``, ``"chrf"``,
+    ``"ter"`` or ``"google_bleu"`` (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
     ``keep_in_memory``, ``experiment_id``, ``revision``, ...) are accepted and have no effect.
 
     Raises:
         NotImplementedError: a distributed run (``num_process`` > 1).
-        ValueError: another metric, or a config name other than ``"default"``.
+        ValueError: another metric (``"meteor"``: why not), or a config name other than
+            ``"default"``.
     """
     name = path.removeprefix("evaluate-metric/") if isinstance(path, str) else path
+    if name == "meteor":
+        raise ValueError(
+            "bleu2.compat.evaluate has no 'meteor': METEOR matches synonyms through WordNet's synonym sets "
+            "(NLTK's wordnet corpus), which bleu2 does not ship; use HF evaluate with NLTK's WordNet for METEOR"
+        )
     if name not in METRICS:
         raise ValueError(f"bleu2.compat.evaluate has the metrics {', '.join(map(repr, METRICS))}, not {path!r}")
     if config_name not in (None, "default"):

@@ -52,10 +52,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..metrics.bleu.options import BleuConfig
-from ..metrics.bleu.scoring import score_from_stats
-from ..metrics.bleu.smoothing import method4_values, method5_values, method6_values, needed_order
-from ..metrics.bleu.stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
+from ...metrics.bleu.options import BleuConfig
+from ...metrics.bleu.scoring import score_from_stats
+from ...metrics.bleu.smoothing import method4_values, method5_values, method6_values, needed_order
+from ...metrics.bleu.stats import SentenceStats, closest_ref_len, pool_stats, reference_stats, sentence_stats
 
 __all__ = [
     "Fraction",

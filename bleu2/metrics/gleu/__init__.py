@@ -1,0 +1,8 @@
+"""GLEU (Google BLEU; Wu et al. 2016, arXiv:1609.08144): matched n-grams over the larger
+of the hypothesis's and the reference's n-gram totals, as NLTK 3.10.4's
+``nltk.translate.gleu_score`` and HF evaluate's ``google_bleu`` compute it.
+
+Per-line statistics (matches, total) add up; the corpus score is summed matches over
+summed totals (Mike Schuster's rule, NLTK's ``corpus_gleu``). Files: :mod:`.options`,
+:mod:`.stats`, :mod:`.scoring`, :mod:`.result`, :mod:`.breakdown`, :mod:`.api`.
+"""

@@ -1,0 +1,79 @@
+"""GLEU's options: n-gram orders, the tokenizer for text input, checks, presets, signature."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..._version import __version__
+from ...tokenizers import TOKENIZERS
+
+__all__ = ["GleuOptions", "PRESETS", "gleu_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class GleuOptions:
+    """How GLEU is computed.
+
+    Attributes:
+        min_len: the smallest n-gram order (int >= 0; NLTK counts the empty n-gram once
+            per token at 0, and so does bleu2).
+        max_len: the largest order (int; -1 means each sentence's length, NLTK's
+            ``everygrams`` default; below ``min_len`` nothing is counted and GLEU is 0).
+        tokenize: the tokenizer for text (a name of :data:`bleu2.tokenizers.TOKENIZERS`);
+            token lists are taken as given.
+        lowercase: lower-case text before tokenizing.
+    """
+
+    min_len: int = 1
+    max_len: int = 4
+    tokenize: str = "13a"
+    lowercase: bool = False
+
+    def check(self, caller: str) -> GleuOptions:
+        """This options object, checked.
+
+        Raises:
+            ValueError: an order that is not an int, ``min_len`` < 0, ``max_len`` < -1,
+                an unknown tokenizer; the message names ``caller``.
+        """
+        for name, low in (("min_len", 0), ("max_len", -1)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise ValueError(f"{caller}: {name} must be an int >= {low}, got {value!r}")
+        if self.tokenize not in TOKENIZERS:
+            raise ValueError(f"{caller}: unknown tokenize {self.tokenize!r}; valid: {', '.join(TOKENIZERS)}")
+        if not isinstance(self.lowercase, bool):
+            raise ValueError(f"{caller}: lowercase must be True or False, got {self.lowercase!r}")
+        return self
+
+    def signature(self, n_refs: int | str = 1) -> str:
+        """``nrefs:1|min:1|max:4|tok:13a|case:mixed|version:bleu2-0.1.0``."""
+        case = "lc" if self.lowercase else "mixed"
+        return (
+            f"nrefs:{n_refs}|min:{self.min_len}|max:{self.max_len}|tok:{self.tokenize}|case:{case}"
+            f"|version:bleu2-{__version__}"
+        )
+
+
+#: Peers' rules: NLTK's (token lists as given; text split on whitespace) and HF
+#: evaluate's ``google_bleu`` (its Tokenizer13a, case kept).
+PRESETS: dict[str, GleuOptions] = {
+    "nltk": GleuOptions(tokenize="none"),
+    "hf-evaluate": GleuOptions(tokenize="13a"),
+}
+
+
+def gleu_options(caller: str, preset: str | None = None, **options: Any) -> GleuOptions:
+    """Options from a preset (default: bleu2's, which are HF evaluate's) and keywords.
+
+    Raises:
+        ValueError: an unknown preset or option, or a bad value (:meth:`GleuOptions.check`).
+    """
+    if preset is not None and preset not in PRESETS:
+        raise ValueError(f"{caller}: unknown preset {preset!r}; valid: {', '.join(PRESETS)}")
+    base = PRESETS[preset] if preset is not None else GleuOptions()
+    unknown = [k for k in options if k not in GleuOptions.__dataclass_fields__]
+    if unknown:
+        raise ValueError(f"{caller}: unknown option {unknown[0]!r}; GLEU's are min_len, max_len, tokenize, lowercase")
+    return replace(base, **options).check(caller)
