@@ -4,7 +4,8 @@ the functions ``sentence_ter`` and ``corpus_ter``.
 
 TER = edits / average reference length, edits being the fewest shifts, insertions,
 deletions and substitutions that turn the hypothesis into the closest reference
-(:mod:`bleu2.ter_shifts`), on tercom's words (:mod:`bleu2.ter_normalize`). A line's
+(:mod:`bleu2.ter_shifts`), on tercom's words (:mod:`bleu2.ter_normalize`; each reference
+normalized twice, as sacreBLEU does, which matters only with ``normalized``). A line's
 statistics are its edits (the fewest over its references) and its references' average
 length; a corpus sums them, then divides once.
 """
@@ -26,6 +27,7 @@ from .layouts import (
     streams_to_references,
 )
 from .ter_breakdown import TerAlignment, alignment_of
+from .ter_normalize import reference_words
 from .ter_normalize import words as ter_words
 from .ter_result import CorpusTerResult, TerResult, TerStats, sum_ter_stats, ter_score
 from .ter_shifts import ter_edits
@@ -131,6 +133,7 @@ class TER:
         self.config = TerConfig.make(**options)
         self._options = tuple(self.config.to_dict().values())
         self._words: dict[str, tuple[str, ...]] = {}
+        self._ref_words: dict[str, tuple[str, ...]] = {}
         self._n_refs: int | str | None = None
 
     def __repr__(self) -> str:
@@ -147,6 +150,16 @@ class TER:
             found = self._words[text] = ter_words(text, *self._options)
         return found
 
+    def reference_words(self, text: str) -> tuple[str, ...]:
+        """The words TER scores of a reference: :meth:`words` normalized a second time, as
+        sacreBLEU 2.6.0 normalizes references (:func:`bleu2.ter_normalize.reference_words`; cached)."""
+        found = self._ref_words.get(text)
+        if found is None:
+            if len(self._ref_words) >= _CACHE_SIZE:
+                self._ref_words.clear()
+            found = self._ref_words[text] = reference_words(text, *self._options)
+        return found
+
     def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> TerStats:
         """One line's statistics: the fewest edits over the references and their average
         length (``None`` references are left out).
@@ -155,7 +168,7 @@ class TER:
             TypeError: a text that is not a string; ValueError: no reference.
         """
         hyp = self.words(check_candidate(hypothesis, "hypothesis"))
-        refs = [self.words(r) for r in as_references(references)]
+        refs = [self.reference_words(r) for r in as_references(references)]
         return self._line_stats(hyp, refs)
 
     @staticmethod
@@ -202,7 +215,7 @@ class TER:
             texts = as_references(refs, f"references[{i}]")
             counts.add(len(texts))
             hyp_words = self.words(check_candidate(hyp, f"hypotheses[{i}]"))
-            stats.append(self._line_stats(hyp_words, [self.words(r) for r in texts]))
+            stats.append(self._line_stats(hyp_words, [self.reference_words(r) for r in texts]))
         return stats, n_refs_label(counts)
 
     # --- statistics -> scores -----------------------------------------------------------
@@ -254,7 +267,7 @@ class TER:
         """The edits of one hypothesis against its closest reference, step by step
         (:class:`bleu2.ter_breakdown.TerAlignment`)."""
         hyp = self.words(check_candidate(hypothesis, "hypothesis"))
-        refs = [self.words(r) for r in as_references(references)]
+        refs = [self.reference_words(r) for r in as_references(references)]
         return alignment_of(hyp, refs)
 
 
