@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ._version import __version__
 from .layouts import (
     ambiguous_layout,
     as_references,
@@ -34,7 +35,7 @@ from .ter_shifts import ter_edits
 
 __all__ = ["TER", "TerConfig", "TER_DEFAULTS", "sentence_ter", "corpus_ter", "ter_alignment", "SACREBLEU_VERSION"]
 
-#: The sacreBLEU version whose TER these numbers and signatures are.
+#: The sacreBLEU version whose TER numbers bleu2 gives (the signatures carry bleu2's version).
 SACREBLEU_VERSION = "2.6.0"
 
 #: TER's options and their defaults (sacreBLEU's), in sacreBLEU's order.
@@ -83,8 +84,8 @@ class TerConfig:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def signature(self, n_refs: int | str | None, **extra: object) -> str:
-        """sacreBLEU 2.6.0's TER signature, e.g.
-        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0``. ``n_refs``
+        """sacreBLEU 2.6.0's TER signature with bleu2's version, e.g.
+        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleu2-0.1.0``. ``n_refs``
         None: no ``nrefs`` field; ``extra`` (``bs``, ``seed``, ... as sacreBLEU names them)
         go after ``nrefs`` in sacreBLEU's order.
 
@@ -107,7 +108,7 @@ class TerConfig:
             f"norm:{yes[self.normalized]}",
             f"punct:{yes[not self.no_punct]}",
             f"asian:{yes[self.asian_support]}",
-            f"version:{SACREBLEU_VERSION}",
+            f"version:bleu2-{__version__}",
         ]
         return "|".join(parts)
 
