@@ -459,7 +459,6 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     refused = p.add_argument_group("sacreBLEU arguments bleu2 does not have (refused)")
     for flags in (("--citation", "--cite"), ("--list",)):
         refused.add_argument(*flags, action="store_true", help=argparse.SUPPRESS)
-    refused.add_argument("--language-pair", "-l", dest="langpair", default=None, help=argparse.SUPPRESS)
     for flags in (
         ("--test-set", "-t"),
         ("--origlang", "-ol"),
@@ -471,6 +470,15 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
     p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        help="Source-target language pair (2-char ISO639-1 codes). With -m bleu and no -tok, the target picks "
+        "the tokenizer, as in sacreBLEU: zh -> zh; ja -> ja-mecab and ko -> ko-mecab, which need MeCab "
+        "(refused: give -tok); any other -> 13a.",
+    )
     p.add_argument(
         "--num-refs",
         "-nr",
