@@ -273,7 +273,7 @@ def _check_combination(args: argparse.Namespace, parser: argparse.ArgumentParser
 #: read as ``-t ok``): they get a message pointing to ``bleu2 sacrebleu``.
 SACREBLEU_FLAGS = frozenset(
     "-tok -lc -i --input -nr --num-refs -sl --sentence-level -sv -ci -cin -pbs -pbsn -par -parn -b --score-only "
-    "-f --format -sh --short -q --quiet -nc --no-color".split()
+    "-f --format -sh --short -q --quiet -nc --no-color -l --language-pair".split()
 )
 
 

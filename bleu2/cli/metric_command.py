@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..common.steps import finish
+from ..common.steps import Progress, finish
 from ..corpus.layouts import CHUNK_LINES
 from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
 from ..corpus.report import competition_ranks, text_table
@@ -24,6 +24,7 @@ from ..corpus.significance import signature_extras
 from ..corpus.significance import steps as significance_steps
 from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
+from .progress import Meter
 from .reading import stdin_stream
 from .sacrebleu_metrics import flags_named
 
@@ -74,8 +75,11 @@ def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
         parser.error(flags_named(str(e), {dest: flag for dest, (_, flag) in METRIC_FLAGS.items()}))
 
 
-def _read(scorer: Any, references: Sequence[str], systems: Sequence[str]) -> tuple[list[list[Any]], set[int]]:
-    """Every system's per-line statistics and the numbers of references the lines have.
+def _read(
+    scorer: Any, references: Sequence[str], systems: Sequence[str], report: Callable[[Progress], Any]
+) -> tuple[list[list[Any]], set[int]]:
+    """Every system's per-line statistics and the numbers of references the lines have;
+    ``report`` gets the lines scored and the part of the files read after each chunk.
 
     Raises:
         InputError: unreadable or inconsistent files.
@@ -91,6 +95,8 @@ def _read(scorer: Any, references: Sequence[str], systems: Sequence[str]) -> tup
                 counts.add(1 if isinstance(entry, str) else len(entry))
                 for s, system in enumerate(hyps):
                     stats[s].append(scorer.extract(system[i], entry))
+            known = [f for f in (r.fraction() for r in readers) if f is not None]
+            report(Progress("scoring", len(stats[0]), None, min(known) if known else None))
     finally:
         for r in readers:
             r.close()
@@ -129,8 +135,29 @@ def run_metric(
     """
     refuse_other_options(args, parser)
     scorer = _scorer(args, parser)
+    meter = Meter(log=args.progress, units={"significance": "trials" if test == "paired-ar" else "resamples"})
+    completed = False
+    try:
+        text = _score(args, parser, scorer, test, n, seed, out, meter)
+        completed = True
+    finally:
+        meter.close(completed)
+    return text
+
+
+def _score(
+    args: argparse.Namespace,
+    parser: argparse.ArgumentParser,
+    scorer: Any,
+    test: str | None,
+    n: int,
+    seed: int | None,
+    out: TextIO,
+    meter: Meter,
+) -> str:
+    """:func:`run_metric`'s work, its progress drawn by ``meter``."""
     systems = list(args.systems) or [STDIN]
-    per_system, counts = _read(scorer, args.references, systems)
+    per_system, counts = _read(scorer, args.references, systems, meter)
     n_refs: int | str = next(iter(counts)) if len(counts) == 1 else "var"
     if args.sentence:
         several = len(systems) > 1
@@ -150,7 +177,7 @@ def run_metric(
         sums, vector = _sums(args, scorer, counts)
         vectors = [[vector(st) for st in lines] for lines in per_system]
         try:
-            found = finish(significance_steps(test, vectors, sums, n, seed))
+            found = finish(significance_steps(test, vectors, sums, n, seed), meter)
         except ValueError as e:
             parser.error(str(e))
         figures = [r.to_dict() for r in found]

@@ -153,12 +153,24 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
     """The BLEU options given on the command line (:func:`add_bleu_options`), as keywords
     of :class:`bleu2.BLEU` in :data:`BLEU_FLAGS`' order; those not given are left out.
 
+    ``--weights`` without ``--max-order`` sets the order to the number of weights, as NLTK's
+    ``weights`` does (``max_order`` then comes last).
+
     Raises:
-        ValueError: ``--weights`` is not a list of numbers (:func:`parse_weights`).
+        ValueError: ``--weights`` is not a list of numbers (:func:`parse_weights`), or
+            ``--max-order`` and the number of weights disagree.
     """
     given = {key: getattr(args, key) for key in BLEU_FLAGS}
-    given["weights"] = parse_weights(args.weights)
-    return {k: v for k, v in given.items() if v is not None}
+    given["weights"] = weights = parse_weights(args.weights)
+    out = {k: v for k, v in given.items() if v is not None}
+    if weights is not None:
+        order = out.setdefault("max_order", len(weights))
+        if order != len(weights):
+            raise ValueError(
+                f"-n/--max-order {order} and -w/--weights with {len(weights)} number(s) disagree: "
+                f"give one weight per order, or leave out -n (the weights then set the order)"
+            )
+    return out
 
 
 #: bleu2's own command's metrics (``--metric``): the registry's, without settings of another (chrF++).
@@ -242,14 +254,14 @@ def add_bleu_options(p: argparse._ActionsContainer) -> None:
         "--max-order",
         type=int,
         metavar="N",
-        help=f"highest n-gram order N >= 1 (default: {DEFAULTS['max_order']})",
+        help=f"highest n-gram order N >= 1; with -w alone, the number of weights (default: {DEFAULTS['max_order']})",
     )
     p.add_argument(
         "-w",
         "--weights",
         metavar="W[,W...]",
         help="N weights summing to 1, space- or comma-separated: the numbers up to the "
-        "next argument that is not a number (default: uniform 1/N)",
+        "next argument that is not a number; without -n they set N, as NLTK's weights do (default: uniform 1/N)",
     )
     p.add_argument(
         "-s",
@@ -448,7 +460,6 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     refused = p.add_argument_group("sacreBLEU arguments bleu2 does not have (refused)")
     for flags in (("--citation", "--cite"), ("--list",)):
         refused.add_argument(*flags, action="store_true", help=argparse.SUPPRESS)
-    refused.add_argument("--language-pair", "-l", dest="langpair", default=None, help=argparse.SUPPRESS)
     for flags in (
         ("--test-set", "-t"),
         ("--origlang", "-ol"),
@@ -460,6 +471,15 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
 
     p.add_argument("--input", "-i", type=str, nargs="*", default=None, help="Read input from file(s) instead of STDIN.")
     p.add_argument("refs", nargs="*", default=[], help="References; give them before the -i/--input argument.")
+    p.add_argument(
+        "--language-pair",
+        "-l",
+        dest="langpair",
+        default=None,
+        help="Source-target language pair (2-char ISO639-1 codes). With -m bleu and no -tok, the target picks "
+        "the tokenizer, as in sacreBLEU: zh -> zh; ja -> ja-mecab and ko -> ko-mecab, which need MeCab "
+        "(refused: give -tok); any other -> 13a.",
+    )
     p.add_argument(
         "--num-refs",
         "-nr",

@@ -4,11 +4,13 @@ Takes sacreBLEU's arguments as sacreBLEU spells them (``REF... -i SYS...``,
 ``-nr/--num-refs``, ``-e/--encoding``, ``-m bleu chrf ter``, ``-sl``, BLEU's ``-s``,
 ``-sv``, ``-tok``, ``-lc``, ``--force``, chrF's ``-cc``, ``-cw``, ``--chrf-*``, TER's
 ``--ter-*``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
-``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``SACREBLEU_SEED``,
+``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``-l``, ``SACREBLEU_SEED``,
 ``SACREBLEU_FORMAT``, ``NO_COLOR``) and prints on standard output what sacreBLEU prints,
 byte for byte, but for the version in the signatures, which is bleu2's
-(``version:bleu2-X.Y.Z``). Test sets and tokenizers bleu2 does not have (``-t``, ``-l``,
-``--echo``, ``-tok ja-mecab`` ...) are refused by name, in one line. The metrics are
+(``version:bleu2-X.Y.Z``). Test sets and tokenizers bleu2 does not have (``-t``,
+``--echo``, ``-tok ja-mecab``, ``-l en-ja`` ...) are refused by name, in one line; ``-l``
+with the user's reference files picks BLEU's tokenizer from the target language, as
+sacreBLEU does. The metrics are
 :mod:`bleu2.cli.sacrebleu_metrics`'.
 
 How sacreBLEU reads: reference and system files (gzip when the name ends in ``.gz``) in
@@ -76,7 +78,6 @@ def _refuse(args: argparse.Namespace) -> None:
             )
     for dest, flag in (
         ("test_set", "-t/--test-set"),
-        ("langpair", "-l/--language-pair"),
         ("echo", "--echo"),
         ("download", "--download"),
         ("origlang", "-ol/--origlang"),
@@ -86,9 +87,46 @@ def _refuse(args: argparse.Namespace) -> None:
     ):
         if getattr(args, dest, None):
             raise _error(2, f"{flag}: bleu2 has no built-in test sets; give the reference files (REF ... -i SYSTEM)")
+    if args.langpair is not None:
+        _language_pair(args)
     if "bleu" in args.metrics and args.bleu_tokenize in MISSING_TOKENIZERS:
         why = MISSING_TOKENIZERS[args.bleu_tokenize]
         raise _error(2, f"tokenizer {args.bleu_tokenize!r} is not available in bleu2 ({why})")
+
+
+#: BLEU's tokenizer for a target language when ``-tok`` is not given, and sacreBLEU's advice
+#: when another is given (sacreBLEU 2.6.0's ``BLEU._TOKENIZER_MAP`` and its warnings).
+_TARGET_TOKENIZERS = {
+    "zh": ("zh", "Consider using the 'zh' or 'spm' tokenizer for Chinese."),
+    "ja": ("ja-mecab", "Consider using the 'ja-mecab' or 'spm' tokenizer for Japanese."),
+    "ko": ("ko-mecab", "Consider using the 'ko-mecab' or 'spm' tokenizer for Korean."),
+}
+
+
+def _language_pair(args: argparse.Namespace) -> None:
+    """``-l SRC-TRG`` with the user's reference files, as sacreBLEU takes it: the target
+    language picks BLEU's tokenizer when ``-tok`` is not given (chrF and TER ignore it).
+
+    Raises:
+        _Exit: a pair without ``-``, or a target whose tokenizer bleu2 lacks (MeCab).
+    """
+    parts = args.langpair.split("-")
+    if len(parts) < 2:
+        raise _error(2, f"-l/--language-pair: give source-target language codes, e.g. en-de; got {args.langpair!r}")
+    target = parts[1]
+    if "bleu" not in args.metrics or target not in _TARGET_TOKENIZERS:
+        return
+    tokenizer, advice = _TARGET_TOKENIZERS[target]
+    if args.bleu_tokenize is None:
+        if tokenizer in MISSING_TOKENIZERS:
+            raise _error(
+                2,
+                f"-l/--language-pair {args.langpair} picks BLEU's tokenizer {tokenizer!r} for {target!r}, which is not "
+                f"available in bleu2 ({MISSING_TOKENIZERS[tokenizer]}); choose another with -tok (e.g. -tok char)",
+            )
+        args.bleu_tokenize = tokenizer
+    elif args.bleu_tokenize != tokenizer:
+        _warn(args, advice)
 
 
 # --------------------------------------------------------------------------- reading

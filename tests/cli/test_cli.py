@@ -400,11 +400,11 @@ def test_invalid_utf8_on_stdin(capsys, monkeypatch, tmp_path):
     "argv,fragment",
     [
         (["--weights", "0.3", "0.3"], "sum to 1"),
-        (["--weights", "0.2,0.3,0.5"], "2 entries"),
+        (["-n", "2", "--weights", "0.2,0.3,0.5"], "-n/--max-order 2 and -w/--weights with 3 number(s) disagree"),
         (["--weights", "0.5,abc"], "'abc' is not a number"),
         (["--weights", "abc"], "'abc' is not a number"),
-        (["--weights", "0.5", "abc"], "2 entries"),  # weights end at "abc" (then a system file)
-        (["-n", "3", "--weights", "0.5,0.5"], "3 entries"),
+        (["--weights", "0.5", "abc"], "sum to 1, got [0.5]"),  # weights end at "abc" (then a system file)
+        (["-n", "3", "--weights", "0.5,0.5"], "-n/--max-order 3 and -w/--weights with 2 number(s) disagree"),
         (["--weights", "1.5", "-0.5"], "non-negative"),
         (["--weights", "nan,0.5"], "not a finite number"),
         (["-n", "0"], "max_order"),

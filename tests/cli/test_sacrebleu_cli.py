@@ -215,7 +215,7 @@ def test_same_output_on_the_shared_data(argv, files, capsys, monkeypatch):
     "argv,named",
     [
         ("-t wmt17 -l en-de", "-t/--test-set: bleu2 has no built-in test sets"),
-        ("-l en-de", "-l/--language-pair"),
+        ("-l en-ja", "-l/--language-pair en-ja picks BLEU's tokenizer 'ja-mecab'"),
         ("--echo src", "--echo"),
         ("-tok ja-mecab", "tokenizer 'ja-mecab' is not available in bleu2"),
     ],

@@ -181,7 +181,7 @@ def test_corpus_and_sentences_equal_sacrebleu(pair: str, options: dict[str, obje
     assert [list(s) for s in got.sentence_stats] == expected_stats
     assert got.percent == expected.score
     assert got.score == expected.score / 100
-    assert got.signature == oracle.get_signature().format()
+    assert got.signature == oracle.get_signature().format().replace("2.6.0", f"bleu2-{bleu2.__version__}")
     assert got.format() == str(expected)
     if options in ({}, {"word_order": 2}):
         assert got.percent == oracle.corpus_score(hyps, [refs]).score
@@ -210,7 +210,7 @@ def test_several_references_choose_as_sacrebleu(pair: str, options: dict[str, ob
         got = bleu2.CHRF(**options).corpus_score(hyps, streams)
         assert got.percent == expected.score
         assert [list(s) for s in got.sentence_stats] == expected_stats
-        assert got.signature == oracle.get_signature().format()
+        assert got.signature == oracle.get_signature().format().replace("2.6.0", f"bleu2-{bleu2.__version__}")
     per_line = bleu2.corpus_chrf(hyps, [list(r) for r in zip(*streams)], **options)
     assert per_line.percent == expected.score
     for i in range(0, len(hyps), 211):
@@ -227,8 +227,5 @@ def test_the_signature_says_var_when_the_number_of_references_varies() -> None:
     got = bleu2.CHRF(word_order=2).corpus_score(hyps, [refs, second])
     oracle = SacreCHRF(word_order=2)
     oracle.corpus_score(hyps, [refs, second])
-    assert (
-        got.signature
-        == oracle.get_signature().format()
-        == ("nrefs:var|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0")
-    )
+    assert oracle.get_signature().format() == "nrefs:var|case:mixed|eff:yes|nc:6|nw:2|space:no|version:2.6.0"
+    assert got.signature == "nrefs:var|case:mixed|eff:yes|nc:6|nw:2|space:no|version:bleu2-0.1.0"  # bleu2's number

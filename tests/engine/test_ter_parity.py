@@ -130,7 +130,8 @@ def test_a_variable_number_of_references_is_var_in_the_signature():
     result = bleu2.TER().corpus_score(hyps, [refs, second])
     assert 100 * result.score == expected.score
     assert result.ref_length == expected.ref_length
-    assert result.signature == metric.get_signature().format() == bleu2.TER().signature("var")
+    theirs = metric.get_signature().format().replace("version:2.6.0", f"version:bleu2-{bleu2.__version__}")
+    assert result.signature == theirs == bleu2.TER().signature("var")  # with bleu2's version: its number
 
 
 @pytest.mark.parametrize("pair", ["ted-sys1-detok", "ja-sys1"])

@@ -34,10 +34,10 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     assert [figures(s["ter"]) for s in shown] == PAIRED_BS["ter"]
     assert (
         shown[0]["chrf"]["signature"]
-        == "nrefs:1|bs:1000|seed:12345|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0"
+        == "nrefs:1|bs:1000|seed:12345|case:mixed|eff:yes|nc:6|nw:0|space:no|version:bleu2-0.1.0"
     )
     assert shown[0]["ter"]["signature"] == (
-        "nrefs:1|bs:1000|seed:12345|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0"
+        "nrefs:1|bs:1000|seed:12345|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleu2-0.1.0"
     )
     table = page.port.last("results")["table"]
     assert table["head"][11:] == [

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from ..._version import __version__
+
 __all__ = ["CHRF_DEFAULTS", "SACREBLEU_VERSION", "ChrfConfig"]
 
 #: The options and their defaults (sacreBLEU 2.6.0's ``CHRF()``).
@@ -42,8 +44,12 @@ CHRF_DEFAULTS: Mapping[str, Any] = MappingProxyType(
     }
 )
 
-#: The version sacreBLEU's chrF signature ends with: bleu2 gives its numbers.
+#: The sacreBLEU version whose chrF numbers bleu2 gives.
 SACREBLEU_VERSION = "2.6.0"
+
+#: The version the signature ends with: bleu2's own, as BLEU's (``bleu2 sacrebleu`` and the
+#: compat modules write theirs).
+VERSION = f"bleu2-{__version__}"
 
 #: The signature's short names (sacreBLEU's ``--short``), in sacreBLEU's order; the
 #: metric's own fields, then ``version``, close the line.
@@ -137,13 +143,13 @@ class ChrfConfig:
         return {k: getattr(self, k) for k in CHRF_DEFAULTS}
 
     def signature(self, n_refs: int | str | None, *, short: bool = False, **extra: object) -> str:
-        """sacreBLEU 2.6.0's chrF signature, e.g.
-        ``nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0``.
+        """sacreBLEU 2.6.0's chrF signature with bleu2's version, e.g.
+        ``nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:bleu2-0.1.0``.
 
         Args:
             n_refs: references per line (``"var"`` when it varies); None leaves the
                 field out (before any scoring).
-            short: sacreBLEU's ``--short`` names (``#:1|c:mixed|e:yes|...|v:2.6.0``).
+            short: sacreBLEU's ``--short`` names (``#:1|c:mixed|e:yes|...|v:bleu2-0.1.0``).
             **extra: sacreBLEU's other fields (``bs``, ``ar``, ``seed``, ``test``,
                 ``lang``, ``origlang``, ``subset``), written after ``nrefs`` in sacreBLEU's
                 order; None values are left out, booleans written ``yes``/``no``.
@@ -161,7 +167,7 @@ class ChrfConfig:
             nc=self.char_order,
             nw=self.word_order,
             space="yes" if self.whitespace else "no",
-            version=SACREBLEU_VERSION,
+            version=VERSION,
         )
         parts = []
         for key, value in fields.items():

@@ -105,7 +105,7 @@ class ChrfResult:
             ``word_order``, ``beta``, ``lowercase``, ``whitespace``, ``eps_smoothing`` are
             read from it.
         stats: the statistics summed over the lines (see :mod:`bleu2.metrics.chrf.stats`).
-        signature: sacreBLEU's signature (``nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0``).
+        signature: sacreBLEU's signature with bleu2's version (``nrefs:1|case:mixed|...|version:bleu2-0.1.0``).
         sentence_stats: each line's statistics (a corpus score), or ``()``.
     """
 

@@ -4,7 +4,8 @@ the functions ``sentence_ter`` and ``corpus_ter``.
 
 TER = edits / average reference length, edits being the fewest shifts, insertions,
 deletions and substitutions that turn the hypothesis into the closest reference
-(:mod:`bleu2.metrics.ter.shifts`), on tercom's words (:mod:`bleu2.metrics.ter.normalize`). A line's
+(:mod:`bleu2.metrics.ter.shifts`), on tercom's words (:mod:`bleu2.metrics.ter.normalize`; each reference
+normalized twice, as sacreBLEU does, which matters only with ``normalized``). A line's
 statistics are its edits (the fewest over its references) and its references' average
 length; a corpus sums them, then divides once.
 """
@@ -15,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..._version import __version__
 from ...corpus.layouts import (
     ambiguous_layout,
     as_references,
@@ -26,13 +28,14 @@ from ...corpus.layouts import (
     streams_to_references,
 )
 from .breakdown import TerAlignment, alignment_of
+from .normalize import reference_words
 from .normalize import words as ter_words
 from .result import CorpusTerResult, TerResult, TerStats, sum_ter_stats, ter_score
 from .shifts import ter_edits
 
 __all__ = ["TER", "TerConfig", "TER_DEFAULTS", "sentence_ter", "corpus_ter", "ter_alignment", "SACREBLEU_VERSION"]
 
-#: The sacreBLEU version whose TER these numbers and signatures are.
+#: The sacreBLEU version whose TER numbers bleu2 gives (the signatures carry bleu2's version).
 SACREBLEU_VERSION = "2.6.0"
 
 #: TER's options and their defaults (sacreBLEU's), in sacreBLEU's order.
@@ -81,8 +84,8 @@ class TerConfig:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def signature(self, n_refs: int | str | None, **extra: object) -> str:
-        """sacreBLEU 2.6.0's TER signature, e.g.
-        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0``. ``n_refs``
+        """sacreBLEU 2.6.0's TER signature with bleu2's version, e.g.
+        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleu2-0.1.0``. ``n_refs``
         None: no ``nrefs`` field; ``extra`` (``bs``, ``seed``, ... as sacreBLEU names them)
         go after ``nrefs`` in sacreBLEU's order.
 
@@ -105,7 +108,7 @@ class TerConfig:
             f"norm:{yes[self.normalized]}",
             f"punct:{yes[not self.no_punct]}",
             f"asian:{yes[self.asian_support]}",
-            f"version:{SACREBLEU_VERSION}",
+            f"version:bleu2-{__version__}",
         ]
         return "|".join(parts)
 
@@ -131,6 +134,7 @@ class TER:
         self.config = TerConfig.make(**options)
         self._options = tuple(self.config.to_dict().values())
         self._words: dict[str, tuple[str, ...]] = {}
+        self._ref_words: dict[str, tuple[str, ...]] = {}
         self._n_refs: int | str | None = None
 
     def __repr__(self) -> str:
@@ -147,6 +151,16 @@ class TER:
             found = self._words[text] = ter_words(text, *self._options)
         return found
 
+    def reference_words(self, text: str) -> tuple[str, ...]:
+        """The words TER scores of a reference: :meth:`words` normalized a second time, as
+        sacreBLEU 2.6.0 normalizes references (:func:`bleu2.metrics.ter.normalize.reference_words`; cached)."""
+        found = self._ref_words.get(text)
+        if found is None:
+            if len(self._ref_words) >= _CACHE_SIZE:
+                self._ref_words.clear()
+            found = self._ref_words[text] = reference_words(text, *self._options)
+        return found
+
     def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> TerStats:
         """One line's statistics: the fewest edits over the references and their average
         length (``None`` references are left out).
@@ -155,7 +169,7 @@ class TER:
             TypeError: a text that is not a string; ValueError: no reference.
         """
         hyp = self.words(check_candidate(hypothesis, "hypothesis"))
-        refs = [self.words(r) for r in as_references(references)]
+        refs = [self.reference_words(r) for r in as_references(references)]
         return self._line_stats(hyp, refs)
 
     @staticmethod
@@ -202,7 +216,7 @@ class TER:
             texts = as_references(refs, f"references[{i}]")
             counts.add(len(texts))
             hyp_words = self.words(check_candidate(hyp, f"hypotheses[{i}]"))
-            stats.append(self._line_stats(hyp_words, [self.words(r) for r in texts]))
+            stats.append(self._line_stats(hyp_words, [self.reference_words(r) for r in texts]))
         return stats, n_refs_label(counts)
 
     # --- statistics -> scores -----------------------------------------------------------
@@ -254,7 +268,7 @@ class TER:
         """The edits of one hypothesis against its closest reference, step by step
         (:class:`bleu2.metrics.ter.breakdown.TerAlignment`)."""
         hyp = self.words(check_candidate(hypothesis, "hypothesis"))
-        refs = [self.words(r) for r in as_references(references)]
+        refs = [self.reference_words(r) for r in as_references(references)]
         return alignment_of(hyp, refs)
 
 

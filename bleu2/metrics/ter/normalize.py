@@ -8,6 +8,12 @@ digits, a dash after a digit split; with ``asian_support`` also CJK ideographs (
 other CJK blocks tercom lists) split into single characters and CJK/full-width punctuation
 split off; ``no_punct``: ``.,?:;!"()`` removed (with ``asian_support`` also the CJK and
 full-width punctuation). Last, runs of whitespace become one space.
+
+sacreBLEU 2.6.0 normalizes each reference twice (``Metric._cache_references`` calls
+``TER._preprocess_segment``, then ``TER._extract_reference_info`` calls it again on the
+result) and each hypothesis once. With ``normalized`` the second pass can change the words
+(``the cat's.`` -> ``the cat's .`` -> ``the cat 's .``; ``&amp;lt;`` -> ``&lt;`` -> ``<``):
+:func:`reference_words` gives a reference's words as sacreBLEU scores them.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["normalize", "words"]
+__all__ = ["normalize", "reference_words", "words"]
 
 # --- normalized: the language-independent and Western rules, applied in this order --------------
 
@@ -115,3 +121,19 @@ def words(
 ) -> tuple[str, ...]:
     """The words TER scores of ``text`` (right-stripped, then :func:`normalize`)."""
     return tuple(normalize(text.rstrip(), normalized, no_punct, asian_support, case_sensitive).split())
+
+
+def reference_words(
+    text: str,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> tuple[str, ...]:
+    """The words TER scores of a reference, as sacreBLEU 2.6.0 scores them: :func:`words`,
+    normalized a second time (it changes them only with ``normalized``; see the module's
+    docstring)."""
+    once = normalize(text.rstrip(), normalized, no_punct, asian_support, case_sensitive)
+    if normalized:
+        once = normalize(once, normalized, no_punct, asian_support, case_sensitive)
+    return tuple(once.split())
