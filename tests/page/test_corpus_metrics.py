@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import json
 
-from test_compare_verdict import DETOK, SACREBLEU, ted, view
-
+from corpus_page import DETOK, SACREBLEU, ted, view
 from golden_values import sacrebleu_figures as figures
 
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
