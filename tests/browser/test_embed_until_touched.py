@@ -24,7 +24,7 @@ from browser_helpers import SUB_PATH
 from conftest import Guard, guarded_context, wait_ready_state
 from docs_host_sites import BUILDERS, HostGuard
 
-#: What a reader may be sent before touching an embed (issue 31), in bytes.
+#: What a reader may be sent before touching an embed (docs/embedding.md's promise), in bytes.
 BEFORE_TOUCH_LIMIT = 250_000
 #: The Python runtime and the page's Python: none of them before the touch.
 PYTHON_FILES = (

@@ -1,4 +1,4 @@
-"""The Compare view that agrees with the systems table (issue 30, item 4), through corpus
+"""The Compare view that agrees with the systems table, through corpus
 mode's fake page on the TED files: it scores by the page's options unless asked otherwise
 and then names both rule sets; it warns on detokenized text under rules that split at
 spaces; a change of the significance test reuses the analyses; it opens with a verdict.

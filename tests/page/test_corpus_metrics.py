@@ -1,4 +1,4 @@
-"""Corpus mode with chrF and TER beside BLEU (issue 30, item 3): under the page's metric
+"""Corpus mode with chrF and TER beside BLEU: under the page's metric
 chrF, chrF++ or TER the systems table, its JSON and its exports carry chrF and TER with the
 test chosen (sacreBLEU's multi-metric table), ranked by the page's metric; the Compare view
 says that its analyses score BLEU. Through corpus mode's fake page on the TED files.
