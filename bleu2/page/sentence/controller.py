@@ -515,10 +515,7 @@ class SentencePage:
         data = explain.page_highlight(comp, self.selected, self.lang)
         self.labels = data["labels"]
         self.write({"hl-off": {"text": data["off"] or "", "props": {"hidden": data["off"] is None}}})
-        for role in ("candidate", "references"):
-            self.port.paint(
-                "highlight", json.dumps(updates.highlight_lines(data[role]), ensure_ascii=False), f"hl-{role}"
-            )
+        self.paint_marks(data)
 
     def metric_highlight(self, mv: MetricView) -> None:
         """The marks of chrF's matched n-grams or TER's alignment (no hover labels)."""
@@ -527,10 +524,13 @@ class SentencePage:
             return
         self.labels = None
         self.write({"hl-off": {"text": "", "props": {"hidden": True}}})
+        self.paint_marks(data)
+
+    def paint_marks(self, data: Mapping[str, Any]) -> None:
+        """The candidate's and the references' marks, as static/paint.js applies them."""
         for role in ("candidate", "references"):
-            self.port.paint(
-                "highlight", json.dumps(updates.highlight_lines(data[role]), ensure_ascii=False), f"hl-{role}"
-            )
+            lines = updates.highlight_lines(data[role])
+            self.port.paint("highlight", json.dumps(lines, ensure_ascii=False), f"hl-{role}")
 
     def highlight_label(self, section_id: str, n: int, index: int) -> str:
         """Hover/focus text of a highlighted token (asked for by the glue when pointed at)."""
