@@ -26,7 +26,7 @@ registry (``PUPPETEER_SKIP_DOWNLOAD=1``: no browser download); both drive Debian
 Chromium (``/usr/bin/chromium``). Targets (the page): performance >= 85, accessibility 100,
 best practices >= 95, SEO 100, CLS <= 0.05, TBT <= 300 ms; desktop performance >= 98; the
 docs' accessibility 100; pa11y 0 errors; the docs page with an embed: no Pyodide file and
-<= 250 KB from the calculator until the reader touches the embed (issue 31).
+<= 250 KB from the calculator until the reader touches the embed (docs/embedding.md).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ DOCS_PAGES = ("", "embedding/", "page/", "cli/", "library/")
 DOCS_EMBED_PAGE = "embedding/"
 #: Where the site keeps Pyodide's files (a request path containing it is a Pyodide file).
 PYODIDE_PATH = "/static/vendor/pyodide/"
-#: Targets for a docs page with an embed nobody has touched (issue 31): bytes from the calculator.
+#: Targets for a docs page with an embed nobody has touched: bytes from the calculator.
 EMBED_UNTOUCHED_BYTES = 250_000
 
 

@@ -38,17 +38,20 @@
   function $(id) { return document.getElementById(id); }
 
   // The strings shown before Python runs: static/boot-strings.js, which the build writes
-  // from bleu2/page/locales/*.json (window.BLEU2_BOOT = {languages, strings}).
-  var BOOT = window.BLEU2_BOOT || {languages: ["en"], strings: {en: {}}};
+  // from bleu2/page/locales/*.json (window.BLEU2_BOOT = {languages, default, strings});
+  // without it, BOOT_FALLBACK (tools/shared_constants.py writes it from bleu2.page.i18n).
+  var BOOT_FALLBACK = {"languages": ["en"], "default": "en", "strings": {"en": {}}}; // bleu2:python
+  var BOOT = window.BLEU2_BOOT || BOOT_FALLBACK;
 
-  // As bleu2.page.i18n.pick_language: the first browser language whose primary tag we have.
+  // As bleu2.page.i18n.pick_language (tests/page/test_boot_script_agrees_with_i18n.py): the
+  // first browser language whose primary tag we have.
   function pickLanguage() {
     var tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
     for (var i = 0; i < tags.length; i++) {
       var primary = String(tags[i] || "").trim().replace(/_/g, "-").split("-")[0].toLowerCase();
       if (BOOT.languages.indexOf(primary) >= 0) return primary;
     }
-    return "en";
+    return BOOT.default;
   }
   var LANG = pickLanguage();
   var stageKey = "loading_start";  // the loading stage shown, kept so it can be re-rendered

@@ -10,6 +10,7 @@
 // text is ever written as HTML (static/paint.js paints with textContent/setAttribute).
 // static/page.mjs starts it (start): at once, or in an embed once the reader touches it
 // (static/embed-start.mjs); static/tokens.js asks through it (host.label).
+import {actions} from "./browser-actions.js";
 import {painters as comparePainters} from "./compare.js";
 import {corpus} from "./corpus.js";
 import {touched} from "./embed-start.mjs";
@@ -171,9 +172,9 @@ import {tabStorage} from "./storage.js";
       tabStorage.savePacked(key, meta, function () { return send({call: wanted}); })
         .then(function (error) { send({call: done, args: [error]}); });
     },
-    fragment: function (fragment) { paint().fragment(fragment); },
-    copy: function (text, area, done) { paint().copy(text, area).then(function (ok) { send({call: done, args: [ok]}); }); },
-    download: function (name, mime, text) { paint().download(name, mime, text); },
+    fragment: function (fragment) { actions.fragment(fragment); },
+    copy: function (text, area, done) { actions.copy(text, area).then(function (ok) { send({call: done, args: [ok]}); }); },
+    download: function (name, mime, text) { actions.download(name, mime, text); },
     root: function (attrs) { Object.keys(attrs).forEach(function (name) { root.setAttribute(name, attrs[name]); }); }
   };
   function apply(batch) {

@@ -6,6 +6,7 @@
 import "./idb-memory.js";  // on this thread before PyScript's core.js opens its databases
 import "./textdiff.mjs";
 import "./paint.js";
+import "./browser-actions.js";
 import "./storage.js";
 import "./corpus.js";
 import "./compare.js";

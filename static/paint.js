@@ -1,20 +1,17 @@
 // `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers
-// send in their batches (static/host.js applies them: element updates, the text boxes added, token chips, the ranking
-// table, the rows of the terms table, the highlight spans, the SVG chart, "How it works"),
-// reads the boxes as changes (static/textdiff.mjs) and the options form, copies and
-// downloads text; the ranking table's scroll cue (static/tokens.js wires the highlighted
-// tokens). No user text is ever written as HTML here (only textContent and setAttribute).
-// No decision is made here: what to show comes in.
+// send in their batches (static/host.js applies them: element updates, the text boxes added,
+// token chips, the ranking table, elements the Python describes (the terms table's rows, the
+// SVG chart), the highlight spans, "How it works"); read the boxes as changes
+// (static/textdiff.mjs). No user text is ever written as HTML here (only textContent and
+// setAttribute). No decision is made here: what to show comes in (the highlighted tokens:
+// static/tokens.js; copies, downloads and the URL: static/browser-actions.js).
 import {reader as textReader} from "./textdiff.mjs";
 
   function $(id) { return document.getElementById(id); }
-  // The page's Python's copies of the boxes (static/textdiff.mjs's reader; static/host.js
-  // sends the changes with every event).
+  // The page's Python's copies of the boxes (static/textdiff.mjs's reader, made when first
+  // read; static/host.js sends the changes with every event).
   var copies = null;
-  function reader() {
-    copies = copies || textReader();
-    return copies;
-  }
+  function reader() { if (!copies) copies = textReader(); return copies; }
 
   function make(tag, attrs, text, parent) {
     var node = document.createElement(tag);
@@ -26,11 +23,16 @@ import {reader as textReader} from "./textdiff.mjs";
 
   var SVG_NS = "http://www.w3.org/2000/svg";
 
-  function svgElement(spec) {
-    var node = document.createElementNS(SVG_NS, spec.tag), attrs = spec.attrs || {};
-    Object.keys(attrs).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+  // An element the page's Python describes: {tag, attrs, text, children: [element or text]};
+  // an <svg> and what it holds in SVG's namespace.
+  function build(spec, svg) {
+    svg = svg || spec.tag === "svg";
+    var node = svg ? document.createElementNS(SVG_NS, spec.tag) : document.createElement(spec.tag);
+    Object.keys(spec.attrs || {}).forEach(function (name) { node.setAttribute(name, spec.attrs[name]); });
     if (spec.text) node.textContent = spec.text;
-    (spec.children || []).forEach(function (child) { node.appendChild(svgElement(child)); });
+    (spec.children || []).forEach(function (child) {
+      node.appendChild(typeof child === "string" ? document.createTextNode(child) : build(child, svg));
+    });
     return node;
   }
 
@@ -71,15 +73,6 @@ import {reader as textReader} from "./textdiff.mjs";
     if (box && cue) cue.hidden = box.scrollWidth <= box.clientWidth + 1;
   }
   addEventListener("resize", scrollCue);
-
-  function select(node) {
-    if (node.select) { node.focus(); node.select(); return; }
-    var range = document.createRange();
-    range.selectNodeContents(node);
-    var selection = getSelection();
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }
 
   export const paint = {
     make: make,  // an element: make("td", {class: "num"}, "text", parent) (static/corpus.js's too)
@@ -164,12 +157,6 @@ import {reader as textReader} from "./textdiff.mjs";
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
       (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; });
     },
-    // This fragment ("": none) in the URL, no new history entry; returns location.href before (share.share_url).
-    fragment: function (fragment) {
-      var loc = window.location, href = loc.href;
-      if (fragment || loc.hash) window.history.replaceState(null, "", fragment ? "#" + fragment : loc.pathname + loc.search);
-      return href;
-    },
     // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str],
     // button, title}], selected, rebuild}: with rebuild false, only changed cell texts
     // are written (the same rows in the same order, while typing).
@@ -219,25 +206,17 @@ import {reader as textReader} from "./textdiff.mjs";
         row.cells.forEach(function (text, i) { make(i ? "td" : "th", i ? {"class": "num"} : {scope: "row"}, text, line); });
       });
     },
-    // The p1..pN rows of the terms table, before the r row: [{n, name}].
-    orderRows: function (json) {
-      var body = $("terms-body");
-      body.querySelectorAll("tr.order-row").forEach(function (row) { row.remove(); });
-      JSON.parse(json).forEach(function (p) {
-        var tr = make("tr", {id: "p" + p.n + "-row", "class": "order-row"});
-        var th = make("th", {scope: "row"}, "p", tr);
-        make("sub", {}, String(p.n), th);
-        th.append(" ");
-        make("span", {"class": "term-name"}, p.name, th);
-        ["fraction", "value", "note"].forEach(function (part) {
-          make("td", {id: "p" + p.n + "-" + part, "class": part === "note" ? "note" : "num"}, null, tr);
-        });
-        body.insertBefore(tr, $("ref-len-row"));
-      });
+    // Elements the page's Python describes (build) put into #id: {remove: a selector of children removed
+    // first, before: the id of the child they go before (null: the end), elements} (the terms table's rows).
+    insert: function (id, json) {
+      var data = JSON.parse(json), parent = $(id), before = data.before ? $(data.before) : null;
+      if (data.remove) parent.querySelectorAll(data.remove).forEach(function (node) { node.remove(); });
+      data.elements.forEach(function (spec) { parent.insertBefore(build(spec), before); });
     },
-    // sections: [{title, id, orders: [{n, title, summary, items: [[text, cssClass], ...],
-    // more}]}] (a token's title, its counts, is asked for when it is pointed at or
-    // focused). New marks clear the detail of the old ones (#hl-detail, hidden again).
+    // sections: [{title, id, orders: [{n, heading, line: {attr: value}, items: [[text,
+    // class], ...], more}]}] (bleu2.page.sentence.updates.highlight_lines; a token's title,
+    // its counts, is asked for when it is pointed at or focused). New marks clear the
+    // detail of the old ones (#hl-detail, hidden again).
     highlight: function (containerId, json) {
       var detail = $("hl-detail");
       if (detail) { detail.textContent = ""; detail.hidden = true; }
@@ -245,7 +224,7 @@ import {reader as textReader} from "./textdiff.mjs";
       // The same sections and lines as shown: their tokens are rewritten in place (only the
       // ones that changed), so a keystroke lays out only what it changed.
       var shape = JSON.stringify(sections.map(function (section) {
-        return [section.id, section.orders.map(function (order) { return [order.n, !!(order.summary ? 1 : order.title)]; })];
+        return [section.id, section.orders.map(function (order) { return [order.n, !!order.heading]; })];
       }));
       var inPlace = container.getAttribute("data-shape") === shape;
       var fragment = document.createDocumentFragment();
@@ -255,16 +234,15 @@ import {reader as textReader} from "./textdiff.mjs";
         function text(node, value) { if (node.textContent !== value) node.textContent = value; }
         if (inPlace) text(parts[k++], section.title); else make("h4", {}, section.title, box);
         section.orders.forEach(function (order) {
-          var heading = order.summary ? order.title + " (" + order.summary + ")" : order.title;
+          var heading = order.heading;
           if (heading) { if (inPlace) text(parts[k++], heading); else make("p", {"class": "hl-order-title"}, heading, box); }
-          var line = inPlace ? parts[k++] : make("p", {"class": "hl-line hl-order-" + order.n, "data-order": String(order.n)}, null, box);
-          var gram = order.n > 1 ? " gram" : "";
+          var line = inPlace ? parts[k++] : make("p", order.line, null, box);
           var items = order.items, have = line.getElementsByClassName("tok"), last = line.lastElementChild;
           var more = last && last.classList.contains("more") ? last : null;
           if (more && !order.more) { line.removeChild(more); more = null; }
           var kept = Math.min(have.length, items.length);
           for (var i = 0; i < kept; i++) {  // a token's counts changed with the text: asked again
-            var cls = "tok " + items[i][1] + gram, span = have[i];
+            var cls = items[i][1], span = have[i];
             text(span, items[i][0]);
             if (span.className !== cls) span.className = cls;
             if (span.hasAttribute("title")) span.removeAttribute("title");
@@ -277,7 +255,7 @@ import {reader as textReader} from "./textdiff.mjs";
             range.deleteContents();
           }
           for (var j = kept; j < items.length; j++) {  // bidi-isolated: right-to-left tokens keep their place
-            line.insertBefore(make("span", {"class": "tok " + items[j][1] + gram, dir: "auto"}, items[j][0]), more);
+            line.insertBefore(make("span", {"class": items[j][1], dir: "auto"}, items[j][0]), more);
             line.insertBefore(document.createTextNode(" "), more);
           }
           var first = line.querySelector(".tok");  // one Tab stop per line: the first token (arrow keys move on)
@@ -289,17 +267,7 @@ import {reader as textReader} from "./textdiff.mjs";
     },
     svg: function (containerId, json) {
       var data = JSON.parse(json);
-      $(containerId).replaceChildren(svgElement({tag: "svg", attrs: data.attrs, children: data.elements}));
-    },
-    // Copy text; where the browser refuses (a cross-origin frame without clipboard
-    // permission), show it in the read-only box areaId, selected. Resolves to whether the
-    // text was copied (the controller says so next to the button).
-    copy: function (text, areaId) {
-      var area = $(areaId);
-      function done() { if (area) { area.hidden = true; area.value = ""; } return true; }
-      function refused() { if (area) { area.value = text; area.hidden = false; select(area); } return false; }
-      return navigator.clipboard && navigator.clipboard.writeText
-        ? navigator.clipboard.writeText(text).then(done, refused) : Promise.resolve(refused());
+      $(containerId).replaceChildren(build({tag: "svg", attrs: data.attrs, children: data.elements}));
     },
     // "How it works" and the questions: {heading, intro, steps: [text], faq_heading,
     // faq: [{id, q, a}]}. Built once; later only texts change, so an open question stays
@@ -328,13 +296,5 @@ import {reader as textReader} from "./textdiff.mjs";
         d.querySelector("summary").textContent = data.faq[i].q;
         d.querySelector("p").textContent = data.faq[i].a;
       });
-    },
-    download: function (name, mime, text) {
-      var url = URL.createObjectURL(new Blob([text], {type: mime}));
-      var a = make("a", {href: url, download: name}, null, document.body);
-      a.hidden = true;
-      a.click();
-      a.remove();
-      setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
     }
   };

@@ -29,10 +29,12 @@
   }
   if (!container || typeof container.register !== "function") return;
 
-  var BOOT = window.BLEU2_BOOT || {languages: ["en"], strings: {en: {}}};
+  // static/boot-strings.js's, else the same fallback as static/boot.js's (tools/shared_constants.py)
+  var BOOT_FALLBACK = {"languages": ["en"], "default": "en", "strings": {"en": {}}}; // bleu2:python
+  var BOOT = window.BLEU2_BOOT || BOOT_FALLBACK;
   function s(key) {
     var lang = document.documentElement.lang;
-    var strings = BOOT.strings[lang] || BOOT.strings.en || {};
+    var strings = BOOT.strings[lang] || BOOT.strings[BOOT.default] || {};
     return strings[key] || key;
   }
 

@@ -29,11 +29,12 @@ const offline = typeof document !== "undefined" && document.documentElement.hasA
 // (tools/trim_stdlib.py), with or without the snapshot.
 // Performance marks "bleu2:pyodide-start" (the boot begins), "bleu2:snapshot-ready" (the
 // kept snapshot read), "bleu2:pyodide-ready" and "bleu2:pyodide-asked" (PyScript calls
-// loadPyodide) say where start-up time goes (bench/page_bench.py prints them).
-// globalThis.bleu2Boot says how this thread booted: "snapshot", "normal" or "fallback"
-// (a kept snapshot did not restore), for the tests and benchmarks.
+// loadPyodide) say where start-up time goes (bench/page_bench.py prints them); the
+// "bleu2:pyodide-ready" mark's detail says how this thread booted: "snapshot", "normal" or
+// "fallback" (a kept snapshot did not restore).
 async function boot(options) {
   const settings = { ...options, indexURL: base };
+  let how = "normal";
   performance.mark("bleu2:pyodide-start");
   const stored = offline || location.protocol === "file:" ? null : await storedSnapshot().catch(() => null);
   if (stored) {
@@ -47,18 +48,16 @@ async function boot(options) {
       // unhandled rejection meanwhile (static/boot.js reports those)
       snapshot.catch(() => {});
       const pyodide = await loadVendored({ ...settings, _loadSnapshot: snapshot });
-      performance.mark("bleu2:pyodide-ready");
-      globalThis.bleu2Boot = "snapshot";
+      performance.mark("bleu2:pyodide-ready", { detail: "snapshot" });
       return pyodide;
     } catch (error) {
       console.warn("bleu2: the kept Pyodide snapshot did not restore, booting normally:", error);
       forgetSnapshots().catch(() => {});
-      globalThis.bleu2Boot = "fallback";
+      how = "fallback";
     }
   }
   const pyodide = await loadVendored(settings);
-  performance.mark("bleu2:pyodide-ready");
-  globalThis.bleu2Boot = globalThis.bleu2Boot || "normal";
+  performance.mark("bleu2:pyodide-ready", { detail: how });
   return pyodide;
 }
 

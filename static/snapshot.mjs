@@ -85,8 +85,7 @@ export function makeSnapshotLater() {
   const root = document.documentElement;
   const say = (state) => root.setAttribute("data-snapshot", state);
   const embedded = new URLSearchParams(location.search).has("embed");
-  // (globalThis.bleu2SnapshotOff: set by the browser tests, which make none but their own)
-  if (!BUILD || embedded || globalThis.bleu2SnapshotOff === true || typeof Worker !== "function" || typeof indexedDB === "undefined") return say("off");
+  if (!BUILD || embedded || typeof Worker !== "function" || typeof indexedDB === "undefined") return say("off");
   say("waiting");
   const whenReady = () => {
     const state = root.getAttribute("data-state");

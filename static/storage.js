@@ -8,6 +8,8 @@
   // The JSON of a plain save the browser refused as too large: the packed save that comes
   // next packs this same text (any other write drops it).
   var refused = null;
+  // The forms' prefixes: bleu2.page.tab_storage's (tools/shared_constants.py writes them in).
+  var TAB_FORMS = {"plain": "t1.", "packed": "z1."}; // bleu2:python
   function errorText(error) { return String(error && error.name) + " " + String(error && error.message); }
   function boxes(kind) {  // each text box's value of a kind, in order
     return Array.prototype.map.call(document.getElementById(kind + "s").querySelectorAll("textarea"),
@@ -17,11 +19,11 @@
     return Object.assign({r: boxes("reference"), c: boxes("candidate")}, JSON.parse(metaJson));
   }
   function isHigh(code) { return code >= 0xD800 && code <= 0xDBFF; }
-  function plain(key, json) { window.sessionStorage.setItem(key, "t1." + json); }
+  function plain(key, json) { window.sessionStorage.setItem(key, TAB_FORMS.plain + json); }
   function packed(key, bytes) {  // the zlib stream's bytes, one character per byte
     var parts = [];
     for (var i = 0; i < bytes.length; i += 8192) parts.push(String.fromCharCode.apply(null, bytes.subarray(i, i + 8192)));
-    window.sessionStorage.setItem(key, "z1." + parts.join(""));
+    window.sessionStorage.setItem(key, TAB_FORMS.packed + parts.join(""));
   }
   function zlibNow(json) { return window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1}); }
 

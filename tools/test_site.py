@@ -5,6 +5,10 @@ the product never ships.
 - ``static/host.js`` (an ES module) gets ``tests/browser/site/host_hooks.js`` appended, in
   its module scope: ``window.bleu2Test`` (whether an answer is still to come, whether the work after
   a pause has run, a promise of the answers, the batches applied, and ``probe``);
+- ``static/pyodide-boot.mjs`` gets ``boot_hooks.js``: ``globalThis.bleu2Boot``, how the
+  thread booted (its "bleu2:pyodide-ready" mark's detail);
+- ``static/snapshot.mjs`` gets ``snapshot_hooks.js``: a page whose
+  ``globalThis.bleu2SnapshotOff`` is true (the browser tests set it) makes no snapshot;
 - ``static/worker.py`` (the served page's Python) and ``static/start.py`` (the one-file
   page's) get ``tests/browser/site/python_probe.py`` appended: an event ``{"probe":
   expression}`` is answered with the expression's value, evaluated where the page's Python runs.
@@ -28,18 +32,28 @@ TEST_SITE = ROOT / "_site_test"
 HOOKS = ROOT / "tests" / "browser" / "site"
 HOST_EXPORT = "export const host = {"  # static/host.js's last statement, which the hooks follow
 
+#: The site's files the hooks are appended to, in their module's scope: file -> (the hooks'
+#: file in tests/browser/site/, what the file must hold for the hooks to work).
+APPENDED = {
+    "static/host.js": ("host_hooks.js", HOST_EXPORT),
+    "static/pyodide-boot.mjs": ("boot_hooks.js", 'performance.mark("bleu2:pyodide-ready", { detail:'),
+    "static/snapshot.mjs": ("snapshot_hooks.js", "export function makeSnapshotLater("),
+}
+
 #: Names that appear only in the test build (``tests/tools/test_no_test_hooks.py``).
-HOOK_NAMES = ("bleu2Test", "probe")
+HOOK_NAMES = ("bleu2Test", "probe", "bleu2Boot", "bleu2SnapshotOff")
 
 
-def splice_host(text: str, hooks: str) -> str:
-    """``static/host.js`` with ``hooks`` at its end, in the module's scope (they see its names).
+def splice(name: str, text: str, hooks: str) -> str:
+    """The site's file ``name`` (a key of :data:`APPENDED`) holding ``text``, with ``hooks``
+    at its end, in the module's scope (they see its names).
 
     Raises:
-        ValueError: host.js does not hold :data:`HOST_EXPORT` (not the module the hooks expect).
+        ValueError: the file does not hold what the hooks expect of it.
     """
-    if HOST_EXPORT not in text:
-        raise ValueError(f"static/host.js must hold {HOST_EXPORT!r} (the module the hooks follow)")
+    anchor = APPENDED[name][1]
+    if anchor not in text:
+        raise ValueError(f"{name} must hold {anchor!r} (the module the hooks follow)")
     return text + hooks
 
 
@@ -64,11 +78,10 @@ def build(source: Path = SITE, dest: Path = TEST_SITE, log: Callable[[str], obje
         raise SystemExit(f"[test_site] {source} is not built: run `make site` (python -m tools.build_site) first")
     tmp = dest.with_name(dest.name + ".tmp")
     copy_site(source, tmp)
-    host = tmp / "static" / "host.js"
-    host.write_text(
-        splice_host(host.read_text(encoding="utf-8"), (HOOKS / "host_hooks.js").read_text(encoding="utf-8")),
-        encoding="utf-8",
-    )
+    for name, (hooks, _) in APPENDED.items():
+        script = tmp / name
+        text = splice(name, script.read_text(encoding="utf-8"), (HOOKS / hooks).read_text(encoding="utf-8"))
+        script.write_text(text, encoding="utf-8")
     probe = (HOOKS / "python_probe.py").read_text(encoding="utf-8")
     for name in ("worker.py", "start.py"):
         script = tmp / "static" / name

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -160,8 +161,28 @@ def isolate(text: str) -> str:
     return f"\u2068{text}\u2069"
 
 
+#: A field ``static/boot.js`` fills as :meth:`str.format` does: ``{name}``, nothing else.
+_BOOT_FIELD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+
+
 def boot_catalog() -> dict[str, dict[str, str]]:
-    """The catalogs' ``boot_*`` strings without the prefix, per language: what ``static/boot.js`` shows first."""
-    return {
-        code: {k[len("boot_") :]: v for k, v in CATALOGS[code].items() if k.startswith("boot_")} for code in LANGUAGES
-    }
+    """The catalogs' ``boot_*`` strings without the prefix, per language: what ``static/boot.js`` shows first.
+
+    Raises:
+        ValueError: a boot string boot.js would fill otherwise than :func:`t` (plural forms, or a
+            brace that is not a ``{name}`` field: ``{{``, a format spec, a conversion).
+    """
+    out: dict[str, dict[str, str]] = {}
+    for code in LANGUAGES:
+        out[code] = {}
+        for key, template in CATALOGS[code].items():
+            if not key.startswith("boot_"):
+                continue
+            if (
+                not isinstance(template, str)
+                or "{" in _BOOT_FIELD.sub("", template)
+                or "}" in _BOOT_FIELD.sub("", template)
+            ):
+                raise ValueError(f"locales/{code}.json: {key} must be text whose only braces are {{name}} fields")
+            out[code][key[len("boot_") :]] = template
+    return out

@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site_test"  # the test build (tools/test_site.py): _site/ with the tests' hooks
 SUB_PATH = "some/sub/path"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci installs it; never in _site/
 TED = ROOT.parent / "shared" / "data" / "ted"
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
 
@@ -85,3 +86,29 @@ def run_firefox_driver(script: str, *args: str, timeout: float) -> dict:
         pytest.skip(f"Firefox ESR could not start here: {proc.stdout.strip()[:500]} {proc.stderr.strip()[-500:]}")
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def wait_result(page, needle: str = "", timeout: int = 600_000) -> None:
+    """Wait until corpus mode shows a signature holding ``needle`` and no job runs."""
+    page.wait_for_function(
+        "s => { const t = document.getElementById('corpus-signature').textContent;"
+        " return t.length > 10 && t.includes(s) && document.getElementById('corpus-cancel').disabled; }",
+        arg=needle,
+        timeout=timeout,
+    )
+
+
+def run_axe(page):
+    """axe-core's violations on ``page`` (id, impact, help, five nodes each)."""
+    import pytest
+
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make site` runs npm ci, which installs axe-core")
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(
+        """async () => {
+            const r = await axe.run(document, {resultTypes: ['violations']});
+            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
+        }"""
+    )

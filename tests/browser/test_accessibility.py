@@ -12,10 +12,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import ROOT, settled
+from browser_helpers import ROOT, run_axe, settled
 from conftest import open_page, wait_started
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 
 REFS = ["the cat sat on the mat", "there is a cat on the mat"]
@@ -35,19 +34,6 @@ def fill_comparison(page, guard):
     settled(page)
     expect(page.locator("#hl-cand .hl-order-2").first).to_be_attached()
     expect(page.locator("#chart svg")).to_be_attached()
-
-
-def run_axe(page):
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: `make site` runs npm ci, which installs axe-core")
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    return page.evaluate(
-        """async () => {
-            const r = await axe.run(document, {resultTypes: ['violations']});
-            return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
-        }"""
-    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bleu2 import cli
-from browser_helpers import ROOT, answered
+from browser_helpers import ROOT, answered, run_axe
 from conftest import open_page, wait_started
 
 TED = ROOT.parent / "shared" / "data" / "ted"
@@ -280,8 +280,6 @@ def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, scheme):
-    from test_accessibility import run_axe
-
     context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")

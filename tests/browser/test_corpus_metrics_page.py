@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import TED, answered
+from browser_helpers import TED, answered, wait_result
 from golden_values import sacrebleu_figures as figures
-from test_corpus_tables import wait_result
 
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).
 PAIRED_BS_100 = {

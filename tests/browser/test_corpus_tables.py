@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import TED, answered, enter
+from browser_helpers import TED, answered, enter, wait_result
 
 WMT17 = [
     "uedin-nmt", "KIT", "LIUM-NMT", "RWTH-nmt-ensemble", "SYSTRAN", "online-A", "online-B", "online-F",
@@ -48,15 +48,6 @@ def wmt_size(folder: Path, n_lines: int = 3004) -> tuple[Path, list[Path]]:
         path.write_text("\n".join(sources[rng.randrange(4)][i] for i in range(n_lines)) + "\n", encoding="utf-8")
         paths.append(path)
     return ref_path, paths
-
-
-def wait_result(page, needle: str = "", timeout: int = 600_000) -> None:
-    page.wait_for_function(
-        "s => { const t = document.getElementById('corpus-signature').textContent;"
-        " return t.length > 10 && t.includes(s) && document.getElementById('corpus-cancel').disabled; }",
-        arg=needle,
-        timeout=timeout,
-    )
 
 
 CLIPPED_JS = """id => {

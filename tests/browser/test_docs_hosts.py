@@ -15,28 +15,14 @@ without the script.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import pytest
 
-from browser_helpers import ROOT, answered, enter, settled, still, texts
+from browser_helpers import answered, enter, settled, still, texts
 from conftest import Guard, guarded_context, open_in_parent, open_page, wait_ready_state, wait_started
-from docs_site import PLACEHOLDER
+from docs_host_sites import BUILDERS, HostGuard, build_material
 
-SNIPPET = (ROOT / "docs" / "snippets" / "embed.html").read_text(encoding="utf-8")
-PALETTE = """
-  palette:
-    - media: "(prefers-color-scheme: light)"
-      scheme: default
-      toggle: {icon: material/weather-night, name: Dark theme}
-    - media: "(prefers-color-scheme: dark)"
-      scheme: slate
-      toggle: {icon: material/weather-sunny, name: Light theme}
-"""
 # The frame's text colour (static/style.css: --fg) in each scheme (its background is the
 # host's: test_embed_until_touched.py compares the pixels).
 TEXT = {"light": "rgb(29, 35, 43)", "dark": "rgb(230, 233, 238)"}
@@ -48,44 +34,6 @@ RECORD_HEIGHTS = """if (window.top === window) {
     if (e.data && e.data.type === "bleu2:height") window.bleu2Heights.push([frames.indexOf(e.source), e.data.height]);
   });
 }"""
-
-
-def snippet(site_url: str) -> str:
-    return SNIPPET.replace(PLACEHOLDER, site_url).strip()
-
-
-def build_material(out, site_url: str) -> None:
-    src = out.parent / (out.name + "-src")
-    (src / "docs").mkdir(parents=True)
-    page = f"# Embedded twice\n\nText above.\n\n{snippet(site_url)}\n\nBetween.\n\n{snippet(site_url)}\n"
-    (src / "docs" / "index.md").write_text(page, encoding="utf-8")
-    config = f"site_name: host docs\nplugins: []\ntheme:\n  name: material\n  font: false\n{PALETTE}"
-    (src / "mkdocs.yml").write_text(config, encoding="utf-8")
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(out)]
-    subprocess.run(command, cwd=src, check=True, timeout=300, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
-
-
-def build_sphinx(out, site_url: str) -> None:
-    src = out.parent / (out.name + "-src")
-    src.mkdir(parents=True)
-    (src / "conf.py").write_text('project = "host docs"\nhtml_theme = "furo"\n', encoding="utf-8")
-    raw = "\n".join("   " + line for part in (snippet(site_url), snippet(site_url)) for line in part.splitlines())
-    (src / "index.rst").write_text(f"Embedded twice\n==============\n\n.. raw:: html\n\n{raw}\n", encoding="utf-8")
-    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", str(src), str(out)]
-    subprocess.run(command, check=True, timeout=300)
-
-
-@dataclass
-class HostGuard(Guard):
-    """A guard that also lets the documentation site's own URLs through."""
-
-    docs_prefix: str = ""
-
-    def _allowed(self, url: str) -> bool:
-        return url.startswith(self.docs_prefix) or super()._allowed(url)
-
-
-BUILDERS = {"material": build_material, "furo": build_sphinx}
 
 
 @pytest.fixture(scope="module", params=sorted(BUILDERS))

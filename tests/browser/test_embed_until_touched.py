@@ -22,9 +22,9 @@ from bench.first_visit import ByteCounter, counting_server
 from bleu2.page import i18n
 from browser_helpers import SUB_PATH
 from conftest import Guard, guarded_context, wait_ready_state
-from test_docs_hosts import BUILDERS, HostGuard
+from docs_host_sites import BUILDERS, HostGuard
 
-#: What a reader may be sent before touching an embed (issue 31), in bytes.
+#: What a reader may be sent before touching an embed (docs/embedding.md's promise), in bytes.
 BEFORE_TOUCH_LIMIT = 250_000
 #: The Python runtime and the page's Python: none of them before the touch.
 PYTHON_FILES = (

@@ -11,7 +11,8 @@ import json
 from browser_helpers import SITE, enter, probe
 from conftest import open_page, wait_ready_state
 
-# How the page's Python booted (static/pyodide-boot.mjs: globalThis.bleu2Boot in its worker).
+# How the page's Python booted (the test build's globalThis.bleu2Boot in its worker:
+# tests/browser/site/boot_hooks.js reads static/pyodide-boot.mjs's "bleu2:pyodide-ready" mark).
 BOOT = "getattr(__import__('js'), 'bleu2Boot', None)"  # how the page's Python booted
 SETTLED_JS = """() => ['made', 'failed', 'stored', 'off', 'elsewhere']
   .includes(document.documentElement.getAttribute('data-snapshot'))"""
@@ -104,3 +105,12 @@ def test_another_builds_snapshot_is_never_restored(new_context, site_url):
     assert page.text_content("#score") == "0.7071"
     made_snapshot(page)
     assert list(page.evaluate(KEPT_JS)) == [build_key()]  # the new build's, in place of the old
+
+
+def test_the_tests_pages_make_no_snapshot_unless_asked(new_context, site_url):
+    """The test build's bleu2SnapshotOff (tests/browser/site/snapshot_hooks.js), which the
+    tests' contexts set: no second Pyodide booted after each page is ready."""
+    context, guard = new_context()
+    page = open_page(context, guard, site_url)
+    assert page.get_attribute("html", "data-snapshot") == "off"
+    assert probe(page, BOOT) == "normal"

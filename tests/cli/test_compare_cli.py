@@ -3,7 +3,7 @@
 
 Oracles: the library (``bleu2.compare(...)`` on the same lines and options: the command line
 reports what the library computes) and compare-mt 0.2.10 itself (its report objects, read as
-tests/engine/test_compare_mt_parity.py reads them: every number of ``--preset compare-mt``).
+tests/compare_mt_reports.py reads them: every number of ``--preset compare-mt``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 import bleu2
+import compare_mt_reports
 from bleu2 import cli
 from bleu2.cli.reading import read_lines
+from compare_mt_reports import close
 from shared_data import TED
 
 REF = TED / "ted.ref.eng"
@@ -202,22 +204,13 @@ def test_a_negative_edge_list_is_a_value_not_an_option(capsys):
 # --------------------------------------------------------------------------- compare-mt's numbers
 
 
-@pytest.fixture(scope="module")
-def parity():
-    """tests/engine/test_compare_mt_parity.py: compare-mt's report objects (``theirs``) and its data."""
-    # the module pytest already imported when tests/engine is collected in the same run (its cache)
-    loaded = sys.modules.get("test_compare_mt_parity")
-    return loaded if loaded is not None else pytest.importorskip("engine.test_compare_mt_parity")
-
-
 @pytest.mark.parametrize("name", ["ted-tok", "multited-ja"])
-def test_compare_mt_preset_numbers_equal_compare_mts_own_report(capsys, tmp_path, parity, name):
-    ref_lines, out_lines = parity.data(name)
+def test_compare_mt_preset_numbers_equal_compare_mts_own_report(capsys, tmp_path, name):
+    ref_lines, out_lines = compare_mt_reports.data(name)
     ref = write(tmp_path / "ref.txt", ref_lines)
     outs = [write(tmp_path / f"sys{i + 1}.txt", o) for i, o in enumerate(out_lines)]
     got = run_json(capsys, "--preset", "compare-mt", "-r", ref, *outs)
-    t = parity.theirs(name)
-    close = parity.close
+    t = compare_mt_reports.theirs(name)
     assert all(close(s["bleu"], b / 100) for s, b in zip(got["scores"], t["bleu"].scores))
     assert [s["length_ratio"] for s in got["scores"]] == list(t["length"].scores)
     assert got["word_accuracy"]["buckets"] == list(t["words"].bucketer.bucket_strs)

@@ -74,7 +74,7 @@ def test_closest_ref_length_and_brevity_penalty_as_nltk():
 
 
 def corpus(n: int) -> tuple[list[list[list[str]]], list[list[str]]]:
-    """The issue's corpus: TED's first n lines, whitespace-split, one reference."""
+    """TED's first n lines, whitespace-split, one reference."""
     return [[r.split()] for r in TED_REF[:n]], [h.split() for h in TED_SYS[:n]]
 
 

@@ -1,4 +1,4 @@
-"""Every fraction the peers table shows gives the score it shows (issue 23, item 6).
+"""Every fraction the peers table shows gives the score it shows.
 
 For every row, on TED and on small texts, the score is recomputed from the shown numbers
 alone (p_n's matches and denominator, c, r) with the peer's own last steps: sacreBLEU's
@@ -109,7 +109,7 @@ def test_nltk_s_shown_denominators_are_its_own_and_the_note_says_why():
     nltk, torch = rows["nltk"], rows["torchmetrics"]
     expected = nltk_denominators(hyps, [[r] for r in ref])
     assert [d for _, d in nltk.fractions()] == expected
-    # the issue's case: the same matches, totals, c and r as torchmetrics, another score
+    # TED sys1: the same matches, totals, c and r as torchmetrics, another score
     assert nltk.result.stats == torch.result.stats
     assert (f"{100 * nltk.result.score:.2f}", f"{100 * torch.result.score:.2f}") == ("15.63", "15.65")
     assert [d for _, d in torch.fractions()] == [p.total for p in torch.result.precisions] != expected

@@ -3,6 +3,7 @@
 import {BODY, document} from "./dom.mjs";
 import assert from "node:assert/strict";
 import {beforeEach, test} from "node:test";
+import {actions} from "../../static/browser-actions.js";
 import {paint} from "../../static/paint.js";
 
 const $ = (id) => document.getElementById(id);
@@ -87,9 +88,12 @@ test("the ranking is built with its selected row, then only its cells' texts cha
   assert.equal(score.textContent, "0.6");
 });
 
-test("the terms table gets its p1..pN rows before the r row, in place of the last ones", () => {
-  paint.orderRows(JSON.stringify([{n: 1, name: "unigrams"}, {n: 2, name: "bigrams"}, {n: 3, name: "trigrams"}]));
-  paint.orderRows(JSON.stringify([{n: 1, name: "unigrams"}, {n: 2, name: "bigrams"}]));
+// bleu2.page.sentence.updates.order_rows's for p1..p3 (tests/page/test_updates.py checks it is)
+const ORDER_ROWS = {"remove": "tr.order-row", "before": "ref-len-row", "elements": [{"tag": "tr", "attrs": {"id": "p1-row", "class": "order-row"}, "children": [{"tag": "th", "attrs": {"scope": "row"}, "children": ["p", {"tag": "sub", "text": "1"}, " ", {"tag": "span", "attrs": {"class": "term-name"}, "text": "unigrams"}]}, {"tag": "td", "attrs": {"id": "p1-fraction", "class": "num"}}, {"tag": "td", "attrs": {"id": "p1-value", "class": "num"}}, {"tag": "td", "attrs": {"id": "p1-note", "class": "note"}}]}, {"tag": "tr", "attrs": {"id": "p2-row", "class": "order-row"}, "children": [{"tag": "th", "attrs": {"scope": "row"}, "children": ["p", {"tag": "sub", "text": "2"}, " ", {"tag": "span", "attrs": {"class": "term-name"}, "text": "bigrams"}]}, {"tag": "td", "attrs": {"id": "p2-fraction", "class": "num"}}, {"tag": "td", "attrs": {"id": "p2-value", "class": "num"}}, {"tag": "td", "attrs": {"id": "p2-note", "class": "note"}}]}, {"tag": "tr", "attrs": {"id": "p3-row", "class": "order-row"}, "children": [{"tag": "th", "attrs": {"scope": "row"}, "children": ["p", {"tag": "sub", "text": "3"}, " ", {"tag": "span", "attrs": {"class": "term-name"}, "text": "trigrams"}]}, {"tag": "td", "attrs": {"id": "p3-fraction", "class": "num"}}, {"tag": "td", "attrs": {"id": "p3-value", "class": "num"}}, {"tag": "td", "attrs": {"id": "p3-note", "class": "note"}}]}]};
+
+test("the terms table gets its p1..pN rows before the r row, in place of the last ones (insert)", () => {
+  paint.insert("terms-body", JSON.stringify(ORDER_ROWS));
+  paint.insert("terms-body", JSON.stringify({...ORDER_ROWS, elements: ORDER_ROWS.elements.slice(0, 2)}));
   const ids = Array.from($("terms-body").querySelectorAll("tr"), (r) => r.id);
   assert.deepEqual(ids.slice(ids.indexOf("p1-row"), ids.indexOf("ref-len-row") + 1), ["p1-row", "p2-row", "ref-len-row"]);
   assert.equal(ids.filter((id) => id === "p3-row").length, 0);
@@ -115,8 +119,10 @@ test("highlight: a section per text, a line per order, one Tab stop per line; th
   $("hl-detail").hidden = false;
   $("hl-detail").textContent = "the: 2 of 2";
   paint.highlight("hl-candidate", JSON.stringify([{title: "Candidate", id: "hl-cand", orders: [
-    {n: 1, title: "Unigrams", summary: "2 of 3", items: [["the", "hl-matched"], ["cat", "hl-unmatched"], ["sat", "hl-matched"]]},
-    {n: 2, title: "Bigrams", summary: "", items: [["the cat", "hl-clipped"]], more: "and 5 more"}
+    {n: 1, heading: "Unigrams (2 of 3)", line: {"class": "hl-line hl-order-1", "data-order": "1"},
+     items: [["the", "tok hl-matched"], ["cat", "tok hl-unmatched"], ["sat", "tok hl-matched"]]},
+    {n: 2, heading: "Bigrams", line: {"class": "hl-line hl-order-2", "data-order": "2"}, items: [["the cat", "tok hl-clipped gram"]],
+     more: "and 5 more"}
   ]}]));
   assert.equal($("hl-detail").textContent, "");
   assert.equal($("hl-detail").hidden, true);
@@ -182,8 +188,8 @@ test("translate: every [data-i18n] element's text, the options' labels and the t
 
 test("fragment: the URL's fragment replaced, the URL before returned", () => {
   location.hash = "#old";
-  assert.equal(paint.fragment("v1.abc"), "https://example.org/bleu2/#old");
+  assert.equal(actions.fragment("v1.abc"), "https://example.org/bleu2/#old");
   assert.equal(location.hash, "#v1.abc");
-  paint.fragment("");
+  actions.fragment("");
   assert.equal(location.hash, "");
 });

@@ -1,5 +1,5 @@
 """bleu2.page.corpus.compare_control: the Compare view's decisions, through corpus mode's fake
-page (tests/page/test_corpus_control.py's :class:`Page`: the controller holds a real Session).
+page (tests/corpus_page.py's :class:`Page`: the controller holds a real Session).
 
 Oracles: ``bleu2 compare`` on the same files (its --json, --html, --latex output), and the
 lines of each bucket counted here from the texts (compare-mt's words: split on spaces).
@@ -7,29 +7,11 @@ lines of each bucket counted here from the texts (compare-mt's words: split on s
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import os
 
-from test_corpus_control import DEBOUNCE_MS, PAGE, REF, SYS1, SYS2, Page
-
-from bleu2 import cli
+from corpus_page import DEBOUNCE_MS, PAGE, REF, SYS1, SYS2, Page, cli_compare
 
 SYS3 = b"the cat sat on the mat\nthe dog ran in the park today\n"
-
-
-def cli_compare(tmp_path, *argv: str, files=(("ref.txt", REF), ("sys1.txt", SYS1), ("sys2.txt", SYS2))) -> str:
-    for name, data in files:
-        (tmp_path / name).write_bytes(data)
-    out, here = io.StringIO(), os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        with contextlib.redirect_stdout(out):
-            assert cli.main(["compare", *argv]) == 0
-    finally:
-        os.chdir(here)
-    return out.getvalue()
 
 
 def compared(page: Page, *systems: tuple[str, bytes], rules: str = "compare-mt") -> None:

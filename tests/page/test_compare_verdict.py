@@ -1,4 +1,4 @@
-"""The Compare view that agrees with the systems table (issue 30, item 4), through corpus
+"""The Compare view that agrees with the systems table, through corpus
 mode's fake page on the TED files: it scores by the page's options unless asked otherwise
 and then names both rule sets; it warns on detokenized text under rules that split at
 spaces; a change of the significance test reuses the analyses; it opens with a verdict.
@@ -14,39 +14,14 @@ import json
 import re
 
 import pytest
-from test_corpus_control import DEBOUNCE_MS, Page
+import sacrebleu
 
 from bleu2.page.corpus import compare_verdict
+from corpus_page import DEBOUNCE_MS, DETOK, SACREBLEU, TOK, cli_compare, ted, view
 from shared_data import TED
-
-DETOK = ("ted.ref.detok.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng")
-TOK = ("ted.ref.eng", "ted.sys1.eng", "ted.sys2.eng")
-SACREBLEU = {"opt-max-order": "4", "opt-smoothing": "exp", "opt-tokenizer": "13a"}
-
-
-def ted(names=DETOK, rules="page", options=None, test="none", n="0", lang="en") -> Page:
-    page = Page(lang=lang)
-    page.port.set("compare-rules", rules)
-    for element_id, value in (options or {}).items():
-        page.port.set(element_id, value)
-    if options:
-        page.port.controls["opt-rstrip"]["checked"] = True
-    page.port.set("corpus-test", test)
-    page.port.set("corpus-n", n)
-    page.load("reference", (names[0], (TED / names[0]).read_bytes()))
-    page.load("system", *((name, (TED / name).read_bytes()) for name in names[1:]))
-    page.work()
-    page.fire(DEBOUNCE_MS)
-    page.work()
-    return page
-
-
-def view(page: Page) -> dict:
-    return page.port.last("compareView")[1]
 
 
 def test_by_default_the_compare_view_scores_as_the_systems_table_and_as_sacrebleu():
-    sacrebleu = pytest.importorskip("sacrebleu")
     page = ted(options=SACREBLEU)
     shown = view(page)
     lines = [(TED / name).read_text(encoding="utf-8").splitlines() for name in DETOK]
@@ -166,8 +141,6 @@ def test_the_verdict_in_spanish_and_portuguese():
 def test_under_other_rules_the_analyses_run_the_paired_test_on_their_statistics(tmp_path):
     """compare-mt's BLEU-4 differs from the table's BLEU-2: the verdict quotes a test on the
     analyses' statistics (the JSON is ``bleu2 compare --paired-bs``'s); a new test keeps the pass."""
-    from test_compare_control import cli_compare
-
     page = ted(rules="compare-mt")
     counts = page.session.counts
     page.port.set("corpus-test", "paired-bs")

@@ -9,71 +9,16 @@ files, the spec for messages, budgets and the pause.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from bleu2 import cli
 from bleu2.page import i18n
-from bleu2.page.corpus.controller import DEBOUNCE_MS, PAGE, WORKER, Budget, CorpusControl, job_request
-from bleu2.page.corpus.session import Session
+from bleu2.page.corpus.controller import DEBOUNCE_MS, PAGE, WORKER, job_request
 from bleu2.page.tab_storage import TabStore
+from corpus_page import REF, REF2, SYS1, SYS2, Page, ready
 from fake_port import QUOTA, FakePage, Tab
 from shared_data import TED
-
-REF = b"the cat sat on the mat\na dog ran in the park\n"
-REF2 = b"the cat was on the mat\nthe dog ran in a park\n"
-SYS1 = b"the cat sat on a mat\na dog ran in the park\n"
-SYS2 = b"a cat on the mat\nthe dog is in the park\n"
-
-
-class Page:
-    """Corpus mode's controller on a fake page, holding a real session."""
-
-    def __init__(
-        self, lang: str = "en", budget: Budget = WORKER, tab: TabStore | None = None, show: bool = True, port=None
-    ):
-        self.port, self.session, self.opened = port or FakePage(), Session(), []
-        self.control = CorpusControl(self.port, self.session, budget, lang, tab, self.opened.append)
-        if show:
-            self.on("show_mode", "corpus")
-
-    def on(self, *event: Any) -> None:
-        self.control.on(*event)
-
-    def fire(self, ms: float) -> None:
-        self.port.fire(ms)
-
-    def work(self) -> None:
-        """Run every step until nothing is left but a pause."""
-        while 0 in self.port.delays:
-            self.fire(0)
-
-    def load(self, role: str, *files: tuple[str, bytes]) -> None:
-        self.on("files_chosen", role, len(files))
-        for name, data in files:
-            self.on("file_read", role, name, data)
-
-    def scored(self) -> dict | list:
-        """Load nothing more: let the pause pass and the job run to its end; the JSON shown."""
-        self.work()
-        self.fire(DEBOUNCE_MS)
-        self.work()
-        return json.loads(self.port.text("corpus-json"))
-
-    def spy(self, method: str) -> list:
-        """The arguments of every call to session ``method`` from now on."""
-        calls: list = []
-        real = getattr(self.session, method)
-        setattr(self.session, method, lambda *args: calls.append(args) or real(*args))
-        return calls
-
-
-def ready(page: Page, *systems: tuple[str, bytes]) -> None:
-    page.load("reference", ("ref.txt", REF))
-    page.load("system", *(systems or (("sys1.txt", SYS1),)))
-    page.work()
-
 
 # --- how jobs are stepped -------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Corpus mode with chrF and TER beside BLEU (issue 30, item 3): under the page's metric
+"""Corpus mode with chrF and TER beside BLEU: under the page's metric
 chrF, chrF++ or TER the systems table, its JSON and its exports carry chrF and TER with the
 test chosen (sacreBLEU's multi-metric table), ranked by the page's metric; the Compare view
 says that its analyses score BLEU. Through corpus mode's fake page on the TED files.
@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import json
 
-from test_compare_verdict import DETOK, SACREBLEU, ted, view
-
+from corpus_page import DETOK, SACREBLEU, ted, view
 from golden_values import sacrebleu_figures as figures
 
 #: sacreBLEU's -w 4 numbers (percent): per metric and system, (score, mean, ci, p-value).

@@ -16,10 +16,11 @@ from bleu2.page.share import encode_state
 from fake_port import event, open_page, set_control, type_in
 
 ROOT = Path(__file__).resolve().parents[2]
-GLUE = ["static/paint.js", "static/storage.js", "static/tokens.js", "static/host.js"]
+GLUE = ["static/paint.js", "static/storage.js", "static/tokens.js", "static/host.js", "static/browser-actions.js"]
 
-#: Ids the painters of static/paint.js create (see its box, orderRows, ranking, help and
-#: highlight, the chart's own ids in its SVG), and the many-lines hint's button (items).
+#: Ids the painters of static/paint.js create (see its box, ranking, help and highlight, the
+#: terms table's rows the controller describes for its insert, the chart's own ids in its
+#: SVG), and the many-lines hint's button (items).
 CREATED = re.compile(
     r"(reference|candidate)-\d+(-box|-label|-remove|-tokens|-tokens-more|-token-count)?"
     r"|p\d+-(row|fraction|value|note)|rank-row-\d+|faq-heading|faq-\w+|hl-cand|hl-ref-\d+|hint-corpus|bleu2-chart-[\w-]+"
@@ -79,7 +80,7 @@ def written_ids() -> set[str]:
         ids |= set(port.elements) | {target for _, target in port.paint_log if target}
         ids |= {m.group(1) for selector in port.focused for m in [re.match(r"#([\w-]+)", selector)] if m}
         for data in port.painted.values():  # ids inside painted data (sections, questions, hint buttons)
-            ids |= set(re.findall(r'"id": "([\w-]+)"', json.dumps(data)))
+            ids |= set(re.findall(r'"(?:id|before)": "([\w-]+)"', json.dumps(data)))
     return ids
 
 
@@ -98,6 +99,7 @@ def test_every_element_id_the_page_writes_is_in_index_html_or_created_by_a_paint
     known = page_ids()
     written, named = written_ids(), glue_ids()
     assert {"score", "status-text", "candidate-3-label", "p4-fraction", "embed-full", "option-error"} <= written
-    assert {"summary-link", "hl-detail", "ranking-scroll-cue", "terms-body"} <= named
+    assert {"terms-body", "ref-len-row"} <= written  # where the terms table's rows go (insert)
+    assert {"summary-link", "hl-detail", "ranking-scroll-cue"} <= named
     missing = sorted(i for i in written | named if i not in known and not CREATED.fullmatch(i))
     assert missing == []

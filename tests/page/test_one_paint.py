@@ -40,7 +40,8 @@ def test_one_keystroke_paints_every_view_of_the_new_text_at_once():
     assert port.text("score") == "1.0000" and port.text("summary-score") == "1.0000"
     assert "BLEU-2 1.0000" in port.painted[("svg", "chart")]["elements"][1]["text"]
     [unigrams, bigrams] = port.painted[("highlight", "hl-candidate")][0]["orders"]
-    assert {cls for _, cls in unigrams["items"] + bigrams["items"]} == {"hl-matched"}
+    assert {cls for _, cls in unigrams["items"]} == {"tok hl-matched"}
+    assert {cls for _, cls in bigrams["items"]} == {"tok hl-matched gram"}
     assert any("p1 = 6/6, p2 = 5/5" in step for step in port.painted[("help", "")]["steps"])
     for preset in ("sacrebleu", "sacrebleu-sentence", "nltk", "hf-evaluate", "torchmetrics"):
         assert port.text(f"peer-{preset}-score") == "1.0000"

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from bleu2.page import i18n
 from bleu2.page.sentence import breakdown, updates
 from bleu2.page.sentence.candidates import compare
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_breakdown_updates_name_every_element_of_the_breakdown():
@@ -139,3 +142,58 @@ def test_signature_breaks_only_after_a_bar():
         u["signature"]["chips"]["items"] == updates.signature_parts(comp["signature"])
         and u["signature"]["chips"]["break"]
     )
+
+
+def test_the_terms_tables_order_rows_are_described_for_the_insert_painter():
+    data = updates.order_rows([{"n": 1, "name": "unigrams"}, {"n": 2, "name": "bigrams"}])
+    assert (data["remove"], data["before"]) == ("tr.order-row", "ref-len-row")
+    _, second = data["elements"]
+    assert second["attrs"] == {"id": "p2-row", "class": "order-row"}
+    head, *cells = second["children"]
+    assert head["children"] == [
+        "p",
+        {"tag": "sub", "text": "2"},
+        " ",
+        {"tag": "span", "attrs": {"class": "term-name"}, "text": "bigrams"},
+    ]
+    assert [c["attrs"] for c in cells] == [
+        {"id": "p2-fraction", "class": "num"},
+        {"id": "p2-value", "class": "num"},
+        {"id": "p2-note", "class": "note"},
+    ]
+    # tests/js/paint.test.mjs paints this data (p1..p3) in Node
+    js = (ROOT / "tests" / "js" / "paint.test.mjs").read_text(encoding="utf-8")
+    line = next(line for line in js.splitlines() if line.startswith("const ORDER_ROWS = "))
+    three = [{"n": n, "name": name} for n, name in ((1, "unigrams"), (2, "bigrams"), (3, "trigrams"))]
+    assert json.loads(line.removeprefix("const ORDER_ROWS = ").removesuffix(";")) == updates.order_rows(three)
+
+
+def test_highlight_lines_say_each_orders_heading_line_and_token_classes():
+    orders = [
+        {
+            "n": 1,
+            "title": "Unigrams",
+            "summary": "2 of 3",
+            "items": [["the", "hl-matched"], ["cat", "hl-unmatched"]],
+            "more": None,
+        },
+        {"n": 2, "title": "Bigrams", "summary": "", "items": [["the cat", "hl-clipped"]], "more": "and 5 more"},
+    ]
+    (section,) = updates.highlight_lines([{"title": "Candidate", "id": "hl-cand", "orders": orders}])
+    assert (section["title"], section["id"]) == ("Candidate", "hl-cand")
+    assert section["orders"] == [
+        {
+            "n": 1,
+            "heading": "Unigrams (2 of 3)",
+            "line": {"class": "hl-line hl-order-1", "data-order": "1"},
+            "items": [["the", "tok hl-matched"], ["cat", "tok hl-unmatched"]],
+            "more": None,
+        },
+        {
+            "n": 2,
+            "heading": "Bigrams",
+            "line": {"class": "hl-line hl-order-2", "data-order": "2"},
+            "items": [["the cat", "tok hl-clipped gram"]],
+            "more": "and 5 more",
+        },
+    ]

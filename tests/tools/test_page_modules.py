@@ -79,3 +79,17 @@ def test_biome_is_pinned_and_make_lint_runs_it_on_the_javascript():
     config = (ROOT / "biome.jsonc").read_text(encoding="utf-8")
     for where in ("static/*.js", "static/*.mjs", "tools/*.js", "tools/*.mjs", "tests/js/", "tests/browser/*.mjs"):
         assert f'"{where}' in config, where
+
+
+#: The most lines a script of static/ may have: past it, split it or move its decisions into the page's Python.
+MAX_SCRIPT_LINES = 300
+
+
+def test_no_script_of_static_is_over_300_lines():
+    long = {
+        path.name: n
+        for path in sorted(STATIC.iterdir())
+        if path.suffix in (".js", ".mjs")
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_SCRIPT_LINES
+    }
+    assert long == {}, f"over {MAX_SCRIPT_LINES} lines: {long}"

@@ -470,7 +470,7 @@ class SentencePage:
         """The p1..pN rows of the terms table, rebuilt when the orders or the language change."""
         if not self.screen.same("order-rows", (tuple(p["n"] for p in v["precisions"]), self.lang)):
             rows = [{"n": p["n"], "name": p["name"]} for p in v["precisions"]]
-            self.port.paint("orderRows", json.dumps(rows, ensure_ascii=False))
+            self.port.paint("insert", json.dumps(updates.order_rows(rows), ensure_ascii=False), "terms-body")
             parts = ("fraction", "value", "note", "row")
             self.screen.forget(*(f"p{p['n']}-{part}" for p in v["precisions"] for part in parts))
 
@@ -515,8 +515,7 @@ class SentencePage:
         data = explain.page_highlight(comp, self.selected, self.lang)
         self.labels = data["labels"]
         self.write({"hl-off": {"text": data["off"] or "", "props": {"hidden": data["off"] is None}}})
-        self.port.paint("highlight", json.dumps(data["candidate"], ensure_ascii=False), "hl-candidate")
-        self.port.paint("highlight", json.dumps(data["references"], ensure_ascii=False), "hl-references")
+        self.paint_marks(data)
 
     def metric_highlight(self, mv: MetricView) -> None:
         """The marks of chrF's matched n-grams or TER's alignment (no hover labels)."""
@@ -525,8 +524,13 @@ class SentencePage:
             return
         self.labels = None
         self.write({"hl-off": {"text": "", "props": {"hidden": True}}})
-        self.port.paint("highlight", json.dumps(data["candidate"], ensure_ascii=False), "hl-candidate")
-        self.port.paint("highlight", json.dumps(data["references"], ensure_ascii=False), "hl-references")
+        self.paint_marks(data)
+
+    def paint_marks(self, data: Mapping[str, Any]) -> None:
+        """The candidate's and the references' marks, as static/paint.js applies them."""
+        for role in ("candidate", "references"):
+            lines = updates.highlight_lines(data[role])
+            self.port.paint("highlight", json.dumps(lines, ensure_ascii=False), f"hl-{role}")
 
     def highlight_label(self, section_id: str, n: int, index: int) -> str:
         """Hover/focus text of a highlighted token (asked for by the glue when pointed at)."""

@@ -44,7 +44,7 @@ class EventData(TypedDict):
 
 
 #: The painters of ``static/paint.js`` that build DOM from JSON data (once per change).
-Painter = Literal["items", "ranking", "orderRows", "highlight", "svg", "help", "translate", "table"]
+Painter = Literal["items", "ranking", "insert", "highlight", "svg", "help", "translate", "table"]
 
 
 class Document(Protocol):

@@ -33,6 +33,8 @@ __all__ = [
     "status_line",
     "note_text",
     "notes_updates",
+    "order_rows",
+    "highlight_lines",
 ]
 
 
@@ -247,3 +249,40 @@ def note_text(note: StatusNote, lang: str = "en", refused: bool = False) -> str:
 def notes_updates(notes: Mapping[str, StatusNote], refused: set[str], lang: str = "en") -> Updates:
     """Every message of ``notes`` (id -> note) in ``lang``; ``refused``: the ids whose copy the browser refused."""
     return {element_id: {"text": note_text(note, lang, element_id in refused)} for element_id, note in notes.items()}
+
+
+def order_rows(precisions: list[dict[str, Any]]) -> dict[str, Any]:
+    """The terms table's p1..pN rows (``[{n, name}]``), described for static/paint.js's
+    ``insert`` into ``#terms-body``: in place of the last ones, before the r row."""
+    rows = []
+    for p in precisions:
+        n, name = p["n"], p["name"]
+        sub, term = {"tag": "sub", "text": str(n)}, {"tag": "span", "attrs": {"class": "term-name"}, "text": name}
+        head = {"tag": "th", "attrs": {"scope": "row"}, "children": ["p", sub, " ", term]}
+        cells = [
+            {"tag": "td", "attrs": {"id": f"p{n}-{part}", "class": part if part == "note" else "num"}}
+            for part in ("fraction", "value", "note")
+        ]
+        rows.append({"tag": "tr", "attrs": {"id": f"p{n}-row", "class": "order-row"}, "children": [head, *cells]})
+    return {"remove": "tr.order-row", "before": "ref-len-row", "elements": rows}
+
+
+def highlight_lines(sections: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The highlight's sections as static/paint.js's ``highlight`` applies them: each order's
+    heading (its title, its summary in parentheses), its line's attributes, and each token's
+    full class (``tok``, the mark, ``gram`` above unigrams)."""
+    out = []
+    for section in sections:
+        orders = []
+        for order in section["orders"]:
+            n, title, summary = order["n"], order["title"], order["summary"]
+            gram = " gram" if n > 1 else ""
+            orders.append({
+                "n": n,
+                "heading": f"{title} ({summary})" if summary else title,
+                "line": {"class": f"hl-line hl-order-{n}", "data-order": str(n)},
+                "items": [[text, f"tok {cls}{gram}"] for text, cls in order["items"]],
+                "more": order["more"],
+            })  # fmt: skip
+        out.append({"title": section["title"], "id": section["id"], "orders": orders})
+    return out

@@ -39,7 +39,7 @@ def test_two_streams_for_two_hypotheses_are_refused_unless_the_layout_is_said():
     )
 
 
-def test_the_issue_s_square_case_gives_sacrebleu_s_number_or_an_error():
+def test_square_streams_give_sacrebleus_number_once_the_layout_is_said():
     hyps = ["the cat sat on the mat", "a dog barks loudly"]
     streams = [["the cat sat on the mat", "a dog barks loudly"], ["a cat sat on a mat", "the dog barked"]]
     oracle = sacrebleu.corpus_bleu(hyps, streams).score / 100
