@@ -152,6 +152,24 @@ def test_server_sends_a_directory_index_compressed_like_the_file(made_up_site, p
         server.server_close()
 
 
+def test_server_is_quiet_about_a_client_that_went_away(made_up_site, capsys):
+    import socket
+
+    server, base = start_server(made_up_site)
+    try:
+        host, port = base.split("//")[1].rstrip("/").split(":")
+        for _ in range(3):  # a request cut off by a reset (a page reloaded mid-request)
+            sock = socket.create_connection((host, int(port)))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()
+        response, _ = fetch(base, "/index.html", None)  # answered after them: they were handled
+        assert response.status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def test_server_redirects_a_directory_without_its_slash(made_up_site):
     server, base = start_server(made_up_site)
     try:
