@@ -10,8 +10,8 @@
 // shows then beside what it should (its texts plus what was typed), waiting up to 20 s for it;
 // the next reload comes right after, ready or not. At the end, once ready: the boxes, what
 // the tab keeps, the score and the status. The docs page (--docs: iframes #first and #second,
-// ?embed pages): each embed started and typed into, the page reloaded (each waiting embed's
-// boxes recorded), the time from a key typed into #first to its being ready; then as above,
+// ?embed pages): each embed started (the time until #first is ready) and typed into, the page
+// reloaded (each waiting embed's boxes recorded); then as above,
 // the first key of each moment typed into #first's reference at once (it starts the embed).
 // Prints one JSON object on stdout; exit codes as firefox_driver.mjs says.
 import { close, fill, launch, option, options, recordedPage, recording, usage } from "./firefox_driver.mjs";
@@ -122,10 +122,13 @@ async function embeds(page) {
   const out = {moments: []}, expected = {first: {}, second: {}};
   await page.goto(docs, {waitUntil: "domcontentloaded", timeout});
   let frame = await frames(page);
+  const start = Date.now();  // how long an embed's boot takes here (two at once)
   for (const name of ["first", "second"]) {
     await frame[name].waitForSelector("#embed-start", {timeout});
     await frame[name].evaluate(() => document.getElementById("embed-start").click());
   }
+  await frame.first.waitForSelector(READY, {timeout});
+  out.readyMs = Date.now() - start;
   for (const name of ["first", "second"]) {
     await frame[name].waitForSelector(READY, {timeout});
     for (const id of ["reference", "candidate"]) {
@@ -142,10 +145,6 @@ async function embeds(page) {
     out.waiting[name] = {state: await frame[name].evaluate(() => document.documentElement.getAttribute("data-state")), shown};
   }
   out.waitingExpected = structuredClone(expected);
-  const start = Date.now();
-  await frame.first.evaluate(() => document.getElementById("embed-start").click());
-  await frame.first.waitForSelector(READY, {timeout});
-  out.readyMs = Date.now() - start;
   for (let m = 0; m < embedMoments; m++) {
     await page.reload({waitUntil: "domcontentloaded", timeout});
     frame = await frames(page);
