@@ -18,7 +18,7 @@ import time
 from playwright.sync_api import expect
 
 from browser_helpers import SUB_PATH, answered
-from conftest import open_page, start_embed, wait_ready_state
+from conftest import open_held, open_page, start_embed, wait_ready_state
 
 REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
 CANDIDATES = ["the cat sat on the mat", "a cat on the mat", "le chat est sur le tapis"]
@@ -89,6 +89,27 @@ def test_every_box_keeps_its_texts_and_what_is_typed_at_any_moment_of_a_boot(new
     wait_kept(page, list(expected.values()))
     expect(page.locator("#status-text")).to_contain_text("Texts restored from this tab.")
     expect(page.locator("#score")).to_have_text(re.compile(r"^\d\.\d{4}$"))
+    page.close()
+
+
+def test_a_first_visit_keeps_what_is_typed_before_python_through_reloads(new_context, site_url):
+    context, guard = new_context()
+    page, release = open_held(context, guard, site_url)  # Python cannot be ready until released
+    guard.typed += ["typed before Python was ready", "and its candidate"]
+    type_at_end(page, "reference", "typed before Python was ready")
+    type_at_end(page, "candidate", "and its candidate")
+    for _ in range(2):  # reloaded before Python was ready, twice: the texts are back at once
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("data-state", "loading")
+        expect(page.locator("#reference")).to_have_value("typed before Python was ready")
+        expect(page.locator("#candidate")).to_have_value("and its candidate")
+    type_at_end(page, "candidate", "!")
+    release()
+    wait_ready_state(page)
+    answered(page)
+    expect(page.locator("#reference")).to_have_value("typed before Python was ready")
+    expect(page.locator("#candidate")).to_have_value("and its candidate!")
+    wait_kept(page, ["typed before Python was ready", "and its candidate!"])
     page.close()
 
 
