@@ -198,7 +198,8 @@ import {tabStorage} from "./storage.js";
   function context() {
     var nav = navigator, embedded = root.hasAttribute("data-embed");
     var out = {languages: (nav.languages && nav.languages.length) ? Array.prototype.slice.call(nav.languages) : [nav.language || "en"],
-               chosen_language: root.getAttribute("data-lang-chosen"), embed: embedded, pathname: String(location.pathname)};
+               chosen_language: root.getAttribute("data-lang-chosen"), embed: embedded, pathname: String(location.pathname),
+               texts_shown: root.getAttribute("data-texts") === "tab"};  // static/keep.mjs showed the tab's texts
     return embedded ? Object.assign(out, JSON.parse(tabStorage.frame())) : out;
   }
   function storage() {

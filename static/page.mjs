@@ -4,6 +4,7 @@
 // at once; each one imports what it uses, and none reads another through a global.
 // The one-file page (tools/build_offline.py) imports this module from its payload.
 import "./idb-memory.js";  // on this thread before PyScript's core.js opens its databases
+import {keep} from "./keep.mjs";
 import "./textdiff.mjs";
 import "./paint.js";
 import "./browser-actions.js";
@@ -15,6 +16,11 @@ import {start} from "./host.js";
 import "./tokens.js";
 import "./pwa.js";
 
-// A module runs once the page is parsed; the one-file page's may run after DOMContentLoaded.
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { start(); });
-else start();
+// A module runs once the page is parsed; the one-file page's may run before the body is
+// parsed, or after DOMContentLoaded. First the tab's texts in the boxes (static/keep.mjs).
+function begin() {
+  keep();
+  start();
+}
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
+else begin();

@@ -70,6 +70,7 @@ class FakePage:
             kind: list(typed.get(kind + "s", [""])) for kind in ("reference", "candidate")
         }  # the boxes' values, in order
         self.copies: dict[str, str] = {}  # what the controller last read of each box
+        self.box_writes: list[tuple[str, list[str]]] = []  # the texts written into the boxes, by kind
         self.elements: dict[str, dict[str, Any]] = {}
         self.controls = {k: dict(v) for k, v in CONTROLS.items()}
         self.painted: dict[tuple[str, str], Any] = {}  # (painter, target) -> the last data
@@ -173,6 +174,8 @@ class FakePage:
         return Change(p, s, new[p : len(new) - s], len(new))
 
     def set_boxes(self, kind, ids, values):
+        if values is not None:
+            self.box_writes.append((kind, list(values)))
         have = self.values[kind]
         self.values[kind] = (have + [""] * len(ids))[: len(ids)]
         for i, text in enumerate(values or []):

@@ -12,6 +12,7 @@ Precompressed copies: where the build wrote ``F.br`` (Brotli) or ``F.gz`` (gzip)
 file ``F`` (tools/build_site.py), a request for ``F`` whose ``Accept-Encoding`` allows it
 gets that copy with ``Content-Encoding: br`` (preferred) or ``gzip``, ``F``'s MIME type
 and ``Vary: Accept-Encoding``; other clients get ``F`` itself (with the same ``Vary``).
+A directory's URL (``/``, ``/docs/``) is its ``index.html``, sent the same way.
 Nothing is compressed here, so serving needs no compression library. One file is itself
 gzip data, the Pyodide snapshot ``snapshot.bin.gz``: its ``.br`` copy holds the snapshot
 uncompressed (Brotli-encoded), and the page reads either (static/pyodide-boot.mjs looks
@@ -98,7 +99,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self) -> io.BytesIO | BinaryIO | None:
         """Like the base class, plus the precompressed copies (see the module's docstring)."""
         path = self.translate_path(self.path)
-        if not os.path.isfile(path) or self.path.split("?", 1)[0].endswith("/"):
+        if self.path.split("?", 1)[0].split("#", 1)[0].endswith("/") and os.path.isdir(path):
+            path = os.path.join(path, "index.html")  # "/" is its index.html, compressed alike
+        if not os.path.isfile(path):
             return super().send_head()
         variants = [(coding, path + suffix) for coding, suffix in self.encodings if os.path.isfile(path + suffix)]
         accepted = accepted_encodings(self.headers.get("Accept-Encoding"))
@@ -156,6 +159,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that went away (a page reloaded mid-request) is no error; anything else is printed."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def make_server(

@@ -29,6 +29,12 @@ def values() -> dict[str, object]:
         "BOOT_FALLBACK": {"languages": [lang], "default": lang, "strings": {lang: {}}},
         # the prefixes of the tab's two forms: static/storage.js writes them, tab_storage reads them
         "TAB_FORMS": {"plain": tab_storage.TAB_PREFIX, "packed": tab_storage.TAB_PACKED_PREFIX},
+        # the tab's storage keys and the size saved at once: static/keep.mjs reads them before Python
+        "TAB_KEYS": {
+            "state": tab_storage.STORAGE_KEY,
+            "embed": tab_storage.EMBED_PREFIX,
+            "at_once_chars": tab_storage.SAVE_AT_ONCE_CHARS,
+        },
     }
 
 

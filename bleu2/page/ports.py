@@ -43,7 +43,8 @@ class PageContext:
     """What the page is when the controller starts, read once by the glue.
 
     ``frame`` (its name or ""), ``frame_index`` (-1: unknown), ``host`` (``document.referrer``) and ``prefill``
-    (``location.hash`` at opening) tell one embed from another.
+    (``location.hash`` at opening) tell one embed from another. ``texts_shown``: the glue put the tab's texts in the
+    boxes before Python ran (static/keep.mjs), so what the boxes hold now is what the person sees and typed.
     """
 
     languages: Sequence[str] = ("en",)
@@ -54,6 +55,7 @@ class PageContext:
     frame_index: int = -1
     host: str = ""
     prefill: str = ""
+    texts_shown: bool = False
 
 
 class Elements(Protocol):

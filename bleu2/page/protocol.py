@@ -192,6 +192,9 @@ class SentenceSide:
             self.mirror.fresh.add(box_id)
         self.outbox.send("boxes", kind, ids, values)
 
+    def box_ids(self, kind: str) -> list[str]:
+        return list(self.mirror.ids[kind])
+
     def set_timer(self, ms: float, callback: Callable[[], None]) -> int:
         n = self.outbox.callback(callback)
         self.outbox.send("timer", n, ms)

@@ -44,6 +44,36 @@ def test_typed_text_wins_over_the_tab_and_is_kept_at_once():
     assert port.tab.items[STORAGE_KEY].startswith("t1.") and CAND in port.tab.items[STORAGE_KEY]
 
 
+def test_boxes_that_show_the_tabs_texts_are_adopted_as_they_are_never_written_over():
+    # the glue showed the tab's texts (three candidates) and the person typed into two boxes
+    shown = {"references": ["kept reference!"], "candidates": ["kept candidate", "kept two?", ""]}
+    port, page = open_page(tab_with_texts(), boxes=shown, texts_shown=True)
+    assert port.values == {"reference": ["kept reference!"], "candidate": ["kept candidate", "kept two?", ""]}
+    assert port.box_writes == []  # keystrokes that came meanwhile are not lost to a write
+    assert page.counts == {"reference": 1, "candidate": 3} and page.selected == 1  # the tab's selection
+    assert page.lang == "pt"  # the tab's language (and options) still apply
+    assert port.text("status-text") == "Pronto (Python 3.11). Textos recuperados desta aba."
+    kept = decode_tab_state(port.tab.items[STORAGE_KEY])  # what differs from the tab is kept at once
+    assert (kept["references"], kept["candidates"]) == (shown["references"], shown["candidates"])
+
+
+def test_boxes_that_show_the_tabs_texts_unchanged_are_not_saved_again():
+    tab = tab_with_texts()
+    before = tab.items[STORAGE_KEY]
+    port, _ = open_page(
+        tab, boxes={"references": ["kept reference"], "candidates": KEPT["candidates"]}, texts_shown=True
+    )
+    assert port.values["candidate"] == ["kept candidate", "kept two"] and port.box_writes == []
+    assert port.tab.items[STORAGE_KEY] == before
+
+
+def test_boxes_emptied_before_python_was_ready_stay_empty():
+    port, _ = open_page(tab_with_texts(), boxes={"references": [""], "candidates": [""]}, texts_shown=True)
+    assert port.values == {"reference": [""], "candidate": [""]} and port.box_writes == []
+    kept = decode_tab_state(port.tab.items[STORAGE_KEY])
+    assert (kept["references"], kept["candidates"]) == ([""], [""])
+
+
 def test_options_changed_while_python_loads_are_kept_and_win_over_the_tabs():
     port, page = open_page(boxes={"references": [REF], "candidates": [CAND]}, controls={"opt-max-order": "3"})
     assert page.options["max_order"] == 3 and port.controls["opt-max-order"]["value"] == "3"

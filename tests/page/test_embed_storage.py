@@ -126,6 +126,24 @@ def test_a_prefilled_embed_shows_what_was_typed_into_it_after_a_reload_and_keeps
     assert shown(other) == (["a b c"], ["a b"])
 
 
+def test_a_prefilled_embed_that_showed_its_kept_texts_adopts_them_with_what_was_typed():
+    tab = Tab()
+    port, page = open_embed(tab, 0, prefill=PREFILL)
+    type_in(port, page, "candidate", "kept candidate")
+    port.advance(DEFERRED_MS)
+    # reloaded: the glue showed the kept texts before Python, the reader typed "!" into the reference
+    tab.hash = PREFILL
+    port, page = open_page(
+        tab,
+        boxes={"references": ["a b c!"], "candidates": ["kept candidate"]},
+        texts_shown=True,
+        **embed_context(0, prefill=PREFILL),
+    )
+    assert shown(port) == (["a b c!"], ["kept candidate"]) and port.box_writes == []
+    kept = decode_tab_state(tab.items[storage_keys(PageContext(**embed_context(0, prefill=PREFILL)))["state"]])
+    assert (kept["references"], kept["candidates"]) == (["a b c!"], ["kept candidate"])
+
+
 # --- what an embed says when the browser refuses to keep its texts -----------------------------
 
 

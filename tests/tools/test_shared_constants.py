@@ -17,7 +17,7 @@ from tools import shared_constants
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_site"
 #: Where each constant is used.
-USERS = {"BOOT_FALLBACK": {"boot.js", "pwa.js"}, "TAB_FORMS": {"storage.js"}}
+USERS = {"BOOT_FALLBACK": {"boot.js", "pwa.js"}, "TAB_FORMS": {"storage.js", "keep.mjs"}, "TAB_KEYS": {"keep.mjs"}}
 #: A shared value spelled out in code: the tab's forms' prefixes, a literal boot-strings fallback.
 SPELLED = re.compile(r"""["'](?:t1|z1)\.["']|BLEU2_BOOT\s*\|\|\s*\{""")
 

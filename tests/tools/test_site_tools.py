@@ -123,6 +123,63 @@ def test_server_sends_the_copy_the_client_accepts(made_up_site, encodings):
         server.server_close()
 
 
+@pytest.mark.parametrize("path", ["/", "/?lang=es", "/static/"])
+def test_server_sends_a_directory_index_compressed_like_the_file(made_up_site, path):
+    precompress.precompress(made_up_site, log=lambda m: None)
+    folder = made_up_site / path.split("?")[0].lstrip("/")
+    if not (folder / "index.html").exists():
+        (folder / "index.html").write_text("<!doctype html>" + "<p>inner</p>" * 500, encoding="utf-8")
+        precompress.precompress(made_up_site, log=lambda m: None)
+    original = (folder / "index.html").read_bytes()
+    server, base = start_server(made_up_site)
+    try:
+        response, body = fetch(base, path, "gzip, deflate, br, zstd")
+        assert response.status == 200
+        assert response.getheader("Content-Encoding") == "br"
+        assert response.getheader("Content-Type") == "text/html; charset=utf-8"
+        assert response.getheader("Vary") == "Accept-Encoding"
+        assert brotli.decompress(body) == original
+        assert int(response.getheader("Content-Length")) == len(body) < len(original)
+        response, body = fetch(base, path, "gzip")
+        assert response.getheader("Content-Encoding") == "gzip" and gzip.decompress(body) == original
+        response, body = fetch(base, path, None)  # a client that accepts nothing
+        assert response.getheader("Content-Encoding") is None and body == original
+        last = response.getheader("Last-Modified")
+        response, body = fetch(base, path, "br", {"If-Modified-Since": last})
+        assert response.status == 304 and body == b""
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_server_is_quiet_about_a_client_that_went_away(made_up_site, capsys):
+    import socket
+
+    server, base = start_server(made_up_site)
+    try:
+        host, port = base.split("//")[1].rstrip("/").split(":")
+        for _ in range(3):  # a request cut off by a reset (a page reloaded mid-request)
+            sock = socket.create_connection((host, int(port)))
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            sock.close()
+        response, _ = fetch(base, "/index.html", None)  # answered after them: they were handled
+        assert response.status == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_server_redirects_a_directory_without_its_slash(made_up_site):
+    server, base = start_server(made_up_site)
+    try:
+        response, _ = fetch(base, "/static", "br")
+        assert response.status == 301 and response.getheader("Location") == "/static/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_server_sends_the_raw_snapshot_brotli_encoded(made_up_site):
     import brotli  # a pinned test dependency (the build's .br copies)
 

@@ -258,10 +258,11 @@ class SentencePage:
         refs, cands = self.boxes["references"], self.boxes["candidates"]
         return {"references": refs, "candidates": cands, "options": self.valid_options, "lang": self.lang}
 
-    def apply_state(self, saved: PageState) -> None:
+    def apply_state(self, saved: PageState, write_texts: bool = True) -> None:
+        """Show ``saved``: its texts (unless ``write_texts`` is False: the boxes hold them already), options, language."""
         for kind in KINDS:
             texts = saved["references"] if kind == "reference" else saved["candidates"]
-            self.set_box_count(kind, len(texts), texts or [""])
+            self.set_box_count(kind, len(texts), (texts or [""]) if write_texts else None)
         if saved.get("lang"):
             self.set_language(str(saved["lang"]))
         self.options = dict(saved["options"])
@@ -294,19 +295,25 @@ class SentencePage:
     def restore(self) -> RestorePlan:
         """Start from a share link, else what this tab kept, else what was typed (in an embed, typed text wins)."""
         saved = self.tab.get("state")
+        shown = None
+        if self.context.texts_shown:  # the glue showed the tab's texts (in as many boxes): they are adopted
+            for kind in KINDS:
+                self.counts[kind] = max(1, len(self.port.box_ids(kind)))
+            shown = {kind: self.texts(kind) for kind in KINDS}
         typed = any(v.strip() for kind in KINDS for v in self.texts(kind))
         fragment = tab_storage.start_fragment(self.context, self.port.location_hash(), saved)  # an embed's own first
-        plan = startup.restore_plan(fragment, saved, typed)
+        plan = startup.restore_plan(fragment, saved, typed, shown)
         self.status.update(
             {"restored": plan["message"], "link_error": plan["link_error"], "saved_error": plan["saved_error"]}
         )
         if plan["forget_saved"]:
             self.tab.remove("state")
-        if plan["state"] and typed and self.context.embed:  # typed after the reader touched the embed: kept
+        adopt = shown is not None and plan["message"] != "link_restored"
+        if plan["state"] and typed and self.context.embed and not adopt:  # typed after the reader touched it: kept
             plan["state"] = startup.with_typed(plan["state"], {kind: self.texts(kind) for kind in KINDS})
             plan["save"] = True
         if plan["state"]:
-            self.apply_state(plan["state"])
+            self.apply_state(plan["state"], write_texts=not adopt)
         self.selected = startup.kept_selection(plan, self.tab.get("selected"), self.counts["candidate"])
         return plan
 

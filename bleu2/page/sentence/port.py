@@ -75,6 +75,9 @@ class TextBoxes(Protocol):
     def set_boxes(self, kind: str, ids: list[str], values: list[str] | None) -> None:
         """Exactly these boxes of ``kind`` (added or removed at the end), ``values`` written in order (None: kept)."""
 
+    def box_ids(self, kind: str) -> list[str]:
+        """The ids of the boxes of ``kind`` the page has, in order (the glue may add some before Python runs)."""
+
 
 class Location(Protocol):
     def location_hash(self) -> str:

@@ -1,6 +1,8 @@
 """The start-up plan: which texts, options, language and selection the page starts with.
 
-A share link wins, then the tab's texts, then what is in the boxes; a language or options chosen while Python loaded
+A share link wins, then the tab's texts, then what is in the boxes; where the glue showed the tab's texts in the boxes
+before Python ran (static/keep.mjs), the boxes hold the tab's texts and what was typed since: they are adopted as they
+are, never written over (:func:`adopted`). A language or options chosen while Python loaded
 win over the browser's and the tab's. In an embed, what was typed while Python loaded wins over its prefill, per kind
 of box (:func:`with_typed`): the reader typed it after touching the embed.
 """
@@ -24,6 +26,7 @@ __all__ = [
     "restore_plan",
     "kept_selection",
     "with_typed",
+    "adopted",
 ]
 
 
@@ -52,19 +55,26 @@ def chosen_options(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any
     return None if form_from_options(options, lang) == form_from_options({}, lang) else options
 
 
-def startup_choice(fragment: str, saved: str | None, typed: bool) -> str:
-    """``"link"``, ``"tab"`` (nothing typed), ``"typed"`` (the tab's selection still applies) or ``"none"``."""
+def startup_choice(fragment: str, saved: str | None, typed: bool, shown: bool = False) -> str:
+    """``"link"``, ``"tab"`` (nothing typed, or the boxes show the tab's texts: ``shown``), ``"typed"`` (the tab's
+    selection still applies) or ``"none"``."""
     if fragment.startswith("#v"):
         return "link"
-    if saved and not typed:
+    if saved and (shown or not typed):
         return "tab"
     if typed:
         return "typed"
     return "none"
 
 
-def restore_plan(fragment: str, saved: str | None, typed: bool) -> RestorePlan:
-    """What the page starts from, decoded; a broken link falls back to the tab or the typed text and says why."""
+def restore_plan(
+    fragment: str, saved: str | None, typed: bool, shown: Mapping[str, list[str]] | None = None
+) -> RestorePlan:
+    """What the page starts from, decoded; a broken link falls back to the tab or the typed text and says why.
+
+    ``shown``: the boxes' texts by kind when the glue showed the tab's texts in them before Python ran: the page
+    starts from the tab's options and language with these texts (:func:`adopted`; the boxes are not written), and
+    keeps them if they differ from the tab's (typed before Python was ready)."""
     plan: RestorePlan = {
         "state": None,
         "message": None,
@@ -74,23 +84,37 @@ def restore_plan(fragment: str, saved: str | None, typed: bool) -> RestorePlan:
         "keep_selection": False,
         "save": False,
     }
-    choice = startup_choice(fragment, saved, typed)
+    choice = startup_choice(fragment, saved, typed, shown is not None)
     if choice == "link":
         try:
             return {**plan, "state": decode_state(fragment), "message": "link_restored"}
         except ValueError as error:
             plan["link_error"] = str(error)
-            choice = startup_choice("", saved, typed)
+            choice = startup_choice("", saved, typed, shown is not None)
     if choice == "tab" and saved is not None:
         try:
             state = decode_tab_state(saved)
-            texts = any(t.strip() for t in state["references"] + state["candidates"])  # none after Clear
-            return {**plan, "state": state, "message": "state_restored" if texts else None, "keep_selection": True}
         except ValueError as error:
-            return {**plan, "forget_saved": True, "saved_error": str(error)}
+            return {**plan, "forget_saved": True, "saved_error": str(error), "save": typed}
+        save = False
+        if shown is not None:
+            state, save = adopted(state, shown)
+        texts = any(t.strip() for t in state["references"] + state["candidates"])  # none after Clear
+        message = "state_restored" if texts else None
+        return {**plan, "state": state, "message": message, "keep_selection": True, "save": save}
     plan["keep_selection"] = bool(saved)  # the browser put the texts back itself (a reload)
     plan["save"] = choice == "typed"
     return plan
+
+
+def adopted(state: PageState, shown: Mapping[str, list[str]]) -> tuple[PageState, bool]:
+    """``state`` (the tab's) with the texts the boxes hold (``shown["reference"]``, ``["candidate"]``), and whether
+    they differ from the tab's (then they are to be kept)."""
+    out = PageState(**state)
+    out["references"] = list(shown.get("reference") or [""])
+    out["candidates"] = list(shown.get("candidate") or [""])
+    changed = (out["references"], out["candidates"]) != (list(state["references"]), list(state["candidates"]))
+    return out, changed
 
 
 def kept_selection(plan: RestorePlan, saved: str | None, count: int) -> int:
