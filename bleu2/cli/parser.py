@@ -190,7 +190,7 @@ def add_metric_options(p: argparse.ArgumentParser) -> None:
     defaults to None (the engine's default)."""
     p.add_argument(
         "--metric",
-        choices=METRICS,
+        choices=registry.names(variants=False),
         default="bleu",
         help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
         "each as sacreBLEU 2.6.0 computes it",
@@ -471,7 +471,7 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--metrics",
         "-m",
-        choices=SACREBLEU_METRICS,
+        choices=registry.names(sacrebleu=True),
         nargs="+",
         default=["bleu"],
         help="Space-delimited list of metrics to compute (Default: bleu)",
