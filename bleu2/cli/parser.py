@@ -191,7 +191,7 @@ def add_metric_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--metric",
         choices=registry.names(variants=False),
-        default="bleu",
+        default=registry.DEFAULT,
         help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
         "each as sacreBLEU 2.6.0 computes it",
     )
@@ -473,7 +473,7 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
         "-m",
         choices=registry.names(sacrebleu=True),
         nargs="+",
-        default=["bleu"],
+        default=[registry.DEFAULT],
         help="Space-delimited list of metrics to compute (Default: bleu)",
     )
     p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")
