@@ -22,6 +22,7 @@ from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
 from ..corpus.pipeline import Keep, Outcome, corpus_steps, cpu_count
 from ..corpus.report import corpus_json, ranked_table, summary_line
 from ..corpus.significance import DEFAULT_SEED
+from ..metrics import registry
 from ..metrics.bleu.options import PRESETS
 from ..metrics.bleu.peers import peer_report
 from ..metrics.bleu.scorer import BLEU
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         InputError: bad input files.
         SystemExit: bad options (via ``parser.error``).
     """
-    if args.metric != "bleu":
+    if args.metric != registry.DEFAULT:
         return _run_metric(args, parser, out)
     refuse_other_options(args, parser)
     try:

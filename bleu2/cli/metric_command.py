@@ -1,4 +1,5 @@
-"""``bleu2 --metric chrf|ter``: bleu2's own command for chrF (chrF++) and TER.
+"""``bleu2 --metric chrf|ter``: bleu2's own command for chrF (chrF++), TER and every other
+metric of :mod:`bleu2.metrics.registry` but BLEU.
 
 The files are read in step as for BLEU (:func:`bleu2.corpus.lines.aligned_chunks`); each line's
 statistics come from the engine (:class:`bleu2.metrics.chrf.api.CHRF`, :class:`bleu2.metrics.ter.api.TER`), their
@@ -12,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -22,7 +22,7 @@ from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
 from ..corpus.report import competition_ranks, text_table
 from ..corpus.significance import signature_extras
 from ..corpus.significance import steps as significance_steps
-from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
+from ..metrics import registry
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
 from .progress import Meter
 from .reading import stdin_stream
@@ -34,7 +34,7 @@ __all__ = ["refuse_other_options", "run_metric"]
 def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Options that do not apply to the metric chosen: named, with the metric they belong to."""
     metric = args.metric
-    if metric != "bleu":
+    if metric != registry.DEFAULT:
         for key in given_bleu_options(args):
             if key != "lowercase":
                 parser.error(f"{BLEU_FLAGS[key]} is a BLEU option; --metric {metric} does not take it")
@@ -44,33 +44,22 @@ def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentPars
         if args.jobs != 1:
             parser.error(f"--jobs applies to BLEU; --metric {metric} is scored in one process")
     for dest, (owner, flag) in METRIC_FLAGS.items():
-        if getattr(args, dest) is not None and owner.lower() != metric:
+        if getattr(args, dest) is not None and owner != registry.get(metric).display:
             parser.error(f"{flag} is a {owner} option: add --metric {owner.lower()}")
 
 
 def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
+    """The scorer of ``args.metric`` (:mod:`bleu2.metrics.registry`) with its options given."""
+    metric = registry.get(args.metric)
+    options = {
+        dest: getattr(args, dest)
+        for dest, (owner, _) in METRIC_FLAGS.items()
+        if owner == metric.display and getattr(args, dest) is not None
+    }
     try:
-        if args.metric == "chrf":
-            from ..metrics.chrf.api import CHRF
-
-            options = {
-                "char_order": args.char_order,
-                "word_order": args.word_order,
-                "beta": args.beta,
-                "lowercase": args.lowercase,
-                "whitespace": args.whitespace,
-                "eps_smoothing": args.eps_smoothing,
-            }
-            return CHRF(**{k: v for k, v in options.items() if v is not None})
-        from ..metrics.ter.api import TER
-
-        options = {
-            "normalized": args.normalized,
-            "no_punct": args.no_punct,
-            "asian_support": args.asian_support,
-            "case_sensitive": None if args.lowercase is None else not args.lowercase,
-        }
-        return TER(**{k: v for k, v in options.items() if v is not None})
+        if args.lowercase is not None:
+            options.update(getattr(metric.load(), metric.scorer).case_options(args.lowercase))
+        return metric.make(**options)
     except (TypeError, ValueError) as e:
         parser.error(flags_named(str(e), {dest: flag for dest, (_, flag) in METRIC_FLAGS.items()}))
 
@@ -101,27 +90,6 @@ def _read(
         for r in readers:
             r.close()
     return stats, counts
-
-
-def _sums(args: argparse.Namespace, scorer: Any, counts: set[int]) -> tuple[VectorMetric, Any]:
-    """The :class:`VectorMetric` of the statistics, and a line's statistics as ints."""
-    if args.metric == "chrf":
-        c = scorer.config
-        return chrf_sums(c.order, c.beta, c.eps_smoothing, c.name), list
-    k = math.lcm(*counts) if counts else 1  # a common multiple of the lines' numbers of references
-
-    def vector(st: Any) -> list[int]:
-        return [st[0], round(st[1] * k)]
-
-    return ter_sums(k), vector
-
-
-def _summed(stats: Sequence[Any], metric: str) -> Any:
-    if metric == "ter":
-        from ..metrics.ter.result import sum_ter_stats
-
-        return sum_ter_stats(stats)
-    return [sum(c) for c in zip(*stats)] if stats else []
 
 
 def run_metric(
@@ -170,11 +138,11 @@ def _score(
                 d.update({k: v for k, v in r.items() if k not in ("signature", "orders", "name")})
                 out.write(json.dumps(d) + "\n")
         return ""
-    results = [scorer.score_from_stats(_summed(lines, args.metric), n_refs) for lines in per_system]
+    results = [scorer.score_from_stats(scorer.sum_stats(lines), n_refs) for lines in per_system]
     figures: list[dict[str, Any]] | None = None
     signature = scorer.signature(n_refs)
     if test is not None:
-        sums, vector = _sums(args, scorer, counts)
+        sums, vector = scorer.significance_sums(counts)
         vectors = [[vector(st) for st in lines] for lines in per_system]
         try:
             found = finish(significance_steps(test, vectors, sums, n, seed), meter)
@@ -192,7 +160,7 @@ def _format(
     figures: list[dict[str, Any]] | None,
     signature: str,
 ) -> str:
-    lower_is_better = args.metric == "ter"
+    lower_is_better = registry.get(args.metric).lower_is_better
     objs = []
     for k, r in enumerate(results):
         d = r.to_dict()

@@ -202,8 +202,8 @@ def add_metric_options(p: argparse.ArgumentParser) -> None:
     defaults to None (the engine's default)."""
     p.add_argument(
         "--metric",
-        choices=METRICS,
-        default="bleu",
+        choices=registry.names(variants=False),
+        default=registry.DEFAULT,
         help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
         "each as sacreBLEU 2.6.0 computes it",
     )
@@ -491,9 +491,9 @@ def build_sacrebleu_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--metrics",
         "-m",
-        choices=SACREBLEU_METRICS,
+        choices=registry.names(sacrebleu=True),
         nargs="+",
-        default=["bleu"],
+        default=[registry.DEFAULT],
         help="Space-delimited list of metrics to compute (Default: bleu)",
     )
     p.add_argument("--sentence-level", "-sl", action="store_true", help="Compute metric for each sentence.")

@@ -154,7 +154,7 @@ def check_stream(stream: object, j: int, iterable: bool = False) -> None:
         raise TypeError(f"references[{j}] must be a stream (a list of lines), not {type(stream).__name__}")
 
 
-def stream_length_error(n: int, lengths: Sequence[int], metric: str = "bleu") -> ValueError:
+def stream_length_error(n: int, lengths: Sequence[int], metric: str = registry.DEFAULT) -> ValueError:
     """The error for reference streams of ``lengths`` lines where there are ``n``
     hypotheses (some length differs): as many streams as hypotheses is read as
     bleu2.corpus_bleu's per-candidate layout, and the message says so (naming
@@ -171,7 +171,7 @@ def stream_length_error(n: int, lengths: Sequence[int], metric: str = "bleu") ->
     return ValueError(f"reference stream {j} has {lengths[j]} lines, but there are {n} hypotheses")
 
 
-def check_streams(n: int, streams: object, metric: str = "bleu") -> Sequence[Sequence[Any]]:
+def check_streams(n: int, streams: object, metric: str = registry.DEFAULT) -> Sequence[Sequence[Any]]:
     """``streams`` when it is sacreBLEU's reference streams for ``n`` hypotheses: a list of
     streams (sequences) of ``n`` lines each.
 
@@ -190,7 +190,9 @@ def check_streams(n: int, streams: object, metric: str = "bleu") -> Sequence[Seq
     return streams
 
 
-def streams_to_references(hypotheses: Sequence[str], streams: object, metric: str = "bleu") -> list[list[str | None]]:
+def streams_to_references(
+    hypotheses: Sequence[str], streams: object, metric: str = registry.DEFAULT
+) -> list[list[str | None]]:
     """sacreBLEU's reference streams (``streams[j][i]``: the j-th reference of hypothesis i)
     as one list per hypothesis, checked against ``hypotheses`` (:func:`check_streams`).
 
@@ -209,7 +211,7 @@ def n_refs_label(counts: set[int] | frozenset[int]) -> int | str:
 
 
 def corpus_sequences(
-    candidates: Iterable[Any], references: Iterable[Any], metric: str = "bleu"
+    candidates: Iterable[Any], references: Iterable[Any], metric: str = registry.DEFAULT
 ) -> tuple[Sequence[Any], Sequence[Any]]:
     """``candidates`` and ``references`` as sequences of the same length (lists and tuples
     as they are, other iterables listed); messages name ``metric``'s functions.
@@ -225,7 +227,7 @@ def corpus_sequences(
     return candidates, references
 
 
-def not_one_string(candidates: object, references: object, metric: str = "bleu") -> None:
+def not_one_string(candidates: object, references: object, metric: str = registry.DEFAULT) -> None:
     """Raise TypeError when ``candidates`` or ``references`` is a single string, not a corpus."""
     if isinstance(candidates, str) or isinstance(references, str):
         raise TypeError(
@@ -275,7 +277,7 @@ def ambiguous_layout(candidates: Sequence[Any], references: Sequence[Any]) -> st
     )
 
 
-def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = "bleu") -> str:
+def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = registry.DEFAULT) -> str:
     """The message for a corpus whose ``references`` are not one entry per candidate: when
     they have the shape of sacreBLEU's streams (each as long as the candidates), it names
     the streams layout (``layout="streams"``); else :func:`count_mismatch`."""
@@ -290,7 +292,7 @@ def layout_mismatch(n_candidates: int, references: Sequence[Any], metric: str = 
     return count_mismatch(n_candidates, len(references), metric)
 
 
-def count_mismatch(n_candidates: int, n_references: int, metric: str = "bleu") -> str:
+def count_mismatch(n_candidates: int, n_references: int, metric: str = registry.DEFAULT) -> str:
     """The message for a corpus with different numbers of candidates and references."""
     return (
         f"{metric_names(metric)[0]} needs one references entry per candidate: got {n_candidates} "
@@ -350,7 +352,7 @@ def candidate_chunks(
     whole: bool | None = None,
     size: int = CHUNK_LINES,
     layout: str | None = None,
-    metric: str = "bleu",
+    metric: str = registry.DEFAULT,
 ) -> tuple[Iterator[Chunk], bool]:
     """One system with one references entry per candidate (:func:`bleu2.corpus_bleu`'s
     layout) as chunks: lists checked at once (:func:`corpus_sequences`), other iterables
@@ -403,7 +405,7 @@ def stream_chunks(
     streams: Sequence[Iterable[Any]],
     whole: bool | None = None,
     size: int = CHUNK_LINES,
-    metric: str = "bleu",
+    metric: str = registry.DEFAULT,
 ) -> tuple[Iterator[Chunk], bool]:
     """One system with sacreBLEU's reference streams (:meth:`bleu2.BLEU.corpus_score`'s
     layout) as chunks; per line, the tuple of its references. With every length known
@@ -473,12 +475,16 @@ def in_step(
             return
 
 
-def _pair_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = "bleu") -> Exception:
+def _pair_mismatch(
+    lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = registry.DEFAULT
+) -> Exception:
     n_candidates, n_references = lengths
     if whole:  # every reference is at hand: it may be sacreBLEU's streams
         return ValueError(layout_mismatch(n_candidates, parts[1], metric))
     return ValueError(count_mismatch(n_candidates, n_references, metric))
 
 
-def _stream_mismatch(lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = "bleu") -> Exception:
+def _stream_mismatch(
+    lengths: list[int], parts: list[list[Any]], whole: bool, metric: str = registry.DEFAULT
+) -> Exception:
     return stream_length_error(lengths[0], lengths[1:], metric)

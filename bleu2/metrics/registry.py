@@ -16,9 +16,12 @@ from .chrf import METRICS as _CHRF
 from .protocol import Metric
 from .ter import METRICS as _TER
 
-__all__ = ["Metric", "get", "metrics", "names", "register", "unregister"]
+__all__ = ["DEFAULT", "Metric", "get", "metrics", "names", "register", "unregister"]
 
 _REGISTRY: dict[str, Metric] = {m.key: m for m in (*_BLEU, *_CHRF, *_TER)}
+
+#: The metric bleu2 scores unless told otherwise (its command line, its page).
+DEFAULT = _BLEU[0].key
 
 
 def register(metric: Metric) -> Metric:

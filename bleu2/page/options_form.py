@@ -88,7 +88,7 @@ MAX_ORDERS = (1, 2, 3, 4)
 METRICS = registry.names()
 
 #: Every option but ``weights`` with its default (:data:`bleu2.metrics.bleu.options.DEFAULTS`), and the metric.
-DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": "bleu"}
+DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": registry.DEFAULT}
 
 #: Option name (as :mod:`bleu2.metrics.bleu.options` and share links name it) -> its control's element id in ``index.html``.
 FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS}
@@ -100,7 +100,7 @@ CONTROLS: dict[str, str] = {
 
 #: Each preset of :data:`bleu2.metrics.bleu.options.PRESETS` as the page's options (all have uniform weights).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
-    name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": "bleu"}
+    name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": registry.DEFAULT}
     for name, options in ENGINE_PRESETS.items()
 }  # BLEU's presets: choosing one scores with BLEU
 
@@ -201,7 +201,9 @@ def preset_choice(options: Mapping[str, Any] | None) -> str:
         return "defaults"
     try:
         normalized = normalize_options(options)
-        preset = BleuConfig.make(**bleu_options(normalized)).preset if normalized["metric"] == "bleu" else None
+        preset = (
+            BleuConfig.make(**bleu_options(normalized)).preset if normalized["metric"] == registry.DEFAULT else None
+        )
     except ValueError:
         return "custom"
     return preset if preset in PRESET_OPTIONS else "custom"

@@ -209,3 +209,34 @@ def test_each_module_has_one_line_in_the_maps():
     for path in sorted(_named_paths()):
         rows = [line for line in lines if re.match(rf"\s*(?:[-|*]\s*)?`{re.escape(path)}`", line)]
         assert len(rows) == 1, (path, rows)
+
+
+def _layout_block() -> str:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return text.split("## Layout", 1)[1].split("```", 2)[1]
+
+
+def test_the_layout_names_every_package_of_bleu2_and_no_package_that_is_gone():
+    packages = {p.parent.name for p in PACKAGE.glob("*/__init__.py")}
+    named = set(re.findall(r"^  (\w+)/", _layout_block(), re.MULTILINE))
+    assert named == packages
+    metrics = {p.parent.name for p in (PACKAGE / "metrics").glob("*/__init__.py")}
+    assert (
+        set(re.search(r"^    ((?:\w+/ )*\w+/)", _layout_block(), re.MULTILINE)[1].replace("/", "").split()) == metrics
+    )
+
+
+def test_bleu2_shows_only_packages_and_its_face():
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert modules == ["__init__.py", "__main__.py", "_version.py"]
+
+
+def test_every_metric_package_is_in_the_registry_with_the_same_files():
+    from bleu2.metrics import registry
+
+    packages = sorted(p.parent.name for p in (PACKAGE / "metrics").glob("*/__init__.py"))
+    modules = {m.module.split(".")[2] for m in registry.metrics()}
+    assert sorted(modules) == packages  # a metric package that does not register fails here
+    for name in packages:
+        files = {p.name for p in (PACKAGE / "metrics" / name).glob("*.py")}
+        assert {"__init__.py", "api.py", "result.py"} <= files, name

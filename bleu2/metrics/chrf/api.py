@@ -236,6 +236,26 @@ class CHRF:
             raise ValueError("the number of references is unknown: score a sentence or a corpus first")
         return ChrfSignature(self.config, self._n_refs)
 
+    # ---------------------------------------------------------------- the metric protocol
+
+    @staticmethod
+    def case_options(lowercase: bool) -> dict[str, Any]:
+        """The options of a command line's ``--lowercase``."""
+        return {"lowercase": lowercase}
+
+    def sum_stats(self, lines: Sequence[Sequence[int]]) -> list[int]:
+        """The lines' statistics summed (what :meth:`score_from_stats` takes)."""
+        return [sum(c) for c in zip(*lines)] if lines else []
+
+    def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
+        """The :class:`~bleu2.corpus.sum_scores.VectorMetric` of these options for the
+        significance tests, and a line's statistics as its int vector (``counts``: the
+        lines' numbers of references, unused: chrF's statistics are ints already)."""
+        from ...corpus.sum_scores import chrf_sums
+
+        c: Any = self.config  # beta: an int or a float, as given
+        return chrf_sums(c.order, c.beta, c.eps_smoothing, c.name), list
+
 
 def sentence_chrf(hypothesis: str, references: str | Sequence[str | None], **options: Any) -> ChrfResult:
     """chrF of one hypothesis against one or more references (the best one counts).

@@ -271,6 +271,32 @@ class TER:
         refs = [self.reference_words(r) for r in as_references(references)]
         return alignment_of(hyp, refs)
 
+    # --- the metric protocol ------------------------------------------------------------
+
+    @staticmethod
+    def case_options(lowercase: bool) -> dict[str, Any]:
+        """The options of a command line's ``--lowercase``."""
+        return {"case_sensitive": not lowercase}
+
+    def sum_stats(self, lines: Sequence[TerStats]) -> TerStats:
+        """The lines' statistics summed (:func:`sum_ter_stats`)."""
+        return sum_ter_stats(lines)
+
+    def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
+        """The :class:`~bleu2.corpus.sum_scores.VectorMetric` for the significance tests, and
+        a line's statistics as its int vector [edits, reference words of k references], k a
+        common multiple of the lines' numbers of references ``counts``."""
+        import math
+
+        from ...corpus.sum_scores import ter_sums
+
+        k = math.lcm(*counts) if counts else 1
+
+        def vector(st: TerStats) -> list[int]:
+            return [st[0], round(st[1] * k)]
+
+        return ter_sums(k), vector
+
 
 def sentence_ter(hypothesis: str, references: str | Sequence[str | None], **options: Any) -> TerResult:
     """TER of one hypothesis against one or more references (sacreBLEU's ``sentence_ter``).

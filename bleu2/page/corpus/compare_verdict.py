@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypedDict
 
 from ...analyses import CompareResult
+from ...metrics import registry
 from ...metrics.bleu.options import BleuConfig
 from .. import i18n
 from ..options_form import metric_name
@@ -132,7 +133,7 @@ def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRule
     line = i18n.t(lang, "compare_rules_same", rules=own)
     if not page["same"]:
         line = i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
-    if page["metric"] != "bleu":
+    if page["metric"] != registry.DEFAULT:
         line += " " + i18n.t(lang, "compare_rules_metric", metric=metric_name(page["metric"]))
     return line
 
@@ -206,6 +207,6 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
 
 
 def page_rules(
-    config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float], metric: str = "bleu"
+    config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float], metric: str = registry.DEFAULT
 ) -> PageRules:
     return {"config": config, "same": same, "test": test, "p_values": dict(p_values), "metric": metric}

@@ -15,26 +15,30 @@ from ...common.steps import Progress
 from ...corpus.report import Figures
 from ...corpus.significance import signature_extras
 from ...corpus.significance import steps as significance_steps
-from ...corpus.sum_scores import chrf_sums, ter_sums
+from ...metrics import registry
 from .. import i18n
 
 __all__ = [
-    "EXTRA", "MetricResult", "metric_csv", "metric_steps", "rank_scores", "ranked_by", "significance_cells",
+    "MetricResult", "extra_metrics", "metric_csv", "metric_steps", "rank_scores", "ranked_by", "significance_cells",
     "significance_head",
 ]  # fmt: skip
 
-#: The metrics scored beside BLEU under each of the page's metrics.
-EXTRA: dict[str, tuple[str, ...]] = {
-    "bleu": (),
-    "chrf": ("chrf", "ter"),
-    "chrf++": ("chrf++", "ter"),
-    "ter": ("chrf", "ter"),
-}
+
+def extra_metrics(metric: str) -> tuple[str, ...]:
+    """The metrics scored beside BLEU under the page's ``metric``: none under the default
+    (BLEU); else the metric itself and the registry's other metrics but their variants, in
+    the registry's order (:mod:`bleu2.metrics.registry`): chrF++ and TER under chrF++."""
+    if metric == registry.DEFAULT:
+        return ()
+    own = registry.get(metric)
+    family = {metric, own.variant_of, registry.DEFAULT}
+    others = {k for k in registry.names(variants=False) if k not in family}
+    return tuple(k for k in registry.names() if k == metric or k in others)
 
 
 @dataclass(frozen=True)
 class MetricResult:
-    """One metric (``key`` "chrf", "chrf++", "ter") on every system of a job, in its order:
+    """One metric (``key``: a key of :mod:`bleu2.metrics.registry`) on every system of a job, in its order:
     each system's ``to_dict()``, the test's figures (None without a test), the signature."""
 
     key: str
@@ -48,16 +52,6 @@ class MetricResult:
         return [r["score"] for r in self.results]
 
 
-def _scorer(key: str) -> Any:
-    if key == "ter":
-        from ...metrics.ter.api import TER  # type: ignore[import-not-found,unused-ignore]
-
-        return TER()
-    from ...metrics.chrf.api import CHRF  # type: ignore[import-not-found,unused-ignore]
-
-    return CHRF(word_order=2 if key == "chrf++" else 0)
-
-
 def metric_steps(
     key: str,
     refs: Sequence[Sequence[str]],
@@ -68,7 +62,7 @@ def metric_steps(
     chunk: int,
 ) -> Generator[Progress, None, MetricResult]:
     """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them."""
-    scorer = _scorer(key)
+    scorer = registry.get(key).make()
     lines = len(refs[0])
     per_system: list[list[Any]] = []
     for s, system in enumerate(systems):
@@ -79,17 +73,9 @@ def metric_steps(
             yield Progress("scoring", s * lines + len(stats), len(systems) * lines)
         per_system.append(stats)
     k = len(refs)
-    if key == "ter":
-        from ...metrics.ter.result import sum_ter_stats
-
-        results = [scorer.score_from_stats(sum_ter_stats(st), k) for st in per_system]
-        sums = ter_sums(k)
-        vectors = [[[e, round(r * k)] for e, r in st] for st in per_system]
-    else:
-        c = scorer.config
-        results = [scorer.score_from_stats([sum(col) for col in zip(*st)], k) for st in per_system]
-        sums = chrf_sums(c.order, c.beta, c.eps_smoothing, c.name)
-        vectors = per_system
+    results = [scorer.score_from_stats(scorer.sum_stats(st), k) for st in per_system]
+    sums, vector = scorer.significance_sums({k})
+    vectors = [[vector(line) for line in st] for st in per_system]
     figures = None
     signature = scorer.signature(k)
     if test is not None:
@@ -102,7 +88,7 @@ def metric_steps(
 
 def ranked_by(metric: str, extra: Sequence[MetricResult]) -> MetricResult | None:
     """The metric of ``extra`` the systems are ranked by under the page's ``metric`` (None: BLEU)."""
-    return next((m for m in extra if metric != "bleu" and (m.key == "ter") == (metric == "ter")), None)
+    return next((m for m in extra if metric != registry.DEFAULT and m.key == metric), None)
 
 
 def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult]) -> list[float]:
@@ -110,7 +96,7 @@ def rank_scores(metric: str, bleu: Sequence[float], extra: Sequence[MetricResult
     m = ranked_by(metric, extra)
     if m is None:
         return list(bleu)
-    return [-x for x in m.scores] if m.key == "ter" else m.scores
+    return [-x for x in m.scores] if registry.get(m.key).lower_is_better else m.scores
 
 
 def significance_head(prefix: str, figures: Sequence[Figures] | None, test: str, lang: str) -> list[str]:

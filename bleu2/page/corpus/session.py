@@ -154,7 +154,7 @@ class Session:
 
         def job() -> Generator[Progress, None, None]:
             # each line scored with the sentence-level rules, from the same statistics; then
-            # the metrics scored beside BLEU under the page's metric (metrics.EXTRA)
+            # the metrics scored beside BLEU under the page's metric (metrics.extra_metrics)
             bleu = scorer_for(**options)
             sentence = bleu.config.sentence_level()
             same = sentence == bleu.config
@@ -171,7 +171,7 @@ class Session:
             )
             scored = outcome.systems if same else (yield from _sentence_scores(outcome.systems, sentence, chunk))
             extra = []
-            for key in metrics.EXTRA[metric]:
+            for key in metrics.extra_metrics(metric):
                 found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk)
                 extra.append(found)
             sig = outcome.significance

@@ -21,6 +21,7 @@ from ...corpus.report import (
     markdown_table,
     sentences_jsonl,
 )
+from ...metrics import registry
 from ...metrics.bleu.options import BleuConfig
 from ...metrics.bleu.result import CorpusBleuResult
 from .. import chart, i18n
@@ -67,7 +68,7 @@ class JobResult:
     signature: str
     references: tuple[TextFile, ...]
     system_files: tuple[TextFile, ...]
-    metric: str = "bleu"
+    metric: str = registry.DEFAULT
     metrics: tuple[MetricResult, ...] = ()
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ...metrics import registry
 from ...metrics.chrf.api import sentence_chrf_breakdown
 from ...metrics.chrf.options import ChrfConfig
 from ...metrics.chrf.result import ChrfOrder
@@ -24,7 +25,7 @@ __all__ = ["chrf_options", "chrf_view"]
 
 def chrf_options(metric: str) -> dict[str, Any]:
     """The chrF options of the page's metric ``"chrf"`` or ``"chrf++"`` (word order 2)."""
-    return {"word_order": 2} if metric == "chrf++" else {}
+    return dict(registry.get(metric).options)
 
 
 def order_name(order: ChrfOrder, lang: str = "en") -> str:

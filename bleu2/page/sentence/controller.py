@@ -20,6 +20,7 @@ import traceback
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
+from ...metrics import registry
 from .. import chart, embed, i18n, options_form, tab_storage
 from ..options_form import FIELDS, PRESET_FIELD
 from ..ports import PageContext, Updates
@@ -424,8 +425,8 @@ class SentencePage:
             }
         )
         empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
-        metric = comp["options"].get("metric", "bleu")
-        views = None if empty or metric == "bleu" else metric_view.metric_views(comp, metric, self.lang)
+        metric = comp["options"].get("metric", registry.DEFAULT)
+        views = None if empty or metric == registry.DEFAULT else metric_view.metric_views(comp, metric, self.lang)
         self.metric_view = views[self.selected] if views else None
         data: Any = updates.ranking_paint(comp, self.selected, self.lang)
         if views:

@@ -155,7 +155,7 @@ def export_text(comparison: Mapping[str, Any], fmt: str, lang: str = "en") -> Ex
     """One export for the Copy and Download buttons, with its name and messages' catalog keys (one per format).
     Raises KeyError: an unknown format (one of :data:`EXPORTS`)."""
     func, filename, mime, key = EXPORTS[fmt]
-    other = comparison["options"].get("metric", "bleu") != "bleu"
+    other = comparison["options"].get("metric", registry.DEFAULT) != registry.DEFAULT
     return {
         "text": metric_export(comparison, fmt, lang) if other else func(comparison, lang),
         "filename": filename,
