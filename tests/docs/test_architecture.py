@@ -231,12 +231,20 @@ def test_bleu2_shows_only_packages_and_its_face():
     assert modules == ["__init__.py", "__main__.py", "_version.py"]
 
 
+#: Metric packages with a library and compat modules but no registry entry yet.
+LIBRARY_ONLY = {"rouge", "gleu", "nist"}
+
+
 def test_every_metric_package_is_in_the_registry_with_the_same_files():
     from bleu2.metrics import registry
 
     packages = sorted(p.parent.name for p in (PACKAGE / "metrics").glob("*/__init__.py"))
     modules = {m.module.split(".")[2] for m in registry.metrics()}
-    assert sorted(modules) == packages  # a metric package that does not register fails here
+    # a metric package that does not register fails here, but for the library-only ones the
+    # layout names as such (their command line and page views are still to come)
+    assert sorted(modules | LIBRARY_ONLY) == packages
+    assert not modules & LIBRARY_ONLY
+    assert "not in the registry yet" in _layout_block()
     for name in packages:
         files = {p.name for p in (PACKAGE / "metrics" / name).glob("*.py")}
         assert {"__init__.py", "api.py", "result.py"} <= files, name

@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_corpus_control import DEBOUNCE_MS, Page
 
 from bleu2 import cli
 from bleu2.common.steps import finish
@@ -25,6 +24,7 @@ from bleu2.corpus import significance
 from bleu2.corpus.sum_scores import VectorMetric
 from bleu2.metrics import registry
 from bleu2.metrics.protocol import Metric
+from corpus_page import DEBOUNCE_MS, Page
 from shared_data import TED
 
 LINES = 300  # of the TED files: enough for the test to tell the systems apart, quick
