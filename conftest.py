@@ -1,4 +1,41 @@
 # pytest collects the package's docstring examples (--doctest-modules); running
 # bleu2/__main__.py would start the command line. (Here, not in bleu2/, so the wheel
 # does not ship a conftest.py.)
+#
+# At the end of a run: the time its tests took, summed by directory (tests/browser,
+# tests/engine, ... and bleu2 for the doctests), set-up and tear-down included; with
+# pytest-xdist (-n), the sums are the workers' time, beside the run's wall time.
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
 collect_ignore = ["bleu2/__main__.py"]
+
+_TIMES: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # directory -> [seconds, tests]
+_START = time.monotonic()
+
+
+def _directory(nodeid: str) -> str:
+    """``tests/browser/test_x.py::test_y`` -> ``tests/browser``; ``bleu2/page/x.py::x`` -> ``bleu2``."""
+    parts = nodeid.split("::", 1)[0].split("/")[:-1]
+    return "/".join(parts[:2] if parts[:1] == ["tests"] else parts[:1]) or "."
+
+
+def pytest_runtest_logreport(report) -> None:
+    entry = _TIMES[_directory(report.nodeid)]
+    entry[0] += report.duration
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        entry[1] += 1
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if not _TIMES:
+        return
+    write = terminalreporter.write_line
+    terminalreporter.section("time by directory")
+    total = sum(seconds for seconds, _ in _TIMES.values())
+    for name, (seconds, count) in sorted(_TIMES.items(), key=lambda item: -item[1][0]):
+        write(f"{seconds:9.1f} s  {count:5d} tests  {name}")
+    write(f"{total:9.1f} s  {sum(n for _, n in _TIMES.values()):5d} tests  (sum)")
+    write(f"{time.monotonic() - _START:9.1f} s  wall time since pytest started")

@@ -14,6 +14,9 @@ SUB_PATH = "some/sub/path"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci installs it; never in _site/
 TED = ROOT.parent / "shared" / "data" / "ted"
 FIREFOX = os.environ.get("FIREFOX", "/usr/bin/firefox-esr")
+# The ceiling of a wait on what a page shows (ms): generous, for a busy machine; a test
+# goes on as soon as the page shows it (conftest.py sets it on every browser context).
+WAIT_MS = 120_000
 
 
 def enter(page, guard, reference: str, candidate: str) -> None:

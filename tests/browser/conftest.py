@@ -27,12 +27,26 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
-from browser_helpers import ROOT, SITE, SUB_PATH
+from browser_helpers import ROOT, SITE, SUB_PATH, WAIT_MS
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import start_server
 
-READY_TIMEOUT_MS = 120_000
+# Ceilings, not clocks: a test waits for what the page shows and goes on as soon as it is
+# shown; these only bound how long a broken page is waited for. Generous, so that a slow or
+# busy machine (another CPU-heavy job beside the suite) passes: Pyodide's start takes
+# seconds on a quiet machine, several times that on a busy one.
+READY_TIMEOUT_MS = 180_000
+expect.set_options(timeout=WAIT_MS)
+
+
+def patient(context):
+    """``context`` with the suite's ceilings on every wait, action and navigation
+    (Playwright's own defaults, 30 s, are too short for a busy machine); returns it."""
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    return context
 
 
 def pytest_collection_modifyitems(items):
@@ -220,7 +234,7 @@ def guarded_context(browser, guard, guards=None, **options):
     """A fresh browser context (``options``: ``browser.new_context``'s) with ``guard``
     attached; the guard joins ``guards`` (checked after every test) when given."""
     make_snapshot = options.pop("make_snapshot", False)
-    context = browser.new_context(**options)
+    context = patient(browser.new_context(**options))
     if not make_snapshot:  # no second Pyodide booted a while after each page is ready (static/snapshot.mjs)
         context.add_init_script("globalThis.bleu2SnapshotOff = true")
     guard.attach_context(context)
@@ -275,7 +289,7 @@ def open_held(context, guard, url):
     context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page = context.new_page()
     guard.attach_page(page)
-    with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=60_000):
+    with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=WAIT_MS):
         page.goto(url)  # (the page's worker asks for it: a request of the context)
     # one round trip to the browser: its messages come in order, so the route's handler,
     # called after the request's event, has run once the answer is in
@@ -326,6 +340,22 @@ def wait_ready_state(page, timeout=READY_TIMEOUT_MS):
     state = page.get_attribute("html", "data-state")
     if state != "ready":
         raise AssertionError(f"page did not start: {page.text_content('#status')}")
+
+
+@pytest.fixture(scope="session")
+def untouched_page(browser, origin, guards, site_url):
+    """``(page, requested)``: one page of the served site, opened in a fresh context on first
+    use and kept for the session, for the tests that only read what it did and holds (its
+    start-up requests, its worker's files and modules) and never type into it or change it;
+    ``requested``: the URLs the page and its workers asked for, from the start (not the
+    service worker's own fetches, which fill its cache)."""
+    guard = Guard(origin)
+    context = guarded_context(browser, guard, guards)
+    requested: list[str] = []
+    context.on("request", lambda request: request.service_worker or requested.append(request.url))
+    page = open_page(context, guard, site_url)
+    yield page, requested
+    context.close()
 
 
 @pytest.fixture(scope="module")

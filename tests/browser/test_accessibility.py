@@ -36,15 +36,38 @@ def fill_comparison(page, guard):
     expect(page.locator("#chart svg")).to_be_attached()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_violations(new_context, site_url, scheme):
-    context, guard = new_context(color_scheme=scheme, viewport={"width": 1280, "height": 900})
+@pytest.fixture(scope="module")
+def compared(new_context, site_url):
+    """One page for the module's full-page tests, the comparison filled in; each test shows
+    it in its own system theme and width (:func:`show`): the theme is CSS only
+    (``light-dark()`` under ``color-scheme``, static/style.css), so switching the emulated
+    system theme repaints the page as a load in that theme paints it."""
+    context, guard = new_context(color_scheme="light", viewport={"width": 1280, "height": 900})
     page = open_page(context, guard, site_url)
     fill_comparison(page, guard)
+    return page, guard
+
+
+def show(page, scheme: str, width: int, height: int) -> None:
+    """``page`` in a ``scheme`` system at ``width`` x ``height``, as the comparison left it:
+    English, the first candidate highlighted, the JSON closed."""
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": width, "height": height})
+    page.select_option("#lang-select", "en")
+    page.click("#rank-row-1 button.rank-select")
+    page.evaluate("document.getElementById('json-section').open = false")
+    settled(page)
+    expect(page.locator("#result-json")).to_be_hidden()
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations(compared, scheme):
+    page, _ = compared
+    show(page, scheme, 1280, 900)
     page.click("#json-section summary")
     expect(page.locator("#result-json")).to_be_visible()
     settled(page)
-    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     violations = run_axe(page)
     assert violations == [], violations
     # with another language and the highlighting of another candidate
@@ -53,15 +76,13 @@ def test_axe_finds_no_violations(new_context, site_url, scheme):
     settled(page)
     violations = run_axe(page)
     assert violations == [], violations
-    page.close()
 
 
 @pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_layout_and_screenshots(new_context, site_url, scheme, width):
-    context, guard = new_context(color_scheme=scheme, viewport={"width": width, "height": 800})
-    page = open_page(context, guard, site_url)
-    fill_comparison(page, guard)
+def test_layout_and_screenshots(compared, scheme, width):
+    page, _ = compared
+    show(page, scheme, width, 800)
     overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow} px at {width} px"
     # the text boxes and the score stay within the screen
@@ -78,24 +99,27 @@ def test_layout_and_screenshots(new_context, site_url, scheme, width):
     settled(page)
     violations = run_axe(page)
     assert violations == [], violations
-    page.close()
 
 
-@pytest.mark.parametrize("scheme, theme", [("light", None), ("dark", None), ("light", "dark"), ("dark", "light")])
-def test_axe_finds_no_violations_in_an_embed(new_context, site_url, scheme, theme):
+@pytest.mark.parametrize("theme", [None, "dark", "light"])
+def test_axe_finds_no_violations_in_an_embed(new_context, site_url, theme):
     """The compact calculator (``?embed``, and ``&theme=``) prefilled with two candidates and
-    options other than the defaults: the ranking and the signature are shown too."""
+    options other than the defaults, in a light and a dark system (emulated in turn on one
+    load: the theme is CSS only): waiting for its reader, then started, with the ranking and
+    the signature shown too."""
     from bleu2.page.share import encode_state
 
     state = {"references": REFS[:1], "candidates": CANDS[:2], "options": {"max_order": 4}}
     query = "?embed" + (f"&theme={theme}" if theme else "")
-    context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
+    context, guard = new_context(color_scheme="light", viewport={"width": 360, "height": 800})
     guard.typed += REFS[:1] + CANDS[:2]
     page = open_page(context, guard, f"{site_url}index.html{query}#{encode_state(state)}", wait_ready=False)
-    expect(page.locator("html")).to_have_attribute("data-state", "waiting")  # before the reader's touch
-    expect(page.locator("#embed-start")).to_be_visible()
-    violations = run_axe(page)
-    assert violations == [], violations
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        expect(page.locator("html")).to_have_attribute("data-state", "waiting")  # before the reader's touch
+        expect(page.locator("#embed-start")).to_be_visible()
+        violations = run_axe(page)
+        assert violations == [], (scheme, violations)
     wait_started(page)
     settled(page)
     expect(page.locator("#ranking-section")).to_have_class(re.compile(r"\bembed-shown\b"))
@@ -104,6 +128,8 @@ def test_axe_finds_no_violations_in_an_embed(new_context, site_url, scheme, them
     page.click("#json-section summary")
     expect(page.locator("#result-json")).to_be_visible()
     settled(page)
-    violations = run_axe(page)
-    assert violations == [], violations
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        violations = run_axe(page)
+        assert violations == [], (scheme, violations)
     page.close()

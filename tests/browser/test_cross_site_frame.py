@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from browser_helpers import answered, enter, texts
+from browser_helpers import WAIT_MS, answered, enter, texts
 from conftest import open_in_parent
 
 STORAGE_DENIED_JS = """() => {
@@ -121,7 +121,7 @@ def test_copy_without_clipboard_permission_shows_the_text_selected(cross_site):
             frame.click(button)
             answered(frame)
             frame.wait_for_function(
-                "([id, t]) => document.querySelector(id).textContent === t", arg=[status, failed], timeout=10_000
+                "([id, t]) => document.querySelector(id).textContent === t", arg=[status, failed], timeout=WAIT_MS
             )
         assert frame.is_visible(area), button
         assert frame.get_attribute(area, "readonly") is not None
@@ -154,6 +154,6 @@ def test_copy_with_clipboard_write_delegated(new_context, served_root, site_url)
     frame.click("#copy-json")
     answered(frame)
     frame.wait_for_function(
-        "t => document.getElementById('copy-status').textContent === t", arg=i18n.t("en", "copied"), timeout=10_000
+        "t => document.getElementById('copy-status').textContent === t", arg=i18n.t("en", "copied"), timeout=WAIT_MS
     )
     assert frame.is_hidden("#json-copy-area")  # copied: nothing to show

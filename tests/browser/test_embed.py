@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bleu2.page import i18n, share
-from browser_helpers import answered, enter, settled, still, texts
+from browser_helpers import WAIT_MS, answered, enter, settled, still, texts
 from conftest import open_in_parent, wait_ready_state
 
 PARENT = """<!doctype html><meta charset="utf-8"><title>docs on another site</title>
@@ -178,7 +178,7 @@ def test_copy_falls_back_to_selected_text_in_the_cross_site_frame(embedded):
         frame.click("#copy-json")
         answered(frame)
         frame.wait_for_function(
-            "t => document.getElementById('copy-status').textContent === t", arg=failed, timeout=10_000
+            "t => document.getElementById('copy-status').textContent === t", arg=failed, timeout=WAIT_MS
         )
     # the text is in a box below, selected: Ctrl+C copies it
     assert frame.is_visible("#json-copy-area")

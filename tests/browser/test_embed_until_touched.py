@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 
 from bench.first_visit import ByteCounter, counting_server
 from bleu2.page import i18n
-from browser_helpers import SUB_PATH
+from browser_helpers import SUB_PATH, WAIT_MS
 from conftest import Guard, guarded_context, wait_ready_state
 from docs_host_sites import BUILDERS, HostGuard
 
@@ -100,7 +100,7 @@ def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typ
     assert frame.evaluate("document.querySelector('#status').getAttribute('aria-live')") == "polite"
 
     # the touch: a click into the reference box starts Python; typing goes on meanwhile
-    with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=60_000):
+    with context.expect_event("request", lambda request: request.url.endswith("/pyodide.asm.wasm"), timeout=WAIT_MS):
         frame.click("#reference")
     expect(root).to_have_attribute("data-state", "loading")
     expect(frame.locator("#embed-start")).to_be_hidden()
@@ -126,7 +126,7 @@ def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typ
     # "Ready" is said, then only what still matters stays: this cross-site frame is denied
     # storage, which it says once something was typed
     note = i18n.t("en", "storage_embed_denied")
-    expect(frame.locator("#status-text")).to_have_text(note, timeout=20_000)
+    expect(frame.locator("#status-text")).to_have_text(note, timeout=WAIT_MS)
 
     # no service worker: none asked for, none registered (pwa.js's wait after start is over by now)
     page.wait_for_load_state("networkidle")
@@ -152,7 +152,7 @@ def test_a_same_site_frame_started_at_once_registers_no_service_worker(new_conte
     page.goto(parent)
     frame = page.wait_for_selector("#f").content_frame()
     wait_ready_state(frame)  # no touch needed
-    expect(frame.locator("#status")).to_have_class(re.compile(r"\bstatus-quiet\b"), timeout=20_000)
+    expect(frame.locator("#status")).to_have_class(re.compile(r"\bstatus-quiet\b"), timeout=WAIT_MS)
     expect(frame.locator("#status-text")).to_have_text("")
     page.wait_for_load_state("networkidle")  # (pwa.js would register 3 s after the start)
     assert frame.evaluate(REGISTRATIONS) == 0
@@ -180,7 +180,7 @@ def test_the_keyboard_starts_an_embed_with_its_button_or_by_tabbing_into_a_box(n
     wait_ready_state(page)
     assert page.input_value("#reference") == REF
     # "Ready" is said, then the status line goes quiet and takes no room
-    expect(page.locator("#status")).to_have_class(re.compile(r"\bstatus-quiet\b"), timeout=20_000)
+    expect(page.locator("#status")).to_have_class(re.compile(r"\bstatus-quiet\b"), timeout=WAIT_MS)
     expect(page.locator("#status-text")).to_have_text("")
     assert page.evaluate("document.getElementById('status').getBoundingClientRect().height") <= 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_helpers import settled
+from browser_helpers import WAIT_MS, settled
 from conftest import open_held, wait_ready_state
 
 OBSERVE = """
@@ -41,7 +41,7 @@ def test_nothing_moves_while_python_starts(new_context, site_url, width, query, 
     context, guard = new_context(viewport={"width": width, "height": 800}, locale=locale)
     context.add_init_script(OBSERVE)
     page, release = open_held(context, guard, site_url + query)
-    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=30_000)
+    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=WAIT_MS)
     page.evaluate(FRAMES)  # the loading state painted
     assert page.get_attribute("html", "data-state") == "loading"
     release()

@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
-from browser_helpers import SUB_PATH, answered, enter, texts
-from conftest import open_held, open_page, wait_ready_state
+from browser_helpers import SUB_PATH, WAIT_MS, answered, enter, texts
+from conftest import open_held, open_page, patient, wait_ready_state
 
 
 def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, site_url):
@@ -22,7 +22,7 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     # The progress indicator is visible and shows a loading stage.
     assert page.is_visible("#load-progress")
     # (the wasm is preloaded by a <link>, so it can be asked for before the first stage)
-    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=30_000)
+    page.wait_for_function("document.getElementById('load-progress').value > 0", timeout=WAIT_MS)
     status = page.text_content("#status-text")
     assert status.startswith("Loading Python"), status
     assert page.evaluate("document.getElementById('load-progress').value") > 0
@@ -41,13 +41,13 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
 
 
 def test_file_url_says_how_to_serve_the_page(browser, site_dir):
-    context = browser.new_context()
+    context = patient(browser.new_context())
     try:
         page = context.new_page()
         dialogs = []
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         page.goto((site_dir / "index.html").as_uri())
-        page.wait_for_selector("#serve-command", timeout=10_000)
+        page.wait_for_selector("#serve-command", timeout=WAIT_MS)
         status = page.text_content("#status")
         assert "file://" in status and "block" in status
         assert page.text_content("#serve-command") == "make serve"
@@ -82,7 +82,7 @@ def test_page_works_inside_an_iframe(new_context, served_root, server):
     frame.locator("#candidate").fill("the cat is on the mat")
     # The score is painted when the worker's answer arrives (after a timer it may set):
     # wait for it rather than read it at once.
-    expect(frame.locator("#score")).to_have_text("0.7071", timeout=30_000)
+    expect(frame.locator("#score")).to_have_text("0.7071", timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -109,6 +109,8 @@ def test_a_missing_package_archive_is_reported(new_context, server, broken_site)
 
 
 def test_loading_status_and_file_message_in_the_browser_language(new_context, browser, site_url, site_dir):
+    from bleu2.page import i18n
+
     context, guard = new_context(locale="pt-BR")
     page, release = open_held(context, guard, site_url)
     page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Carregando o Python')")
@@ -116,12 +118,16 @@ def test_loading_status_and_file_message_in_the_browser_language(new_context, br
     assert page.text_content("#status-text").endswith("Você já pode digitar.")
     release()
     wait_ready_state(page)
+    # ready, the page stays in the browser's language
+    assert page.get_attribute("html", "lang") == "pt"
+    assert page.input_value("#lang-select") == "pt"
+    assert page.text_content("#references-heading") == i18n.t("pt", "references_heading")
     page.close()
-    other = browser.new_context(locale="es-ES")
+    other = patient(browser.new_context(locale="es-ES"))
     try:
         page = other.new_page()
         page.goto((site_dir / "index.html").as_uri())
-        page.wait_for_selector("#serve-command", timeout=10_000)
+        page.wait_for_selector("#serve-command", timeout=WAIT_MS)
         status = page.text_content("#status")
         assert "Esta página no funciona abierta como archivo (file://)" in status
         assert "y abra la dirección que muestra." in status and "8000" not in status  # any PORT

@@ -1,8 +1,9 @@
 """Every number and word is right, in Chromium: the formula with effective order, the
 no-match hint, hints from raw counts, stale token detail, the language switch, option
-errors, right-to-left text, a broken share link and "How it works" with the live numbers.
+errors, right-to-left text and "How it works" with the live numbers (a broken share link:
+test_compare_page.py).
 Expected values are worked by hand from the definitions, not taken from the page's own
-code. One page load for most of the module.
+code. One page load for the module.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import pytest
 
 from bleu2.page import i18n
 from browser_helpers import answered, enter, settled, texts
-from conftest import open_page
 
 FOX = "The quick brown fox jumps over the lazy dog"
 
@@ -213,21 +213,6 @@ def test_right_to_left_text_is_isolated(ready_page, guard):
     ]
     page.click("#reference-2-remove")
     answered(page)
-
-
-def test_broken_share_link_is_a_warning_in_the_status_area(new_context, site_url):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url + "#v1.garbage")
-    status = page.text_content("#status-text")
-    assert "This link could not be read: the link's data is cut off or altered" in status
-    assert status.endswith("Nothing was changed.")
-    classes = page.get_attribute("#status", "class").split()
-    assert "status-warning" in classes and "status-ready" not in classes
-    # the status keeps it in another language too
-    page.select_option("#lang-select", "pt")
-    answered(page)
-    assert "Não foi possível ler este link" in page.text_content("#status-text")
-    page.close()
 
 
 def test_how_it_works_and_questions_follow_the_numbers(ready_page, guard):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import ROOT, enter, texts
+from browser_helpers import ROOT, WAIT_MS, enter, texts
 from conftest import Guard, guarded_context, open_page, serving
 from tools import pwa
 
@@ -139,7 +139,7 @@ def test_artifact_served_under_a_sub_path_scores_installs_and_links_the_offline_
         page = open_page(context, guard, url)
         enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
         assert texts(page, "score")["score"] == "0.7071"
-        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=60_000)
+        page.wait_for_function("!!navigator.serviceWorker.controller", timeout=WAIT_MS)
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == f"{url}service-worker.js"
         for link in ("./bleu2-offline.html", "./manifest.webmanifest"):
             response = context.request.get(url + link[2:])

@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from browser_helpers import SITE, enter, settled, texts
+from browser_helpers import SITE, WAIT_MS, enter, settled, texts
 from conftest import open_page, wait_ready_state, wait_started
 from tools import pwa
 
@@ -28,7 +28,7 @@ CACHES_JS = """async () => {
 }"""
 
 
-def wait_controlled(page, timeout=60_000):
+def wait_controlled(page, timeout=WAIT_MS):
     """Until the service worker has precached the site and controls the page."""
     page.wait_for_function(SW_CONTROLLED_JS, timeout=timeout)
 
@@ -155,7 +155,7 @@ def test_new_deployment_waits_and_its_notice_reloads_every_open_page(new_context
     page.reload()
     wait_ready_state(page)
     for tab in (page, other):
-        tab.wait_for_selector("#update-notice", timeout=60_000)
+        tab.wait_for_selector("#update-notice", timeout=WAIT_MS)
         notice = tab.text_content("#update-notice")
         assert "new version" in notice and tab.text_content("#update-reload") == "Reload"
     assert sorted(page.evaluate("async () => await caches.keys()")) == sorted(

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from browser_helpers import enter, settled
-from conftest import Guard, open_page, wait_ready_state
+from browser_helpers import WAIT_MS, enter, settled
+from conftest import Guard, open_page, patient, wait_ready_state
 from tools import pwa
 from tools.serve import SiteHandler
 
@@ -191,7 +191,7 @@ def answers(monkeypatch) -> Answers:
 def cached_context(browser, origin, guards):
     """A fresh browser context whose HTTP cache works (a guard that records, not routes)."""
     guard = Guard(origin)
-    context = browser.new_context()
+    context = patient(browser.new_context())
     guard.attach_context(context, route=False)
     guards.append(guard)
     yield context, guard
@@ -210,7 +210,7 @@ def test_a_redeploy_reaches_the_next_reload_whole(cached_context, server, builds
     context, guard = cached_context
     ran = record_runs(context, url)
     page = open_page(context, guard, url)
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=WAIT_MS)
     assert page.evaluate("async () => (await caches.keys()).join()") == old_cache
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     settled(page)
@@ -224,7 +224,7 @@ def test_a_redeploy_reaches_the_next_reload_whole(cached_context, server, builds
     answers.clear()
     page.reload()
     wait_ready_state(page)
-    page.wait_for_selector("#update-notice", timeout=60_000)
+    page.wait_for_selector("#update-notice", timeout=WAIT_MS)
     assert "new version" in page.text_content("#update-notice")
     assert ran_build(ran, old), ran
     # (the server did answer the new worker's revalidations with 304: the first build's bytes)
@@ -274,7 +274,7 @@ def test_a_build_whose_files_the_server_does_not_have_is_not_installed(cached_co
     context, guard = cached_context
     ran = record_runs(context, url)
     page = open_page(context, guard, url)
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=60_000)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=WAIT_MS)
     deploy(stale)
     answers.clear()
     page.reload()
@@ -283,11 +283,12 @@ def test_a_build_whose_files_the_server_does_not_have_is_not_installed(cached_co
     # cache, with a fresh query), then gave up: it is gone, no new cache, no notice
     base = "/" + path
     answers.wait_until(  # the worker's last try
-        lambda sent: any(where.startswith(base + "index.html?bleu2-build=") for where, _ in sent), timeout=60
+        lambda sent: any(where.startswith(base + "index.html?bleu2-build=") for where, _ in sent),
+        timeout=WAIT_MS / 1000,
     )
     page.evaluate(WATCH_JS)  # the new worker is gone (after each try the browser makes)
     page.wait_for_function(
-        "c => window.swState && !window.swState.busy && window.swState.caches === c", arg=old_cache, timeout=60_000
+        "c => window.swState && !window.swState.busy && window.swState.caches === c", arg=old_cache, timeout=WAIT_MS
     )
     tried = {where for where, _ in answers if where.split("?")[0] == base + "index.html"}
     assert len(tried) == 2  # index.html, then index.html?bleu2-build=...

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import TED, answered, settled
+from browser_helpers import TED, WAIT_MS, answered, settled
 from conftest import open_held, open_page, wait_ready_state
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -240,7 +240,7 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
     reference = _long_words("".join(rng.choices(alphabet, k=5_000_000)), 5_000_000)
     candidate = _long_words("".join(rng.choices(alphabet, k=5_000_000)), 5_000_000)
     _fill_big(page, reference, candidate)
-    page.wait_for_function("document.getElementById('status').classList.contains('status-warning')", timeout=60_000)
+    page.wait_for_function("document.getElementById('status').classList.contains('status-warning')", timeout=WAIT_MS)
     status = page.text_content("#status-text")
     assert "The texts could not be kept for this tab: the browser's storage for this page is full" in status
     assert "(10,000,000 characters)" in status and "still in the boxes" in status

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import shutil
 
+import pytest
+
 from browser_helpers import probe
 from conftest import open_page
 
@@ -42,12 +44,17 @@ def run_py(page, code: str) -> dict:
     return probe(page, expression)
 
 
-def test_pyodide_boots_once_in_the_one_file_page(new_file_context, site_dir, tmp_path):
-    target = tmp_path / "bleu2-offline.html"
+@pytest.fixture(scope="module")
+def one_file_page(new_file_context, site_dir, tmp_path_factory):
+    """The one-file page, copied alone into an empty folder and opened from file://: ready."""
+    target = tmp_path_factory.mktemp("one-file") / "bleu2-offline.html"
     shutil.copy2(site_dir / "bleu2-offline.html", target)
     context, guard = new_file_context(target)
-    page = open_page(context, guard, target.as_uri())
-    marks = page.evaluate(MARKS_JS)
+    return open_page(context, guard, target.as_uri())
+
+
+def test_pyodide_boots_once_in_the_one_file_page(one_file_page):
+    marks = one_file_page.evaluate(MARKS_JS)
     assert [len(v) for v in marks.values()] == [1, 1, 1], marks
 
 
@@ -57,21 +64,15 @@ PYSCRIPT_MODULES = {
 }  # fmt: skip
 
 
-def test_the_worker_compiles_nothing_from_its_working_directory(new_context, site_url):
+def test_the_worker_compiles_nothing_from_its_working_directory(untouched_page):
     """The served page's Python runs in its worker, where PyScript writes no Python package
     into the working directory (its Python is bleu2, held by the snapshot)."""
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
-    found = run_py(page, CHECK_PY)
+    found = run_py(untouched_page[0], CHECK_PY)
     assert found["result"] == {}
 
 
-def test_the_one_file_pages_script_is_read_from_the_shipped_bytecode(new_file_context, site_dir, tmp_path):
-    target = tmp_path / "bleu2-offline.html"
-    shutil.copy2(site_dir / "bleu2-offline.html", target)
-    context, guard = new_file_context(target)
-    page = open_page(context, guard, target.as_uri())
-    found = run_py(page, CHECK_PY)
+def test_the_one_file_pages_script_is_read_from_the_shipped_bytecode(one_file_page):
+    found = run_py(one_file_page, CHECK_PY)
     assert set(found["result"]) == PYSCRIPT_MODULES | {"app.py"}
     assert all(v == [True, 3, True] for v in found["result"].values()), found["result"]
     assert {"app", "pyscript"} <= set(found["imported"])

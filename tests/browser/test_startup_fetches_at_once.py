@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from conftest import open_page
-
 # Each file, by its path under the site: fetched by the worker (PyScript's [files], its
 # script, Pyodide's runtime, lock file and standard library; no snapshot: static/snapshot.mjs).
 STARTUP_FILES = (
@@ -20,13 +18,10 @@ STARTUP_FILES = (
 NOT_FETCHED = ("static/app.py", "static/start.py")
 
 
-def test_startup_files_are_requested_once_and_the_page_thread_runs_no_python(new_context, site_url):
-    context, guard = new_context()
+def test_startup_files_are_requested_once_and_the_page_thread_runs_no_python(untouched_page, site_url):
     # the page's and its worker's requests (the service worker, once registered, fetches the
     # files again for its cache: those are not the page's start-up)
-    requested: list[str] = []
-    context.on("request", lambda request: request.service_worker or requested.append(request.url))
-    page = open_page(context, guard, site_url)
+    page, requested = untouched_page
     base = urlsplit(site_url).path
     for name in STARTUP_FILES:
         requests = [url for url in requested if urlsplit(url).path == base + name]

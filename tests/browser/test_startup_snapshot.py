@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from browser_helpers import SITE, enter, probe
+from browser_helpers import SITE, WAIT_MS, enter, probe
 from conftest import open_page, wait_ready_state
 
 # How the page's Python booted (the test build's globalThis.bleu2Boot in its worker:
@@ -78,7 +78,7 @@ def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_he
     assert page.text_content("#score") == "0.7071"  # the tab's texts, scored by the restored Python
     enter(page, guard, "the cat sat on the mat", "the cat sat on a mat")
     assert page.text_content("#score") == "0.7071"
-    page.wait_for_function(SETTLED_JS, timeout=60_000, polling=200)
+    page.wait_for_function(SETTLED_JS, timeout=WAIT_MS, polling=200)
     assert page.get_attribute("html", "data-snapshot") == "stored"  # kept already: none made again
 
 

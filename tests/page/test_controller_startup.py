@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from bleu2.page.sentence.controller import DEFERRED_MS
 from bleu2.page.share import decode_state, encode_state
 from bleu2.page.tab_storage import SELECTED_KEY, STORAGE_KEY, decode_tab_state
-from fake_port import Tab, open_page, type_in
+from fake_port import Tab, event, open_page, type_in
 from page_states import tab_form
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
@@ -104,6 +104,21 @@ def test_a_broken_link_falls_back_to_the_tab_and_says_why():
     assert port.values["reference"] == ["kept reference"]
     status = port.text("status-text")
     assert "Textos recuperados desta aba." in status and "Não foi possível ler este link" in status
+    assert port.elements["status"]["classes"]["status-warning"]
+
+
+def test_a_page_opened_on_a_broken_link_warns_in_its_status_in_every_language():
+    """(The browser opens one broken link: tests/browser/test_compare_page.py.)"""
+    port, page = open_page(Tab(hash="#v1.garbage"))
+    status = port.text("status-text")
+    assert "This link could not be read: the link's data is cut off or altered" in status
+    assert status.endswith("Nothing was changed.")
+    assert port.elements["status"]["classes"]["status-warning"]
+    assert not port.elements["status"]["classes"].get("status-ready")
+    assert port.values == {"reference": [""], "candidate": [""]}
+    port.controls["lang-select"]["value"] = "pt"
+    page.on_language(event("change", "lang-select"))
+    assert "Não foi possível ler este link" in port.text("status-text")
     assert port.elements["status"]["classes"]["status-warning"]
 
 
