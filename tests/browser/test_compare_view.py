@@ -278,9 +278,11 @@ def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
     assert page.locator("#compare-length-difference tbody button").count() > 0
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, scheme):
-    context, guard = new_context(color_scheme=scheme, viewport={"width": 360, "height": 800})
+@pytest.fixture(scope="module")
+def narrow(new_context, site_url):
+    """The compare view at 360 px, a bucket's and an n-gram's sentences listed, the JSON
+    open; each test shows it in its own system theme (CSS only: ``emulate_media``)."""
+    context, guard = new_context(color_scheme="light", viewport={"width": 360, "height": 800})
     page = open_page(context, guard, site_url + "index.html")
     page.click("#mode-corpus")
     answered(page)
@@ -294,6 +296,14 @@ def test_the_compare_view_is_axe_clean_and_fits_360_px(new_context, site_url, sc
     page.wait_for_selector("#compare-lines-body .hl-ngram")
     page.click("#compare-json-section summary")
     answered(page)
+    return page
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_compare_view_is_axe_clean_and_fits_360_px(narrow, scheme):
+    page = narrow
+    page.emulate_media(color_scheme=scheme)
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
     violations = run_axe(page)
     assert violations == [], violations
     # it opens with the verdict, painted first, and every value of its tables keeps its label
