@@ -26,9 +26,11 @@ from .tokenizers import TOKENIZERS, tokenize
 
 if _typing.TYPE_CHECKING:
     from .analyses import CompareResult, compare
-    from .metrics.ter.api import TER, TER_DEFAULTS, TerConfig, corpus_ter, sentence_ter, ter_alignment
+    from .metrics.ter.api import TER, corpus_ter, sentence_ter, ter_alignment
     from .metrics.ter.breakdown import TerAlignment, TerShift, TerStep
-    from .metrics.ter.result import CorpusTerResult, TerResult, TerStats, sum_ter_stats
+    from .metrics.ter.options import TER_DEFAULTS, TerConfig
+    from .metrics.ter.result import CorpusTerResult, TerResult
+    from .metrics.ter.stats import TerStats, sum_ter_stats
 
 __all__ = [
     "__version__",
@@ -80,11 +82,11 @@ __all__ = [
 _LAZY = {
     "compare": "analyses",
     "CompareResult": "analyses",
-    **dict.fromkeys(
-        ("TER", "TER_DEFAULTS", "TerConfig", "corpus_ter", "sentence_ter", "ter_alignment"), "metrics.ter.api"
-    ),
+    **dict.fromkeys(("TER", "corpus_ter", "sentence_ter", "ter_alignment"), "metrics.ter.api"),
     **dict.fromkeys(("TerAlignment", "TerShift", "TerStep"), "metrics.ter.breakdown"),
-    **dict.fromkeys(("CorpusTerResult", "TerResult", "TerStats", "sum_ter_stats"), "metrics.ter.result"),
+    **dict.fromkeys(("TER_DEFAULTS", "TerConfig"), "metrics.ter.options"),
+    **dict.fromkeys(("CorpusTerResult", "TerResult"), "metrics.ter.result"),
+    **dict.fromkeys(("TerStats", "sum_ter_stats"), "metrics.ter.stats"),
 }
 
 

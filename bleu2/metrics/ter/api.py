@@ -1,6 +1,7 @@
 """TER, the translation edit rate (Snover et al. 2006), as sacreBLEU 2.6.0 computes it:
-the options and their checks, the signature, per-line statistics, the scorer ``TER`` and
-the functions ``sentence_ter`` and ``corpus_ter``.
+the scorer ``TER`` (per-line statistics, scores of summed statistics) and the functions
+``sentence_ter``, ``corpus_ter`` and ``ter_alignment``; the options are in
+:mod:`bleu2.metrics.ter.options`.
 
 TER = edits / average reference length, edits being the fewest shifts, insertions,
 deletions and substitutions that turn the hypothesis into the closest reference
@@ -13,10 +14,8 @@ length; a corpus sums them, then divides once.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
 from typing import Any
 
-from ..._version import __version__
 from ...corpus.layouts import (
     ambiguous_layout,
     as_references,
@@ -30,87 +29,15 @@ from ...corpus.layouts import (
 from .breakdown import TerAlignment, alignment_of
 from .normalize import reference_words
 from .normalize import words as ter_words
-from .result import CorpusTerResult, TerResult, TerStats, sum_ter_stats, ter_score
+from .options import SACREBLEU_VERSION, TER_DEFAULTS, TerConfig
+from .result import CorpusTerResult, TerResult
+from .scoring import ter_score
 from .shifts import ter_edits
+from .stats import TerStats, sum_ter_stats
 
 __all__ = ["TER", "TerConfig", "TER_DEFAULTS", "sentence_ter", "corpus_ter", "ter_alignment", "SACREBLEU_VERSION"]
 
-#: The sacreBLEU version whose TER numbers bleu2 gives (the signatures carry bleu2's version).
-SACREBLEU_VERSION = "2.6.0"
-
-#: TER's options and their defaults (sacreBLEU's), in sacreBLEU's order.
-TER_DEFAULTS = {"normalized": False, "no_punct": False, "asian_support": False, "case_sensitive": False}
-
-#: sacreBLEU's signature fields that come before TER's own, in its order.
-_GLOBAL_FIELDS = ("bs", "ar", "seed", "test", "lang", "origlang", "subset")
-
 _CACHE_SIZE = 2**16  # texts whose words a scorer keeps
-
-
-@dataclass(frozen=True, slots=True)
-class TerConfig:
-    """TER's options, checked.
-
-    Attributes:
-        normalized: tercom's normalization (punctuation split off, XML entities decoded;
-            with ``asian_support``, CJK split into characters).
-        no_punct: remove ``.,?:;!"()`` (with ``asian_support``, CJK punctuation too).
-        asian_support: CJK handling for ``normalized`` and ``no_punct``.
-        case_sensitive: keep the case (default: lower-cased).
-    """
-
-    normalized: bool = False
-    no_punct: bool = False
-    asian_support: bool = False
-    case_sensitive: bool = False
-
-    @classmethod
-    def make(cls, **options: Any) -> TerConfig:
-        """A checked config from keyword options (missing ones take the defaults).
-
-        Raises:
-            TypeError: an unknown option; ValueError: a value that is not True or False
-                (the message names the option).
-        """
-        unknown = sorted(set(options) - set(TER_DEFAULTS))
-        if unknown:
-            raise TypeError(f"unknown TER option {unknown[0]!r}; TER's options are {', '.join(TER_DEFAULTS)}")
-        for name, value in options.items():
-            if not isinstance(value, bool):
-                raise ValueError(f"TER option {name} must be True or False, got {value!r}")
-        return cls(**options)
-
-    def to_dict(self) -> dict[str, bool]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def signature(self, n_refs: int | str | None, **extra: object) -> str:
-        """sacreBLEU 2.6.0's TER signature with bleu2's version, e.g.
-        ``nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleu2-0.1.0``. ``n_refs``
-        None: no ``nrefs`` field; ``extra`` (``bs``, ``seed``, ... as sacreBLEU names them)
-        go after ``nrefs`` in sacreBLEU's order.
-
-        Raises:
-            TypeError: an ``extra`` field sacreBLEU does not have.
-        """
-        unknown = sorted(set(extra) - set(_GLOBAL_FIELDS))
-        if unknown:
-            raise TypeError(f"unknown signature field {unknown[0]!r}; sacreBLEU's are {', '.join(_GLOBAL_FIELDS)}")
-        yes = {True: "yes", False: "no"}
-        parts = [] if n_refs is None else [f"nrefs:{n_refs}"]
-        parts += [
-            f"{k}:{yes.get(v, v) if isinstance(v, bool) else v}"
-            for k in _GLOBAL_FIELDS
-            if (v := extra.get(k)) is not None
-        ]
-        parts += [
-            f"case:{'mixed' if self.case_sensitive else 'lc'}",
-            "tok:tercom",
-            f"norm:{yes[self.normalized]}",
-            f"punct:{yes[not self.no_punct]}",
-            f"asian:{yes[self.asian_support]}",
-            f"version:bleu2-{__version__}",
-        ]
-        return "|".join(parts)
 
 
 class TER:

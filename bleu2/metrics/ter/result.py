@@ -1,55 +1,16 @@
-"""TER's statistics and results: what a TER computation returns, its JSON form and how it
+"""TER's results: what a TER computation returns, its JSON form and how it
 prints (sacreBLEU 2.6.0's ``TERScore``: ``TER = 64.61``, percent for display only)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
-__all__ = ["TerStats", "TerResult", "CorpusTerResult", "sum_ter_stats", "ter_score"]
+from .scoring import ter_score
+from .stats import TerStats
 
-
-class TerStats(NamedTuple):
-    """One line's (or a corpus's summed) TER statistics; they add up.
-
-    Attributes:
-        num_edits: the fewest edits (shifts + insertions + deletions + substitutions) over
-            the references (int).
-        ref_length: the references' average length in words (float, as sacreBLEU's).
-    """
-
-    num_edits: int
-    ref_length: float
-
-    def __add__(self, other: object) -> TerStats:
-        if not isinstance(other, TerStats):
-            return NotImplemented
-        return TerStats(self.num_edits + other.num_edits, self.ref_length + other.ref_length)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"num_edits": self.num_edits, "ref_length": self.ref_length}
-
-
-def sum_ter_stats(stats: Iterable[TerStats]) -> TerStats:
-    """The statistics summed line after line, in order (sacreBLEU's float sums, so that the
-    corpus score is its float; not ``math.fsum``)."""
-    edits = 0
-    length = 0.0
-    for e, r in stats:
-        edits += e
-        length += r
-    return TerStats(edits, length)
-
-
-def ter_score(stats: TerStats) -> float:
-    """TER from statistics: edits / reference length, a fraction (may exceed 1); 1.0 when
-    the references are empty and the hypothesis is not, 0.0 when both are (sacreBLEU)."""
-    edits, length = stats
-    if length > 0:
-        return edits / length
-    return 1.0 if edits > 0 else 0.0
+__all__ = ["TerResult", "CorpusTerResult"]
 
 
 def _line(score: float, width: int, signature: str | None) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...metrics.ter.api import TER, ter_alignment
 from ...metrics.ter.breakdown import TerAlignment, TerStep
-from ...metrics.ter.result import TerStats
+from ...metrics.ter.stats import TerStats
 from .. import i18n
 from .explain import order_line, sections
 from .metric_types import MetricRow, MetricView
