@@ -19,7 +19,8 @@ from .metrics.bleu.result import BleuResult, CorpusBleuResult, Precision
 from .metrics.bleu.scorer import BLEU
 from .metrics.bleu.smoothing import SMOOTHING_METHODS
 from .metrics.bleu.stats import SentenceStats
-from .metrics.chrf.api import CHRF, ChrfSentence, corpus_chrf, sentence_chrf, sentence_chrf_breakdown
+from .metrics.chrf.api import CHRF, corpus_chrf, sentence_chrf, sentence_chrf_breakdown
+from .metrics.chrf.breakdown import ChrfSentence
 from .metrics.chrf.options import ChrfConfig
 from .metrics.chrf.result import ChrfOrder, ChrfResult
 from .tokenizers import TOKENIZERS, tokenize

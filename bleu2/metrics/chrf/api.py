@@ -1,17 +1,17 @@
 """chrF and chrF++ (Popović 2015, 2017): ``sentence_chrf``, ``corpus_chrf``, the scorer
-object ``CHRF(**options)`` in the shape of sacreBLEU 2.6.0's, and one sentence's breakdown
-with its matched n-grams.
+object ``CHRF(**options)`` in the shape of sacreBLEU 2.6.0's, and
+``sentence_chrf_breakdown`` (one sentence's breakdown, :mod:`bleu2.metrics.chrf.breakdown`).
 
 The options are sacreBLEU's (:mod:`bleu2.metrics.chrf.options`); the counting and the arithmetic
-are in :mod:`bleu2.metrics.chrf.stats`: per-line statistics that add up, one score from their
-sums, bit for bit sacreBLEU's. References come in the layouts of :func:`bleu2.corpus_bleu`
+are in :mod:`bleu2.metrics.chrf.stats` (per-line statistics that add up) and
+:mod:`bleu2.metrics.chrf.scoring` (one score from their sums, bit for bit sacreBLEU's). References come in the layouts of :func:`bleu2.corpus_bleu`
 (:mod:`bleu2.corpus.layouts`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...corpus.layouts import (
@@ -24,15 +24,15 @@ from ...corpus.layouts import (
     n_refs_label,
     stream_chunks,
 )
+from .breakdown import ChrfSentence, matched_orders
 from .options import ChrfConfig
-from .result import ChrfOrder, ChrfResult, order_breakdown
+from .result import ChrfResult
+from .scoring import f_percent
 from .stats import (
     LineStats,
     best_reference,
     best_stats,
-    f_percent,
     hypothesis_grams,
-    ngram_counts,
     reference_counts,
 )
 
@@ -58,22 +58,6 @@ class ChrfSignature:
 
     def __str__(self) -> str:
         return self.format()
-
-
-@dataclass(frozen=True, slots=True)
-class ChrfSentence:
-    """One sentence's chrF with what a reader needs to follow it.
-
-    Attributes:
-        result: the :class:`~bleu2.metrics.chrf.result.ChrfResult`.
-        reference_index: which of the references given was used (the best one; ``None``
-            entries are not counted out: it indexes the list as given).
-        orders: each order's :class:`~bleu2.metrics.chrf.result.ChrfOrder`, with ``matched``.
-    """
-
-    result: ChrfResult
-    reference_index: int
-    orders: tuple[ChrfOrder, ...]
 
 
 class CHRF:
@@ -330,14 +314,4 @@ def sentence_chrf_breakdown(hypothesis: str, references: str | Sequence[str | No
     hyp_grams = hypothesis_grams(check_candidate(hypothesis, "hypothesis"), config)
     index, stats = best_reference(hyp_grams, [reference_counts(r, config) for r in refs], config)
     result = chrf.score_from_stats(stats, len(refs))
-    ref_grams = hypothesis_grams(refs[index], config)
-    orders = []
-    for order, hg, rg in zip(order_breakdown(result.stats, config), hyp_grams, ref_grams):
-        hc, rc = ngram_counts(hg), ngram_counts(rg)
-        matched = tuple(
-            (g if isinstance(g, str) else " ".join(g), min(k, rc[g]))  # type: ignore[index]
-            for g, k in hc.items()
-            if g in rc
-        )
-        orders.append(replace(order, matched=matched if order.ref_total else ()))
-    return ChrfSentence(result, positions[index], tuple(orders))
+    return ChrfSentence(result, positions[index], matched_orders(result, hyp_grams, refs[index]))

@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from .options import ChrfConfig
-from .stats import EPS, LineStats, f_percent
+from .scoring import EPS, f_percent
+from .stats import LineStats
 
 __all__ = ["ChrfOrder", "ChrfResult", "order_breakdown"]
 

@@ -1,5 +1,5 @@
-"""chrF's counting: character and word n-grams, per-line statistics that add up, and the
-F-score from (summed) statistics, in sacreBLEU 2.6.0's arithmetic.
+"""chrF's counting: character and word n-grams and per-line statistics that add up, as
+sacreBLEU 2.6.0 counts them (the F-score of summed statistics: :mod:`bleu2.metrics.chrf.scoring`).
 
 chrF (Popović 2015) compares character n-grams of orders 1..``char_order``; chrF++
 (Popović 2017) adds word n-grams of orders 1..``word_order``. A line's statistics are
@@ -11,7 +11,7 @@ a tuple of ints, three per order, characters first, then words::
 the n-grams they share (each counted min(hypothesis count, reference count) times). As
 in sacreBLEU, ``hyp_n`` is 0 when the reference has no n-gram of order n. Corpus
 statistics are the sums over lines (:func:`sum_stats`); the score is computed once from
-them (:func:`f_percent`). With several references, a line takes the statistics of the
+them (:func:`bleu2.metrics.chrf.scoring.f_percent`). With several references, a line takes the statistics of the
 reference with the highest sentence-level score (the first one on ties).
 
 Text preparation (sacreBLEU's): ``lowercase`` applies ``str.lower``; character n-grams
@@ -28,9 +28,9 @@ from operator import add
 from typing import Any, TypeAlias
 
 from .options import ChrfConfig
+from .scoring import f_percent
 
 __all__ = [
-    "EPS",
     "PUNCTUATION",
     "Grams",
     "NgramCounts",
@@ -46,14 +46,8 @@ __all__ = [
     "best_stats",
     "best_reference",
     "stats_against",
-    "f_percent",
-    "f_score",
     "sum_stats",
 ]
-
-#: sacreBLEU's (and chrF++.py's) epsilon: the precision, recall or F-score of an order
-#: without n-grams under ``eps_smoothing``.
-EPS = 1e-16
 
 #: The punctuation chrF++ splits off words: ``string.punctuation``.
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
@@ -201,7 +195,7 @@ def stats_against(
 
 def extract(hypothesis: str, references: Sequence[str], config: ChrfConfig) -> LineStats:
     """One line's statistics: against the reference with the highest sentence score
-    (:func:`f_percent`; the first on ties), as sacreBLEU's ``CHRF`` chooses it.
+    (:func:`~bleu2.metrics.chrf.scoring.f_percent`; the first on ties), as sacreBLEU's ``CHRF`` chooses it.
 
     Args:
         hypothesis: the hypothesis text.
@@ -229,7 +223,7 @@ def best_reference(
     counts: list[NgramCounts | None] | None = None,
 ) -> tuple[int, list[int]]:
     """``(index, statistics)`` of the reference with the highest sentence score
-    (:func:`f_percent`, as sacreBLEU compares it; the first one on ties)."""
+    (:func:`~bleu2.metrics.chrf.scoring.f_percent`, as sacreBLEU compares it; the first one on ties)."""
     if counts is None:
         counts = [None] * len(grams)
     best: tuple[int, list[int]] = (0, [])
@@ -240,51 +234,6 @@ def best_reference(
         if f > best_f:
             best_f, best = f, (j, stats)
     return best
-
-
-def f_percent(stats: Sequence[int], beta: float = 2, eps_smoothing: bool = False) -> float:
-    """chrF in percent from (summed) statistics, bit for bit sacreBLEU 2.6.0's
-    ``CHRF._compute_f_score`` (the same operations in the same order).
-
-    Per order: precision P_n = matches/hyp, recall R_n = matches/ref (EPS when the
-    denominator is 0). With ``eps_smoothing``: 100 * sum_n F_beta(P_n, R_n) / N, an
-    order's F_beta being EPS when both are 0. Without (sacreBLEU's effective order): P
-    and R averaged over the orders with hyp > 0 and ref > 0, then 100 * F_beta(P, R),
-    F_beta(P, R) = (1 + beta^2) P R / (beta^2 P + R) (0 when P + R = 0).
-    """
-    factor = beta**2
-    order = len(stats) // 3
-    if eps_smoothing:
-        score = 0.0
-        for i in range(0, 3 * order, 3):
-            n_hyp, n_ref, n_match = stats[i : i + 3]
-            prec = n_match / n_hyp if n_hyp > 0 else EPS
-            rec = n_match / n_ref if n_ref > 0 else EPS
-            denom = factor * prec + rec
-            score += ((1 + factor) * prec * rec / denom) if denom > 0 else EPS
-        return 100 * score / order
-    avg_prec = avg_rec = 0.0
-    effective = 0
-    for i in range(0, 3 * order, 3):
-        n_hyp, n_ref, n_match = stats[i : i + 3]
-        if n_hyp > 0 and n_ref > 0:
-            avg_prec += n_match / n_hyp
-            avg_rec += n_match / n_ref
-            effective += 1
-    if effective == 0:
-        return 0.0
-    avg_prec /= effective
-    avg_rec /= effective
-    if avg_prec + avg_rec:
-        score = (1 + factor) * avg_prec * avg_rec
-        score /= (factor * avg_prec) + avg_rec
-        return 100 * score
-    return 0.0
-
-
-def f_score(stats: Sequence[int], beta: float = 2, eps_smoothing: bool = False) -> float:
-    """chrF as a fraction in [0, 1]: :func:`f_percent` / 100."""
-    return f_percent(stats, beta, eps_smoothing) / 100
 
 
 def sum_stats(lines: Iterable[Sequence[int]], order: int) -> LineStats:
