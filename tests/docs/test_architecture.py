@@ -234,6 +234,14 @@ def test_bleu2_shows_only_packages_and_its_face():
 #: Metric packages with a library and compat modules but no registry entry yet.
 LIBRARY_ONLY = {"rouge", "gleu", "nist"}
 
+#: The files every registered metric's package has, each for the same part of the metric.
+METRIC_FILES = {"options.py", "stats.py", "scoring.py", "result.py", "breakdown.py", "api.py"}
+
+#: Files a registered metric lacks, with where that part lives instead: BLEU's sentence
+#: breakdown (the matched and clipped n-grams the page marks) is the page's own
+#: (bleu2/page/sentence/explain.py, breakdown.py) on the engine's stats and result.
+ELSEWHERE = {"bleu": {"breakdown.py"}}
+
 
 def test_every_metric_package_is_in_the_registry_with_the_same_files():
     from bleu2.metrics import registry
@@ -248,3 +256,7 @@ def test_every_metric_package_is_in_the_registry_with_the_same_files():
     for name in packages:
         files = {p.name for p in (PACKAGE / "metrics" / name).glob("*.py")}
         assert {"__init__.py", "api.py", "result.py"} <= files, name
+    for name in sorted(modules):
+        files = {p.name for p in (PACKAGE / "metrics" / name).glob("*.py")}
+        assert METRIC_FILES - files == ELSEWHERE.get(name, set()), name
+    assert (PACKAGE / "page" / "sentence" / "explain.py").is_file()
