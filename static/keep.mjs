@@ -111,8 +111,9 @@ export function keep(doc = document, win = window) {
   const meta = {};
   Object.keys(kept || {}).forEach((name) => { if (name !== "r" && name !== "c") meta[name] = kept[name]; });
   const metaJson = JSON.stringify(meta);
+  const typedBefore = size(doc) > 0;  // keys that came before this script: kept as the others
   if (kept) showKept(doc, kept);
-  let unsaved = false;
+  let unsaved = typedBefore;
   const loading = () => root.getAttribute("data-state") !== "ready";
   function save(now) {
     if (!unsaved || !loading()) return;
@@ -127,6 +128,7 @@ export function keep(doc = document, win = window) {
   }
   const leaving = () => save(true);
   const hidden = () => { if (doc.visibilityState === "hidden") save(true); };
+  save(false);
   doc.addEventListener("input", typed, true);
   win.addEventListener("pagehide", leaving);
   doc.addEventListener("visibilitychange", hidden);

@@ -82,6 +82,19 @@ test("a box typed into before the texts came keeps that after them", () => {
   assert.deepEqual([$("reference").value, $("candidate").value], ["ref", "candx"]);
 });
 
+test("keys typed before this script ran are kept as soon as it runs, after the tab's texts", () => {
+  sessionStorage.setItem("bleu2-state", `t1.${JSON.stringify({r: ["ref"], c: ["cand"], o: {max_order: 3}})}`);
+  $("reference").value = " early";
+  open();
+  assert.deepEqual(kept(), {r: ["ref early"], c: ["cand"], o: {max_order: 3}});
+});
+
+test("a first visit's keys typed before this script ran are kept", () => {
+  $("candidate").value = "early";
+  open();
+  assert.deepEqual(kept(), {r: [""], c: ["early"]});
+});
+
 test("a first visit keeps what is typed before Python is ready", () => {
   open();
   assert.equal(root.getAttribute("data-texts"), null);
