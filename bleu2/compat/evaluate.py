@@ -24,6 +24,9 @@ references per prediction; ``ter``: sacreBLEU's ``TER(...).corpus_score`` (its o
 as the script names them: ``ignore_punct``, ``support_zh_ja_chars``; ``score`` in percent,
 ``num_edits``, ``ref_length``), likewise. ``google_bleu``: its ``Tokenizer13a`` (or
 ``tokenizer=``) and NLTK's ``corpus_gleu`` (``min_len``, ``max_len``; ``google_bleu`` a fraction).
+``rouge``: rouge-score's ``RougeScorer`` and ``BootstrapAggregator`` through
+:mod:`bleu2.compat.rouge_score` (``rouge_types``, ``use_aggregator``, ``use_stemmer``,
+``tokenizer``; F-measures, fractions): :class:`Rouge` says where its numbers are seeded.
 
     >>> from bleu2.compat import evaluate
     >>> predictions = ["hello there general kenobi", "foo bar foobar"]
@@ -47,7 +50,7 @@ from typing import Any
 from ..metrics.bleu.api import corpus_bleu, extract_stats
 from ..metrics.bleu.scorer import BLEU
 
-__all__ = ["Bleu", "Chrf", "EvaluationModule", "GoogleBleu", "Sacrebleu", "Ter", "load"]
+__all__ = ["Bleu", "Chrf", "EvaluationModule", "GoogleBleu", "Rouge", "Sacrebleu", "Ter", "load"]
 
 _INPUTS = ["predictions", "references"]
 
@@ -360,6 +363,66 @@ class GoogleBleu(EvaluationModule):
         return {"google_bleu": corpus_gleu(refs, [tok(p) for p in predictions], min_len=min_len, max_len=max_len)}
 
 
+class _CallableTokenizer:
+    """The metric script's ``Tokenizer``: a callable as rouge-score's ``tokenize`` object."""
+
+    def __init__(self, tokenizer_func: Callable[[str], list[str]]) -> None:
+        self.tokenizer_func = tokenizer_func
+
+    def tokenize(self, text: str) -> list[str]:
+        return self.tokenizer_func(text)
+
+
+class Rouge(EvaluationModule):
+    """HF evaluate's ``rouge`` metric: its script's ``_compute`` on
+    :mod:`bleu2.compat.rouge_score` (rouge-score's tokenizer, ``score``, or ``score_multi``
+    where each prediction has a list of references).
+
+    ``use_aggregator=True`` (the default) gives, per type, the ``mid`` F-measure of
+    rouge-score's ``BootstrapAggregator``: the median of 1,000 resampled means, not the
+    mean. HF's number is random (NumPy's global generator, unseeded: each run differs);
+    bleu2's is seeded (``seed``, 12345 unless given, a bleu2 addition): HF's number after
+    ``numpy.random.seed(seed)``. ``use_aggregator=False`` gives per type the list of
+    per-line F-measures (rouge-score's int 0 for an empty rougeL/rougeLsum text).
+    """
+
+    name = "rouge"
+
+    def _compute(
+        self,
+        predictions: list[str],
+        references: list[Any],
+        rouge_types: Sequence[str] | None = None,
+        use_aggregator: bool = True,
+        use_stemmer: bool = False,
+        tokenizer: Callable[[str], list[str]] | None = None,
+        seed: int = 12345,
+    ) -> dict[str, Any]:
+        """``tokenizer``: a callable text -> tokens in place of rouge-score's (then no
+        lower-casing, filtering or stemming, as rouge-score). Scores are floats in [0, 1].
+
+        Raises:
+            ValueError: an invalid rouge type (rouge-score's message) or seed.
+        """
+        from .rouge_score import rouge_scorer, scoring
+
+        if rouge_types is None:
+            rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        multi_ref = isinstance(references[0], list)
+        wrapped = _CallableTokenizer(tokenizer) if tokenizer is not None else None
+        scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=wrapped)
+        scores = [
+            scorer.score_multi(ref, pred) if multi_ref else scorer.score(ref, pred)
+            for ref, pred in zip(references, predictions)
+        ]
+        if use_aggregator:
+            aggregator = scoring.BootstrapAggregator(seed=seed)
+            for score in scores:
+                aggregator.add_scores(score)
+            return {key: value.mid.fmeasure for key, value in aggregator.aggregate().items()}
+        return {key: [score[key].fmeasure for score in scores] for key in scores[0]}
+
+
 #: HF's metric names -> bleu2's modules.
 METRICS: dict[str, type[EvaluationModule]] = {
     "bleu": Bleu,
@@ -367,6 +430,7 @@ METRICS: dict[str, type[EvaluationModule]] = {
     "chrf": Chrf,
     "ter": Ter,
     "google_bleu": GoogleBleu,
+    "rouge": Rouge,
 }
 
 
@@ -374,7 +438,7 @@ def load(
     path: str, config_name: str | None = None, *, process_id: int = 0, num_process: int = 1, **kwargs: Any
 ) -> EvaluationModule:
     """``evaluate.load(path)``: a new module for ``"bleu"``, ``"sacrebleu"``, ``"chrf"``,
-    ``"ter"`` or ``"google_bleu"`` (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
+    ``"ter"``, ``"google_bleu"`` or ``"rouge"`` (also spelt ``"evaluate-metric/bleu"``). HF's storage and download keywords (``cache_dir``,
     ``keep_in_memory``, ``experiment_id``, ``revision``, ...) are accepted and have no effect.
 
     Raises:
