@@ -1,11 +1,11 @@
-"""torchmetrics 1.9's BLEU, chrF and TER metrics on bleu2's engines: one changed import,
+"""torchmetrics 1.9's BLEU, chrF, TER and ROUGE metrics on bleu2's engines: one changed import,
 
     from torchmetrics.text import BLEUScore, CHRFScore, TranslationEditRate
     from bleu2.compat.torchmetrics.text import BLEUScore, CHRFScore, TranslationEditRate
 
-(likewise ``SacreBLEUScore``, ``from bleu2.compat.torchmetrics import BLEUScore`` and
+(likewise ``SacreBLEUScore``, ``ROUGEScore`` (:mod:`.rouge`: torchmetrics' own ROUGE rules), ``from bleu2.compat.torchmetrics import BLEUScore`` and
 ``from bleu2.compat.torchmetrics.functional.text import bleu_score, sacre_bleu_score,
-chrf_score, translation_edit_rate``).
+chrf_score, translation_edit_rate, rouge_score``).
 
 The metrics accumulate bleu2's sufficient statistics batch by batch (``update``,
 ``compute``, ``metric(preds, target)`` for the batch's own score, ``reset``) and give
@@ -26,6 +26,7 @@ into the prediction: :mod:`.ter`).
 from . import functional, text
 from .bleu import BLEUScore, SacreBLEUScore
 from .chrf import CHRFScore
+from .rouge import ROUGEScore
 from .ter import TranslationEditRate
 
-__all__ = ["BLEUScore", "CHRFScore", "SacreBLEUScore", "TranslationEditRate", "functional", "text"]
+__all__ = ["BLEUScore", "CHRFScore", "ROUGEScore", "SacreBLEUScore", "TranslationEditRate", "functional", "text"]

@@ -9,7 +9,8 @@ letter (an initial). On plain sentences this is punkt's split. Where
 they may differ: punkt's learned abbreviations beyond this list, its orthographic
 heuristics (a lower-case word after a period of an abbreviation or an initial, ellipses
 ``...`` before a capital, a number before a period followed by a word it has seen in
-lower case). Newlines also split here; punkt lets a sentence run across a newline.
+lower case). Newlines also split here (``newlines=False``: they do not, as in punkt, which
+lets a sentence run across a newline).
 """
 
 from __future__ import annotations
@@ -33,10 +34,11 @@ def newline_sentences(text: str) -> list[str]:
     return [s for s in text.split("\n") if s]
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences as NLTK's punkt splits plain text (the module docstring says where they may differ)."""
+def split_sentences(text: str, newlines: bool = True) -> list[str]:
+    """Sentences as NLTK's punkt splits plain text (the module docstring says where they may
+    differ); with ``newlines`` every line break ends a sentence too."""
     out: list[str] = []
-    for line in text.split("\n"):
+    for line in text.split("\n") if newlines else [text]:
         start = 0
         for m in _CANDIDATE.finditer(line):
             end = m.end()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ...tokenizers.default import tokenize_default
 from .porter import stem
 
-__all__ = ["TOKENIZERS", "make_tokenizer", "tokenize_rouge_score", "dropped_characters"]
+__all__ = ["TOKENIZERS", "cached_stem", "make_tokenizer", "tokenize_rouge_score", "dropped_characters"]
 
 Tokenizer = Callable[[str], list[str]]
 
@@ -28,7 +28,8 @@ _ASCII_WORD = re.compile(r"[a-z0-9]+").fullmatch
 _STEMS: dict[str, str] = {}  # every word stemmed once (the stemmer is pure)
 
 
-def _stem(word: str) -> str:
+def cached_stem(word: str) -> str:
+    """NLTK's Porter stem of ``word`` (:func:`.porter.stem`), each word stemmed once."""
     s = _STEMS.get(word)
     if s is None:
         if len(_STEMS) > 200_000:
@@ -42,7 +43,7 @@ def tokenize_rouge_score(text: str, use_stemmer: bool = False) -> list[str]:
     tokens = _NON_ALNUM.sub(" ", text.lower()).split()
     if use_stemmer:
         get = _STEMS.get
-        return [(get(t) or _stem(t)) if len(t) > 3 else t for t in tokens]
+        return [(get(t) or cached_stem(t)) if len(t) > 3 else t for t in tokens]
     return tokens
 
 
@@ -50,7 +51,7 @@ def tokenize_unicode(text: str, use_stemmer: bool = False) -> list[str]:
     """bleu2's default tokens, lower-cased; stemmed as rouge-score stems (ASCII words > 3 characters)."""
     tokens = tokenize_default(text, lowercase=True)
     if use_stemmer:
-        return [_stem(t) if len(t) > 3 and _ASCII_WORD(t) else t for t in tokens]
+        return [cached_stem(t) if len(t) > 3 and _ASCII_WORD(t) else t for t in tokens]
     return tokens
 
 
