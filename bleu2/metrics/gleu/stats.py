@@ -28,17 +28,29 @@ class GleuStats(NamedTuple):
     total: int
 
 
-def _grams(tokens: Sequence[Hashable], min_len: int, top: int) -> Iterable[tuple[Hashable, ...]]:
-    """The n-grams of orders ``min_len``..``top`` (top <= len(tokens)), as tuples."""
+def _grams(tokens: Sequence[Hashable], min_len: int, top: int) -> Iterable[Hashable]:
+    """The n-grams of orders ``min_len``..``top`` (top <= len(tokens)), as tuples; unigrams of
+    string tokens as the strings themselves (a string never equals a tuple, and its hash is
+    cached: no 1-tuple to build and hash)."""
     if min_len == 1 and top == 4:  # the default, spelt out: per-line overhead is most of the time
         t1, t2 = tokens[1:], tokens[2:]
-        return chain(zip(tokens), zip(tokens, t1), zip(tokens, t1, t2), zip(tokens, t1, t2, tokens[3:]))
+        return chain(_unigrams(tokens), zip(tokens, t1), zip(tokens, t1, t2), zip(tokens, t1, t2, tokens[3:]))
     low = max(min_len, 1)
     shifted = [tokens[i:] for i in range(top)]
-    grams: list[Iterable[tuple[Hashable, ...]]] = [zip(*shifted[:n]) for n in range(low, top + 1)]
+    grams: list[Iterable[Hashable]] = [zip(*shifted[:n]) for n in range(max(low, 2), top + 1)]
+    if low == 1 and top >= 1:
+        grams.insert(0, _unigrams(tokens))
     if min_len == 0 and top >= 1:
         grams.append([()] * len(tokens))  # everygrams yields the empty n-gram once per position
     return chain.from_iterable(grams)
+
+
+def _unigrams(tokens: Sequence[Hashable]) -> Iterable[Hashable]:
+    """The unigrams: the tokens themselves when all are strings, else 1-tuples."""
+    return tokens if set(map(type, tokens)) <= _STR else zip(tokens)
+
+
+_STR = {str}
 
 
 def _top(size: int, max_len: int) -> int:
@@ -48,13 +60,15 @@ def _top(size: int, max_len: int) -> int:
 def _total(size: int, min_len: int, top: int) -> int:
     """How many n-grams of orders ``min_len``..``top`` a sequence of ``size`` tokens has."""
     low = max(min_len, 1)
-    total = sum(size - n + 1 for n in range(low, top + 1))
+    orders = top - low + 1
+    total = orders * (size + 1) - (low + top) * orders // 2 if orders > 0 else 0  # sum of size - n + 1
     return total + size if min_len == 0 and top >= 1 else total
 
 
-def ngram_counts(tokens: Sequence[Hashable], min_len: int, max_len: int) -> tuple[Counter[tuple[Hashable, ...]], int]:
+def ngram_counts(tokens: Sequence[Hashable], min_len: int, max_len: int) -> tuple[Counter[Hashable], int]:
     """The n-grams of orders ``min_len``..``max_len`` (-1: the sequence's length) of
-    ``tokens`` with their counts, and their total; NLTK's ``everygrams`` as a multiset."""
+    ``tokens`` with their counts, and their total; NLTK's ``everygrams`` as a multiset
+    (unigrams of string tokens as the strings, :func:`_grams`)."""
     top = _top(len(tokens), max_len)
     return Counter(_grams(tokens, min_len, top)), _total(len(tokens), min_len, top)
 
