@@ -73,7 +73,7 @@ def ngram_counts(tokens: Sequence[Hashable], min_len: int, max_len: int) -> tupl
     return Counter(_grams(tokens, min_len, top)), _total(len(tokens), min_len, top)
 
 
-def count_matches(hyp: Counter[tuple[Hashable, ...]], ref: Counter[tuple[Hashable, ...]]) -> int:
+def count_matches(hyp: Counter[Hashable], ref: Counter[Hashable]) -> int:
     """Clipped matches: the size of the multiset intersection."""
     tp = 0
     for gram in hyp.keys() & ref.keys():
@@ -91,7 +91,7 @@ def line_stats(
         hypothesis = list(hypothesis)
     top = _top(len(hypothesis), max_len)
     hyp_total = _total(len(hypothesis), min_len, top)
-    hyp: dict[tuple[Hashable, ...], int] = {}
+    hyp: dict[Hashable, int] = {}
     _count_elements(hyp, _grams(hypothesis, min_len, top))
     best: GleuStats | None = None
     best_ratio = 0.0
@@ -102,7 +102,7 @@ def line_stats(
         ref_total = _total(len(reference), min_len, ref_top)
         total = hyp_total if hyp_total > ref_total else ref_total
         if total > 0:
-            ref: dict[tuple[Hashable, ...], int] = {}  # only the n-grams the hypothesis has
+            ref: dict[Hashable, int] = {}  # only the n-grams the hypothesis has
             _count_elements(ref, filter(hyp.__contains__, _grams(reference, min_len, ref_top)))
             tp = 0
             for gram, b in ref.items():
