@@ -23,7 +23,7 @@ from __future__ import annotations
 import pytest
 from nltk.translate import nist_score as nltk_peer
 
-from bleu2.metrics.nist.api import corpus_nist, sentence_nist, tokenize_mteval
+from bleu2.metrics.nist.api import corpus_nist, mteval_tokens, sentence_nist
 from shared_data import MULTITED_JA, TED
 
 
@@ -93,9 +93,9 @@ def test_several_references_differ_from_nltk_as_documented():
 
 
 def test_mteval_tokenizer():
-    assert tokenize_mteval("It's 3.5-4, A&amp;B  Ä\u00a0x") == ["it's", "3.5", "-", "4", ",", "a", "&", "b", "Ä", "x"]
-    assert tokenize_mteval("Ab", lowercase=False) == ["Ab"]
-    assert tokenize_mteval("a-\nb\x1cc") == ["a-", "b\x1cc"]  # Perl's \s: not \x1c; the file's newline is a space
+    assert mteval_tokens("It's 3.5-4, A&amp;B  Ä\u00a0x") == ["it's", "3.5", "-", "4", ",", "a", "&", "b", "Ä", "x"]
+    assert mteval_tokens("Ab", lowercase=False) == ["Ab"]
+    assert mteval_tokens("a-\nb\x1cc") == ["a-", "b\x1cc"]  # Perl's \s: not \x1c; the file's newline is a space
 
 
 def test_mteval_refusals_name_the_function():
@@ -110,7 +110,7 @@ def test_mteval_refusals_name_the_function():
 def test_breakdown_explains_the_sentence_score():
     from bleu2.metrics.nist.breakdown import nist_breakdown
 
-    hyp, refs = tokenize_mteval(H1), [tokenize_mteval(r) for r in REFS]
+    hyp, refs = mteval_tokens(H1), [mteval_tokens(r) for r in REFS]
     explained = nist_breakdown(hyp, refs)
     assert [(o.n, o.ngrams, o.matched) for o in explained.orders] == [
         (1, 18, 17),

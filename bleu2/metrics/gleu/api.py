@@ -13,20 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...tokenizers import make_tokenizer
+from ..text_inputs import check_hypotheses, reference_lists
 from .options import gleu_options
 from .result import GleuResult
 from .scoring import gleu_score
 from .stats import GleuStats, line_stats, sum_stats
 
 __all__ = ["sentence_gleu", "corpus_gleu"]
-
-
-def _references(entry: object, where: str, caller: str) -> list[str]:
-    if isinstance(entry, str):
-        return [entry]
-    if isinstance(entry, (list, tuple)) and all(isinstance(r, str) for r in entry):
-        return list(entry)
-    raise ValueError(f"{caller}: {where} must be a reference string or a list of them, got {entry!r}")
 
 
 def corpus_gleu(
@@ -62,8 +55,7 @@ def sentence_gleu(
 
 def _corpus(caller: str, hypotheses: Any, references: Any, preset: str | None, options: dict[str, Any]) -> GleuResult:
     config = gleu_options(caller, preset, **options)
-    if isinstance(hypotheses, str) or isinstance(references, str):
-        raise ValueError(f"{caller}: hypotheses and references must be lists (one entry per line), not a string")
+    check_hypotheses(caller, hypotheses, references)
     if len(hypotheses) != len(references):
         raise ValueError(
             f"{caller}: {len(hypotheses)} hypotheses but {len(references)} reference entries; one entry per hypothesis"
@@ -71,10 +63,7 @@ def _corpus(caller: str, hypotheses: Any, references: Any, preset: str | None, o
     tokenize = make_tokenizer(config.tokenize, config.lowercase)
     stats: list[GleuStats] = []
     n_refs: set[int] = set()
-    for i, (hyp, entry) in enumerate(zip(hypotheses, references)):
-        if not isinstance(hyp, str):
-            raise ValueError(f"{caller}: hypotheses[{i}] must be a string, got {hyp!r}")
-        refs = _references(entry, f"references[{i}]", caller)
+    for hyp, refs in zip(hypotheses, reference_lists(references, caller)):
         n_refs.add(len(refs))
         stats.append(line_stats(tokenize(hyp), [tokenize(r) for r in refs], config.min_len, config.max_len))
     total = sum_stats(stats)

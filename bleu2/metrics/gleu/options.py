@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..._version import __version__
 from ...tokenizers import TOKENIZERS
+from ..text_inputs import options_from
 
 __all__ = ["GleuOptions", "PRESETS", "gleu_options"]
 
@@ -70,10 +71,4 @@ def gleu_options(caller: str, preset: str | None = None, **options: Any) -> Gleu
     Raises:
         ValueError: an unknown preset or option, or a bad value (:meth:`GleuOptions.check`).
     """
-    if preset is not None and preset not in PRESETS:
-        raise ValueError(f"{caller}: unknown preset {preset!r}; valid: {', '.join(PRESETS)}")
-    base = PRESETS[preset] if preset is not None else GleuOptions()
-    unknown = [k for k in options if k not in GleuOptions.__dataclass_fields__]
-    if unknown:
-        raise ValueError(f"{caller}: unknown option {unknown[0]!r}; GLEU's are min_len, max_len, tokenize, lowercase")
-    return replace(base, **options).check(caller)
+    return options_from(caller, "GLEU", PRESETS, GleuOptions(), preset, options)

@@ -16,12 +16,13 @@ from typing import Any
 
 from ...tokenizers import make_tokenizer
 from ...tokenizers.sacrebleu import spaced_13a, tokenize_13a
+from ..text_inputs import check_hypotheses, reference_lists
 from .options import MTEVAL_TOKENIZER, NistOptions, nist_options
 from .result import NistResult
 from .scoring import mteval_nist, nltk_nist
 from .stats import InfoWeights, mteval_line, nltk_line, reference_counts, sum_lines
 
-__all__ = ["corpus_nist", "sentence_nist", "tokenize_mteval", "nist_of_tokens"]
+__all__ = ["corpus_nist", "sentence_nist", "mteval_tokens", "nist_of_tokens"]
 
 #: Perl's ``\s`` on character strings (mteval-v13a.pl reads UTF-8).
 _PERL_SPACE = re.compile(r"[\t\n\x0b\f\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
@@ -30,7 +31,7 @@ _NOT_PERL_SPACE = re.compile("[\n\x1c-\x1f]")
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
-def tokenize_mteval(line: str, lowercase: bool = True) -> list[str]:
+def mteval_tokens(line: str, lowercase: bool = True) -> list[str]:
     """mteval-v13a.pl's ``tokenization`` then its ``split /\\s+/``: the 13a rules, ASCII
     letters lower-cased (``tr/[A-Z]/[a-z]/``) unless ``lowercase`` is False (``-c``)."""
     if lowercase:
@@ -42,7 +43,7 @@ def tokenize_mteval(line: str, lowercase: bool = True) -> list[str]:
 
 def _tokenizer(config: NistOptions) -> Callable[[str], list[str]]:
     if config.tokenize == MTEVAL_TOKENIZER:
-        return lambda line: tokenize_mteval(line, config.lowercase)
+        return lambda line: mteval_tokens(line, config.lowercase)
     return make_tokenizer(config.tokenize, config.lowercase)
 
 
@@ -83,18 +84,6 @@ def nist_of_tokens(
     return NistResult(score, tuple(gains), penalty, hyp_len, ref_len, config.rules, len(lines), config.signature(shown))
 
 
-def _entries(references: Sequence[Any], caller: str) -> list[list[str]]:
-    out = []
-    for i, entry in enumerate(references):
-        if isinstance(entry, str):
-            out.append([entry])
-        elif isinstance(entry, (list, tuple)) and all(isinstance(r, str) for r in entry):
-            out.append(list(entry))
-        else:
-            raise ValueError(f"{caller}: references[{i}] must be a reference string or a list of them, got {entry!r}")
-    return out
-
-
 def corpus_nist(
     hypotheses: Sequence[str], references: Sequence[str | Sequence[str]], *, preset: str | None = None, **options: Any
 ) -> NistResult:
@@ -128,11 +117,7 @@ def sentence_nist(
 
 def _text(caller: str, hypotheses: Any, references: Any, preset: str | None, options: dict[str, Any]) -> NistResult:
     config = nist_options(caller, preset, **options)
-    if isinstance(hypotheses, str) or isinstance(references, str):
-        raise ValueError(f"{caller}: hypotheses and references must be lists (one entry per line), not a string")
-    for i, hyp in enumerate(hypotheses):
-        if not isinstance(hyp, str):
-            raise ValueError(f"{caller}: hypotheses[{i}] must be a string, got {hyp!r}")
+    check_hypotheses(caller, hypotheses, references)
     tokenize = _tokenizer(config)
-    refs = [[tokenize(r) for r in entry] for entry in _entries(references, caller)]
+    refs = [[tokenize(r) for r in entry] for entry in reference_lists(references, caller)]
     return nist_of_tokens([tokenize(h) for h in hypotheses], refs, config, caller)

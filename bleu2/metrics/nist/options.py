@@ -3,11 +3,12 @@ checks, presets, signature."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..._version import __version__
 from ...tokenizers import TOKENIZERS
+from ..text_inputs import options_from
 
 __all__ = ["NistOptions", "PRESETS", "RULES", "nist_options"]
 
@@ -76,10 +77,4 @@ def nist_options(caller: str, preset: str | None = None, **options: Any) -> Nist
     Raises:
         ValueError: an unknown preset or option, or a bad value (:meth:`NistOptions.check`).
     """
-    if preset is not None and preset not in PRESETS:
-        raise ValueError(f"{caller}: unknown preset {preset!r}; valid: {', '.join(PRESETS)}")
-    base = PRESETS[preset] if preset is not None else NistOptions()
-    unknown = [k for k in options if k not in NistOptions.__dataclass_fields__]
-    if unknown:
-        raise ValueError(f"{caller}: unknown option {unknown[0]!r}; NIST's are n, rules, tokenize, lowercase")
-    return replace(base, **options).check(caller)
+    return options_from(caller, "NIST", PRESETS, NistOptions(), preset, options)
