@@ -108,17 +108,24 @@ class RougeCounter:
         r_tokens, r_counts, r_sents = ref
         p_tokens, p_counts, p_sents = pred
         out: list[TypeStats] = []
+        lcs = -1  # rougeL's LCS, reused by rougeLsum when both texts are one sentence
         for t in self.rouge_types:
             n = self._orders.get(t)
             if n is not None:
                 pc, rc = p_counts[n], r_counts[n]
                 out.append((_overlap(rc, pc), max(len(p_tokens) - n + 1, 0), max(len(r_tokens) - n + 1, 0)))
             elif t == "rougeL":
-                out.append((lcs_length(r_tokens, p_tokens), len(p_tokens), len(r_tokens)))
+                lcs = lcs_length(r_tokens, p_tokens)
+                out.append((lcs, len(p_tokens), len(r_tokens)))
             else:
                 m = sum(map(len, r_sents))
                 k = sum(map(len, p_sents))
-                hits = summary_lcs_hits(r_sents, p_sents) if m and k else 0
+                if not m or not k:
+                    hits = 0
+                elif lcs >= 0 and r_sents == [r_tokens] and p_sents == [p_tokens]:
+                    hits = lcs  # one sentence each: the union is rougeL's LCS
+                else:
+                    hits = summary_lcs_hits(r_sents, p_sents)
                 out.append((hits, k, m))
         return tuple(out)
 
