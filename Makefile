@@ -21,7 +21,7 @@ PYTEST_ARGS ?=
 # (Exit code 5: PYTEST_ARGS selected no test of one part, e.g. -k golden.)
 PYTEST_PARALLEL ?= -n 2 --dist loadfile
 
-.PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-rouge bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
+.PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-rouge bench-gleu bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
 
 all: site
 
@@ -141,7 +141,8 @@ bench-lighthouse: venv chromium site
 bench-compare: venv
 	$(VPY) -m bench.compare_bench
 
-# ROUGE against rouge-score 0.1.2 (the test extra installs it; rouge-score-rs if importable).
+# ROUGE against rouge-score 0.1.2 (the test extra installs it) and rouge-score-rs (its wheel
+# fetched on first use into build/bench-py/; --no-fetch: not), and HF evaluate's path.
 bench-rouge: venv
 	$(VPY) -m bench.rouge_bench
 

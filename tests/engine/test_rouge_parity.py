@@ -6,7 +6,9 @@ Japanese files, and hand-made edge cases."""
 
 from __future__ import annotations
 
+import nltk
 import pytest
+from nltk.tokenize.punkt import PunktSentenceTokenizer
 from rouge_score import rouge_scorer as peer_scorer
 
 from bleu2.compat.rouge_score import rouge_scorer, tokenizers
@@ -164,6 +166,22 @@ def test_split_summaries_equals_rouge_score_on_newline_split_plain_sentences():
     ours = rouge_scorer.RougeScorer(["rougeLsum"], split_summaries=True)
     for spaced, newline in zip(targets, newline_targets):
         exact(peer.score(newline, prediction), ours.score(spaced, prediction))
+
+
+def test_split_summaries_as_rouge_score_with_punkt_sentences(monkeypatch):
+    """rouge-score's own split_summaries path, ``nltk.sent_tokenize`` being NLTK's punkt
+    algorithm without the downloaded English model (``PunktSentenceTokenizer()``), on plain
+    sentences: a newline alone does not end a sentence, as in punkt."""
+    monkeypatch.setattr(nltk, "sent_tokenize", PunktSentenceTokenizer().tokenize)
+    texts = [
+        ("The cat sat on\nthe mat. It was happy! Was it?", "It was happy.\nThe cat sat on the mat"),
+        ("one two three\nfour five", "four five\none two three"),
+        (" ".join(REF[:6]), "\n".join(SYS["sys1.detok"][:6])),
+    ]
+    peer = peer_scorer.RougeScorer(["rougeLsum"], use_stemmer=True, split_summaries=True)
+    ours = rouge_scorer.RougeScorer(["rougeLsum"], use_stemmer=True, split_summaries=True)
+    for target, prediction in texts:
+        exact(peer.score(target, prediction), ours.score(target, prediction))
 
 
 def test_invalid_types_are_refused_as_rouge_score_refuses_them():

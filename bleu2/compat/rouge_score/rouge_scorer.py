@@ -3,7 +3,8 @@
 Its numbers, on bleu2's engine (:mod:`bleu2.metrics.rouge`): rouge-score's tokenizer
 and NLTK's Porter stems unless a ``tokenizer`` is given; rougeLsum on newline-split
 sentences, or with ``split_summaries`` on bleu2's offline split where rouge-score calls
-NLTK's punkt (:mod:`bleu2.metrics.rouge.sentences` says where they may differ).
+NLTK's punkt (which NLTK downloads at run time), without breaking at newlines, as punkt
+(:mod:`bleu2.metrics.rouge.sentences` says where they may differ).
 """
 
 from __future__ import annotations
@@ -20,6 +21,12 @@ from .tokenizers import DefaultTokenizer
 __all__ = ["RougeScorer"]
 
 _NGRAM = re.compile(r"rouge[0-9]$")
+
+
+def _punkt_like(text: str) -> list[str]:
+    """``split_summaries``' sentences: bleu2's offline split where rouge-score calls
+    ``nltk.sent_tokenize``, which, as punkt, does not break at a newline alone."""
+    return split_sentences(text, newlines=False)
 
 
 def _check_type(rouge_type: str) -> None:
@@ -64,7 +71,7 @@ class RougeScorer(BaseScorer):
         return RougeCounter(
             [t.rstrip("\n") for t in self.rouge_types],
             tokenize,
-            split_sentences if self._split_summaries else newline_sentences,
+            _punkt_like if self._split_summaries else newline_sentences,
         )
 
     def _scores(self, stats: LineStats) -> dict[str, Score]:
