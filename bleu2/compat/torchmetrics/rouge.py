@@ -122,7 +122,7 @@ class _Rules:
         self.counter = RougeCounter(self.keys, tokenize, lambda text: split_sentences(text, newlines=False))
 
     def line(self, pred: str, refs: Sequence[str]) -> _Line:
-        per_ref = [[score_of(s) for s in self.counter.pair(r, pred)] for r in refs]
+        per_ref = [[score_of(s) for s in stats] for stats in self.counter.per_reference(pred, refs)]
         out = []
         for k in range(len(self.keys)):
             scores = [p[k] for p in per_ref]

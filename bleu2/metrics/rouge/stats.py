@@ -129,6 +129,11 @@ class RougeCounter:
                 out.append((hits, k, m))
         return tuple(out)
 
+    def per_reference(self, prediction: str, references: Sequence[str]) -> list[LineStats]:
+        """The statistics of ``prediction`` against each reference (the prediction prepared once)."""
+        pred = self._prepared(prediction)
+        return [self._pair(self._prepared(r), pred) for r in references]
+
     def line(self, prediction: str, references: Sequence[str]) -> LineStats:
         """The statistics of ``prediction`` against its best reference per type (rouge-score's
         ``score_multi``: the highest F-measure, the first of equal ones).
@@ -140,10 +145,9 @@ class RougeCounter:
             references = [references]
         if not references:
             raise ValueError("a prediction needs at least one reference (got an empty list)")
-        pred = self._prepared(prediction)
-        if len(references) == 1:
-            return self._pair(self._prepared(references[0]), pred)
-        per_ref = [self._pair(self._prepared(r), pred) for r in references]
+        per_ref = self.per_reference(prediction, references)
+        if len(per_ref) == 1:
+            return per_ref[0]
         best: list[TypeStats] = []
         for k in range(len(self.rouge_types)):
             choice = per_ref[0][k]
