@@ -17,17 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from ...metrics.gleu.options import GleuOptions
 from ...metrics.gleu.scoring import gleu_score
 from ...metrics.gleu.stats import GleuStats, line_stats, sum_stats
 
 __all__ = ["corpus_gleu", "sentence_gleu"]
 
 
-def _check_orders(caller: str, min_len: object, max_len: object) -> tuple[int, int]:
-    for name, value, low in (("min_len", min_len, 0), ("max_len", max_len, -1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{caller}: {name} must be an int >= {low}, got {value!r}")
-    return min_len, max_len  # type: ignore[return-value]
+def _check_orders(caller: str, min_len: int, max_len: int) -> tuple[int, int]:
+    """The orders checked as :class:`GleuOptions` checks them (the message names ``caller``)."""
+    options = GleuOptions(min_len=min_len, max_len=max_len, tokenize="none").check(caller)
+    return options.min_len, options.max_len
 
 
 #: NLTK's ``nltk.util.MAX_EVERYGRAMS_DEFAULT_LEN``: ``everygrams`` refuses ``max_len=-1`` beyond it.

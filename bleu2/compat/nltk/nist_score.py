@@ -26,12 +26,6 @@ from ...metrics.nist.options import NistOptions
 __all__ = ["corpus_nist", "sentence_nist"]
 
 
-def _order(n: object, caller: str) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"{caller}: n must be an int >= 1, got {n!r}")
-    return n
-
-
 def sentence_nist(references: Sequence[Sequence[Hashable]], hypothesis: Sequence[Hashable], n: int = 5) -> float:
     """NLTK's ``sentence_nist``: the corpus NIST of one hypothesis (token lists).
 
@@ -39,7 +33,7 @@ def sentence_nist(references: Sequence[Sequence[Hashable]], hypothesis: Sequence
         ZeroDivisionError: (also a ``ValueError``) the hypothesis is shorter than ``n``.
         ValueError: no references, a bad ``n``.
     """
-    config = NistOptions(n=_order(n, "sentence_nist"), rules="nltk")
+    config = NistOptions(n=n, rules="nltk").check("sentence_nist")
     return nist_of_tokens([hypothesis], [references], config, "sentence_nist").score
 
 
@@ -53,5 +47,5 @@ def corpus_nist(
             reference words.
         ValueError: different lengths, a hypothesis without references, a bad ``n``.
     """
-    config = NistOptions(n=_order(n, "corpus_nist"), rules="nltk")
+    config = NistOptions(n=n, rules="nltk").check("corpus_nist")
     return nist_of_tokens(hypotheses, list_of_references, config, "corpus_nist").score
