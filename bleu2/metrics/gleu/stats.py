@@ -7,7 +7,7 @@ import collections
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 #: collections' counter of an iterable into a dict (C in CPython and Pyodide; Counter uses it).
 _count_elements = collections._count_elements  # type: ignore[attr-defined]
@@ -28,18 +28,19 @@ class GleuStats(NamedTuple):
     total: int
 
 
-def _grams(tokens: Sequence[Hashable], min_len: int, top: int) -> Iterable[Hashable]:
+def _grams(tokens: Sequence[Hashable], min_len: int, top: int, tuples: bool = False) -> Iterable[Hashable]:
     """The n-grams of orders ``min_len``..``top`` (top <= len(tokens)), as tuples; unigrams of
-    string tokens as the strings themselves (a string never equals a tuple, and its hash is
-    cached: no 1-tuple to build and hash)."""
+    string tokens as the strings themselves unless ``tuples`` (a string never equals a
+    tuple, and its hash is cached: no 1-tuple to build and hash)."""
+    unigrams = zip(tokens) if tuples else _unigrams(tokens)
     if min_len == 1 and top == 4:  # the default, spelt out: per-line overhead is most of the time
         t1, t2 = tokens[1:], tokens[2:]
-        return chain(_unigrams(tokens), zip(tokens, t1), zip(tokens, t1, t2), zip(tokens, t1, t2, tokens[3:]))
+        return chain(unigrams, zip(tokens, t1), zip(tokens, t1, t2), zip(tokens, t1, t2, tokens[3:]))
     low = max(min_len, 1)
     shifted = [tokens[i:] for i in range(top)]
     grams: list[Iterable[Hashable]] = [zip(*shifted[:n]) for n in range(max(low, 2), top + 1)]
     if low == 1 and top >= 1:
-        grams.insert(0, _unigrams(tokens))
+        grams.insert(0, unigrams)
     if min_len == 0 and top >= 1:
         grams.append([()] * len(tokens))  # everygrams yields the empty n-gram once per position
     return chain.from_iterable(grams)
@@ -65,15 +66,15 @@ def _total(size: int, min_len: int, top: int) -> int:
     return total + size if min_len == 0 and top >= 1 else total
 
 
-def ngram_counts(tokens: Sequence[Hashable], min_len: int, max_len: int) -> tuple[Counter[Hashable], int]:
-    """The n-grams of orders ``min_len``..``max_len`` (-1: the sequence's length) of
-    ``tokens`` with their counts, and their total; NLTK's ``everygrams`` as a multiset
-    (unigrams of string tokens as the strings, :func:`_grams`)."""
+def ngram_counts(tokens: Sequence[Hashable], min_len: int, max_len: int) -> tuple[Counter[tuple[Hashable, ...]], int]:
+    """The n-grams (tuples) of orders ``min_len``..``max_len`` (-1: the sequence's length)
+    of ``tokens`` with their counts, and their total; NLTK's ``everygrams`` as a multiset."""
     top = _top(len(tokens), max_len)
-    return Counter(_grams(tokens, min_len, top)), _total(len(tokens), min_len, top)
+    grams: Iterable[Any] = _grams(tokens, min_len, top, tuples=True)
+    return Counter(grams), _total(len(tokens), min_len, top)
 
 
-def count_matches(hyp: Counter[Hashable], ref: Counter[Hashable]) -> int:
+def count_matches(hyp: Counter[tuple[Hashable, ...]], ref: Counter[tuple[Hashable, ...]]) -> int:
     """Clipped matches: the size of the multiset intersection."""
     tp = 0
     for gram in hyp.keys() & ref.keys():
