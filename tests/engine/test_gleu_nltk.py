@@ -61,6 +61,8 @@ EDGE_CASES = [
     ([["x", "y"], ["a"]], ["a"]),
     ([["Größe", "東京", "😀"]], ["größe", "東京", "😀", "😀"]),  # non-ASCII
     ([["the"] * 7, ["the", "cat"]], ["the"] * 3),  # clipping
+    ([[("a", "b"), "a", "b"]], ["a", "b", ("a", "b")]),  # a tuple token is no bigram's equal
+    ([[1, 2, 1], ["1", "2"]], [1, 2, "1"]),  # any hashable tokens, as NLTK takes them
 ]
 
 
