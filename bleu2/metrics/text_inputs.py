@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any, Protocol, TypeVar
 
-__all__ = ["options_from", "reference_lists", "check_hypotheses"]
+__all__ = ["options_from", "reference_lists", "check_hypotheses", "check_text_options", "text_signature"]
 
 
 class _Checked(Protocol):
@@ -40,6 +40,24 @@ def options_from(
         raise ValueError(f"{caller}: unknown option {unknown[0]!r}; {metric}'s are {', '.join(names)}")
     checked: OptionsT = replace(base, **options).check(caller)  # type: ignore[type-var]
     return checked
+
+
+def check_text_options(caller: str, tokenize: object, valid: Sequence[str], lowercase: object) -> None:
+    """The options for text: ``tokenize`` one of ``valid``, ``lowercase`` a bool.
+
+    Raises:
+        ValueError: naming ``caller`` and the option.
+    """
+    if tokenize not in valid:
+        raise ValueError(f"{caller}: unknown tokenize {tokenize!r}; valid: {', '.join(valid)}")
+    if not isinstance(lowercase, bool):
+        raise ValueError(f"{caller}: lowercase must be True or False, got {lowercase!r}")
+
+
+def text_signature(n_refs: int | str, fields: str, tokenize: str, lowercase: bool, version: str) -> str:
+    """``nrefs:N|<fields>|tok:<tokenize>|case:lc|mixed|version:bleu2-<version>``."""
+    case = "lc" if lowercase else "mixed"
+    return f"nrefs:{n_refs}|{fields}|tok:{tokenize}|case:{case}|version:bleu2-{version}"
 
 
 def check_hypotheses(caller: str, hypotheses: Any, references: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...tokenizers import TOKENIZERS
-from ..text_inputs import options_from
+from ..text_inputs import check_text_options, options_from, text_signature
 
 __all__ = ["GleuOptions", "PRESETS", "gleu_options"]
 
@@ -42,19 +42,13 @@ class GleuOptions:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(f"{caller}: {name} must be an int >= {low}, got {value!r}")
-        if self.tokenize not in TOKENIZERS:
-            raise ValueError(f"{caller}: unknown tokenize {self.tokenize!r}; valid: {', '.join(TOKENIZERS)}")
-        if not isinstance(self.lowercase, bool):
-            raise ValueError(f"{caller}: lowercase must be True or False, got {self.lowercase!r}")
+        check_text_options(caller, self.tokenize, list(TOKENIZERS), self.lowercase)
         return self
 
     def signature(self, n_refs: int | str = 1) -> str:
         """``nrefs:1|min:1|max:4|tok:13a|case:mixed|version:bleu2-0.1.0``."""
-        case = "lc" if self.lowercase else "mixed"
-        return (
-            f"nrefs:{n_refs}|min:{self.min_len}|max:{self.max_len}|tok:{self.tokenize}|case:{case}"
-            f"|version:bleu2-{__version__}"
-        )
+        orders = f"min:{self.min_len}|max:{self.max_len}"
+        return text_signature(n_refs, orders, self.tokenize, self.lowercase, __version__)
 
 
 #: Peers' rules: NLTK's (token lists as given; text split on whitespace) and HF

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..._version import __version__
 from ...tokenizers import TOKENIZERS
-from ..text_inputs import options_from
+from ..text_inputs import check_text_options, options_from, text_signature
 
 __all__ = ["NistOptions", "PRESETS", "RULES", "nist_options"]
 
@@ -48,19 +48,12 @@ class NistOptions:
             raise ValueError(f"{caller}: n must be an int >= 1, got {self.n!r}")
         if self.rules not in RULES:
             raise ValueError(f"{caller}: rules must be one of {', '.join(RULES)}, got {self.rules!r}")
-        if self.tokenize != MTEVAL_TOKENIZER and self.tokenize not in TOKENIZERS:
-            valid = ", ".join([MTEVAL_TOKENIZER, *TOKENIZERS])
-            raise ValueError(f"{caller}: unknown tokenize {self.tokenize!r}; valid: {valid}")
-        if not isinstance(self.lowercase, bool):
-            raise ValueError(f"{caller}: lowercase must be True or False, got {self.lowercase!r}")
+        check_text_options(caller, self.tokenize, [MTEVAL_TOKENIZER, *TOKENIZERS], self.lowercase)
         return self
 
     def signature(self, n_refs: int | str = 1) -> str:
         """``nrefs:1|n:5|rules:mteval|tok:mteval-v13a|case:lc|version:bleu2-0.1.0``."""
-        case = "lc" if self.lowercase else "mixed"
-        return (
-            f"nrefs:{n_refs}|n:{self.n}|rules:{self.rules}|tok:{self.tokenize}|case:{case}|version:bleu2-{__version__}"
-        )
+        return text_signature(n_refs, f"n:{self.n}|rules:{self.rules}", self.tokenize, self.lowercase, __version__)
 
 
 #: Peers' rules: mteval-v13a.pl's (its tokenizer, lower-cased) and NLTK's (token lists
