@@ -4,7 +4,7 @@ direction or its scorer asks here instead of testing names.
 
     >>> from bleu2.metrics import registry
     >>> registry.names()
-    ('bleu', 'chrf', 'chrf++', 'ter', 'rouge', 'gleu', 'nist')
+    ('bleu', 'chrf', 'chrf++', 'ter', 'rouge', 'rouge-score', 'rouge-torchmetrics', 'gleu', 'nist')
     >>> registry.get("ter").lower_is_better, registry.get("chrf++").display
     (True, 'chrF++')
 """

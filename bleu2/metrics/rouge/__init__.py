@@ -10,6 +10,7 @@ Modules: :mod:`.options` (options, presets, signature), :mod:`.tokenize` and :mo
 """
 
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any
 
 from ..protocol import Metric
@@ -18,7 +19,21 @@ __all__ = ["METRICS", "sentence_rouge", "corpus_rouge", "RougeConfig", "Score", 
 
 #: ROUGE as the registry lists it (:mod:`bleu2.metrics.registry`): one entry whose
 #: ``rouge_types`` pick the types; its score is the first type's mean F (:mod:`.scorer`).
-METRICS = (Metric("rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge"),)
+#: Its presets for the page (variants, not ``--metric`` names of their own): rouge-score's
+#: rules, and torchmetrics' (rouge-score's tokenizer; rougeLsum on sentences, which
+#: torchmetrics splits with NLTK's punkt and bleu2 offline, :mod:`.sentences`).
+METRICS = (
+    Metric("rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge"),
+    Metric(
+        "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
+        options=MappingProxyType({"rouge_preset": "rouge-score"}), variant_of="rouge",
+    ),
+    Metric(
+        "rouge-torchmetrics", "ROUGE (torchmetrics)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge",
+        "sentence_rouge", options=MappingProxyType({"rouge_preset": "rouge-score", "split_summaries": True}),
+        variant_of="rouge",
+    ),
+)  # fmt: skip
 
 #: The package's names and their modules, imported on first use (the registry imports
 #: this package for :data:`METRICS` alone).
