@@ -134,3 +134,24 @@ def test_corpus_mode_ranks_by_rouge_scores_mean_f_with_a_paired_bootstrap():
     table = page.port.last("results")["table"]
     assert "ranked by ROUGE-1" in table["note"]
     assert table["names"][0] == max(expected, key=expected.__getitem__)
+
+
+def test_the_torchmetrics_preset_equals_torchmetrics_rouge_score_within_float32():
+    """rouge1, rouge2 and rougeL (torchmetrics' rougeLsum needs NLTK's punkt, downloaded at run time)."""
+    from torchmetrics.text.rouge import ROUGEScore
+
+    pairs = [(REF, CAND), ("Größe: 12 cats, 3 dogs!", "12 cats and 3 dogs"), ("a b a b", "b a b a b")]
+    keys = ("rouge1", "rouge2", "rougeL")
+    for reference, candidate in pairs:
+        theirs = {k: float(v) for k, v in ROUGEScore(rouge_keys=keys)([candidate], [reference]).items()}
+        v = metric_views(
+            {"references": [{"text": reference}], "candidates": [{"text": candidate}]}, "rouge-torchmetrics"
+        )[0]
+        ours = json.loads(v["json"])["types"]
+        for k in keys:
+            for field in ("precision", "recall", "fmeasure"):
+                assert ours[k][field] == pytest.approx(theirs[f"{k}_{field}"], rel=1e-6, abs=1e-7), (
+                    candidate,
+                    k,
+                    field,
+                )

@@ -14,9 +14,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
-from ...metrics import registry
 from ...metrics.gleu.breakdown import gleu_breakdown
+from ...metrics.gleu.scorer import GLEU
 from ...metrics.nist.breakdown import nist_breakdown
+from ...metrics.nist.scorer import NIST
 from .. import i18n
 from .explain import candidate_statuses, order_line, reference_matched, sections
 from .metric_types import MetricRow, MetricView
@@ -73,8 +74,8 @@ def _view(metric: str, number: int, label: str, score: float, value: str, lang: 
 def gleu_view(
     candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under GLEU (the registry's options)."""
-    scorer = registry.get("gleu").make()
+    """What the page shows for candidate ``number`` (1-based) under GLEU (its default options)."""
+    scorer = GLEU()
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     result = scorer.score_from_stats(scorer.extract(candidate, list(references)), len(refs))
@@ -141,7 +142,7 @@ def nist_view(
 ) -> MetricView:
     """What the page shows for candidate ``number`` (1-based) under NIST (weights from the
     sentence's own references, as ``sentence_nist``); 0 where NIST is undefined (no reference words)."""
-    scorer = registry.get("nist").make()
+    scorer = NIST()
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     num, integer = i18n.format_number, i18n.format_integer
