@@ -22,9 +22,10 @@ def four(x: float) -> str:
     return f"{x:.4f}"
 
 
-def check_rouge_and_gleu_breakdowns(page, guard) -> None:
+def check_rouge_and_gleu_breakdowns(page, guard, bleu_label: str = "BLEU-2") -> None:
     """Type a pair, choose ROUGE (rouge-score's rules), then GLEU: the score, each type's
-    row and the JSON equal the peer's; the LCS is marked; typing re-scores; BLEU comes back."""
+    row and the JSON equal the peer's; the LCS is marked; typing re-scores; BLEU comes back
+    (``bleu_label``: its label under the page's options)."""
     peer = rouge_scorer.RougeScorer(TYPES).score(REF, CAND)
     guard.typed += [REF, CAND, GLEU_REF, GLEU_CAND]
     page.fill("#reference", REF)
@@ -58,4 +59,4 @@ def check_rouge_and_gleu_breakdowns(page, guard) -> None:
     assert rows[4][1] == str(matches) and matches / total == gleu
 
     page.select_option("#opt-metric", "bleu")
-    expect(page.locator("#score-label")).to_have_text("BLEU-2")
+    expect(page.locator("#score-label")).to_have_text(bleu_label)

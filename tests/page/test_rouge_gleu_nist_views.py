@@ -155,3 +155,23 @@ def test_the_torchmetrics_preset_equals_torchmetrics_rouge_score_within_float32(
                     k,
                     field,
                 )
+
+
+def test_the_export_under_rouge_ranks_the_candidates_by_rouge_scores_f():
+    from fake_port import event
+
+    port, page = open_page()
+    type_in(port, page, "reference", "the cat sat on the mat")
+    type_in(port, page, "candidate", "a b c d")
+    page.on_add(event("click", "add-candidate", "add-candidate"))
+    type_in(port, page, "candidate-2", "the cat is on the mat")
+    set_control(port, page, "opt-metric", "rouge-score")
+    page.on_export(event("click", "export", "download-export-json", format="json"))
+    exported = json.loads(port.downloads[-1][2])
+    scorer = rouge_scorer.RougeScorer(TYPES)
+    theirs = [
+        scorer.score("the cat sat on the mat", c)["rouge1"].fmeasure for c in ("a b c d", "the cat is on the mat")
+    ]
+    assert exported["metric"] == "rouge-score" and [r["index"] for r in exported["ranking"]] == [1, 0]
+    assert [r["score"] for r in exported["ranking"]] == theirs[::-1]
+    assert exported["ranking"][0]["name"] == "ROUGE-1"
