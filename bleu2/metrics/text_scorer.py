@@ -6,6 +6,7 @@ the significance tests add up (:func:`fixed_point`)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Any
 
 __all__ = ["TextScorer", "FIXED_POINT", "fixed_point"]
@@ -26,6 +27,11 @@ class TextScorer:
 
     #: the public function bad input is reported against (``corpus_gleu``).
     caller = "corpus"
+    #: the options the scorer was made with (its pickle: worker processes remake it).
+    made_with: dict[str, Any]
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return partial(type(self), **self.made_with), ()
 
     def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> Any:
         raise NotImplementedError

@@ -94,3 +94,14 @@ def test_the_rouge_presets_are_rouge_scores_and_torchmetrics_rules():
     plain, peer, torch = (registry.get(k).make().config for k in ("rouge", "rouge-score", "rouge-torchmetrics"))
     assert (plain.tokenizer, peer.tokenizer, torch.tokenizer) == ("default", "rouge-score", "rouge-score")
     assert (peer.split_summaries, torch.split_summaries) == (False, True)
+
+
+@pytest.mark.parametrize("key", ["rouge", "rouge-torchmetrics", "gleu", "nist"])
+def test_rouge_gleu_and_nist_scorers_pickle_with_their_options(key):
+    import pickle
+
+    made = registry.get(key).make()
+    again = pickle.loads(pickle.dumps(made))
+    assert type(again) is type(made) and again.config == made.config
+    line = again.extract("the cat sat on the mat", ["the cat is on the mat"])
+    assert again.score_from_stats(again.sum_stats([line])).score == made.score_from_stats(made.sum_stats([line])).score

@@ -56,6 +56,7 @@ class GLEU(TextScorer):
     caller = "corpus_gleu"
 
     def __init__(self, gleu_preset: str | None = None, **options: Any) -> None:
+        self.made_with = {"gleu_preset": gleu_preset, **options}
         self.config = gleu_options("GLEU", gleu_preset, **options)
         self._tokenize = make_tokenizer(self.config.tokenize, self.config.lowercase)
 

@@ -72,6 +72,7 @@ class NIST(TextScorer):
     caller = "corpus_nist"
 
     def __init__(self, nist_preset: str | None = None, **options: Any) -> None:
+        self.made_with = {"nist_preset": nist_preset, **options}
         self.config = nist_options("NIST", nist_preset, **options)
         self._tokenize = _tokenizer(self.config)
         self._weights: InfoWeights | None = None

@@ -99,6 +99,7 @@ class ROUGE(TextScorer):
     caller = "corpus_rouge"
 
     def __init__(self, rouge_preset: str | None = None, **options: Any) -> None:
+        self.made_with = {"rouge_preset": rouge_preset, **options}
         if "rouge_tokenizer" in options:
             options["tokenizer"] = options.pop("rouge_tokenizer")
         unknown = [k for k in options if k not in ("rouge_types", "tokenizer", "use_stemmer", "split_summaries")]
