@@ -5,11 +5,11 @@ the significance tests add up (:func:`fixed_point`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
-__all__ = ["TextScorer", "FIXED_POINT", "fixed_point"]
+__all__ = ["TextScorer", "FIXED_POINT", "fixed_point", "sum_scores"]
 
 #: The significance tests add ints: a per-line fraction x is resampled as round(x * 2**30)
 #: (its error below 5e-10 a line, far under any interval's width).
@@ -19,6 +19,14 @@ FIXED_POINT = 1 << 30
 def fixed_point(x: float, scale: int = FIXED_POINT) -> int:
     """``x`` (>= 0) as the int the significance tests add: ``round(x * scale)``."""
     return round(x * scale)
+
+
+def sum_scores(name: str, width: int, score: Callable[[Sequence[int]], float]) -> Any:
+    """The significance tests' metric of ``width`` ints per line whose sums ``score`` scores
+    (the same score in every frame, on the scorer's own scale: no sacreBLEU float32)."""
+    from ..corpus.sum_scores import VectorMetric
+
+    return VectorMetric(name, width, score, score, score, score, float32=False, scale=1.0, sacrebleu=False)
 
 
 class TextScorer:

@@ -105,3 +105,17 @@ def test_rouge_gleu_and_nist_scorers_pickle_with_their_options(key):
     assert type(again) is type(made) and again.config == made.config
     line = again.extract("the cat sat on the mat", ["the cat is on the mat"])
     assert again.score_from_stats(again.sum_stats([line])).score == made.score_from_stats(made.sum_stats([line])).score
+
+
+@pytest.mark.parametrize("key", ["rouge", "gleu", "nist"])
+def test_rouge_gleu_and_nist_sums_fold_chunk_after_chunk_to_the_same_score(key):
+    """The corpus pipeline folds each chunk into the running sums: sum_stats([sums, *lines])."""
+    scorer = registry.get(key).make()
+    pairs = [("the cat sat on the mat", "the cat is on the mat"), ("a dog barked", "the dog barked loudly"),
+             ("one two three", "three two one"), ("x", "y z")]  # fmt: skip
+    lines = [scorer.extract(h, [r]) for h, r in pairs]
+    whole = scorer.score_from_stats(scorer.sum_stats(lines)).to_dict()
+    folded = scorer.sum_stats([])
+    for a in range(0, len(lines), 3):
+        folded = scorer.sum_stats([folded, *lines[a : a + 3]])
+    assert scorer.score_from_stats(folded).to_dict() == whole

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...tokenizers import make_tokenizer
-from ..text_scorer import TextScorer
+from ..text_scorer import TextScorer, sum_scores
 from .options import gleu_options
 from .result import GleuResult
 from .scoring import gleu_score
-from .stats import GleuStats, line_stats, sum_stats
+from .stats import GleuStats, line_stats
 
 __all__ = ["GLEU", "GleuCorpusResult", "GleuSums"]
 
@@ -71,10 +71,15 @@ class GLEU(TextScorer):
         refs = [tok(r) for r in self.references(references, self.caller)]
         return line_stats(tok(hypothesis), refs, self.config.min_len, self.config.max_len)
 
-    def sum_stats(self, lines: Sequence[GleuStats]) -> GleuSums:
-        """The lines' statistics summed."""
-        total = sum_stats(lines)
-        return GleuSums(total.matches, total.total, len(lines))
+    def sum_stats(self, lines: Sequence[GleuStats | GleuSums]) -> GleuSums:
+        """The lines' statistics summed; ``lines`` may start with earlier :class:`GleuSums`
+        (the corpus pipeline folds chunk after chunk)."""
+        matches = total = sentences = 0
+        for s in lines:
+            matches += s[0]
+            total += s[1]
+            sentences += s.sentences if isinstance(s, GleuSums) else 1
+        return GleuSums(matches, total, sentences)
 
     def score_from_stats(self, stats: GleuStats | GleuSums, n_refs: int | str = 1) -> GleuCorpusResult:
         """GLEU of one line's or a corpus's summed statistics."""
@@ -91,9 +96,8 @@ class GLEU(TextScorer):
 
     def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
         """The significance tests' metric and a line's int vector [matches, total]."""
-        from ...corpus.sum_scores import VectorMetric
 
         def score(v: Sequence[int]) -> float:
             return v[0] / v[1] if v[1] else 0.0
 
-        return VectorMetric("GLEU", 2, score, score, score, score, float32=False, scale=1.0, sacrebleu=False), list
+        return sum_scores("GLEU", 2, score), list

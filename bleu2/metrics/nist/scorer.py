@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..text_scorer import TextScorer, fixed_point
+from ..text_scorer import TextScorer, fixed_point, sum_scores
 from .api import _tokenizer, nist_of_tokens
 from .options import nist_options
 from .result import NistResult
@@ -75,7 +75,7 @@ class NIST(TextScorer):
         self.made_with = {"nist_preset": nist_preset, **options}
         self.config = nist_options("NIST", nist_preset, **options)
         self._tokenize = _tokenizer(self.config)
-        self._weights: InfoWeights | None = None
+        self._last: NistCorpus | None = None
 
     @staticmethod
     def case_options(lowercase: bool) -> dict[str, Any]:
@@ -87,11 +87,18 @@ class NIST(TextScorer):
         tok = self._tokenize
         return NistLine(tok(hypothesis), [tok(r) for r in self.references(references, self.caller)])
 
-    def sum_stats(self, lines: Sequence[NistLine]) -> NistCorpus:
-        """The corpus of ``lines``; its information weights are kept for the significance tests."""
-        counts, words = reference_counts((line.references for line in lines), self.config.n)
-        self._weights = InfoWeights(counts, words, self.config.rules)
-        return NistCorpus(tuple(lines))
+    def sum_stats(self, lines: Sequence[NistLine | NistCorpus]) -> NistCorpus:
+        """The corpus of ``lines`` (which may start with an earlier :class:`NistCorpus`: the
+        corpus pipeline folds chunk after chunk); the last one is kept for the significance
+        tests' information weights."""
+        out: list[NistLine] = []
+        for x in lines:
+            if isinstance(x, NistCorpus):
+                out += x.lines
+            else:
+                out.append(x)
+        self._last = NistCorpus(tuple(out))
+        return self._last
 
     def score_from_stats(self, stats: NistLine | NistCorpus, n_refs: int | str = 1) -> NistCorpusResult:
         """NIST of one line (its own references' weights) or of a corpus.
@@ -119,11 +126,11 @@ class NIST(TextScorer):
         Raises:
             ValueError: no corpus summed yet.
         """
-        from ...corpus.sum_scores import VectorMetric
-
-        if self._weights is None:
+        if self._last is None:
             raise ValueError(f"{self.caller}: the significance tests need a corpus summed first (sum_stats)")
-        weights, n, nltk = self._weights, self.config.n, self.config.rules == "nltk"
+        n, nltk = self.config.n, self.config.rules == "nltk"
+        counts_, words = reference_counts((line.references for line in self._last.lines), n)
+        weights = InfoWeights(counts_, words, self.config.rules)
         k = next(iter(counts)) if len(counts) == 1 else 0
         width = 2 * n + (2 if nltk else 1)
 
@@ -139,6 +146,4 @@ class NIST(TextScorer):
                 raise ValueError(f"{self.caller}: mteval-v13a.pl needs the same number of references for every line")
             return mteval_nist(sums, n, k, self.caller)[0]
 
-        return VectorMetric(
-            "NIST", width, score, score, score, score, float32=False, scale=1.0, sacrebleu=False
-        ), vector
+        return sum_scores("NIST", width, score), vector

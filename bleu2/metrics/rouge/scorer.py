@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..._version import __version__
-from ..text_scorer import FIXED_POINT, TextScorer, fixed_point
+from ..text_scorer import FIXED_POINT, TextScorer, fixed_point, sum_scores
 from .api import make_counter
 from .options import RougeConfig
 from .result import Score
-from .scoring import fmeasure_of, mean_score, score_of
+from .scoring import fmeasure_of, score_of
 from .stats import LineStats
 
 __all__ = ["ROUGE", "RougeSums", "RougeCorpusScore", "type_name"]
@@ -38,11 +38,19 @@ def type_name(rouge_type: str) -> str:
 
 
 class RougeSums(NamedTuple):
-    """A corpus's ROUGE: per type its mean :class:`Score` and summed statistics; its lines."""
+    """A corpus's ROUGE so far: per type its lines' (precision, recall, F) summed left to
+    right (the mean's numerator, as NumPy's ``mean(axis=0)`` adds) and summed statistics;
+    its lines. Sums fold: ``sum_stats([sums, *lines])`` continues the same additions."""
 
-    means: tuple[Score, ...]
+    sums: tuple[tuple[float, float, float], ...]
     totals: tuple[tuple[int, int, int], ...]
     lines: int
+
+    @property
+    def means(self) -> tuple[Score, ...]:
+        """Per type the mean :class:`Score` (0.0 for no lines)."""
+        n = self.lines
+        return tuple(Score(*(x / n for x in t)) if n else Score(0.0, 0.0, 0.0) for t in self.sums)
 
 
 @dataclass(frozen=True)
@@ -128,24 +136,36 @@ class ROUGE(TextScorer):
         """One line's statistics per type, against its best reference per type (``score_multi``)."""
         return self._counter.line(hypothesis, self.references(references, self.caller))
 
-    def sum_stats(self, lines: Sequence[LineStats]) -> RougeSums:
-        """Per type, the mean of the lines' scores and their summed statistics."""
-        types = range(len(self.config.rouge_types))
-        means = tuple(mean_score([score_of(line[k]) for line in lines]) for k in types)
-        totals = tuple(
-            (sum(line[k][0] for line in lines), sum(line[k][1] for line in lines), sum(line[k][2] for line in lines))
-            for k in types
-        )
-        return RougeSums(means, totals, len(lines))
+    def sum_stats(self, lines: Sequence[LineStats | RougeSums]) -> RougeSums:
+        """Per type the lines' scores and statistics summed in order; ``lines`` may start
+        with earlier :class:`RougeSums` (the corpus pipeline folds chunk after chunk)."""
+        k = len(self.config.rouge_types)
+        sums = [[0.0, 0.0, 0.0] for _ in range(k)]
+        totals = [[0, 0, 0] for _ in range(k)]
+        count = 0
+        for line in lines:
+            if isinstance(line, RougeSums):
+                sums = [[a + b for a, b in zip(x, y)] for x, y in zip(sums, line.sums)]
+                totals = [[a + b for a, b in zip(x, y)] for x, y in zip(totals, line.totals)]
+                count += line.lines
+                continue
+            for j, stats in enumerate(line):
+                score, acc, tot = score_of(stats), sums[j], totals[j]
+                acc[0] += score.precision
+                acc[1] += score.recall
+                acc[2] += score.fmeasure
+                tot[0] += stats[0]
+                tot[1] += stats[1]
+                tot[2] += stats[2]
+            count += 1
+        return RougeSums(tuple((a, b, c) for a, b, c in sums), tuple((a, b, c) for a, b, c in totals), count)
 
     def score_from_stats(self, stats: LineStats | RougeSums, n_refs: int | str = 1) -> RougeCorpusScore:
         """The score of one line's statistics or of a corpus's :class:`RougeSums`."""
         if not isinstance(stats, RougeSums):
-            stats = RougeSums(tuple(score_of(s) for s in stats), tuple(tuple(s) for s in stats), 1)  # type: ignore[misc]
-        types = self.config.rouge_types
-        return RougeCorpusScore(
-            stats.means[0].fmeasure, types, stats.means, stats.totals, stats.lines, self.signature(n_refs)
-        )
+            stats = self.sum_stats([stats])
+        types, means = self.config.rouge_types, stats.means
+        return RougeCorpusScore(means[0].fmeasure, types, means, stats.totals, stats.lines, self.signature(n_refs))
 
     def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
         """``nrefs:1|rouge:1-2-L-Lsum|tok:default|stem:no|split:newline|version:bleu2-...``
@@ -165,7 +185,6 @@ class ROUGE(TextScorer):
     def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
         """The significance tests' metric and a line's int vector: [its first type's F in
         units of 2**-30, 1]; a sum's score is their mean."""
-        from ...corpus.sum_scores import VectorMetric
 
         def vector(line: LineStats) -> list[int]:
             return [fixed_point(fmeasure_of(line[0])), 1]
@@ -174,4 +193,4 @@ class ROUGE(TextScorer):
             return v[0] / FIXED_POINT / v[1] if v[1] else 0.0
 
         name = type_name(self.config.rouge_types[0])
-        return VectorMetric(name, 2, score, score, score, score, float32=False, scale=1.0, sacrebleu=False), vector
+        return sum_scores(name, 2, score), vector
