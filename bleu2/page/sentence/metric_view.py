@@ -36,8 +36,9 @@ def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
-#: The views of GLEU and NIST (the registry's options), by metric.
-OTHER_VIEWS = {"gleu": gleu_view, "nist": nist_view}
+#: The views of ROUGE (and its presets), GLEU and NIST, by metric (or the metric a preset is of):
+#: (candidate, references, their box numbers, number, metric key, language) -> the view.
+OTHER_VIEWS = {"rouge": rouge_view, "gleu": gleu_view, "nist": nist_view}
 
 #: The ranking's columns after the score, by metric (chrF's and ROUGE's: precision, recall).
 RANKING_HEAD = {
@@ -62,10 +63,8 @@ def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[
             family = registry.get(metric).variant_of or metric
             if metric == "ter":
                 view = ter_view(row["text"], refs, numbers, i + 1, lang)
-            elif family == "rouge":
-                view = rouge_view(row["text"], refs, numbers, i + 1, metric, lang)
             elif family in OTHER_VIEWS:
-                view = OTHER_VIEWS[family](row["text"], refs, numbers, i + 1, lang)
+                view = OTHER_VIEWS[family](row["text"], refs, numbers, i + 1, metric, lang)
             else:
                 view = chrf_view(row["text"], refs, numbers, i + 1, metric, lang)
             _VIEWS.put(key, view)

@@ -72,7 +72,12 @@ def _view(metric: str, number: int, label: str, score: float, value: str, lang: 
 
 
 def gleu_view(
-    candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
+    candidate: str,
+    references: Sequence[str],
+    reference_numbers: Sequence[int],
+    number: int,
+    metric: str = "gleu",
+    lang: str = "en",
 ) -> MetricView:
     """What the page shows for candidate ``number`` (1-based) under GLEU (its default options)."""
     scorer = GLEU()
@@ -119,7 +124,7 @@ def gleu_view(
     return cast(
         MetricView,
         {
-            **_view("gleu", number, "GLEU", result.score, value, lang),
+            **_view(metric, number, "GLEU", result.score, value, lang),
             "percent": i18n.format_number(result.score * 100, lang, 2),
             "formula": i18n.t(lang, "gleu_formula", **live),
             "signature": result.signature,
@@ -138,7 +143,12 @@ def gleu_view(
 
 
 def nist_view(
-    candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
+    candidate: str,
+    references: Sequence[str],
+    reference_numbers: Sequence[int],
+    number: int,
+    metric: str = "nist",
+    lang: str = "en",
 ) -> MetricView:
     """What the page shows for candidate ``number`` (1-based) under NIST (weights from the
     sentence's own references, as ``sentence_nist``); 0 where NIST is undefined (no reference words)."""
@@ -177,7 +187,7 @@ def nist_view(
     return cast(
         MetricView,
         {
-            **_view("nist", number, "NIST", score, value, lang),
+            **_view(metric, number, "NIST", score, value, lang),
             "percent": value,
             "formula": formula,
             "signature": result.signature if result is not None else scorer.signature(len(refs)),
