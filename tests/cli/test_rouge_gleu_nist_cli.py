@@ -117,3 +117,13 @@ def test_a_metrics_options_are_refused_under_another(files, capsys):
     assert "--use-stemmer is a ROUGE option: add --metric rouge" in capsys.readouterr().err
     assert cli.main(["rouge", "-r", files[0], files[1], "--rouge-types", "rouge0"]) == 2
     assert "invalid rouge type 'rouge0'" in capsys.readouterr().err
+
+
+def test_sentence_lines_are_rouge_scores_per_line_scores(files, capsys):
+    out = run(capsys, "rouge", "-r", files[0], files[1], "--rouge-preset", "rouge-score", "--sentence")
+    shown = [json.loads(line) for line in out.splitlines()]
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL", "rougeLsum"])
+    peer = [scorer.score(r, h) for r, h in zip(read(NAMES[0]), read(NAMES[1]))]
+    assert [s["line"] for s in shown] == list(range(1, LINES + 1))
+    assert [s["score"] for s in shown] == [p["rouge1"].fmeasure for p in peer]
+    assert [s["types"]["rougeL"]["recall"] for s in shown] == [p["rougeL"].recall for p in peer]
