@@ -14,10 +14,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, cast
 
+from ...metrics import registry
+from ...metrics.gleu import scorer as _gleu_scorer  # noqa: F401  (loaded with the page: its archive's modules)
 from ...metrics.gleu.breakdown import gleu_breakdown
-from ...metrics.gleu.scorer import GLEU
+from ...metrics.nist import scorer as _nist_scorer  # noqa: F401
 from ...metrics.nist.breakdown import nist_breakdown
-from ...metrics.nist.scorer import NIST
 from .. import i18n
 from .explain import candidate_statuses, order_line, reference_matched, sections
 from .metric_types import MetricRow, MetricView
@@ -79,8 +80,8 @@ def gleu_view(
     metric: str = "gleu",
     lang: str = "en",
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under GLEU (its default options)."""
-    scorer = GLEU()
+    """What the page shows for candidate ``number`` (1-based) under GLEU (``metric``: the registry entry's options)."""
+    scorer = registry.get(metric).make()
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     result = scorer.score_from_stats(scorer.extract(candidate, list(references)), len(refs))
@@ -152,7 +153,7 @@ def nist_view(
 ) -> MetricView:
     """What the page shows for candidate ``number`` (1-based) under NIST (weights from the
     sentence's own references, as ``sentence_nist``); 0 where NIST is undefined (no reference words)."""
-    scorer = NIST()
+    scorer = registry.get(metric).make()
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     num, integer = i18n.format_number, i18n.format_integer
