@@ -176,11 +176,13 @@ def _format(
         listed = [dict(d, system=label(name), rank=rank) for d, name, rank in zip(objs, systems, ranks)]
         return json.dumps(listed, indent=2) + "\n"
 
+    shown = 100 if registry.get(args.metric).percent else 1
+
     def cell(k: int) -> str:
-        score = f"{100 * results[k].score:.2f}"
+        score = f"{shown * results[k].score:.2f}"
         if figures is None or figures[k]["mean"] is None:
             return score
-        return f"{score} ({100 * figures[k]['mean']:.2f} ± {100 * figures[k]['ci']:.2f})"
+        return f"{score} ({shown * figures[k]['mean']:.2f} ± {shown * figures[k]['ci']:.2f})"
 
     name = results[0].to_dict()["name"]
     if len(results) == 1:
@@ -200,6 +202,8 @@ def _format(
 
 
 def _details(result: Any) -> str:
+    if hasattr(result, "details"):  # the metric's own figures (ROUGE, GLEU, NIST)
+        return str(result.details())
     d = result.to_dict()
     if "num_edits" in d:
         return f"edits = {d['num_edits']}  ref_len = {d['ref_length']:.1f}"

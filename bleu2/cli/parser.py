@@ -14,6 +14,7 @@ from ..metrics import registry
 from ..metrics.bleu.options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
 from ..metrics.bleu.smoothing import SMOOTHING_METHODS
 from ..tokenizers import TOKENIZERS
+from .metric_flags import TEXT_METRIC_FLAGS, add_text_metric_options
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG
 
@@ -176,7 +177,7 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
 #: bleu2's own command's metrics (``--metric``): the registry's, without settings of another (chrF++).
 METRICS = registry.names(variants=False)
 
-#: The chrF and TER options of bleu2's own command: dest -> (the metric, the flag).
+#: The chrF, TER, ROUGE, GLEU and NIST options of bleu2's own command: dest -> (the metric, the flag).
 METRIC_FLAGS = {
     "char_order": ("chrF", "--char-order"),
     "word_order": ("chrF", "--word-order"),
@@ -186,6 +187,7 @@ METRIC_FLAGS = {
     "normalized": ("TER", "--normalized"),
     "no_punct": ("TER", "--no-punct"),
     "asian_support": ("TER", "--asian-support"),
+    **TEXT_METRIC_FLAGS,
 }
 
 
@@ -205,7 +207,8 @@ def add_metric_options(p: argparse.ArgumentParser) -> None:
         choices=registry.names(variants=False),
         default=registry.DEFAULT,
         help="the metric: bleu (default), chrf (chrF; chrF++ with --word-order 2) or ter (TER), "
-        "each as sacreBLEU 2.6.0 computes it",
+        "each as sacreBLEU 2.6.0 computes it; rouge (rouge-score's mean F of the first --rouge-types), "
+        "gleu (NLTK's corpus_gleu) or nist (mteval-v13a.pl's NIST; NLTK's with --nist-rules nltk)",
     )
     g = p.add_argument_group("chrF and TER (with --metric chrf or ter; --lowercase applies to both)")
     g.add_argument("--char-order", type=int, metavar="N", help="chrF: character n-gram order (default: 6)")
@@ -223,6 +226,7 @@ def add_metric_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--asian-support", action="store_const", const=True, help="TER: CJK handling for --normalized and --no-punct"
     )
+    add_text_metric_options(p)
 
 
 def add_reference_option(p: argparse._ActionsContainer) -> None:

@@ -50,6 +50,7 @@ class Metric:
         variant_of: the key of the metric this entry is a setting of (chrF++: ``"chrf"``); a
             variant is not a ``--metric`` of its own.
         sacrebleu: ``bleu2 sacrebleu -m`` takes it (sacreBLEU 2.6.0 has it).
+        percent: its score is a fraction, shown in percent (NIST's, in bits, is shown as is).
     """
 
     key: str
@@ -62,6 +63,7 @@ class Metric:
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     variant_of: str | None = None
     sacrebleu: bool = False
+    percent: bool = True
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

@@ -4,7 +4,7 @@ direction or its scorer asks here instead of testing names.
 
     >>> from bleu2.metrics import registry
     >>> registry.names()
-    ('bleu', 'chrf', 'chrf++', 'ter')
+    ('bleu', 'chrf', 'chrf++', 'ter', 'rouge', 'rouge-score', 'rouge-torchmetrics', 'gleu', 'nist')
     >>> registry.get("ter").lower_is_better, registry.get("chrf++").display
     (True, 'chrF++')
 """
@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from .bleu import METRICS as _BLEU
 from .chrf import METRICS as _CHRF
+from .gleu import METRICS as _GLEU
+from .nist import METRICS as _NIST
 from .protocol import Metric
+from .rouge import METRICS as _ROUGE
 from .ter import METRICS as _TER
 
 __all__ = ["DEFAULT", "Metric", "get", "metrics", "names", "register", "unregister"]
 
-_REGISTRY: dict[str, Metric] = {m.key: m for m in (*_BLEU, *_CHRF, *_TER)}
+_REGISTRY: dict[str, Metric] = {m.key: m for m in (*_BLEU, *_CHRF, *_TER, *_ROUGE, *_GLEU, *_NIST)}
 
 #: The metric bleu2 scores unless told otherwise (its command line, its page).
 DEFAULT = _BLEU[0].key

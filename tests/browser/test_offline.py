@@ -12,10 +12,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from bleu2.page import share
 from browser_helpers import ROOT, answered, enter, run_firefox_driver, texts
 from conftest import open_page
+from metric_breakdowns import check_rouge_and_gleu_breakdowns
 
 OFFLINE = "bleu2-offline.html"
 
@@ -75,6 +77,11 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
     link = page.input_value("#share-url")
     assert link.startswith(offline_file.as_uri() + "#v1."), link
     assert share.decode_state(link.split("#", 1)[1])["candidates"] == ["the cat is on the mat"]
+
+    # ROUGE and GLEU offline: the typed pair's breakdowns equal rouge-score's and NLTK's
+    check_rouge_and_gleu_breakdowns(page, guard, bleu_label="BLEU-4")
+    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
+    expect(page.locator("#score")).to_have_text(order4)
 
     # The language switch works offline too (every string comes from bleu2.i18n).
     page.select_option("#lang-select", "es")

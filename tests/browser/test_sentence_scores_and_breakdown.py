@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 import bleu2
 from browser_helpers import TED, answered, enter, probe, settled, texts
 from golden_values import GOLDEN  # the classic BLEU-2 calculator's golden table (tests/golden_values.py)
+from metric_breakdowns import check_rouge_and_gleu_breakdowns
 from tools import build_site
 
 FIELDS = (
@@ -217,3 +218,7 @@ def test_real_input_ted_first_50_pairs(ready_page, guard):
         assert shown["reference-tokens"] == " · ".join(bleu2.tokenize(ref))
         assert shown["candidate-tokens"] == " · ".join(bleu2.tokenize(hyp))
     assert not mismatches, mismatches[:3]
+
+
+def test_rouge_and_gleu_breakdowns_of_a_typed_pair_equal_the_peers(ready_page, guard):
+    check_rouge_and_gleu_breakdowns(ready_page, guard)

@@ -174,6 +174,11 @@ def test_presets_are_bleu_and_a_metric_is_custom():
         "chrf": "chrF",
         "chrf++": "chrF++",
         "ter": "TER",
+        "rouge": "ROUGE",
+        "rouge-score": "ROUGE (rouge-score)",
+        "rouge-torchmetrics": "ROUGE (torchmetrics)",
+        "gleu": "GLEU",
+        "nist": "NIST",
     }
 
 

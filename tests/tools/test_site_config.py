@@ -40,6 +40,11 @@ def test_the_archive_holds_the_engine_and_the_page_not_the_cli():
     assert not any("__pycache__" in n or n.startswith("tests/") for n in names)
     modules = build_site.archive_modules()
     assert "bleu2.page.share" in modules and "bleu2.cli" not in modules
+    # the page's metric select offers ROUGE, GLEU and NIST: their packages and views are in it
+    views = ("bleu2.page.sentence.rouge_view", "bleu2.page.sentence.ngram_views")
+    assert {"bleu2.metrics.rouge.scorer", "bleu2.metrics.gleu.scorer", "bleu2.metrics.nist.scorer", *views} <= set(
+        modules
+    )
     assert "argparse" not in build_site.SNAPSHOT_PREIMPORTS
 
 

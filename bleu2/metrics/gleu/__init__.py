@@ -6,3 +6,8 @@ Per-line statistics (matches, total) add up; the corpus score is summed matches 
 summed totals (Mike Schuster's rule, NLTK's ``corpus_gleu``). Files: :mod:`.options`,
 :mod:`.stats`, :mod:`.scoring`, :mod:`.result`, :mod:`.breakdown`, :mod:`.api`.
 """
+
+from ..protocol import Metric
+
+#: GLEU as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
+METRICS = (Metric("gleu", "GLEU", "bleu2.metrics.gleu.scorer", "GLEU", "corpus_gleu", "sentence_gleu"),)

@@ -12,3 +12,8 @@ of the corpus, so per-line statistics are computed after one pass over the refer
 Files: :mod:`.options`, :mod:`.stats`, :mod:`.scoring`, :mod:`.result`,
 :mod:`.breakdown`, :mod:`.api`.
 """
+
+from ..protocol import Metric
+
+#: NIST as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
+METRICS = (Metric("nist", "NIST", "bleu2.metrics.nist.scorer", "NIST", "corpus_nist", "sentence_nist", percent=False),)

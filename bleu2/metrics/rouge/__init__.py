@@ -6,11 +6,44 @@ Modules: :mod:`.options` (options, presets, signature), :mod:`.tokenize` and :mo
 (the tokenizers, NLTK's Porter stemmer), :mod:`.sentences` (rougeLsum's sentences),
 :mod:`.lcs` (bit-parallel LCS), :mod:`.stats` (per-line statistics), :mod:`.scoring`
 (scores, means, the bootstrap), :mod:`.result`, :mod:`.breakdown` (one pair explained),
-:mod:`.api` (texts in, scores out).
+:mod:`.api` (texts in, scores out), :mod:`.scorer` (its registry entry's scorer).
 """
 
-from .api import corpus_rouge, sentence_rouge
-from .options import RougeConfig
-from .result import AggregateScore, RougeResult, Score
+from importlib import import_module
+from types import MappingProxyType
+from typing import Any
 
-__all__ = ["sentence_rouge", "corpus_rouge", "RougeConfig", "Score", "AggregateScore", "RougeResult"]
+from ..protocol import Metric
+
+__all__ = ["METRICS", "sentence_rouge", "corpus_rouge", "RougeConfig", "Score", "AggregateScore", "RougeResult"]
+
+#: ROUGE as the registry lists it (:mod:`bleu2.metrics.registry`): one entry whose
+#: ``rouge_types`` pick the types; its score is the first type's mean F (:mod:`.scorer`).
+#: Its presets for the page (variants, not ``--metric`` names of their own): rouge-score's
+#: rules, and torchmetrics' (rouge-score's tokenizer; rougeLsum on sentences, which
+#: torchmetrics splits with NLTK's punkt and bleu2 offline, :mod:`.sentences`).
+METRICS = (
+    Metric("rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge"),
+    Metric(
+        "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
+        options=MappingProxyType({"rouge_preset": "rouge-score"}), variant_of="rouge",
+    ),
+    Metric(
+        "rouge-torchmetrics", "ROUGE (torchmetrics)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge",
+        "sentence_rouge", options=MappingProxyType({"rouge_preset": "rouge-score", "split_summaries": True}),
+        variant_of="rouge",
+    ),
+)  # fmt: skip
+
+#: The package's names and their modules, imported on first use (the registry imports
+#: this package for :data:`METRICS` alone).
+_LAZY = {
+    "sentence_rouge": ".api", "corpus_rouge": ".api", "RougeConfig": ".options",
+    "Score": ".result", "AggregateScore": ".result", "RougeResult": ".result",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -26,13 +26,14 @@ __all__ = [
 
 def extra_metrics(metric: str) -> tuple[str, ...]:
     """The metrics scored beside BLEU under the page's ``metric``: none under the default
-    (BLEU); else the metric itself and the registry's other metrics but their variants, in
-    the registry's order (:mod:`bleu2.metrics.registry`): chrF++ and TER under chrF++."""
+    (BLEU); else the metric itself and sacreBLEU's other metrics but their variants
+    (its multi-metric table), in the registry's order (:mod:`bleu2.metrics.registry`):
+    chrF++ and TER under chrF++; ROUGE, chrF and TER under ROUGE."""
     if metric == registry.DEFAULT:
         return ()
     own = registry.get(metric)
     family = {metric, own.variant_of, registry.DEFAULT}
-    others = {k for k in registry.names(variants=False) if k not in family}
+    others = {k for k in registry.names(variants=False, sacrebleu=True) if k not in family}
     return tuple(k for k in registry.names() if k == metric or k in others)
 
 

@@ -1,4 +1,7 @@
-"""The chosen metric on the sentence view: views, ranking, updates and help for chrF and TER."""
+"""The chosen metric on the sentence view: views, ranking, updates and help for every metric
+
+chrF, chrF++, TER, ROUGE (and its presets), GLEU and NIST; BLEU has its own breakdown.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,8 @@ from .candidates import Comparison
 from .chrf_view import chrf_view
 from .guide import HelpSections, help_paint
 from .metric_types import MetricView
+from .ngram_views import gleu_view, nist_view
+from .rouge_view import rouge_view
 from .ter_view import ter_view
 from .updates import score_updates
 
@@ -31,20 +36,35 @@ def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
+#: The views of ROUGE (and its presets), GLEU and NIST, by metric (or the metric a preset is of):
+#: (candidate, references, their box numbers, number, metric key, language) -> the view.
+OTHER_VIEWS = {"rouge": rouge_view, "gleu": gleu_view, "nist": nist_view}
+
+#: The ranking's columns after the score, by metric (chrF's and ROUGE's: precision, recall).
+RANKING_HEAD = {
+    "ter": ("col_edit", "ter_ref_length"),
+    "gleu": ("col_matches", "gleu_total"),
+    "nist": ("nist_gains", "nist_penalty"),
+}
+
 #: The views last made, by (metric, candidate, references, box numbers, number, language): an edit remakes one.
 _VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
 
 
 def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[MetricView]:
-    """Every candidate's view under ``metric`` (``"chrf"``, ``"chrf++"``, ``"ter"``), in box order."""
+    """Every candidate's view under ``metric`` (``"chrf"``, ``"chrf++"``, ``"ter"``, ``"rouge"`` and its
+    presets, ``"gleu"``, ``"nist"``), in box order."""
     refs, numbers = metric_inputs(comparison)
     out = []
     for i, row in enumerate(comparison["candidates"]):
         key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, lang)
         view = _VIEWS.get(key)
         if view is None:
+            family = registry.get(metric).variant_of or metric
             if metric == "ter":
                 view = ter_view(row["text"], refs, numbers, i + 1, lang)
+            elif family in OTHER_VIEWS:
+                view = OTHER_VIEWS[family](row["text"], refs, numbers, i + 1, metric, lang)
             else:
                 view = chrf_view(row["text"], refs, numbers, i + 1, metric, lang)
             _VIEWS.put(key, view)
@@ -58,8 +78,7 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
     scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
     ranks = competition_ranks(scores)
     order = sorted(range(len(views)), key=lambda i: (ranks[i], i))
-    ter = bool(views) and views[0]["metric"] == "ter"
-    extra = ("col_edit", "ter_ref_length") if ter else ("col_chrf_precision", "col_recall")
+    extra = RANKING_HEAD.get(views[0]["metric"] if views else "", ("col_chrf_precision", "col_recall"))
     label = views[0]["label"] if views else ""
     head = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), label] + [i18n.t(lang, k) for k in extra]
     rows = []
