@@ -10,6 +10,7 @@ import "./paint.js";
 import "./browser-actions.js";
 import "./storage.js";
 import "./corpus.js";
+import {watchDirections} from "./direction.mjs";
 import "./compare.js";
 import "./embed-start.mjs";
 import {start} from "./host.js";
@@ -19,6 +20,7 @@ import "./pwa.js";
 // A module runs once the page is parsed; the one-file page's may run before the body is
 // parsed, or after DOMContentLoaded. First the tab's texts in the boxes (static/keep.mjs).
 function begin() {
+  watchDirections();
   keep();
   start();
 }

@@ -5,6 +5,7 @@
 // (static/textdiff.mjs). No user text is ever written as HTML here (only textContent and
 // setAttribute). No decision is made here: what to show comes in (the highlighted tokens:
 // static/tokens.js; copies, downloads and the URL: static/browser-actions.js).
+import {applyDirection} from "./direction.mjs";
 import {reader as textReader} from "./textdiff.mjs";
 
   function $(id) { return document.getElementById(id); }
@@ -94,6 +95,7 @@ import {reader as textReader} from "./textdiff.mjs";
           else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
         });
         Object.keys(u.props || {}).forEach(function (name) { if (node[name] !== u.props[name]) node[name] = u.props[name]; });
+        if (u.props && "value" in u.props) applyDirection(node);  // a box's text written
         Object.keys(u.classes || {}).forEach(function (name) { node.classList.toggle(name, u.classes[name]); });
       });
     },
@@ -131,7 +133,7 @@ import {reader as textReader} from "./textdiff.mjs";
       var head = make("div", {"class": "box-head"}, null, root);
       make("label", {id: id + "-label", "for": id}, null, head);
       make("button", {type: "button", "class": "remove", id: id + "-remove"}, null, head);
-      var area = make("textarea", {id: id, rows: "4", spellcheck: "false", autocomplete: "off", dir: "auto"}, null, root);
+      var area = make("textarea", {id: id, rows: "4", spellcheck: "false", autocomplete: "off", "data-dir": "first-strong"}, null, root);
       area.spellcheck = false;
       var line = make("p", {"class": "tokens"}, null, root);
       make("span", {id: id + "-token-count", "class": "tokens-title"}, null, line);
@@ -155,7 +157,7 @@ import {reader as textReader} from "./textdiff.mjs";
       var have = group.querySelectorAll("textarea");
       for (var i = have.length; i < ids.length; i++) paint.box(kind, ids[i]);
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
-      (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; });
+      (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; applyDirection($(ids[k])); });
     },
     // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str],
     // button, title}], selected, rebuild}: with rebuild false, only changed cell texts
