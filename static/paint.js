@@ -1,10 +1,9 @@
-// `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers
-// send in their batches (static/host.js applies them: element updates, the text boxes added,
-// token chips, the ranking table, elements the Python describes (the terms table's rows, the
-// SVG chart), the highlight spans, "How it works"); read the boxes as changes
-// (static/textdiff.mjs). No user text is ever written as HTML here (only textContent and
-// setAttribute). No decision is made here: what to show comes in (the highlighted tokens:
-// static/tokens.js; copies, downloads and the URL: static/browser-actions.js).
+// `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers send
+// in their batches (static/host.js applies them: element updates, the text boxes added, token
+// chips, the ranking table, elements the Python describes (the terms table's rows, the SVG chart),
+// the highlight spans, "How it works"); read the boxes as changes (static/textdiff.mjs); set their
+// direction (static/direction.mjs). No user text is ever written as HTML here (only textContent and
+// setAttribute). No decision is made here: what to show comes in (static/tokens.js, browser-actions.js).
 import {applyDirection} from "./direction.mjs";
 import {reader as textReader} from "./textdiff.mjs";
 
@@ -23,7 +22,6 @@ import {reader as textReader} from "./textdiff.mjs";
   }
 
   var SVG_NS = "http://www.w3.org/2000/svg";
-
   // An element the page's Python describes: {tag, attrs, text, children: [element or text]};
   // an <svg> and what it holds in SVG's namespace.
   function build(spec, svg) {
