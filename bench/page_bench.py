@@ -12,8 +12,8 @@ Measures, and prints next to the page's targets (nothing is asserted):
   c and the JSON), median and p95; for keystrokes in the candidate (the reference's tokens
   and counts come from the cache) and in the reference (everything recomputed).
 - big pastes, in the same run, on the page and on a bare page holding
-  only a text area (the same attributes as the page's boxes: ``dir="ltr"``, as the page
-  sets it from the first strong character, ``spellcheck="false"``; full width, and again at
+  only a text area (the same attributes as the page's boxes: no ``dir`` (the page sets it from
+  the first strong character, only where it is not the page's own), ``spellcheck="false"``; full width, and again at
   the page's box size and font, which is what the browser itself needs for the page's box):
   a 1 MB and a 2 MB multi-line paste (TED lines repeated) into
   the reference box, then one of the same size into the candidate box (a real paste:
@@ -149,11 +149,12 @@ async (id) => {
 
 
 # The bare page: only a text area, with the attributes of the page's boxes (their direction is
-# set from the first strong character, static/direction.mjs: "ltr" for these English texts).
+# set from the first strong character, static/direction.mjs: no dir for these English texts,
+# left to right being the page's own).
 BARE_HTML = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bare text area</title>
 <link rel="icon" href="data:,"></head><body>
-<textarea id="candidate" rows="4" spellcheck="false" autocomplete="off" dir="ltr" style="width: 100%"></textarea>
-<textarea id="reference" rows="4" spellcheck="false" autocomplete="off" dir="ltr" style="width: 100%"></textarea>
+<textarea id="candidate" rows="4" spellcheck="false" autocomplete="off" style="width: 100%"></textarea>
+<textarea id="reference" rows="4" spellcheck="false" autocomplete="off" style="width: 100%"></textarea>
 </body></html>"""
 
 # The page's candidate box as CSS for a bare text area of the same size and font: a narrower,

@@ -20,7 +20,7 @@ test("the first letter decides: digits, spaces and punctuation before it do not"
   assert.equal(firstStrong(""), null);
 });
 
-test("a marked box gets dir from its text and loses it when no letter is left", () => {
+test("a marked box gets dir where its text's direction is not the page's, and loses it otherwise", () => {
   const box = $("reference");
   assert.equal(box.getAttribute("data-dir"), "first-strong");
   assert.equal(box.hasAttribute("dir"), false);  // index.html: no dir="auto"
@@ -30,6 +30,15 @@ test("a marked box gets dir from its text and loses it when no letter is left", 
   box.value = "42";
   applyDirection(box);
   assert.equal(box.hasAttribute("dir"), false);
+  box.value = "مرحبا";
+  applyDirection(box);
+  box.value = "hello";
+  applyDirection(box);
+  assert.equal(box.hasAttribute("dir"), false);  // the page's own direction (ltr)
+  document.documentElement.setAttribute("dir", "rtl");
+  applyDirection(box);
+  assert.equal(box.getAttribute("dir"), "ltr");  // in a right-to-left page
+  document.documentElement.removeAttribute("dir");
 });
 
 test("every text box of index.html is marked, input events set the direction, other boxes are left alone", () => {
@@ -45,5 +54,5 @@ test("every text box of index.html is marked, input events set the direction, ot
   const copy = $("json-copy-area");
   copy.value = "שלום";
   copy.dispatchEvent(new document.defaultView.Event("input", {bubbles: true}));
-  assert.equal(copy.getAttribute("dir"), "ltr");  // not marked: keeps its own
+  assert.equal(copy.getAttribute("dir"), "ltr");  // not marked: keeps its own, though its text is Hebrew
 });
