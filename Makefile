@@ -116,8 +116,10 @@ test-browser: venv chromium firefox site-test
 # --- benchmarks (printed, never asserted) ---
 bench: bench-page bench-engine bench-offline bench-corpus bench-significance
 
+# The page in headless Chromium (load, keystrokes, 1 MB and 2 MB pastes beside a bare text area;
+# BENCH_ARGS="--paste-only --trace": the pastes only, with where the main-thread time goes).
 bench-page: venv chromium site-test
-	$(VPY) -m bench.page_bench
+	$(VPY) -m bench.page_bench $(BENCH_ARGS)
 
 bench-offline: venv chromium firefox site
 	$(VPY) -m bench.offline_bench
@@ -132,9 +134,11 @@ bench-significance: venv
 bench-gleu: venv
 	$(VPY) -m bench.gleu_bench
 
-# Lighthouse 12.2.3 (page mobile and desktop, the docs' accessibility) and pa11y 9 on the
-# built site; both installed on first use into build/bench-node/ (not part of `make bench`).
-bench-lighthouse: venv chromium site
+# Lighthouse 12.2.3 (page mobile and desktop, the docs' accessibility, docs/embedding/ with its
+# embed beside it without one) and pa11y 9 on the built site; Lighthouse is package.json's
+# devDependency (node_modules/), pa11y installed on first use into build/bench-node/ (not part
+# of `make bench`). BENCH_ARGS=--docs-embed-only: only the docs page with and without its embed.
+bench-lighthouse: venv chromium node_modules site
 	$(VPY) -m bench.lighthouse_bench $(BENCH_ARGS)
 
 # bleu2.compare against compare-mt 0.2.10's command line (the test extra installs it).

@@ -1,6 +1,6 @@
 """Audits by tools nobody here wrote (``make bench-lighthouse``), printed, never asserted.
 
-    python -m bench.lighthouse_bench [--runs 3] [--skip-pa11y] [--skip-docs]
+    python -m bench.lighthouse_bench [--runs 3] [--skip-pa11y] [--skip-docs] [--docs-embed-only]
 
 On the built site (``_site/``, served by tools/serve.py on a free loopback port):
 - Lighthouse 12.2.3 on the page, mobile (its default: simulated throttling), median of
@@ -10,7 +10,8 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
 - Lighthouse's accessibility score of the docs pages (home, embedding, page, cli, library);
 - Lighthouse mobile (performance only, median of ``--runs``) on a docs page with an embed,
   ``docs/embedding/`` (its "Try it" example: the snippet's iframe, the calculator beside the
-  docs on one origin): performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
+  docs on one origin), and on the same page with its embed taken out (beside it, as
+  ``without-embed.html``, for the run; target: both >= 95): performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
   ``total-byte-weight`` (the page's, its frames' and their dedicated workers' requests:
   Lighthouse 12 attaches to page, iframe and worker targets, not to service workers; it
   stops recording at network and CPU quiet) and counted at the server (every request
@@ -21,7 +22,8 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
 - pa11y 9 (HTML_CodeSniffer, WCAG2AA) on the page in the sentence view and in corpus mode:
   its errors.
 
-Lighthouse and pa11y are installed on first use into ``build/bench-node/`` from the npm
+Lighthouse is the project's (package.json's devDependencies, in node_modules/) where
+installed; else it and pa11y are installed on first use into ``build/bench-node/`` from the npm
 registry (``PUPPETEER_SKIP_DOWNLOAD=1``: no browser download); both drive Debian's
 Chromium (``/usr/bin/chromium``). Targets (the page): performance >= 85, accessibility 100,
 best practices >= 95, SEO 100, CLS <= 0.05, TBT <= 300 ms; desktop performance >= 98; the
@@ -63,6 +65,21 @@ PYODIDE_PATH = "/static/vendor/pyodide/"
 EMBED_UNTOUCHED_BYTES = 250_000
 
 
+#: The project's own Lighthouse (package.json's devDependencies), used where installed.
+PROJECT_LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+#: The docs page with its embed taken out (the iframe and the host script's line), written
+#: beside it for the run (with its Brotli and gzip copies, as the site's own pages have).
+DOCS_WITHOUT_EMBED = "without-embed.html"
+
+
+def lighthouse_bin() -> Path:
+    """The project's Lighthouse 12.2.3 (node_modules), else build/bench-node/'s."""
+    found = ROOT / "node_modules" / "lighthouse" / "package.json"
+    if found.exists() and json.loads(found.read_text())["version"] == PACKAGES["lighthouse"]:
+        return PROJECT_LIGHTHOUSE
+    return TOOLS / "node_modules" / ".bin" / "lighthouse"
+
+
 def install_tools() -> None:
     """npm-install the pinned Lighthouse and pa11y into build/bench-node/ (once)."""
     wanted = {name: TOOLS / "node_modules" / name / "package.json" for name in PACKAGES}
@@ -82,7 +99,7 @@ def lighthouse(url: str, desktop: bool = False, only: str | None = None) -> dict
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report.json"
         command = [
-            str(TOOLS / "node_modules" / ".bin" / "lighthouse"),
+            str(lighthouse_bin()),
             url,
             "--output=json",
             f"--output-path={out}",
@@ -251,6 +268,46 @@ def print_docs_embed(label: str, runs: list[dict[str, Any]]) -> None:
         print(f"      {size / 1e6:7.3f} MB  {path}")
 
 
+def write_without_embed(site: Path) -> Path:
+    """docs/embedding/ with its embed taken out (every ``<iframe class="bleu2">`` and the
+    host script's ``<script src=".../embed.js">``), as ``without-embed.html`` beside it, with
+    Brotli and gzip copies; returns its path (the caller removes it and its copies)."""
+    import re
+
+    from tools.precompress import brotli_bytes, gzip_bytes
+
+    page = site / "docs" / DOCS_EMBED_PAGE / "index.html"
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r'<iframe class="bleu2"[\s\S]*?</iframe>', "", text)
+    text = re.sub(r'<script src="[^"]*embed\.js"[^>]*></script>', "", text)
+    out = page.with_name(DOCS_WITHOUT_EMBED)
+    data = text.encode("utf-8")
+    out.write_bytes(data)
+    out.with_name(out.name + ".br").write_bytes(brotli_bytes(data))
+    out.with_name(out.name + ".gz").write_bytes(gzip_bytes(data))
+    return out
+
+
+def docs_pair(base: str, counter: ByteCounter, runs: int) -> None:
+    """Lighthouse mobile (performance, median of ``runs``) on docs/embedding/ and on the same
+    page without its embed, printed side by side (target: both >= 95)."""
+    written = write_without_embed(SITE)
+    try:
+        with_embed = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter) for _ in range(runs)]
+        without = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_WITHOUT_EMBED}", counter) for _ in range(runs)]
+    finally:
+        for path in (written, written.with_name(written.name + ".br"), written.with_name(written.name + ".gz")):
+            path.unlink(missing_ok=True)
+    print_docs_embed(f"docs/{DOCS_EMBED_PAGE} (a docs page with an embed), mobile", with_embed)
+    print_docs_embed(f"docs/{DOCS_EMBED_PAGE} without its embed (the iframe and embed.js taken out), mobile", without)
+    a, b = (median_summary(r)["scores"].get("performance", 0) for r in (with_embed, without))
+    tbt_a, tbt_b = (median_summary(r)["numbers"].get("total-blocking-time", 0) for r in (with_embed, without))
+    print(
+        f"docs page, mobile performance: with its embed {a:g}, without {b:g} (target: both >= 95); "
+        f"TBT {tbt_a:.0f} ms vs {tbt_b:.0f} ms"
+    )
+
+
 PA11Y_CORPUS_ACTIONS = [
     "click element #mode-corpus",
     "wait for element #corpus to be visible",
@@ -291,14 +348,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs on the page, mobile (median)")
     parser.add_argument("--skip-pa11y", action="store_true")
     parser.add_argument("--skip-docs", action="store_true")
+    parser.add_argument("--docs-embed-only", action="store_true", help="only the docs page with and without its embed")
     args = parser.parse_args(argv)
     if not (SITE / "index.html").exists():
         print("_site/ is missing: run `make site` first", file=sys.stderr)
         return 2
-    install_tools()
+    if not (args.docs_embed_only and lighthouse_bin() == PROJECT_LIGHTHOUSE):
+        install_tools()
     counter = ByteCounter()
     server, base = counting_server(SITE, counter)
     try:
+        if args.docs_embed_only:
+            docs_pair(base, counter, args.runs)
+            return 0
         page = base + "index.html"
         mobile = [summary(lighthouse(page)) for _ in range(args.runs)]
         print_page("page, mobile", median_summary(mobile), args.runs)
@@ -310,8 +372,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"docs/{path}: accessibility {s['scores']['accessibility']}")
                 for line in s["failed"]:
                     print(f"  failed: {line}")
-            embed = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter) for _ in range(args.runs)]
-            print_docs_embed(f"docs/{DOCS_EMBED_PAGE} (a docs page with an embed), mobile", embed)
+            docs_pair(base, counter, args.runs)
         if not args.skip_pa11y:
             for label, actions in (("sentence view", []), ("corpus mode", PA11Y_CORPUS_ACTIONS)):
                 issues = pa11y(page, actions)

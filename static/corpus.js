@@ -13,11 +13,43 @@ import {paint} from "./paint.js";
   // --- the controller's events -------------------------------------------------------------------
 
   // The page's events, by name (bleu2.page.corpus.controller.EVENTS); those before the
-  // controller is made (Python still loading) wait here, in order.
+  // controller is made (Python still loading) wait here, in order. Resolves once the
+  // controller's answer to it is applied.
   var control = null, early = [];
   function send() {
     var event = Array.prototype.slice.call(arguments);
-    if (control) control.apply(null, event); else early.push(event);
+    if (control) return Promise.resolve(control.apply(null, event));
+    return new Promise(function (resolve) { early.push([event, resolve]); });
+  }
+
+  // A paste box's edits, coalesced: the controller hears "paste_changed" (and with it the
+  // box's whole text) once the person pauses for PASTE_PAUSE_MS, not at every input event
+  // (a file filled line by line was thousands of events, each carrying the box). Meanwhile,
+  // and until the controller has read it, the box says it is reading: aria-busy="true" on
+  // it, .reading on its drop zone (static/style.css).
+  var PASTE_PAUSE_MS = 400;
+  var pasteTimers = {}, pasteSent = {};
+  function pasteBox(role) { return $("corpus-" + role + "s-paste"); }
+  function reading(role, on) {
+    var box = pasteBox(role);
+    if (on) box.setAttribute("aria-busy", "true"); else box.removeAttribute("aria-busy");
+    $("corpus-" + role + "s-drop").classList.toggle("reading", on);
+  }
+  function pasteEdited(role) {
+    reading(role, true);
+    clearTimeout(pasteTimers[role]);
+    pasteTimers[role] = setTimeout(function () { pasteFlush(role); }, PASTE_PAUSE_MS);
+  }
+  // Send the box's pending edits now (after a pause, or before its "Add as a file").
+  function pasteFlush(role) {
+    if (!(role in pasteTimers)) return;
+    clearTimeout(pasteTimers[role]);
+    delete pasteTimers[role];
+    pasteSent[role] = (pasteSent[role] || 0) + 1;
+    var mine = pasteSent[role];
+    send("paste_changed", role).then(function () {
+      if (pasteSent[role] === mine && !(role in pasteTimers)) reading(role, false);
+    });
   }
 
   // Files given to a picker or dropped: the controller hears how many, then each file's
@@ -134,13 +166,17 @@ import {paint} from "./paint.js";
         zone.classList.remove("dragging");
         readFiles(role, event.dataTransfer.files);
       });
-      on("corpus-" + role + "s-add", "click", function () { send("add_pasted", role); });
-      on("corpus-" + role + "s-paste", "input", function () { send("paste_changed", role); });
+      on("corpus-" + role + "s-add", "click", function () { pasteFlush(role); send("add_pasted", role); });
+      on("corpus-" + role + "s-paste", "input", function () { pasteEdited(role); });
       on("corpus-" + role + "s-list", "click", function (event) {
         var button = event.target.closest("button[data-id]");
         if (button) send("remove", Number(button.getAttribute("data-id")));
       });
     });
+    // leaving or hidden: the edits not sent yet go now (the controller keeps them for the tab)
+    function flushAll() { ["reference", "system"].forEach(pasteFlush); }
+    addEventListener("pagehide", flushAll);
+    document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") flushAll(); });
     on("corpus-score", "click", function () { send("score"); });
     on("corpus-cancel", "click", function () { send("cancel"); });
     ["corpus-test", "corpus-n", "corpus-seed", "corpus-baseline"].forEach(function (id) {
@@ -172,7 +208,7 @@ import {paint} from "./paint.js";
     // static/host.js hands over the function that sends an event to CorpusControl.on once Python runs
     attach: function (fn) {
       control = fn;
-      early.splice(0).forEach(function (event) { control.apply(null, event); });
+      early.splice(0).forEach(function (item) { Promise.resolve(control.apply(null, item[0])).then(item[1]); });
     },
     // an event for the controller (static/compare.js's)
     send: send

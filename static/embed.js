@@ -23,19 +23,39 @@
     if (THEMES.indexOf(value) >= 0) root.setAttribute("data-theme", value);
   }
 
+  // Where nothing waits: the modules static/page.mjs imports at once (index.html's
+  // <meta name="bleu2-modules">: the glue, PyScript, the Pyodide entry) preloaded now, as
+  // the page is parsed; a waiting embed fetches none of them until touched.
+  function preload() {
+    var meta = document.querySelector('meta[name="bleu2-modules"]');
+    if (!meta || root.hasAttribute("data-offline")) return;  // the one-file page has them in it
+    meta.getAttribute("content").split(/\s+/).forEach(function (href) {
+      if (!href) return;
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
+
   var params;
   try {
     params = new URLSearchParams(location.search);
   } catch {
+    preload();
     return;
   }
   theme(params.get("theme"));
-  if (!params.has("embed")) return;
+  if (!params.has("embed")) {
+    preload();
+    return;
+  }
   root.setAttribute("data-embed", "");
   // An embed loads no Python until the reader touches it (static/embed-start.mjs): it waits
   // (html[data-state=waiting]), except with ?start (a docs block's "Try it live": the reader
   // asked already) and in the one-file page (html[data-offline]: Python boots there at once).
   if (!params.has("start") && !root.hasAttribute("data-offline")) root.setAttribute("data-state", "waiting");
+  else preload();
 
   var framed;
   try {

@@ -250,7 +250,7 @@ import {tabStorage} from "./storage.js";
         corpus.attach(function () {
           var args = Array.prototype.slice.call(arguments), name = args.shift(), data;
           if (args.length && args[args.length - 1] instanceof Uint8Array) data = args.pop();
-          send({corpus: name, args: args}, data);
+          return send({corpus: name, args: args}, data);
         });
         pump();
       });

@@ -1,26 +1,33 @@
-// The page's JavaScript: one graph of ES modules, from this entry (index.html loads it after
-// its classic scripts, embed.js, boot-strings.js, boot.js and fflate, and before PyScript's
-// core.js). Every module of the graph is imported here, so the browser asks for them all
-// at once; each one imports what it uses, and none reads another through a global.
+// The page's JavaScript entry, index.html's one module script (after its classic scripts,
+// embed.js, boot-strings.js, boot.js and fflate). At once, what every page needs before
+// Python: the boxes' direction (direction.mjs), the tab's texts in the boxes and what is
+// typed kept (keep.mjs), and whether to wait for the reader (embed-start.mjs: a waiting
+// embed). Then, at once, or in a waiting embed once the reader touches it: the Pyodide
+// entry (pyodide-boot.mjs), the rest of the glue (glue.mjs, which starts the page's worker:
+// static/host.js) and PyScript's core.js. A waiting embed so loads its form and this small
+// graph only (static/embed.js preloads the others where nothing waits).
 // The one-file page (tools/build_offline.py) imports this module from its payload.
-import "./idb-memory.js";  // on this thread before PyScript's core.js opens its databases
+import {watchDirections} from "./direction.mjs";
+import {touched} from "./embed-start.mjs";
 import {keep} from "./keep.mjs";
-import "./textdiff.mjs";
 import "./paint.js";
-import "./browser-actions.js";
 import "./storage.js";
-import "./corpus.js";
-import "./compare.js";
-import "./embed-start.mjs";
-import {start} from "./host.js";
-import "./tokens.js";
-import "./pwa.js";
+import "./textdiff.mjs";
+
+function rest() {
+  const boot = import("./pyodide-boot.mjs");
+  return import("./glue.mjs").then((glue) => {
+    glue.start();
+    return Promise.all([boot, import("./vendor/pyscript/core.js")]);
+  });
+}
 
 // A module runs once the page is parsed; the one-file page's may run before the body is
 // parsed, or after DOMContentLoaded. First the tab's texts in the boxes (static/keep.mjs).
 function begin() {
+  watchDirections();
   keep();
-  start();
+  touched().then(rest);
 }
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
 else begin();

@@ -1,10 +1,10 @@
-// `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers
-// send in their batches (static/host.js applies them: element updates, the text boxes added,
-// token chips, the ranking table, elements the Python describes (the terms table's rows, the
-// SVG chart), the highlight spans, "How it works"); read the boxes as changes
-// (static/textdiff.mjs). No user text is ever written as HTML here (only textContent and
-// setAttribute). No decision is made here: what to show comes in (the highlighted tokens:
-// static/tokens.js; copies, downloads and the URL: static/browser-actions.js).
+// `paint`, the painters: build the page's DOM from the plain data bleu2.page's controllers send
+// in their batches (static/host.js applies them: element updates, the text boxes added, token
+// chips, the ranking table, elements the Python describes (the terms table's rows, the SVG chart),
+// the highlight spans, "How it works"); read the boxes as changes (static/textdiff.mjs); set their
+// direction (static/direction.mjs). No user text is ever written as HTML here (only textContent and
+// setAttribute). No decision is made here: what to show comes in (static/tokens.js, browser-actions.js).
+import {applyDirection} from "./direction.mjs";
 import {reader as textReader} from "./textdiff.mjs";
 
   function $(id) { return document.getElementById(id); }
@@ -22,7 +22,6 @@ import {reader as textReader} from "./textdiff.mjs";
   }
 
   var SVG_NS = "http://www.w3.org/2000/svg";
-
   // An element the page's Python describes: {tag, attrs, text, children: [element or text]};
   // an <svg> and what it holds in SVG's namespace.
   function build(spec, svg) {
@@ -94,6 +93,7 @@ import {reader as textReader} from "./textdiff.mjs";
           else if (node.getAttribute(name) !== String(value)) node.setAttribute(name, value);
         });
         Object.keys(u.props || {}).forEach(function (name) { if (node[name] !== u.props[name]) node[name] = u.props[name]; });
+        if (u.props && "value" in u.props) applyDirection(node);  // a box's text written
         Object.keys(u.classes || {}).forEach(function (name) { node.classList.toggle(name, u.classes[name]); });
       });
     },
@@ -131,7 +131,7 @@ import {reader as textReader} from "./textdiff.mjs";
       var head = make("div", {"class": "box-head"}, null, root);
       make("label", {id: id + "-label", "for": id}, null, head);
       make("button", {type: "button", "class": "remove", id: id + "-remove"}, null, head);
-      var area = make("textarea", {id: id, rows: "4", spellcheck: "false", autocomplete: "off", dir: "auto"}, null, root);
+      var area = make("textarea", {id: id, rows: "4", spellcheck: "false", autocomplete: "off", "data-dir": "first-strong"}, null, root);
       area.spellcheck = false;
       var line = make("p", {"class": "tokens"}, null, root);
       make("span", {id: id + "-token-count", "class": "tokens-title"}, null, line);
@@ -155,7 +155,7 @@ import {reader as textReader} from "./textdiff.mjs";
       var have = group.querySelectorAll("textarea");
       for (var i = have.length; i < ids.length; i++) paint.box(kind, ids[i]);
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
-      (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; });
+      (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; applyDirection($(ids[k])); });
     },
     // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str],
     // button, title}], selected, rebuild}: with rebuild false, only changed cell texts

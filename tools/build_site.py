@@ -391,16 +391,17 @@ def boot_strings_js() -> str:
 
 
 # PyScript's chunks every start imports one after the other (core.js -> its core chunk ->
-# the TOML parser and the error plugin): index_html() preloads them with core.js.
+# the TOML parser and the error plugin): index_html() lists them with core.js among the
+# modules static/embed.js preloads where nothing waits (<meta name="bleu2-modules">).
 PRELOADED_CHUNKS = ("core-", "toml-", "error-")
-CHUNKS_BEFORE = '  <script type="module" async src="./static/pyodide-boot.mjs"></script>\n'
+CHUNKS_BEFORE = "./static/vendor/pyscript/core.js "
 
 
 def chunk_preloads(vendor: Path = VENDOR / "pyscript") -> str:
-    """``<link rel="modulepreload">`` lines for the vendored PRELOADED_CHUNKS (hashed names;
-    none when the runtime is not vendored)."""
+    """The vendored PRELOADED_CHUNKS' paths, each followed by a space, for index.html's
+    ``<meta name="bleu2-modules">`` (hashed names; none when the runtime is not vendored)."""
     names = sorted(p.name for p in vendor.glob("*.js") if p.name.startswith(PRELOADED_CHUNKS))
-    return "".join(f'  <link rel="modulepreload" href="./static/vendor/pyscript/{name}">\n' for name in names)
+    return "".join(f"./static/vendor/pyscript/{name} " for name in names)
 
 
 def index_html() -> str:
@@ -414,8 +415,8 @@ def index_html() -> str:
     """
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     if page.count(CHUNKS_BEFORE) != 1:
-        sys.exit(f"[build_site] index.html must hold {CHUNKS_BEFORE.strip()} once (the chunks' preloads go before it)")
-    page = page.replace(CHUNKS_BEFORE, chunk_preloads() + CHUNKS_BEFORE)
+        sys.exit(f"[build_site] index.html must hold {CHUNKS_BEFORE.strip()} once (the chunks' preloads go after it)")
+    page = page.replace(CHUNKS_BEFORE, CHUNKS_BEFORE + chunk_preloads())
     plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
     for tag in ("mpy-config", "py-config"):
         empty = f"<{tag}></{tag}>"

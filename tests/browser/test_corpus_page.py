@@ -446,6 +446,62 @@ def test_add_as_a_file_with_an_empty_box_says_so(page):
     )
 
 
+# The corpus controller's paste_changed, counted in the page's Python: the length of the box's
+# text it read at each call (``corpus.seen``), then the controller's own method.
+COUNT_PASTE_READS = (
+    "(lambda c, f: (c.__dict__.__setitem__('seen', []), c.__dict__.__setitem__('paste_changed',"
+    " lambda role: (c.seen.append(len(c.port.read_value(f'corpus-{role}s-paste'))), f(role))[1]))[0])"
+    "(corpus, corpus.paste_changed)"
+)
+# A burst of input events into the system paste box, a line at a time, as fast as they come;
+# returns what the box said at the end of the burst.
+PASTE_BURST_JS = """lines => {
+  const box = document.getElementById('corpus-systems-paste');
+  box.focus();
+  box.value = '';
+  for (const line of lines) {
+    box.value += line + '\\n';
+    box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: line}));
+  }
+  return {busy: box.getAttribute('aria-busy'), reading: box.closest('.corpus-drop').classList.contains('reading'),
+          dir: box.getAttribute('dir'), length: box.value.length};
+}"""
+
+
+def test_a_paste_box_is_read_once_after_a_burst_of_input_and_says_it_is_reading(page):
+    lines = ["שלום עולם", *(f"line {n} of a file typed in line by line" for n in range(1, 200))]
+    clear_files(page)  # no reference of another length: the pasted system is taken as a file
+    answered(page)
+    assert page.evaluate("code => window.bleu2Test.probe(code)", COUNT_PASTE_READS) is None
+    try:
+        shown = page.evaluate(PASTE_BURST_JS, lines)
+        # meanwhile: the box says it is reading; its direction from its first strong character
+        assert shown["busy"] == "true" and shown["reading"]
+        assert shown["dir"] == "rtl"
+        assert page.get_attribute("#corpus-systems-paste", "dir") != "auto"
+        page.wait_for_selector("#corpus-systems-paste:not([aria-busy])", state="attached")
+        assert not page.evaluate("document.getElementById('corpus-systems-drop').classList.contains('reading')")
+        answered(page)
+        # 200 input events: the controller read the box once, whole, after the person paused
+        assert page.evaluate("window.bleu2Test.probe('corpus.seen')") == [shown["length"]]
+        # "Add as a file" right after more typing: the pending edit first, then the file
+        page.evaluate(
+            """() => { const box = document.getElementById('corpus-systems-paste');
+            box.value += 'one more line';
+            box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertText', data: 'x'}));
+            document.getElementById('corpus-systems-add').click(); }"""
+        )
+        page.wait_for_function("document.getElementById('corpus-systems-paste').value === ''")
+        page.wait_for_selector("#corpus-systems-paste:not([aria-busy])", state="attached")
+        answered(page)
+        assert page.evaluate("window.bleu2Test.probe('corpus.seen')") == [shown["length"], shown["length"] + 13]
+        assert page.evaluate("document.querySelectorAll('#corpus-systems-list li').length") == 1
+    finally:
+        page.evaluate("window.bleu2Test.probe(\"corpus.__dict__.pop('paste_changed', None) and None\")")
+        clear_files(page)
+        answered(page)
+
+
 def test_the_engines_messages_are_in_the_pages_language_and_follow_a_switch(page, tmp_path):
     latin1 = tmp_path / "latin1.txt"
     latin1.write_bytes("café\n".encode("latin-1"))
@@ -562,6 +618,7 @@ def test_a_reload_keeps_the_mode_settings_and_pasted_texts_and_names_the_files_t
     answered(tab)
     tab.wait_for_function("document.querySelectorAll('#corpus-systems-list li').length === 1")
     tab.fill("#corpus-systems-paste", "typed, not added")
+    tab.wait_for_selector("#corpus-systems-paste:not([aria-busy])", state="attached")  # read once typing paused
     tab.fill("#corpus-seed", "7")
     tab.dispatch_event("#corpus-seed", "change")
     answered(tab)

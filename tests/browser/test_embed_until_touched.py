@@ -1,5 +1,6 @@
 """An embed costs nothing until touched (docs/embedding.md, static/embed-start.mjs): a
-``?embed`` frame shows its form and fetches no Python until its reader focuses a box or
+``?embed`` frame shows its form and fetches no Python (nor PyScript, the Pyodide entry or the
+page's glue beyond its form: static/page.mjs) until its reader focuses a box or
 presses its start button; what is typed while Python loads is scored once it is ready; the
 keyboard reaches the start; a frame registers no service worker; its background is the
 host's in MkDocs Material's light and dark (slate) schemes; its "Ready" line goes away.
@@ -63,6 +64,28 @@ def python_files(paths) -> list[str]:
     return [p for p in paths if p.rsplit("/", 1)[-1] in PYTHON_FILES or p.endswith("service-worker.js")]
 
 
+#: What a waiting embed must not load either: the page's glue beyond its form (static/glue.mjs
+#: and what it imports), the Pyodide entry and PyScript (core.js and its chunks).
+GLUE_FILES = (
+    "glue.mjs",
+    "host.js",
+    "corpus.js",
+    "compare.js",
+    "tokens.js",
+    "pwa.js",
+    "pyodide-boot.mjs",
+    "pyodide.mjs",
+)
+
+
+def start_files(paths) -> list[str]:
+    """The requests of ``paths`` (URL paths) for PyScript's scripts (its stylesheet styles
+    the form), the Pyodide entry or the glue."""
+    return [
+        p for p in paths if ("/vendor/pyscript/" in p and not p.endswith(".css")) or p.rsplit("/", 1)[-1] in GLUE_FILES
+    ]
+
+
 def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typed(
     browser, guards, counted, served_root
 ):
@@ -80,6 +103,8 @@ def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typ
     page = context.new_page()
     guard.attach_page(page)
     page.route(parent, lambda route: route.continue_())
+    requested: list[str] = []  # every request of the frame, as the browser made it (preloads too)
+    context.on("request", lambda request: requested.append(urlsplit(request.url).path))
     counter.reset()
     page.goto(parent)
     frame = page.wait_for_selector("#f").content_frame()
@@ -91,6 +116,10 @@ def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typ
     before = calculator_bytes(counter)
     assert sum(before.values()) <= BEFORE_TOUCH_LIMIT, before
     assert python_files(before) == [], before
+    # its form and the start script only: no PyScript core, no Pyodide entry, no glue, no worker
+    assert start_files(requested) == [] and python_files(requested) == [], requested
+    assert any(p.endswith("/static/page.mjs") for p in requested), requested
+    assert frame.evaluate("document.querySelectorAll('link[rel=modulepreload]').length") == 0
     expect(frame.locator("#reference")).to_be_visible()
     expect(frame.locator("#candidate")).to_be_visible()
     expect(frame.locator("#score")).to_be_visible()
@@ -104,6 +133,8 @@ def test_an_embed_fetches_no_python_until_a_box_is_touched_and_loses_nothing_typ
         frame.click("#reference")
     expect(root).to_have_attribute("data-state", "loading")
     expect(frame.locator("#embed-start")).to_be_hidden()
+    frame.wait_for_function("() => window.bleu2Test !== undefined")  # the glue, loaded once touched
+    assert {"core.js", "glue.mjs", "host.js"} <= {p.rsplit("/", 1)[-1] for p in start_files(requested)}, requested
     expect(frame.locator("#status-text")).to_contain_text("Loading")
     guard.typed += [REF, CAND]
     frame.locator("#reference").press_sequentially(REF)

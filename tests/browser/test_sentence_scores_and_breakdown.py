@@ -152,6 +152,38 @@ def test_tokens_of_both_texts_shown(ready_page, guard):
     assert shown["candidate-token-count"] == "3 tokens"
 
 
+def test_a_box_takes_its_direction_from_its_first_strong_character_never_dir_auto(ready_page, guard):
+    """dir="auto" had the browser scan a box's whole text at every edit (seconds for
+    megabytes): the direction is set from the first letter instead, digits and punctuation
+    before it left aside, and follows the text as it is typed, pasted or written by the page."""
+    page = ready_page
+
+    def direction(selector: str) -> str:
+        return page.eval_on_selector(selector, "box => getComputedStyle(box).direction")
+
+    assert page.evaluate("[...document.querySelectorAll('textarea')].filter(t => t.dir === 'auto').length") == 0
+    enter(page, guard, "2019 — שלום עולם, the cat", "12, (3): the cat שלום")
+    assert direction("#reference") == "rtl" and page.get_attribute("#reference", "dir") == "rtl"
+    # left to right, the page's own: no attribute to write (a change of it lays the text out again)
+    assert direction("#candidate") == "ltr" and page.get_attribute("#candidate", "dir") is None
+    # key presses: from the first strong character again
+    page.fill("#candidate", "")
+    page.locator("#candidate").press_sequentially("42 مر")
+    assert direction("#candidate") == "rtl"
+    answered(page)
+    # a box the page adds is marked the same way, and is never dir="auto"
+    page.click("#add-candidate")
+    answered(page)
+    added = page.locator("#candidates textarea").nth(1)
+    assert added.get_attribute("data-dir") == "first-strong" and added.get_attribute("dir") != "auto"
+    added.fill("ש the dog")
+    assert added.get_attribute("dir") == "rtl"
+    page.click(f"#{added.get_attribute('id')}-remove")
+    answered(page)
+    enter(page, guard, "the cat", "the cat")
+    assert direction("#reference") == "ltr" and page.get_attribute("#reference", "dir") is None
+
+
 @pytest.mark.parametrize("box", ["reference", "candidate"])
 def test_markup_is_shown_as_text(ready_page, guard, box):
     payload = "<img src=x onerror=alert(1)>"

@@ -46,15 +46,18 @@ test("chips: one bidi-isolated span per item, the separator between them, a <wbr
 });
 
 test("boxes: added like the first of their kind, removed from the end, values written in order", () => {
-  paint.boxes("candidate", JSON.stringify(["candidate", "candidate-2", "candidate-3"]), JSON.stringify(["a", "b", "c"]));
+  paint.boxes("candidate", JSON.stringify(["candidate", "candidate-2", "candidate-3"]), JSON.stringify(["a", "b", "12 مرحبا"]));
   const areas = $("candidates").querySelectorAll("textarea");
   assert.deepEqual(Array.from(areas, (a) => a.id), ["candidate", "candidate-2", "candidate-3"]);
-  assert.deepEqual(Array.from(areas, (a) => a.value), ["a", "b", "c"]);
+  assert.deepEqual(Array.from(areas, (a) => a.value), ["a", "b", "12 مرحبا"]);
   for (const part of ["-box", "-label", "-remove", "-token-count", "-tokens", "-tokens-more"]) {
     assert.ok($("candidate-3" + part), "candidate-3" + part);
   }
   assert.equal($("candidate-3-label").getAttribute("for"), "candidate-3");
-  assert.equal($("candidate-3").getAttribute("dir"), "auto");
+  // the direction from each text's first strong character, never dir="auto" (the browser's scan of it all)
+  // (left to right is the page's own: no attribute then)
+  assert.deepEqual(Array.from(areas, (a) => a.getAttribute("dir")), [null, null, "rtl"]);
+  assert.equal($("candidate-3").getAttribute("data-dir"), "first-strong");
   paint.boxes("candidate", JSON.stringify(["candidate", "candidate-2"]), null);  // texts kept
   assert.equal($("candidate-3-box"), null);
   assert.deepEqual(Array.from($("candidates").querySelectorAll("textarea"), (a) => a.value), ["a", "b"]);

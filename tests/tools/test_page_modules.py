@@ -13,8 +13,11 @@ STATIC = ROOT / "static"
 #: What index.html loads as classic scripts: embed.js before the first paint, boot.js where
 #: modules cannot run (index.html opened from file://), the strings it shows, fflate's zlib.
 CLASSIC = ["static/embed.js", "static/boot-strings.js", "static/boot.js", "static/vendor/fflate/fflate.js"]
-#: Modules index.html loads: the page's entry, PyScript, the Pyodide boot (PyScript's interpreter).
-MODULES = ["static/page.mjs", "static/vendor/pyscript/core.js", "static/pyodide-boot.mjs"]
+#: Modules index.html loads: the page's entry only (it imports PyScript, the Pyodide boot and
+#: the rest of the glue when Python may start: static/page.mjs).
+MODULES = ["static/page.mjs"]
+#: What page.mjs imports at once, before Python may start (a waiting embed loads these only).
+WAITING = {"direction.mjs", "embed-start.mjs", "keep.mjs", "paint.js", "storage.js", "textdiff.mjs"}
 IMPORT = re.compile(r"""^import (?:[^"']+ from )?"\./([^"']+)";""", re.M)
 
 
@@ -46,23 +49,32 @@ def test_index_html_loads_a_few_classic_scripts_then_the_modules():
     assert scripts(kind_module=True) == MODULES
 
 
-def test_page_mjs_imports_every_module_of_static_itself():
-    """Each module is imported by page.mjs directly (so the browser asks for all of them at
-    once), and nothing else of static/ is left out of the graph."""
+def test_page_mjs_imports_a_small_graph_at_once_and_glue_mjs_every_other_module_itself():
+    """page.mjs imports the waiting page's few modules directly; glue.mjs (imported when
+    Python may start) imports every other module directly (so the browser asks for all of
+    them at once), and index.html's bleu2-modules list (preloaded where nothing waits) names
+    them; nothing else of static/ is left out."""
     direct = set(IMPORT.findall((STATIC / "page.mjs").read_text(encoding="utf-8")))
+    assert direct == graph("page.mjs") == WAITING
+    glue = set(IMPORT.findall((STATIC / "glue.mjs").read_text(encoding="utf-8")))
+    glue |= set(re.findall(r"""^export \{[^}]+\} from "\./([^"']+)";""", (STATIC / "glue.mjs").read_text(), re.M))
     ours = {p.name for p in STATIC.iterdir() if p.suffix in (".js", ".mjs")}
     classic = {Path(p).name for p in CLASSIC}
-    assert direct == graph("page.mjs")
     # pyodide-boot.mjs is the interpreter's entry (PyScript loads it in the worker), with
     # the browser-made snapshot's modules (snapshot.mjs, and the worker that makes it)
     booting = {"pyodide-boot.mjs", "snapshot.mjs", "snapshot-worker.mjs"}
-    assert direct == ours - classic - {"page.mjs"} - booting
+    assert glue - WAITING == ours - classic - {"page.mjs", "glue.mjs"} - booting - WAITING
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    listed = re.search(r'<meta name="bleu2-modules" content="([^"]+)">', page)
+    assert listed
+    names = {href.rsplit("/", 1)[-1] for href in listed.group(1).split()}
+    assert names == (glue - WAITING) | {"glue.mjs", "core.js", "pyodide-boot.mjs"}
 
 
 def test_the_modules_pass_nothing_through_window():
     """A module takes what another gives by import: no module reads the painters, the tab's
     storage or corpus mode's glue from a global (what the tests read is still assigned)."""
-    for name in graph("page.mjs"):
+    for name in graph("page.mjs") | graph("glue.mjs"):
         text = (STATIC / name).read_text(encoding="utf-8")
         assert not re.search(r"window\.bleu2(Paint|Storage|Corpus|TextDiff)\b(?!\s*=[^=])", text), name
 
