@@ -5,6 +5,7 @@
 // The one-file page (tools/build_offline.py) imports this module from its payload.
 import "./idb-memory.js";  // on this thread before PyScript's core.js opens its databases
 import {keep} from "./keep.mjs";
+import {remember} from "./panels.mjs";
 import "./textdiff.mjs";
 import "./paint.js";
 import "./browser-actions.js";
@@ -19,6 +20,7 @@ import "./pwa.js";
 // A module runs once the page is parsed; the one-file page's may run before the body is
 // parsed, or after DOMContentLoaded. First the tab's texts in the boxes (static/keep.mjs).
 function begin() {
+  remember();
   keep();
   start();
 }
