@@ -451,7 +451,8 @@ class SentencePage:
         rebuild = not self.screen.same("ranking-structure", data["structure"])
         painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
         self.paint_once("ranking", "ranking", painted)
-        v = self.view = blank.shown_view(candidate_view(comp, self.selected, self.lang), empty)
+        v = blank.empty_candidate_view(candidate_view(comp, self.selected, self.lang), self.lang)
+        v = self.view = blank.shown_view(v, empty)
         self.order_rows(v)
         shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
         shown.update(metric_view.shown_parts(metric, self.lang))

@@ -173,6 +173,8 @@ def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
 def summary_updates(v: CandidateView, lang: str = "en") -> Updates:
     """The sticky summary at the top: which candidate, its score, p1..pN and BP."""
     terms = [f"{p['label']} {p['value']}" for p in v["precisions"]]
+    if not v["result"].hyp_len and v["result"].ref_len:  # no words to match (blank.empty_candidate_view)
+        terms = [i18n.t(lang, "no_words_to_match")]
     terms.append(f"{i18n.t(lang, 'col_bp')} {v['brevity_penalty']['value']}")
     return {
         "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},

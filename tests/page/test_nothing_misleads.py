@@ -1,0 +1,25 @@
+"""What the sentence view shows never misleads, through the fake page: an empty candidate
+shows no precision (add-1's (0+1)/(0+1) = 1 would), and says it has no words to match,
+BLEU 0 through BP (sacreBLEU 2.6.0: 0.0, BP 0)."""
+
+from __future__ import annotations
+
+from sacrebleu.metrics import BLEU
+
+from fake_port import Tab, open_page
+
+REF = "the cat is on the mat"
+
+
+def test_an_empty_candidate_says_there_is_nothing_to_match_and_shows_no_precision():
+    port, _ = open_page(Tab(), boxes={"references": [REF], "candidates": [""]})
+    peer = BLEU(max_ngram_order=2).sentence_score("", [REF])
+    assert (peer.score, peer.bp, peer.sys_len) == (0.0, 0.0, 0)
+    assert port.text("score") == "0.0000" and port.text("bp-value") == "0.0000"
+    assert port.text("summary-terms") == "no words in the candidate: nothing to match · BP 0.0000"
+    assert port.text("p1-value") == port.text("p2-value") == "–"
+    assert port.text("p1-note") == "no words in the candidate: nothing to match"
+    assert "BP = 0.0000" in port.text("score-formula") and "no words" in port.text("score-formula")
+    assert port.last("ranking")["rows"][0]["cells"][3:5] == ["–", "–"]
+    shown = [port.text(k) for k in ("summary-terms", "p1-value", "p2-value")] + port.last("ranking")["rows"][0]["cells"]
+    assert not any("1.0000" in text for text in shown)
