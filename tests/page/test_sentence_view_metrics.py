@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import sacrebleu
@@ -103,6 +104,18 @@ def test_ter_edits_add_up_to_sacrebleus_and_shifted_words_are_marked():
     assert sum(counts) == int(v["rows"][4]["cells"][1]) == round(theirs.score / 100 * len(refs[0].split()))
     written = v["highlight"]["candidate"][0]["orders"][0]["items"]
     assert any("hl-shifted" in cls and text.startswith("⇄") for text, cls in written)
+
+
+def test_a_ter_substitution_shows_both_words_marked_as_such_and_never_struck_through():
+    v = ter_view("the cat sat on the mat", ["the cat is on the mat"], [1], 1)
+    assert sacrebleu.sentence_ter("the cat sat on the mat", ["the cat is on the mat"]).score == pytest.approx(100 / 6)
+    steps = v["highlight"]["candidate"][0]["orders"][1]["items"]
+    assert ["~sat → is", "hl-substituted"] in steps and not any("hl-clipped" in cls for _, cls in steps)
+    written = v["highlight"]["candidate"][0]["orders"][0]["items"]
+    assert ["sat", "hl-substituted"] in written
+    css = (Path(__file__).resolve().parents[2] / "static" / "style.css").read_text(encoding="utf-8")
+    rule = css[css.index(".hl-substituted {") :].split("}", 1)[0]
+    assert "line-through" not in rule and "underline" in rule
 
 
 def test_ranking_puts_lowest_ter_first():

@@ -21,7 +21,7 @@ __all__ = ["ter_view"]
 #: How a step of the alignment is written and marked: op -> (prefix, CSS class).
 STEP_MARKS = {
     "match": ("", "hl-matched"),
-    "substitution": ("~", "hl-clipped"),
+    "substitution": ("~", "hl-substituted"),  # both words shown, marked, never struck through
     "deletion": ("−", "hl-unmatched"),
     "insertion": ("+", "hl-ref-unmatched"),
 }
@@ -31,10 +31,11 @@ SHIFTED_MARK = "⇄"
 
 
 def step_item(step: TerStep) -> list[str]:
-    """A step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``, ``"+a"``, ⇄ for a shift."""
+    """A step as ``[text, css class]``: ``"cat"``, ``"~sat → is"`` (the candidate's word, then the reference's),
+    ``"−on"``, ``"+a"``, ⇄ for a shift."""
     prefix, css = STEP_MARKS[step.op]
     if step.op == "substitution":
-        text = f"{step.hyp_word}→{step.ref_word}"
+        text = f"{step.hyp_word} → {step.ref_word}"
     else:
         text = str(step.ref_word if step.op == "insertion" else step.hyp_word)
     if step.shifted:
