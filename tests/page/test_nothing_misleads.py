@@ -23,3 +23,14 @@ def test_an_empty_candidate_says_there_is_nothing_to_match_and_shows_no_precisio
     assert port.last("ranking")["rows"][0]["cells"][3:5] == ["–", "–"]
     shown = [port.text(k) for k in ("summary-terms", "p1-value", "p2-value")] + port.last("ranking")["rows"][0]["cells"]
     assert not any("1.0000" in text for text in shown)
+
+
+def test_arabic_and_hebrew_token_chips_run_right_to_left_beside_english_ones():
+    arabic, hebrew = "القط على الحصيرة", "החתול על השטיח"
+    port, _ = open_page(Tab(), boxes={"references": [arabic], "candidates": [hebrew]})
+    assert port.elements["reference-tokens"]["attrs"]["dir"] == "rtl"
+    assert port.elements["candidate-tokens"]["attrs"]["dir"] == "rtl"
+    assert port.elements["candidate-tokens"]["chips"]["items"] == hebrew.split()
+    port, _ = open_page(Tab(), boxes={"references": ["« " + arabic], "candidates": ["1. the cat " + hebrew]})
+    assert port.elements["reference-tokens"]["attrs"]["dir"] == "rtl"  # the first strong character decides
+    assert port.elements["candidate-tokens"]["attrs"]["dir"] == "ltr"

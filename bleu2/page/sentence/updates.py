@@ -5,6 +5,7 @@ Messages are kept as data (:class:`StatusNote`, :class:`Status`) so that a langu
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
@@ -115,14 +116,29 @@ def box_updates(kind: str, count: int, lang: str = "en") -> Updates:
     return out
 
 
+def text_direction(text: str, limit: int = 4096) -> str:
+    """``"rtl"`` where the first strongly directional character of ``text`` (within ``limit``) is right-to-left
+    (Arabic, Hebrew: Unicode bidi classes R and AL), else ``"ltr"`` (the rule of HTML's ``dir="auto"``)."""
+    for ch in text[:limit]:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return "rtl"
+        if kind == "L":
+            return "ltr"
+    return "ltr"
+
+
 def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
-    """Each box's token line (bidi-isolated chips, at most :data:`SHOWN_ITEMS`) and count."""
+    """Each box's token line (bidi-isolated chips, at most :data:`SHOWN_ITEMS`, in the text's direction) and count."""
     out: Updates = {}
     for kind, rows in (("reference", comparison["references"]), ("candidate", comparison["candidates"])):
         for number, row in enumerate(rows, start=1):
             tv = token_view(row["tokens"], lang, row["token_count"])
             bid = box_id(kind, number)
-            out[f"{bid}-tokens"] = {"chips": {"items": tv["items"], "sep": TOKEN_SEPARATOR, "class": "tk"}}
+            out[f"{bid}-tokens"] = {
+                "chips": {"items": tv["items"], "sep": TOKEN_SEPARATOR, "class": "tk"},
+                "attrs": {"dir": text_direction(row["text"])},
+            }
             out[f"{bid}-tokens-more"] = {"text": tv["more"], "props": {"hidden": not tv["more"]}}
             out[f"{bid}-token-count"] = {"text": tv["label"]}
     return out
