@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sacrebleu.metrics import BLEU
 
-from fake_port import Tab, open_page
+from fake_port import Tab, open_page, set_control
 
 REF = "the cat is on the mat"
 
@@ -34,3 +34,17 @@ def test_arabic_and_hebrew_token_chips_run_right_to_left_beside_english_ones():
     port, _ = open_page(Tab(), boxes={"references": ["« " + arabic], "candidates": ["1. the cat " + hebrew]})
     assert port.elements["reference-tokens"]["attrs"]["dir"] == "rtl"  # the first strong character decides
     assert port.elements["candidate-tokens"]["attrs"]["dir"] == "ltr"
+
+
+def test_characters_the_tokenizer_drops_are_counted_in_a_note_after_the_tokens():
+    ref, cand = "the cat is on the mat.", "the cat 🐈 sat on the mat 🐈 ★"
+    port, page = open_page(Tab(), boxes={"references": [ref], "candidates": [cand]})
+    assert port.text("candidate-token-count") == "6 tokens"  # the default tokenizer: words only
+    assert port.text("candidate-tokens-more") == "3 characters left out by the tokenizer: \u2068🐈 ★\u2069"
+    assert port.prop("candidate-tokens-more", "hidden") is False
+    assert port.prop("reference-tokens-more", "hidden") is True  # punctuation alone is not counted
+    set_control(port, page, "opt-tokenizer", "13a")  # 13a keeps them as tokens
+    assert port.prop("candidate-tokens-more", "hidden") is True
+    set_control(port, page, "opt-tokenizer", "default")
+    set_control(port, page, "lang-select", "es", "on_language")
+    assert port.text("candidate-tokens-more") == "3 caracteres que el tokenizador omite: \u2068🐈 ★\u2069"

@@ -16,6 +16,7 @@ from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
 from .candidates import Comparison
+from .dropped import dropped_note
 
 __all__ = [
     "COPY_AREAS",
@@ -139,7 +140,9 @@ def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
                 "chips": {"items": tv["items"], "sep": TOKEN_SEPARATOR, "class": "tk"},
                 "attrs": {"dir": text_direction(row["text"])},
             }
-            out[f"{bid}-tokens-more"] = {"text": tv["more"], "props": {"hidden": not tv["more"]}}
+            note = dropped_note(row["text"], row["tokens"], len(row["tokens"]) == row["token_count"], lang)
+            more = " · ".join(filter(None, (tv["more"], note)))  # after the chips: "and N more", what was dropped
+            out[f"{bid}-tokens-more"] = {"text": more, "props": {"hidden": not more}}
             out[f"{bid}-token-count"] = {"text": tv["label"]}
     return out
 
