@@ -73,6 +73,12 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     # the Compare view scores BLEU and says so
     rules = view(page)["rules"]
     assert rules.endswith("These analyses score BLEU; the page's metric, chrF, is scored in the systems table above.")
+    # and its verdict (BLEU's: sys2 higher, sacreBLEU's corpus_bleu 23.05 and 21.71, where chrF ranks sys1 first)
+    # names both metrics in one sentence
+    assert view(page)["verdict"]["headline"] == (
+        "By BLEU (these analyses score BLEU; the table above ranks by chrF), ted.sys2.detok.eng scores higher:"
+        " BLEU 0.2305 against 0.2171 for ted.sys1.detok.eng."
+    )
 
 
 def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowest_first():
