@@ -175,6 +175,11 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         for m in res.metrics:
             row += [num(m.scores[i]), *significance_cells(m.significance, i, res.test, lang)]
         rows.append(row)
+    ranked = ranked_by(res.metric, res.metrics)
+    if ranked is not None:  # the metric it ranks by comes right after the systems' names: always in view
+        start = head.index(ranked.name)
+        width = 1 + len(significance_head("", ranked.significance, res.test, lang))
+        head, rows = _first(head, start, width), [_first(row, start, width) for row in rows]
     note = i18n.t(
         lang,
         "corpus_note_" + res.test.replace("-", "_"),
@@ -182,10 +187,14 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         seed="–" if res.seed is None else str(res.seed),
     )
     if res.metrics:
-        ranked = ranked_by(res.metric, res.metrics)
         listed = ", ".join(m.name for m in res.metrics)
         note += " " + i18n.t(lang, "corpus_note_metrics", metrics=listed, metric=ranked.name if ranked else "BLEU")
     return {"head": head, "rows": rows, "names": names, "note": note}
+
+
+def _first(cells: list[str], start: int, width: int) -> list[str]:
+    """``cells`` with ``cells[start:start + width]`` moved to just after the rank and the name."""
+    return cells[:2] + cells[start : start + width] + cells[2:start] + cells[start + width :]
 
 
 def _order(scores: Sequence[float], sort: str) -> list[int]:
