@@ -19,10 +19,10 @@ export function remember(doc = document, win = window) {
     const panel = doc.getElementById(id);
     if (!panel) continue;
     const was = stored(win, id);
-    if (was !== null) panel.open = was === "1";
+    if (was !== null) panel.toggleAttribute("open", was === "1");
     panel.addEventListener("toggle", () => {
       try {
-        win.localStorage.setItem(PREFIX + id, panel.open ? "1" : "0");
+        win.localStorage.setItem(PREFIX + id, panel.hasAttribute("open") ? "1" : "0");
       } catch {
         // storage denied: the choice lasts this page only
       }
