@@ -17,7 +17,7 @@ from .breakdown import CandidateView, PrecisionView
 __all__ = ["is_blank", "shown_view", "empty_candidate_view", "blank_updates"]
 
 #: The elements an empty page hides: they hold numbers only.
-HIDDEN = ("ranking-section", "chart", "json-section", "peers")
+HIDDEN = ("ranking-section", "chart", "inputs-chart", "json-section", "peers")
 
 
 def is_blank(boxes: Mapping[str, Sequence[str]]) -> bool:

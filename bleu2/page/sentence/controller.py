@@ -482,6 +482,8 @@ class SentencePage:
         self.highlight(comp)
         bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
         self.paint_once("chart", "svg", bars, "chart")
+        side = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart-side")
+        self.paint_once("inputs-chart", "svg", side, "inputs-chart")  # beside the boxes on wide screens
         self.paint_once("help", "help", help_sections(v, self.lang))
         self.paint_peers(comp, now=not self.peers.costly(comp, self.selected))
 

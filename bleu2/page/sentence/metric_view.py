@@ -19,7 +19,7 @@ from .updates import score_updates
 __all__ = ["metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
 
 #: The page's parts only BLEU has (hidden under another metric), and the metric's own.
-BLEU_PARTS = ("bleu-terms", "highlight-legend", "highlight-help")
+BLEU_PARTS = ("bleu-terms", "inputs-chart", "highlight-legend", "highlight-help")
 METRIC_PARTS = ("metric-terms",)
 
 
