@@ -50,6 +50,9 @@ class Metric:
         variant_of: the key of the metric this entry is a setting of (chrF++: ``"chrf"``); a
             variant is not a ``--metric`` of its own.
         sacrebleu: ``bleu2 sacrebleu -m`` takes it (sacreBLEU 2.6.0 has it).
+        breakdown: the kind of sentence breakdown its package's ``breakdown.py`` gives, which
+            the page explains: ``"ngram-precisions"`` (BLEU), ``"char-ngrams"`` (chrF),
+            ``"edits"`` (TER); "" none (the page shows the score alone).
     """
 
     key: str
@@ -62,6 +65,7 @@ class Metric:
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     variant_of: str | None = None
     sacrebleu: bool = False
+    breakdown: str = ""
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

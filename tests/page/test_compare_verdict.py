@@ -159,4 +159,3 @@ def test_under_other_rules_the_analyses_run_the_paired_test_on_their_statistics(
     verdict = view(page)["verdict"]
     assert verdict["test"] == "paired-bs" and verdict["p_value"] == p
     assert verdict["headline"] == "ted.sys2.detok.eng scores higher: BLEU 0.1777 against 0.1563 for ted.sys1.detok.eng."
-

@@ -443,7 +443,11 @@ class SentencePage:
         )
         empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
         metric = comp["options"].get("metric", registry.DEFAULT)
-        views = None if empty or metric == registry.DEFAULT else metric_view.metric_views(comp, metric, self.lang)
+        views = (
+            metric_view.metric_views(comp, metric, self.lang)
+            if metric_view.has_own_view(metric) and not empty
+            else None
+        )
         self.metric_view = views[self.selected] if views else None
         data: Any = updates.ranking_paint(comp, self.selected, self.lang)
         if views:
