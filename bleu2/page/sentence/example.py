@@ -32,6 +32,7 @@ def example_updates(shown: bool, lang: str = "en") -> Updates:
     """The line that marks the boxes' texts as an example, with its Clear button (hidden once they are not)."""
     return {
         "example-line": {"props": {"hidden": not shown}},
+        "clear-note": {"props": {"hidden": shown}},
         "example-note": {"text": i18n.t(lang, "example_note") if shown else ""},
     }
 
