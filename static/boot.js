@@ -69,6 +69,8 @@
       text.textContent = s("loading", {stage: s(stageKey)});
     }
     waiting();
+    setTimeout(boxesSaid, 0);  // after static/keep.mjs put the tab's texts in the boxes
+    document.addEventListener("input", boxesSaid, true);
     // The language switch works while Python loads: the loading status follows it, and
     // the page's Python starts in the language chosen (html[data-lang-chosen]).
     var switcher = $("lang-select");
@@ -84,9 +86,25 @@
         if (bar) bar.setAttribute("aria-label", s("progress"));
         if (text && state === "loading") text.textContent = s("loading", {stage: s(stageKey)});
         waiting();
+        boxesSaid();
       });
     }
   });
+
+  // Until Python is ready, the summary and each box's token count speak of the boxes as
+  // they are: texts in them are said to be scored once Python is ready (not "Type or
+  // paste", not "0 tokens"); Python writes both when it is ready.
+  function boxesSaid() {
+    var state = document.documentElement.getAttribute("data-state");
+    if (state === "ready" || state === "error") return;
+    var summary = $("summary-terms"), filled = false;
+    document.querySelectorAll(".boxes textarea").forEach(function (box) {
+      var has = box.value.trim() !== "", count = $(box.id + "-token-count");
+      filled = filled || has;
+      if (count && has) count.textContent = s("tokens_later");
+    });
+    if (summary) summary.textContent = s(filled ? "summary_texts" : "summary_blank");
+  }
 
   // An embed waiting for its reader (static/embed-start.mjs): what starts it, and what it
   // will download then; its start button in the page's language.

@@ -95,7 +95,7 @@ import {tabStorage} from "./storage.js";
       out[c.id] = {value: c.value, checked: c.checked, disabled: c.disabled, type: c.type};
     });
     if (withPaste) {
-      document.querySelectorAll("#corpus textarea[id]").forEach(function (c) { out[c.id] = {value: c.value}; });
+      document.querySelectorAll("#corpus-files textarea[id]").forEach(function (c) { out[c.id] = {value: c.value}; });
     }
     return out;
   }
@@ -199,7 +199,8 @@ import {tabStorage} from "./storage.js";
     var nav = navigator, embedded = root.hasAttribute("data-embed");
     var out = {languages: (nav.languages && nav.languages.length) ? Array.prototype.slice.call(nav.languages) : [nav.language || "en"],
                chosen_language: root.getAttribute("data-lang-chosen"), embed: embedded, pathname: String(location.pathname),
-               texts_shown: root.getAttribute("data-texts") === "tab"};  // static/keep.mjs showed the tab's texts
+               texts_shown: root.getAttribute("data-texts") === "tab",  // static/keep.mjs showed the tab's texts
+               example: !embedded};  // a first visit opens on the seed's example (bleu2.page.sentence.example)
     return embedded ? Object.assign(out, JSON.parse(tabStorage.frame())) : out;
   }
   function storage() {

@@ -2,7 +2,7 @@
 // embed.js, boot-strings.js, boot.js and fflate). At once, what every page needs before
 // Python: the boxes' direction (direction.mjs), the tab's texts in the boxes and what is
 // typed kept (keep.mjs), and whether to wait for the reader (embed-start.mjs: a waiting
-// embed). Then, at once, or in a waiting embed once the reader touches it: the Pyodide
+// embed), the Options panel as the reader left it (panels.mjs). Then, at once, or in a waiting embed once the reader touches it: the Pyodide
 // entry (pyodide-boot.mjs), the rest of the glue (glue.mjs, which starts the page's worker:
 // static/host.js) and PyScript's core.js. A waiting embed so loads its form and this small
 // graph only (static/embed.js preloads the others where nothing waits).
@@ -10,6 +10,7 @@
 import {watchDirections} from "./direction.mjs";
 import {touched} from "./embed-start.mjs";
 import {keep} from "./keep.mjs";
+import {remember} from "./panels.mjs";
 import "./paint.js";
 import "./storage.js";
 import "./textdiff.mjs";
@@ -26,6 +27,7 @@ function rest() {
 // parsed, or after DOMContentLoaded. First the tab's texts in the boxes (static/keep.mjs).
 function begin() {
   watchDirections();
+  remember();
   keep();
   touched().then(rest);
 }

@@ -51,6 +51,10 @@ class Metric:
             variant is not a ``--metric`` of its own.
         sacrebleu: ``bleu2 sacrebleu -m`` takes it (sacreBLEU 2.6.0 has it).
         percent: its score is a fraction, shown in percent (NIST's, in bits, is shown as is).
+        breakdown: the kind of sentence breakdown its package's ``breakdown.py`` gives, which
+            the page explains: ``"ngram-precisions"`` (BLEU), ``"char-ngrams"`` (chrF),
+            ``"edits"`` (TER), ``"rouge-types"``, ``"gleu-orders"``, ``"nist-orders"``; "" none
+            (the page shows the score alone).
     """
 
     key: str
@@ -64,6 +68,7 @@ class Metric:
     variant_of: str | None = None
     sacrebleu: bool = False
     percent: bool = True
+    breakdown: str = ""
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

@@ -45,6 +45,7 @@ class PageContext:
     ``frame`` (its name or ""), ``frame_index`` (-1: unknown), ``host`` (``document.referrer``) and ``prefill``
     (``location.hash`` at opening) tell one embed from another. ``texts_shown``: the glue put the tab's texts in the
     boxes before Python ran (static/keep.mjs), so what the boxes hold now is what the person sees and typed.
+    ``example``: the page offers the seed's example on a first visit (the full page; :mod:`bleu2.page.sentence.example`).
     """
 
     languages: Sequence[str] = ("en",)
@@ -56,6 +57,7 @@ class PageContext:
     host: str = ""
     prefill: str = ""
     texts_shown: bool = False
+    example: bool = False
 
 
 class Elements(Protocol):

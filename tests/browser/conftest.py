@@ -230,13 +230,23 @@ def guards():
     return made
 
 
+#: The Options panel remembered open (static/panels.mjs's key), where the page may keep it.
+OPTIONS_LEFT_OPEN = """try {
+  if (localStorage.getItem("bleu2-open.options") === null) localStorage.setItem("bleu2-open.options", "1");
+} catch (error) {}"""
+
+
 def guarded_context(browser, guard, guards=None, **options):
     """A fresh browser context (``options``: ``browser.new_context``'s) with ``guard``
-    attached; the guard joins ``guards`` (checked after every test) when given."""
+    attached; the guard joins ``guards`` (checked after every test) when given. Its pages
+    start as a returning person's, with the Options panel left open, unless ``first_visit``."""
     make_snapshot = options.pop("make_snapshot", False)
+    first_visit = options.pop("first_visit", False)
     context = patient(browser.new_context(**options))
     if not make_snapshot:  # no second Pyodide booted a while after each page is ready (static/snapshot.mjs)
         context.add_init_script("globalThis.bleu2SnapshotOff = true")
+    if not first_visit:  # a returning person who left the Options panel open (static/panels.mjs): its controls in view
+        context.add_init_script(OPTIONS_LEFT_OPEN)
     guard.attach_context(context)
     if guards is not None:
         guards.append(guard)

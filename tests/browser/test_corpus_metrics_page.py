@@ -39,26 +39,27 @@ def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_
     wait_result(page, "|bs:100|")
     page.wait_for_function("document.getElementById('corpus-note').textContent.includes('ranked by chrF2')")
     head = page.eval_on_selector_all("#corpus-table-head th", "ths => ths.map(t => t.textContent)")
-    assert head[11:] == [
-        "BLEU-4: Mean ± 95% CI",
-        "BLEU-4: p-value",
-        "chrF2",
-        "chrF2: Mean ± 95% CI",
-        "chrF2: p-value",
-        "TER",
-        "TER: Mean ± 95% CI",
-        "TER: p-value",
-    ]
+    # the column it ranks by right after the names; BLEU's, then TER's; each metric's mean ± 95% CI and p-value
+    # folded into its score's cell, a line each
+    assert head[:4] == ["Rank", "System", "chrF2\nMean ± 95% CI\np-value", "BLEU-4\nMean ± 95% CI\np-value"]
+    assert head[4:] == ["p1", "p2", "p3", "p4", "BP", "c/r", "c", "r", "TER\nMean ± 95% CI\np-value"]
     rows = page.eval_on_selector_all(
         "#corpus-table-body tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
     )
     assert [row[1] for row in rows] == ["ted.sys1.detok.eng", "ted.sys2.detok.eng"]  # by chrF: sys1 first
-    assert rows[0][11:] == [
-        "0.2175 ± 0.0078", "baseline", "0.4834", "0.4835 ± 0.0050", "baseline", "0.6458", "0.6456 ± 0.0069", "baseline",
+    assert [rows[0][i] for i in (2, 3, 12)] == [
+        "0.4834\n0.4835 ± 0.0050\nbaseline", "0.2171\n0.2175 ± 0.0078\nbaseline", "0.6458\n0.6456 ± 0.0069\nbaseline",
     ]  # fmt: skip
-    assert rows[1][11:] == [
-        "0.2307 ± 0.0082", "0.0099", "0.4558", "0.4559 ± 0.0054", "0.0099", "0.6385", "0.6383 ± 0.0072", "0.0297",
+    assert [rows[1][i] for i in (2, 3, 12)] == [
+        "0.4558\n0.4559 ± 0.0054\n0.0099", "0.2305\n0.2307 ± 0.0082\n0.0099", "0.6385\n0.6383 ± 0.0072\n0.0297",
     ]  # fmt: skip
+    # at 1280 px the whole table is in view (no sideways scroll), the ranking's column with it
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fit = page.evaluate(
+        """() => { const box = document.getElementById('corpus-table').closest('.scroll');
+                   return [box.scrollWidth, box.clientWidth, document.documentElement.scrollWidth]; }"""
+    )
+    assert fit[0] <= fit[1] and fit[2] == 1280, fit
     shown = json.loads(page.text_content("#corpus-json"))
     assert [figures(s) for s in shown] == PAIRED_BS_100["bleu"]
     assert [figures(s["chrf"]) for s in shown] == PAIRED_BS_100["chrf"]

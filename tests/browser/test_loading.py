@@ -31,6 +31,9 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     page.locator("#candidate").press_sequentially(" on the mat")
     answered(page)
     assert page.text_content("#score") == "–"
+    # the summary and the token counts speak of the boxes as they are (filled), not "Type or paste", "0 tokens"
+    assert page.text_content("#summary-terms") == "Your texts are in the boxes: their score shows once Python is ready."
+    assert page.text_content("#candidate-token-count") == "tokens: counted once Python is ready"
     release()
     wait_ready_state(page)
     shown = texts(page, "score", "p1-fraction", "p2-fraction", "result-json")

@@ -59,3 +59,32 @@ def test_typing_updates_the_metric_live_and_bleu_comes_back(ready_page, guard):
     settled(page)
     assert page.text_content("#score-label") == "BLEU-2" and page.is_visible("#bleu-terms")
     assert not page.is_visible("#metric-table")
+
+
+def test_under_chrf_or_ter_only_its_settings_show_and_a_ter_substitution_reads_plainly(ready_page, guard):
+    """BLEU's options and presets hide under chrF (the metric's own settings are said, as sacreBLEU signs them); a
+    TER substitution shows both words, marked, never struck through."""
+    page = ready_page
+    guard.typed += ["the cat is on the mat", "the cat sat on the mat"]
+    page.fill("#reference", "the cat is on the mat")
+    page.fill("#candidate", "the cat sat on the mat")
+    page.select_option("#opt-metric", "chrf")
+    settled(page)
+    assert page.is_hidden("#bleu-options") and page.is_hidden("#opt-preset") and page.is_hidden("#opt-tokenizer")
+    peer = sacrebleu.metrics.CHRF()
+    peer.corpus_score(["x"], [["x"]])
+    assert "|".join(peer.get_signature().format().split("|")[1:-1]) in page.text_content("#metric-options")
+    page.select_option("#opt-metric", "ter")
+    settled(page)
+    assert (
+        page.text_content("#score")
+        == f"{sacrebleu.sentence_ter('the cat sat on the mat', ['the cat is on the mat']).score / 100:.4f}"
+    )
+    chips = page.eval_on_selector_all(
+        "#hl-candidate .hl-substituted",
+        "cs => cs.map(c => [c.textContent, getComputedStyle(c).textDecorationLine])",
+    )
+    assert ["~sat → is", "underline"] in chips and all("line-through" not in line for _, line in chips), chips
+    page.select_option("#opt-metric", "bleu")
+    settled(page)
+    assert page.is_visible("#opt-preset") and page.is_hidden("#metric-options")

@@ -254,3 +254,19 @@ def test_real_input_ted_first_50_pairs(ready_page, guard):
 
 def test_rouge_and_gleu_breakdowns_of_a_typed_pair_equal_the_peers(ready_page, guard):
     check_rouge_and_gleu_breakdowns(ready_page, guard)
+
+
+def test_an_empty_candidate_rtl_chips_and_dropped_characters_say_what_is_there(ready_page, guard):
+    """An empty candidate shows no precision (sacreBLEU: BLEU 0, BP 0); Arabic chips run right to left; the emoji
+    the default tokenizer drops are counted beside the tokens."""
+    page = ready_page
+    enter(page, guard, "the cat is on the mat", "")
+    settled(page)
+    assert page.text_content("#summary-terms") == "no words in the candidate: nothing to match · BP 0.0000"
+    assert page.text_content("#p1-value") == page.text_content("#p2-value") == "–"
+    assert "1.0000" not in page.inner_text("#summary") + page.inner_text("#ranking-section")
+    enter(page, guard, "القط على الحصيرة", "the cat 🐈 sat ★")
+    settled(page)
+    assert page.eval_on_selector("#reference-tokens", "e => getComputedStyle(e).direction") == "rtl"
+    assert page.eval_on_selector("#candidate-tokens", "e => getComputedStyle(e).direction") == "ltr"
+    assert page.text_content("#candidate-tokens-more") == "2 characters left out by the tokenizer: \u2068🐈 ★\u2069"

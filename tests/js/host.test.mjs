@@ -54,7 +54,7 @@ beforeEach(() => {
 
 test("the start message carries the context, the tab's storage and the boxes; its batch makes the page ready", () => {
   const first = python.started;
-  assert.deepEqual(first.context, {languages: ["en"], chosen_language: null, embed: false, pathname: "/bleu2/", texts_shown: false});
+  assert.deepEqual(first.context, {languages: ["en"], chosen_language: null, embed: false, pathname: "/bleu2/", texts_shown: false, example: true});
   assert.deepEqual(first.storage, {"bleu2-kept": "t1.{}"});
   assert.equal(first.denied, null);
   assert.deepEqual(first.boxes, {reference: [["reference", 0, 0, "", 0]], candidate: [["candidate", 0, 0, "", 0]]});

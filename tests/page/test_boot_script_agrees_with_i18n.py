@@ -19,7 +19,8 @@ from tools import build_site
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "boot.js"
 NODE = shutil.which("node")
 # boot.js under each case's browser languages, on a page loading Python: the language it
-# set, the loading line shown once the page is parsed, and the line after a failure.
+# set, the loading line shown once the page is parsed, the summary and token counts said of
+# boxes (a reference kept in the tab, an empty candidate), and the line after a failure.
 RUN = """
 import vm from "node:vm";
 import {readFileSync} from "node:fs";
@@ -36,20 +37,25 @@ process.stdout.write(JSON.stringify(cases.map(({languages, error}) => {
     setAttribute: (name, value) => { attributes[name] = String(value); },
     hasAttribute: (name) => name in attributes
   };
+  const boxes = [{id: "reference", value: "kept text"}, {id: "candidate", value: " "}], timers = [];
   const page = {
     BLEU2_BOOT: boot,
     navigator: {languages, language: languages[0]},
     location: {protocol: "http:"},
-    document: {documentElement: root, getElementById: element, addEventListener: (t, f) => { onDocument[t] = f; }},
+    document: {documentElement: root, getElementById: element, addEventListener: (t, f) => { onDocument[t] = f; },
+               querySelectorAll: (selector) => (selector === ".boxes textarea" ? boxes : [])},
+    setTimeout: (f) => timers.push(f),
     addEventListener: (t, f) => { onWindow[t] = f; },
     Event: class Event {}
   };
   page.window = page;
   vm.runInNewContext(source, page);
   onDocument.DOMContentLoaded();
+  timers.forEach((f) => f());
   const loading = element("status-text").textContent;
+  const said = ["summary-terms", "reference-token-count", "candidate-token-count"].map((id) => element(id).textContent);
   onWindow.unhandledrejection({reason: {message: error}});
-  return {lang: root.lang, loading, failed: element("status-text").textContent};
+  return {lang: root.lang, loading, said, failed: element("status-text").textContent};
 })));
 """
 CASES = [
@@ -87,6 +93,13 @@ def test_boot_js_picks_the_language_and_fills_the_strings_as_the_pages_python():
         assert shown["lang"] == lang, languages
         assert shown["loading"] == i18n.t(lang, "boot_loading", stage=i18n.t(lang, "boot_loading_start"))
         assert shown["failed"] == i18n.t(lang, "boot_failed", error=error.rstrip("."))
+        # the boxes as they are: not "Type or paste" nor "0 tokens" for a box that holds text
+        assert shown["said"] == [i18n.t(lang, "boot_summary_texts"), i18n.t(lang, "boot_tokens_later"), ""]
+
+
+def test_the_blank_summary_before_python_is_the_one_python_writes():
+    for lang in i18n.LANGUAGES:
+        assert i18n.t(lang, "boot_summary_blank") == i18n.t(lang, "blank_summary")
 
 
 def test_without_the_boot_strings_boot_js_falls_back_to_the_default_language():

@@ -39,20 +39,20 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
         "nrefs:1|bs:1000|seed:12345|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:bleu2-0.1.0"
     )
     table = page.port.last("results")["table"]
-    assert table["head"][11:] == [
-        "BLEU-4: Mean ± 95% CI",
-        "BLEU-4: p-value",
-        "chrF2",
-        "chrF2: Mean ± 95% CI",
-        "chrF2: p-value",
-        "TER",
-        "TER: Mean ± 95% CI",
-        "TER: p-value",
+    # the column it ranks by right after the names, always in view; then BLEU's, then TER's; each metric's mean
+    # ± 95% CI and p-value folded into its score's cell, a line each (13 columns: it fits 1280 px)
+    folded = ["chrF2\nMean ± 95% CI\np-value", "BLEU-4\nMean ± 95% CI\np-value"]
+    assert table["head"] == ["Rank", "System", *folded, "p1", "p2", "p3", "p4", "BP", "c/r", "c", "r"] + [
+        "TER\nMean ± 95% CI\np-value"
     ]
     # ranked by chrF: sys1 first (0.4834 against 0.4558), though sys2 has the higher BLEU
     assert table["names"] == list(DETOK[1:])
-    assert table["rows"][0][13:] == ["0.4834", "0.4835 ± 0.0051", "baseline", "0.6458", "0.6457 ± 0.0074", "baseline"]
-    assert table["rows"][1][13:] == ["0.4558", "0.4559 ± 0.0057", "0.0010", "0.6385", "0.6384 ± 0.0082", "0.0140"]
+    assert [table["rows"][0][2], table["rows"][0][12]] == [
+        "0.4834\n0.4835 ± 0.0051\nbaseline", "0.6458\n0.6457 ± 0.0074\nbaseline",
+    ]  # fmt: skip
+    assert [table["rows"][1][2], table["rows"][1][12]] == [
+        "0.4558\n0.4559 ± 0.0057\n0.0010", "0.6385\n0.6384 ± 0.0082\n0.0140",
+    ]  # fmt: skip
     assert "chrF2, TER scored beside BLEU" in table["note"] and "ranked by chrF2" in table["note"]
     # the exports carry them too
     page.on("export", "systems", "csv")
@@ -73,6 +73,12 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     # the Compare view scores BLEU and says so
     rules = view(page)["rules"]
     assert rules.endswith("These analyses score BLEU; the page's metric, chrF, is scored in the systems table above.")
+    # and its verdict (BLEU's: sys2 higher, sacreBLEU's corpus_bleu 23.05 and 21.71, where chrF ranks sys1 first)
+    # names both metrics in one sentence
+    assert view(page)["verdict"]["headline"] == (
+        "By BLEU (these analyses score BLEU; the table above ranks by chrF), ted.sys2.detok.eng scores higher:"
+        " BLEU 0.2305 against 0.2171 for ted.sys1.detok.eng."
+    )
 
 
 def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowest_first():
@@ -82,7 +88,8 @@ def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowe
     assert figures(shown["chrf"]) == PAIRED_BS["chrf"][0]
     assert figures(shown["ter"]) == PAIRED_BS["ter"][0]
     table = page.port.last("results")["table"]
-    assert table["head"][11:] == ["BLEU-4: Mean ± 95% CI", "chrF2", "chrF2: Mean ± 95% CI", "TER", "TER: Mean ± 95% CI"]
+    assert table["head"][:4] == ["Rank", "System", "TER\nMean ± 95% CI", "BLEU-4\nMean ± 95% CI"]  # TER's first
+    assert table["head"][-1] == "chrF2\nMean ± 95% CI"
     assert "ranked by TER" in table["note"]
     # a line opened in the sentence view keeps the metric
     page.on("open_line", 0)

@@ -5,12 +5,18 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 import sacrebleu
 
+from bleu2.metrics import registry
+from bleu2.metrics.protocol import Metric
 from bleu2.page.options_form import DEFAULT_OPTIONS, normalize_options, option_labels, preset_choice
+from bleu2.page.sentence.candidates import compare
 from bleu2.page.sentence.chrf_view import chrf_view
+from bleu2.page.sentence.metric_view import metric_views, shown_parts
 from bleu2.page.sentence.ter_view import ter_view
 from bleu2.page.share import decode_state, encode_state
 from fake_port import event, open_page, set_control, type_in
@@ -105,6 +111,18 @@ def test_ter_edits_add_up_to_sacrebleus_and_shifted_words_are_marked():
     assert any("hl-shifted" in cls and text.startswith("⇄") for text, cls in written)
 
 
+def test_a_ter_substitution_shows_both_words_marked_as_such_and_never_struck_through():
+    v = ter_view("the cat sat on the mat", ["the cat is on the mat"], [1], 1)
+    assert sacrebleu.sentence_ter("the cat sat on the mat", ["the cat is on the mat"]).score == pytest.approx(100 / 6)
+    steps = v["highlight"]["candidate"][0]["orders"][1]["items"]
+    assert ["~sat → is", "hl-substituted"] in steps and not any("hl-clipped" in cls for _, cls in steps)
+    written = v["highlight"]["candidate"][0]["orders"][0]["items"]
+    assert ["sat", "hl-substituted"] in written
+    css = (Path(__file__).resolve().parents[2] / "static" / "style.css").read_text(encoding="utf-8")
+    rule = css[css.index(".hl-substituted {") :].split("}", 1)[0]
+    assert "line-through" not in rule and "underline" in rule
+
+
 def test_ranking_puts_lowest_ter_first():
     port, page = open_page()
     type_in(port, page, "reference", REF)
@@ -190,3 +208,46 @@ def test_a_language_switch_words_the_metric_in_the_new_language():
     assert port.text("metric-caption") == "Edições da candidata 1 contra a referência 1"
     assert port.text("score") == shown(sacrebleu.sentence_ter(CAND, [REF]).score / 100).replace(".", ",")
     assert port.last("help")["intro"].startswith("O TER")
+
+
+def test_the_page_asks_the_registry_which_view_explains_a_metric_never_its_name():
+    """No module of bleu2/page compares a metric's name as a string; a metric registered here (TER's settings under
+    another name) gets TER's view, named as the registry names it, with the numbers sacreBLEU gives TER."""
+    names = "|".join(re.escape(name) for name in registry.names())
+    compared = re.compile(rf"""(==|!=|\bin)\s*\(?\s*["']({names})["']|["']({names})["']\s*(==|!=)""")
+    root = Path(__file__).resolve().parents[2] / "bleu2" / "page"
+    found = [
+        f"{path.relative_to(root)}:{n}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if compared.search(line)
+    ]
+    assert found == []
+    ter = registry.get("ter")
+    registry.register(Metric("ter-again", "TER again", ter.module, ter.scorer, "corpus_ter", "sentence_ter",
+                             lower_is_better=True, breakdown=ter.breakdown))  # fmt: skip
+    try:
+        comparison = compare([CAND], [REF])
+        (view,) = metric_views(comparison, "ter-again")
+        assert view["metric"] == "ter-again" and view["label"] == "TER again"
+        assert view["value"] == shown(sacrebleu.sentence_ter(CAND, [REF]).score / 100)
+        assert shown_parts("ter-again")["highlight-heading"]["text"] == "Edits and alignment"
+    finally:
+        registry.unregister("ter-again")
+
+
+@pytest.mark.parametrize("metric", ["chrf", "ter"])
+def test_under_chrf_or_ter_only_that_metrics_settings_show_not_bleus_options_or_presets(metric):
+    port, page = open_page()
+    type_in(port, page, "reference", REF)
+    type_in(port, page, "candidate", CAND)
+    set_control(port, page, "opt-metric", metric)
+    assert port.prop("bleu-options", "hidden") is True and port.prop("metric-options", "hidden") is False
+    peer = {"chrf": sacrebleu.metrics.CHRF(), "ter": sacrebleu.metrics.TER()}[metric]
+    peer.corpus_score([CAND], [[REF]])  # (its signature names the references once it scored)
+    settings = peer.get_signature().format().split("|", 1)[1].rsplit("|", 1)[0]  # without nrefs and version
+    note = port.text("metric-options")
+    assert note.startswith({"chrf": "chrF", "ter": "TER"}[metric] + " is scored with sacreBLEU 2.6.0's defaults")
+    assert settings in note
+    set_control(port, page, "opt-metric", "bleu")
+    assert port.prop("bleu-options", "hidden") is False and port.prop("metric-options", "hidden") is True

@@ -42,7 +42,10 @@ def test_box_and_token_updates():
     assert u["candidate-2-remove"]["attrs"]["aria-label"] == i18n.t("es", "remove_candidate", number=2)
     assert updates.box_updates("reference", 1, "en")["reference-remove"]["props"] == {"hidden": True}
     tokens = updates.token_updates(compare(["Don't stop", ""], ["the cat"]), "en")
-    assert tokens["candidate-tokens"] == {"chips": {"items": ["don", "t", "stop"], "sep": " · ", "class": "tk"}}
+    assert tokens["candidate-tokens"] == {
+        "chips": {"items": ["don", "t", "stop"], "sep": " · ", "class": "tk"},
+        "attrs": {"dir": "ltr"},
+    }
     assert tokens["candidate-tokens-more"] == {"text": "", "props": {"hidden": True}}
     assert tokens["candidate-2-token-count"] == {"text": "0 tokens"}
     assert tokens["reference-token-count"] == {"text": "2 tokens"}

@@ -6,6 +6,7 @@ from ..protocol import Metric
 #: BLEU as the registry lists it (:mod:`bleu2.metrics.registry`).
 METRICS = (
     Metric(
-        "bleu", "BLEU", "bleu2.metrics.bleu.scorer", "BLEU", "corpus_bleu", "sentence_bleu", sacrebleu=True
+        "bleu", "BLEU", "bleu2.metrics.bleu.scorer", "BLEU", "corpus_bleu", "sentence_bleu", sacrebleu=True,
+        breakdown="ngram-precisions",
     ),
 )  # fmt: skip

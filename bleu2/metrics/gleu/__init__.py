@@ -10,4 +10,8 @@ summed totals (Mike Schuster's rule, NLTK's ``corpus_gleu``). Files: :mod:`.opti
 from ..protocol import Metric
 
 #: GLEU as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
-METRICS = (Metric("gleu", "GLEU", "bleu2.metrics.gleu.scorer", "GLEU", "corpus_gleu", "sentence_gleu"),)
+METRICS = (
+    Metric(
+        "gleu", "GLEU", "bleu2.metrics.gleu.scorer", "GLEU", "corpus_gleu", "sentence_gleu", breakdown="gleu-orders"
+    ),
+)

@@ -16,4 +16,15 @@ Files: :mod:`.options`, :mod:`.stats`, :mod:`.scoring`, :mod:`.result`,
 from ..protocol import Metric
 
 #: NIST as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
-METRICS = (Metric("nist", "NIST", "bleu2.metrics.nist.scorer", "NIST", "corpus_nist", "sentence_nist", percent=False),)
+METRICS = (
+    Metric(
+        "nist",
+        "NIST",
+        "bleu2.metrics.nist.scorer",
+        "NIST",
+        "corpus_nist",
+        "sentence_nist",
+        percent=False,
+        breakdown="nist-orders",
+    ),
+)

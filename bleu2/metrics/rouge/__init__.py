@@ -23,15 +23,18 @@ __all__ = ["METRICS", "sentence_rouge", "corpus_rouge", "RougeConfig", "Score", 
 #: rules, and torchmetrics' (rouge-score's tokenizer; rougeLsum on sentences, which
 #: torchmetrics splits with NLTK's punkt and bleu2 offline, :mod:`.sentences`).
 METRICS = (
-    Metric("rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge"),
+    Metric(
+        "rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
+        breakdown="rouge-types",
+    ),
     Metric(
         "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
-        options=MappingProxyType({"rouge_preset": "rouge-score"}), variant_of="rouge",
+        options=MappingProxyType({"rouge_preset": "rouge-score"}), variant_of="rouge", breakdown="rouge-types",
     ),
     Metric(
         "rouge-torchmetrics", "ROUGE (torchmetrics)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge",
         "sentence_rouge", options=MappingProxyType({"rouge_preset": "rouge-score", "split_summaries": True}),
-        variant_of="rouge",
+        variant_of="rouge", breakdown="rouge-types",
     ),
 )  # fmt: skip
 

@@ -7,6 +7,6 @@ from ..protocol import Metric
 METRICS = (
     Metric(
         "ter", "TER", "bleu2.metrics.ter.api", "TER", "corpus_ter", "sentence_ter",
-        lower_is_better=True, sacrebleu=True,
+        lower_is_better=True, sacrebleu=True, breakdown="edits",
     ),
 )  # fmt: skip

@@ -171,14 +171,20 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     left, right = p.left, p.right
     names = result.systems
     a, b = result.scores[left].bleu, result.scores[right].bleu
+    other = page is not None and page["metric"] != registry.DEFAULT  # the table ranks by another metric
+    suffix = "_other" if other else ""
+    table = registry.get(page["metric"]).display if page is not None else ""
     if round(a, 4) == round(b, 4):
         winner = None
-        headline = i18n.t(lang, "compare_verdict_tie", left=names[left], right=names[right], score=_num(a, lang))
+        headline = i18n.t(
+            lang, "compare_verdict_tie" + suffix, left=names[left], right=names[right], score=_num(a, lang), table=table
+        )
     else:
         hi, lo = (left, right) if a > b else (right, left)
         winner = names[hi]
         high, low = _num(result.scores[hi].bleu, lang), _num(result.scores[lo].bleu, lang)
-        headline = i18n.t(lang, "compare_verdict_wins", winner=names[hi], loser=names[lo], high=high, low=low)
+        fill = {"winner": names[hi], "loser": names[lo], "high": high, "low": low, "table": table}
+        headline = i18n.t(lang, "compare_verdict_wins" + suffix, **fill)
     test, p_value = "none", None
     if result.significance is not None:  # the analyses' own test, under their rules
         test = result.significance.test

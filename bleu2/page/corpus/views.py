@@ -118,7 +118,7 @@ def view(res: JobResult, request: Mapping[str, Any]) -> dict[str, Any]:
     lang = i18n.language(request.get("lang"))
     index = min(max(int(request.get("system") or 0), 0), len(res.systems) - 1)
     return {
-        "table": system_table(res, lang),
+        "table": folded(system_table(res, lang), res),
         "signature": res.signature,
         "json": _json(res),
         "sentences": sentence_page(res, index, request.get("sort") or "worst", int(request.get("page") or 0), lang),
@@ -175,6 +175,11 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         for m in res.metrics:
             row += [num(m.scores[i]), *significance_cells(m.significance, i, res.test, lang)]
         rows.append(row)
+    ranked = ranked_by(res.metric, res.metrics)
+    if ranked is not None:  # the metric it ranks by comes right after the systems' names: always in view
+        start = head.index(ranked.name)
+        width = 1 + len(significance_head("", ranked.significance, res.test, lang))
+        head, rows = _first(head, start, width), [_first(row, start, width) for row in rows]
     note = i18n.t(
         lang,
         "corpus_note_" + res.test.replace("-", "_"),
@@ -182,10 +187,39 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         seed="–" if res.seed is None else str(res.seed),
     )
     if res.metrics:
-        ranked = ranked_by(res.metric, res.metrics)
         listed = ", ".join(m.name for m in res.metrics)
         note += " " + i18n.t(lang, "corpus_note_metrics", metrics=listed, metric=ranked.name if ranked else "BLEU")
     return {"head": head, "rows": rows, "names": names, "note": note}
+
+
+def folded(table: dict[str, Any], res: JobResult) -> dict[str, Any]:
+    """The systems table as the page shows it beside other metrics: each metric's mean ± 95% CI and p-value folded
+    into its score's cell, one line each (the exports keep :func:`system_table`'s columns), so that the table fits
+    a 1280 px screen. BLEU alone, or no test: ``table`` as it is."""
+    head = table["head"]
+    groups = {}  # a score's column -> the columns of its test (named "<score's head>: ...")
+    for i, label in enumerate(head):
+        parts = [j for j, h in enumerate(head) if h.startswith(label + ": ")]
+        if parts:
+            groups[i] = parts
+    if not res.metrics or not groups:
+        return table
+    gone = {j for parts in groups.values() for j in parts}
+
+    def fold(cells: list[str], names: list[str]) -> list[str]:
+        return [
+            "\n".join([cell, *(names[j] for j in groups[i])]) if i in groups else cell
+            for i, cell in enumerate(cells)
+            if i not in gone
+        ]
+
+    shown_head = fold(head, [h.split(": ", 1)[-1] for h in head])
+    return {**table, "head": shown_head, "rows": [fold(row, row) for row in table["rows"]]}
+
+
+def _first(cells: list[str], start: int, width: int) -> list[str]:
+    """``cells`` with ``cells[start:start + width]`` moved to just after the rank and the name."""
+    return cells[:2] + cells[start : start + width] + cells[2:start] + cells[start + width :]
 
 
 def _order(scores: Sequence[float], sort: str) -> list[int]:

@@ -291,8 +291,11 @@ def ranking_rows(comparison: Comparison, lang: str = "en") -> list[RankingRow]:
             text = text[:79] + "…"
         number = _int(row["index"] + 1, lang)
         pairs = list(zip(row["precisions"], row["mean_weights"]))
-        precisions = [i18n.format_number(p["value"], lang) if w is not None else NO_NUMBER for p, w in pairs]
-        smoothed = [bool(p["smoothed"]) and w is not None for p, w in pairs]
+        nothing = not row["hyp_len"] and bool(row["ref_len"])  # no words to match: no precision (not add-1's 1)
+        precisions = [
+            i18n.format_number(p["value"], lang) if w is not None and not nothing else NO_NUMBER for p, w in pairs
+        ]
+        smoothed = [bool(p["smoothed"]) and w is not None and not nothing for p, w in pairs]
         rank, score = _int(row["rank"], lang), i18n.format_number(row["score"], lang)
         bp = i18n.format_number(row["brevity_penalty"], lang)
         hyp_len, ref_len = _int(row["hyp_len"], lang), _int(row["ref_len"], lang)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...metrics import registry
+from ...metrics.chrf import METRICS as CHRF_METRICS
 from ...metrics.chrf.api import sentence_chrf_breakdown
 from ...metrics.chrf.options import ChrfConfig
 from ...metrics.chrf.result import ChrfOrder
@@ -24,7 +25,7 @@ __all__ = ["chrf_options", "chrf_view"]
 
 
 def chrf_options(metric: str) -> dict[str, Any]:
-    """The chrF options of the page's metric ``"chrf"`` or ``"chrf++"`` (word order 2)."""
+    """The chrF options of the page's metric, chrF or chrF++ (word order 2), as the registry fixes them."""
     return dict(registry.get(metric).options)
 
 
@@ -91,10 +92,10 @@ def chrf_view(
     references: Sequence[str],
     reference_numbers: Sequence[int],
     number: int,
-    metric: str = "chrf",
+    metric: str = CHRF_METRICS[0].key,
     lang: str = "en",
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under ``metric`` ``"chrf"`` or ``"chrf++"``.
+    """What the page shows for candidate ``number`` (1-based) under ``metric`` (chrF or chrF++: a registry key).
     Raises ValueError: no reference."""
     out = sentence_chrf_breakdown(candidate, list(references), **chrf_options(metric))
     result, config = out.result, out.result.config

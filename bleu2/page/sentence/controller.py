@@ -26,7 +26,7 @@ from ..options_form import FIELDS, PRESET_FIELD
 from ..ports import PageContext, Updates
 from ..share import MAX_CHARS, PageState, share_fragment, share_url
 from ..tab_storage import SaveOutcome
-from . import blank, explain, export, live, metric_view, startup, updates
+from . import blank, example, explain, export, live, metric_view, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
 from .breakdown import CandidateView, candidate_view
 from .candidates import Comparison, compare
@@ -66,6 +66,7 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     ("share-button", "click", "on_share"),
     ("clear", "click", "on_clear"),
     ("clear-undo", "click", "on_undo"),
+    ("clear-example", "click", "on_clear_example"),
     ("hints", "click", "on_hint"),
     ("copy-json", "click", "on_copy_json"),
     ("window", "hashchange", "on_hashchange"),
@@ -102,6 +103,7 @@ class SentencePage:
         self.live = live.Live()  # long texts: measured in the worker, one request at a time
         self.peers = PeersPanel()  # the candidate shown under every preset
         self.clearing = Clearing(self)  # Clear and Undo, and what Undo brings back (until the next edit)
+        self.example = False  # the boxes hold the seed's example (never kept for the tab until edited)
         #: hands the boxes' texts to corpus mode (the many-lines hint's button; set by the page's host)
         self.to_corpus: Callable[[Mapping[str, list[str]]], None] = lambda boxes: None
 
@@ -173,6 +175,7 @@ class SentencePage:
 
     def add_box(self, kind: str) -> None:
         """Add a box of ``kind``; a new candidate is selected."""
+        self.drop_example()
         self.set_box_count(kind, self.counts[kind] + 1)
         if kind == "candidate":
             self.selected = self.counts[kind] - 1
@@ -185,6 +188,7 @@ class SentencePage:
         if len(values) <= 1:
             return
         del values[number - 1]
+        self.drop_example()
         self.set_box_count(kind, len(values), values)
         if kind == "candidate":
             self.selected = selection_after_removal(self.selected, number - 1, len(values))
@@ -202,6 +206,7 @@ class SentencePage:
             return self.remove_box(kind, number)
         if kind == "candidate":
             self.selected = number - 1
+        self.drop_example()  # typed into: the texts are the person's
         self.touch()
         if tab_storage.save_now(self.boxes, "input"):
             self.save_state()
@@ -244,6 +249,7 @@ class SentencePage:
             }
         )
         self.show_status()
+        self.write(example.example_updates(self.example, self.lang))
         refused = {element_id for element_id, note in self.notes.items() if note.get("refused")}
         self.write(updates.notes_updates(self.notes, refused, self.lang))
 
@@ -274,6 +280,9 @@ class SentencePage:
     def save_state(self, later: bool = False) -> None:
         """Keep the texts for this tab with the last options the engine accepted, plain, or
         packed (``later``: by the port off this task, reported to :meth:`packed`); say when refused."""
+        if self.example:  # the seed's example is not the person's text
+            self.unsaved = False
+            return
         current, edits = self.page_state(), self.edits
         problem = self.tab.keep(current, self.selected, later, lambda error: self.packed(edits, current, str(error)))
         self.saved_at = self.port.now()
@@ -329,10 +338,18 @@ class SentencePage:
         self.copy(url, "share-status", "share_copied")
 
     def on_clear(self, event: EventData | None = None) -> None:
+        self.drop_example()
         self.clearing.clear()  # texts emptied; options and language kept; Undo offered
 
     def on_undo(self, event: EventData | None = None) -> None:
         self.clearing.undo()
+
+    def on_clear_example(self, event: EventData | None = None) -> None:
+        example.clear(self)  # both boxes emptied (kept so for the tab)
+
+    def drop_example(self) -> None:
+        """The boxes no longer hold the example as such (edited or cleared): its line goes."""
+        example.drop(self)
 
     def open_texts(self, texts: Mapping[str, Any]) -> None:
         """Show one corpus line in the sentence view (corpus mode's "open" button:
@@ -426,7 +443,11 @@ class SentencePage:
         )
         empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
         metric = comp["options"].get("metric", registry.DEFAULT)
-        views = None if empty or metric == registry.DEFAULT else metric_view.metric_views(comp, metric, self.lang)
+        views = (
+            metric_view.metric_views(comp, metric, self.lang)
+            if metric_view.has_own_view(metric) and not empty
+            else None
+        )
         self.metric_view = views[self.selected] if views else None
         data: Any = updates.ranking_paint(comp, self.selected, self.lang)
         if views:
@@ -434,7 +455,8 @@ class SentencePage:
         rebuild = not self.screen.same("ranking-structure", data["structure"])
         painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
         self.paint_once("ranking", "ranking", painted)
-        v = self.view = blank.shown_view(candidate_view(comp, self.selected, self.lang), empty)
+        v = blank.empty_candidate_view(candidate_view(comp, self.selected, self.lang), self.lang)
+        v = self.view = blank.shown_view(v, empty)
         self.order_rows(v)
         shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
         shown.update(metric_view.shown_parts(metric, self.lang))
@@ -464,6 +486,8 @@ class SentencePage:
         self.highlight(comp)
         bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
         self.paint_once("chart", "svg", bars, "chart")
+        side = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart-side")
+        self.paint_once("inputs-chart", "svg", side, "inputs-chart")  # beside the boxes on wide screens
         self.paint_once("help", "help", help_sections(v, self.lang))
         self.paint_peers(comp, now=not self.peers.costly(comp, self.selected))
 
@@ -553,6 +577,7 @@ class SentencePage:
         self.set_language(startup.start_language(self.context))
         chosen = startup.chosen_options(self.port.read_form(FIELDS), self.lang)
         plan = self.restore()
+        example.offer(self, plan)
         if chosen is not None and plan["message"] != "link_restored":
             self.options = chosen
         self.write(options_form.form_updates(self.options, self.lang), force=True)

@@ -1,10 +1,12 @@
-"""The chosen metric on the sentence view: views, ranking, updates and help for every metric
+"""The chosen metric on the sentence view: views, ranking, updates and help for every metric but BLEU.
 
-chrF, chrF++, TER, ROUGE (and its presets), GLEU and NIST; BLEU has its own breakdown.
+Which view explains a metric is the registry's word (:attr:`bleu2.metrics.protocol.Metric.breakdown`): the views here
+are kept by the kind of breakdown they explain, never by a metric's name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...common.cache import LRU
@@ -21,11 +23,42 @@ from .rouge_view import rouge_view
 from .ter_view import ter_view
 from .updates import score_updates
 
-__all__ = ["metric_views", "metric_ranking", "metric_updates", "metric_help", "shown_parts"]
+__all__ = [
+    "VIEWS", "RANKING_HEAD", "has_own_view", "metric_views", "metric_ranking", "metric_updates", "metric_help",
+    "shown_parts",
+]  # fmt: skip
+
+#: A candidate's view: (candidate, references, their box numbers, number, metric key, language) -> the view.
+ViewMaker = Callable[[str, Sequence[str], Sequence[int], int, str, str], MetricView]
+
+#: The views, by the kind of breakdown they explain (the registry's ``breakdown`` of a metric).
+VIEWS: dict[str, ViewMaker] = {
+    "char-ngrams": chrf_view,
+    "edits": lambda cand, refs, numbers, number, metric, lang: ter_view(cand, refs, numbers, number, lang, metric),
+    "rouge-types": rouge_view,
+    "gleu-orders": gleu_view,
+    "nist-orders": nist_view,
+}
+
+#: The ranking's columns after the score, by the kind of breakdown (else chrF's and ROUGE's: precision, recall).
+RANKING_HEAD = {
+    "edits": ("col_edit", "ter_ref_length"),
+    "gleu-orders": ("col_matches", "gleu_total"),
+    "nist-orders": ("nist_gains", "nist_penalty"),
+}
+
+#: The breakdown the page's own parts explain (BLEU's terms table, chart, options and presets).
+PAGE_BREAKDOWN = registry.get(registry.DEFAULT).breakdown
+
+
+def has_own_view(metric: str) -> bool:
+    """Whether ``metric`` is explained by a view here rather than by the page's own (BLEU's) parts."""
+    return registry.get(metric).breakdown != PAGE_BREAKDOWN
+
 
 #: The page's parts only BLEU has (hidden under another metric), and the metric's own.
-BLEU_PARTS = ("bleu-terms", "highlight-legend", "highlight-help")
-METRIC_PARTS = ("metric-terms",)
+BLEU_PARTS = ("bleu-terms", "inputs-chart", "highlight-legend", "highlight-help", "bleu-options")
+METRIC_PARTS = ("metric-terms", "metric-options")
 
 
 def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
@@ -36,37 +69,19 @@ def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
-#: The views of ROUGE (and its presets), GLEU and NIST, by metric (or the metric a preset is of):
-#: (candidate, references, their box numbers, number, metric key, language) -> the view.
-OTHER_VIEWS = {"rouge": rouge_view, "gleu": gleu_view, "nist": nist_view}
-
-#: The ranking's columns after the score, by metric (chrF's and ROUGE's: precision, recall).
-RANKING_HEAD = {
-    "ter": ("col_edit", "ter_ref_length"),
-    "gleu": ("col_matches", "gleu_total"),
-    "nist": ("nist_gains", "nist_penalty"),
-}
-
 #: The views last made, by (metric, candidate, references, box numbers, number, language): an edit remakes one.
 _VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
 
 
 def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[MetricView]:
-    """Every candidate's view under ``metric`` (``"chrf"``, ``"chrf++"``, ``"ter"``, ``"rouge"`` and its
-    presets, ``"gleu"``, ``"nist"``), in box order."""
+    """Every candidate's view under ``metric`` (a registry key whose breakdown is one of :data:`VIEWS`), in box order."""
     refs, numbers = metric_inputs(comparison)
     out = []
     for i, row in enumerate(comparison["candidates"]):
         key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, lang)
         view = _VIEWS.get(key)
         if view is None:
-            family = registry.get(metric).variant_of or metric
-            if metric == "ter":
-                view = ter_view(row["text"], refs, numbers, i + 1, lang)
-            elif family in OTHER_VIEWS:
-                view = OTHER_VIEWS[family](row["text"], refs, numbers, i + 1, metric, lang)
-            else:
-                view = chrf_view(row["text"], refs, numbers, i + 1, metric, lang)
+            view = VIEWS[registry.get(metric).breakdown](row["text"], refs, numbers, i + 1, metric, lang)
             _VIEWS.put(key, view)
         out.append(view)
     return out
@@ -78,7 +93,8 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
     scores = [-sign * v["score"] for v in views]  # competition_ranks ranks the highest first
     ranks = competition_ranks(scores)
     order = sorted(range(len(views)), key=lambda i: (ranks[i], i))
-    extra = RANKING_HEAD.get(views[0]["metric"] if views else "", ("col_chrf_precision", "col_recall"))
+    kind = registry.get(views[0]["metric"]).breakdown if views else ""
+    extra = RANKING_HEAD.get(kind, ("col_chrf_precision", "col_recall"))
     label = views[0]["label"] if views else ""
     head = [i18n.t(lang, "col_rank"), i18n.t(lang, "col_candidate"), label] + [i18n.t(lang, k) for k in extra]
     rows = []
@@ -101,11 +117,20 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
 
 def shown_parts(metric: str, lang: str = "en") -> Updates:
     """The BLEU-only parts hidden, the metric's table shown, and the marks' heading (TER's are edits)."""
-    bleu = metric == "bleu"
+    bleu = not has_own_view(metric)
     out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}
     out.update({part: {"props": {"hidden": bleu}} for part in METRIC_PARTS})
-    out["highlight-heading"] = {"text": i18n.t(lang, "ter_heading" if metric == "ter" else "highlight_heading")}
+    edits = registry.get(metric).breakdown == "edits"  # TER's marks are edits
+    out["highlight-heading"] = {"text": i18n.t(lang, "ter_heading" if edits else "highlight_heading")}
+    out["metric-options"]["text"] = "" if bleu else metric_settings(metric, lang)
     return out
+
+
+def metric_settings(metric: str, lang: str = "en") -> str:
+    """What the options panel says under a metric other than BLEU: its settings as the registry's scorer signs them
+    (sacreBLEU 2.6.0's defaults), which the page's options (BLEU's, hidden) do not change."""
+    entry = registry.get(metric)
+    return i18n.t(lang, "metric_options_note", name=entry.display, settings=i18n.isolate(entry.make().signature()))
 
 
 def metric_updates(v: MetricView, lang: str = "en") -> Updates:

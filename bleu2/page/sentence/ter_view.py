@@ -9,6 +9,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ...metrics import registry
+from ...metrics.ter import METRICS as TER_METRICS
 from ...metrics.ter.api import TER, ter_alignment
 from ...metrics.ter.breakdown import TerAlignment, TerStep
 from ...metrics.ter.stats import TerStats
@@ -21,20 +23,24 @@ __all__ = ["ter_view"]
 #: How a step of the alignment is written and marked: op -> (prefix, CSS class).
 STEP_MARKS = {
     "match": ("", "hl-matched"),
-    "substitution": ("~", "hl-clipped"),
+    "substitution": ("~", "hl-substituted"),  # both words shown, marked, never struck through
     "deletion": ("−", "hl-unmatched"),
     "insertion": ("+", "hl-ref-unmatched"),
 }
+
+#: TER's key in the registry (its package's entry).
+TER_KEY = TER_METRICS[0].key
 
 #: Written before a shifted word.
 SHIFTED_MARK = "⇄"
 
 
 def step_item(step: TerStep) -> list[str]:
-    """A step as ``[text, css class]``: ``"cat"``, ``"~sat→is"``, ``"−on"``, ``"+a"``, ⇄ for a shift."""
+    """A step as ``[text, css class]``: ``"cat"``, ``"~sat → is"`` (the candidate's word, then the reference's),
+    ``"−on"``, ``"+a"``, ⇄ for a shift."""
     prefix, css = STEP_MARKS[step.op]
     if step.op == "substitution":
-        text = f"{step.hyp_word}→{step.ref_word}"
+        text = f"{step.hyp_word} → {step.ref_word}"
     else:
         text = str(step.ref_word if step.op == "insertion" else step.hyp_word)
     if step.shifted:
@@ -94,9 +100,14 @@ def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
 
 
 def ter_view(
-    candidate: str, references: Sequence[str], reference_numbers: Sequence[int], number: int, lang: str = "en"
+    candidate: str,
+    references: Sequence[str],
+    reference_numbers: Sequence[int],
+    number: int,
+    lang: str = "en",
+    metric: str = TER_KEY,
 ) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under TER."""
+    """What the page shows for candidate ``number`` (1-based) under TER (``metric``: its key in the registry)."""
     refs = list(references)
     alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
     result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
@@ -109,6 +120,7 @@ def ter_view(
     else:
         formula = i18n.t(lang, "ter_formula_empty", score=value)
     shown_number = i18n.format_integer(number, lang)
+    label = registry.get(metric).display
     live = {
         "shifts": i18n.format_integer(len(alignment.shifts), lang),
         "insertions": i18n.format_integer(alignment.count("insertion"), lang),
@@ -119,14 +131,14 @@ def ter_view(
         "score": value,
     }
     return {
-        "metric": "ter",
+        "metric": metric,
         "number": number,
-        "label": "TER",
+        "label": label,
         "score": result.score,
         "value": value,
         "percent": i18n.format_number(result.score * 100, lang, 2),
         "formula": formula,
-        "announce": i18n.t(lang, "metric_announce", label="TER", number=shown_number, score=value),
+        "announce": i18n.t(lang, "metric_announce", label=label, number=shown_number, score=value),
         "signature": result.signature,
         "caption": i18n.t(lang, "metric_caption_ter", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
         "head": [i18n.t(lang, "col_edit"), i18n.t(lang, "col_count")],

@@ -5,6 +5,7 @@ Messages are kept as data (:class:`StatusNote`, :class:`Status`) so that a langu
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
@@ -15,6 +16,7 @@ from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
 from .candidates import Comparison
+from .dropped import dropped_note
 
 __all__ = [
     "COPY_AREAS",
@@ -115,15 +117,32 @@ def box_updates(kind: str, count: int, lang: str = "en") -> Updates:
     return out
 
 
+def text_direction(text: str, limit: int = 4096) -> str:
+    """``"rtl"`` where the first strongly directional character of ``text`` (within ``limit``) is right-to-left
+    (Arabic, Hebrew: Unicode bidi classes R and AL), else ``"ltr"`` (the rule of HTML's ``dir="auto"``)."""
+    for ch in text[:limit]:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return "rtl"
+        if kind == "L":
+            return "ltr"
+    return "ltr"
+
+
 def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
-    """Each box's token line (bidi-isolated chips, at most :data:`SHOWN_ITEMS`) and count."""
+    """Each box's token line (bidi-isolated chips, at most :data:`SHOWN_ITEMS`, in the text's direction) and count."""
     out: Updates = {}
     for kind, rows in (("reference", comparison["references"]), ("candidate", comparison["candidates"])):
         for number, row in enumerate(rows, start=1):
             tv = token_view(row["tokens"], lang, row["token_count"])
             bid = box_id(kind, number)
-            out[f"{bid}-tokens"] = {"chips": {"items": tv["items"], "sep": TOKEN_SEPARATOR, "class": "tk"}}
-            out[f"{bid}-tokens-more"] = {"text": tv["more"], "props": {"hidden": not tv["more"]}}
+            out[f"{bid}-tokens"] = {
+                "chips": {"items": tv["items"], "sep": TOKEN_SEPARATOR, "class": "tk"},
+                "attrs": {"dir": text_direction(row["text"])},
+            }
+            note = dropped_note(row["text"], row["tokens"], len(row["tokens"]) == row["token_count"], lang)
+            more = " · ".join(filter(None, (tv["more"], note)))  # after the chips: "and N more", what was dropped
+            out[f"{bid}-tokens-more"] = {"text": more, "props": {"hidden": not more}}
             out[f"{bid}-token-count"] = {"text": tv["label"]}
     return out
 
@@ -173,6 +192,8 @@ def breakdown_updates(v: CandidateView, lang: str = "en") -> Updates:
 def summary_updates(v: CandidateView, lang: str = "en") -> Updates:
     """The sticky summary at the top: which candidate, its score, p1..pN and BP."""
     terms = [f"{p['label']} {p['value']}" for p in v["precisions"]]
+    if not v["result"].hyp_len and v["result"].ref_len:  # no words to match (blank.empty_candidate_view)
+        terms = [i18n.t(lang, "no_words_to_match")]
     terms.append(f"{i18n.t(lang, 'col_bp')} {v['brevity_penalty']['value']}")
     return {
         "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=v["number"])},
