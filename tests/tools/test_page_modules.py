@@ -17,7 +17,7 @@ CLASSIC = ["static/embed.js", "static/boot-strings.js", "static/boot.js", "stati
 #: the rest of the glue when Python may start: static/page.mjs).
 MODULES = ["static/page.mjs"]
 #: What page.mjs imports at once, before Python may start (a waiting embed loads these only).
-WAITING = {"direction.mjs", "embed-start.mjs", "keep.mjs", "paint.js", "storage.js", "textdiff.mjs"}
+WAITING = {"direction.mjs", "embed-start.mjs", "keep.mjs", "panels.mjs", "paint.js", "storage.js", "textdiff.mjs"}
 IMPORT = re.compile(r"""^import (?:[^"']+ from )?"\./([^"']+)";""", re.M)
 
 
