@@ -8,7 +8,7 @@ names, so the registry costs nothing to import and the page's archive keeps only
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
@@ -18,10 +18,21 @@ __all__ = ["Metric", "Scorer"]
 
 class Scorer(Protocol):
     """A metric with fixed options (``BLEU(**options)``, ``CHRF``, ``TER``): per-line
-    statistics that add up, and the score of their sums."""
+    statistics that add up, and the score of their sums.
+
+    These hooks are all the corpus pipeline (:mod:`bleu2.corpus.pipeline`: streaming,
+    ``--jobs``, progress, significance, :mod:`bleu2.dask`) needs of a metric. Statistics
+    must pickle (worker processes return them) and every line's must come from that line
+    alone, so that any chunking and any number of processes give the same sums.
+    """
 
     def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> Any:
         """One line's statistics against its references."""
+        ...
+
+    def sum_stats(self, lines: Sequence[Any]) -> Any:
+        """Statistics summed in order (``lines`` may start with earlier sums: the pipeline
+        folds chunk after chunk as ``sum_stats([sums, *lines])``; no lines: the zero sums)."""
         ...
 
     def score_from_stats(self, stats: Any, n_refs: int | str = 1) -> Any:
@@ -30,6 +41,11 @@ class Scorer(Protocol):
 
     def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
         """The signature of these options (``extra``: the significance test's fields)."""
+        ...
+
+    def significance_sums(self, counts: set[int]) -> tuple[Any, Callable[[Any], Sequence[int]]]:
+        """The significance tests' :class:`~bleu2.corpus.sum_scores.VectorMetric` and a
+        line's statistics as its int vector (``counts``: the lines' numbers of references)."""
         ...
 
 

@@ -228,8 +228,8 @@ class CHRF:
         return {"lowercase": lowercase}
 
     def sum_stats(self, lines: Sequence[Sequence[int]]) -> list[int]:
-        """The lines' statistics summed (what :meth:`score_from_stats` takes)."""
-        return [sum(c) for c in zip(*lines)] if lines else []
+        """The lines' statistics summed (what :meth:`score_from_stats` takes; no lines: zeros)."""
+        return [sum(c) for c in zip(*lines)] if lines else [0] * (3 * self.config.order)
 
     def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
         """The :class:`~bleu2.corpus.sum_scores.VectorMetric` of these options for the
