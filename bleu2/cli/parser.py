@@ -26,6 +26,7 @@ __all__ = [
     "SACREBLEU_METRICS",
     "SACREBLEU_PROG",
     "SACREBLEU_TOKENIZERS",
+    "SACREBLEU_SIGNATURE_VERSION",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
     "OneLineErrors",
@@ -38,9 +39,12 @@ __all__ = [
     "parse_weights",
 ]
 
-#: ``bleu2 sacrebleu``'s name and the version in its signatures.
+#: ``bleu2 sacrebleu``'s name and its ``--version``.
 SACREBLEU_PROG = "bleu2 sacrebleu"
 SACREBLEU_VERSION = f"bleu2-{__version__}"
+#: The version in ``bleu2 sacrebleu``'s signatures: sacreBLEU's own, as its output is sacreBLEU
+#: 2.6.0's byte for byte (everywhere else a signature carries bleu2's version).
+SACREBLEU_SIGNATURE_VERSION = "2.6.0"
 
 #: sacreBLEU 2.6.0's tokenizers: those bleu2 has, and the others (refused by name).
 SACREBLEU_TOKENIZERS = ("none", "zh", "13a", "intl", "char")

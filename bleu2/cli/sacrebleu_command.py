@@ -6,8 +6,7 @@ Takes sacreBLEU's arguments as sacreBLEU spells them (``REF... -i SYS...``,
 ``--ter-*``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
 ``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``-l``, ``SACREBLEU_SEED``,
 ``SACREBLEU_FORMAT``, ``NO_COLOR``) and prints on standard output what sacreBLEU prints,
-byte for byte, but for the version in the signatures, which is bleu2's
-(``version:bleu2-X.Y.Z``). Test sets and tokenizers bleu2 does not have (``-t``,
+byte for byte, the signatures' sacreBLEU version (``version:2.6.0``) included. Test sets and tokenizers bleu2 does not have (``-t``,
 ``--echo``, ``-tok ja-mecab``, ``-l en-ja`` ...) are refused by name, in one line; ``-l``
 with the user's reference files picks BLEU's tokenizer from the target language, as
 sacreBLEU does. The metrics are

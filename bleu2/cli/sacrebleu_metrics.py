@@ -26,7 +26,7 @@ from ..corpus.significance import steps as significance_steps
 from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
 from ..metrics.bleu.options import BleuConfig
 from ..metrics.bleu.scorer import BLEU
-from .parser import SACREBLEU_VERSION as VERSION
+from .parser import SACREBLEU_SIGNATURE_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
 __all__ = ["METRICS", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
@@ -116,7 +116,7 @@ class SacreMetric:
         raise NotImplementedError
 
     def signature(self, n_refs: int | str, short: bool, **extra: Any) -> str:
-        """sacreBLEU's signature of this metric (with bleu2's version)."""
+        """sacreBLEU's signature of this metric (with sacreBLEU's version, ``2.6.0``)."""
         return _signature(self.fields(), n_refs, short, extra)
 
     def corpus(
