@@ -17,15 +17,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..common.sacrebleu_math import compute_bleu, ter_percent
 from ..common.steps import finish
 from ..corpus.layouts import chunks_of
 from ..corpus.pipeline import Keep, Outcome, corpus_steps
 from ..corpus.significance import Result
 from ..corpus.significance import steps as significance_steps
-from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
 from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.sacrebleu_score import compute_bleu
 from ..metrics.bleu.scorer import BLEU
+from ..metrics.chrf.scoring import sum_scores as chrf_sums
+from ..metrics.protocol import SumScores
+from ..metrics.ter.scoring import sum_scores as ter_sums
+from ..metrics.ter.scoring import ter_percent
 from .parser import SACREBLEU_SIGNATURE_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
@@ -215,9 +218,9 @@ class BleuMetric(SacreMetric):
 
 
 class _VectorMetric(SacreMetric):
-    """A metric whose per-line statistics are int vectors (:class:`~bleu2.corpus.sum_scores.VectorMetric`)."""
+    """A metric whose per-line statistics are int vectors (:class:`~bleu2.metrics.protocol.SumScores`)."""
 
-    sums: VectorMetric
+    sums: SumScores
 
     def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
         """Each line's statistics, as the engine gives them."""

@@ -49,7 +49,7 @@ registered by a test), through the hooks of :class:`bleu2.metrics.protocol.Score
   (TER's average reference lengths) gets the sums of one pass over the lines, bit for bit;
 * ``score_from_stats(sums, n_refs)``: the result (``.score``, ``.to_dict()``);
 * ``signature(n_refs, **extra)``; ``significance_sums(counts)``: the significance tests'
-  :class:`~bleu2.corpus.sum_scores.VectorMetric` and a line's statistics as its int vector.
+  :class:`~bleu2.metrics.protocol.SumScores` and a line's statistics as its int vector.
 
 With such a scorer, :attr:`Outcome.systems` holds ``score_from_stats``'s results and
 :attr:`Outcome.line_stats` the lines' statistics when :class:`Keep` asks for them.

@@ -13,7 +13,42 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
-__all__ = ["Metric", "Scorer"]
+__all__ = ["Metric", "Scorer", "SumScores"]
+
+#: A score of one system's summed statistic vector.
+VectorScore = Callable[[Sequence[int]], float]
+
+
+@dataclass(frozen=True)
+class SumScores:
+    """A metric as the significance tests (:mod:`bleu2.corpus.significance`) take it: the
+    score of summed per-line int vectors in sacreBLEU's three number frames (what
+    :meth:`Scorer.significance_sums` gives; chrF's and TER's are
+    :func:`bleu2.metrics.chrf.scoring.sum_scores`, :func:`bleu2.metrics.ter.scoring.sum_scores`).
+
+    Attributes:
+        name: the metric's name, as sacreBLEU prints it (``chrF2``, ``TER``).
+        width: values per line.
+        corpus, resample, trial: the score of a summed vector in sacreBLEU's frames, in
+            percent (``scale``): a corpus's sums (Python numbers), a bootstrap resample's
+            (NumPy float32 arrays), a trial's (NumPy int64 or float64 arrays).
+        final: the corpus score of summed statistics as a fraction (``Result.score``;
+            TER's may exceed 1).
+        float32: the resample scores are NumPy float32 values (their mean and half-width
+            are then computed in float32, as sacreBLEU's).
+        scale: what the frames' scores are of a fraction (100: percent).
+        sacrebleu: sacreBLEU computes this metric (``Result.percent`` is then given).
+    """
+
+    name: str
+    width: int
+    corpus: VectorScore
+    resample: VectorScore
+    trial: VectorScore
+    final: VectorScore
+    float32: bool = True
+    scale: float = 100.0
+    sacrebleu: bool = True
 
 
 class Scorer(Protocol):
@@ -43,9 +78,9 @@ class Scorer(Protocol):
         """The signature of these options (``extra``: the significance test's fields)."""
         ...
 
-    def significance_sums(self, counts: set[int]) -> tuple[Any, Callable[[Any], Sequence[int]]]:
-        """The significance tests' :class:`~bleu2.corpus.sum_scores.VectorMetric` and a
-        line's statistics as its int vector (``counts``: the lines' numbers of references)."""
+    def significance_sums(self, counts: set[int]) -> tuple[SumScores, Callable[[Any], Sequence[int]]]:
+        """The significance tests' :class:`SumScores` and a line's statistics as its int
+        vector (``counts``: the lines' numbers of references)."""
         ...
 
 
