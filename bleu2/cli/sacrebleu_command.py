@@ -335,7 +335,7 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
             score = run_.scores[0]
             if run_.results is not None:
                 (res,) = run_.results
-                score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
+                score._mean, score._ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
             sig = metrics[key].signature(n_refs, short if fmt != "json" else False, **extra)
             lines.append(score.format(args.width, args.score_only, sig, fmt == "json"))
         _single_results(out, lines, fmt, colors)

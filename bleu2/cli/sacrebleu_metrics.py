@@ -11,13 +11,13 @@ The command (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..common.steps import finish
+from ..compat.sacrebleu.metrics.base import Score, Signature
 from ..corpus.layouts import chunks_of
 from ..corpus.pipeline import Keep, Outcome, corpus_steps
 from ..corpus.significance import Result
@@ -35,45 +35,13 @@ __all__ = ["BleuMetric", "MetricRun", "SacreMetric", "Score", "face", "flags_nam
 
 MAX_ORDER = 4
 
-#: sacreBLEU's abbreviations of the signature fields every metric has.
-_ABBR = {"nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "version": "v"}
 
-
-class Score:
-    """One sacreBLEU ``Score``: a score in percent, its confidence interval, ``format``."""
-
-    def __init__(self, name: str, score: float, verbose: str = ""):
-        self.name = name
-        self.score = score
-        self.verbose = verbose
-        self.mean = -1.0
-        self.ci = -1.0
-
-    def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
-        """sacreBLEU's ``Score.format``."""
-        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
-        sc = f"{self.score:.{width}f}"
-        if self.mean > 0:
-            conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
-            conf = f"μ = {conf_mean} ± {conf_var}"
-            sc += f" ({conf})"
-            if is_json:
-                d["confidence_mean"] = float(conf_mean)
-                d["confidence_var"] = float(conf_var)
-                d["confidence"] = conf
-        full = f"{self.name}|{signature}" if signature else self.name
-        full = f"{full} = {sc}"
-        if self.verbose:
-            full += f" {self.verbose}"
-            d["verbose_score"] = self.verbose
-        if score_only:
-            return sc
-        if is_json:
-            for param in signature.split("|"):
-                key, value = param.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return full
+def _score(name: str, percent: float, verbose: str = "") -> Score:
+    """sacreBLEU's ``Score`` (:class:`bleu2.compat.sacrebleu.metrics.base.Score`, the one
+    written): its name, its score in percent, its verbose part (BLEU's)."""
+    score = Score(name, percent)
+    score._verbose = verbose
+    return score
 
 
 @dataclass
@@ -86,19 +54,14 @@ class MetricRun:
 
 
 def _signature(fields: Sequence[tuple[str, str, object]], n_refs: int | str, short: bool, extra: dict[str, Any]) -> str:
-    """sacreBLEU's ``Signature.format``: nrefs, the test's fields, the metric's own, the version."""
-    pairs: list[tuple[str, str, object]] = [("nrefs", "#", n_refs)]
-    pairs += [(k, _ABBR[k], extra.get(k)) for k in ("bs", "ar", "seed")]
-    pairs += list(fields)
-    pairs.append(("version", "v", VERSION))
-    out = []
-    for name, abbr, value in pairs:
-        if value is None:
-            continue
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        out.append(f"{abbr if short else name}:{value}")
-    return "|".join(out)
+    """sacreBLEU's ``Signature.format`` (:class:`bleu2.compat.sacrebleu.metrics.base.Signature`,
+    the one written): nrefs, the test's fields, the metric's own, sacreBLEU's version."""
+    signature = Signature(n_refs)
+    signature.info.update({"version": VERSION, **{k: extra.get(k) for k in ("bs", "ar", "seed")}})
+    for name, abbr, value in fields:
+        signature.update(name, value)
+        signature._abbr[name] = abbr
+    return signature.format(short)
 
 
 class SacreMetric:
@@ -184,7 +147,7 @@ class BleuMetric(SacreMetric):
         ratio = hyp_len / ref_len if ref_len else 0
         prec = "/".join(f"{p:.1f}" for p in precisions)
         verbose = f"{prec} (BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {hyp_len:d} ref_len = {ref_len:d})"
-        return Score(self.name, score, verbose)
+        return _score(self.name, score, verbose)
 
     def _run(
         self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
@@ -237,12 +200,12 @@ class _RegistryMetric(SacreMetric):
         seed: int | None = None,
     ) -> MetricRun:
         outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
-        return MetricRun(self.name, [Score(self.name, r.percent) for r in outcome.systems], outcome.significance)
+        return MetricRun(self.name, [_score(self.name, r.percent) for r in outcome.systems], outcome.significance)
 
     def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
         outcome = self._run(streams, [system], Keep(stats=True))
         lines = outcome.line_stats[0] if outcome.line_stats else []
-        return [Score(self.name, self.scorer.score_from_stats(st).percent) for st in lines]
+        return [_score(self.name, self.scorer.score_from_stats(st).percent) for st in lines]
 
 
 class TerMetric(_RegistryMetric):
