@@ -180,17 +180,9 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
 #: bleu2's own command's metrics (``--metric``): the registry's, without settings of another (chrF++).
 METRICS = registry.names(variants=False)
 
-#: The chrF and TER options of bleu2's own command: dest -> (the metric, the flag).
-METRIC_FLAGS = {
-    "char_order": ("chrF", "--char-order"),
-    "word_order": ("chrF", "--word-order"),
-    "beta": ("chrF", "--beta"),
-    "whitespace": ("chrF", "--whitespace"),
-    "eps_smoothing": ("chrF", "--eps-smoothing"),
-    "normalized": ("TER", "--normalized"),
-    "no_punct": ("TER", "--no-punct"),
-    "asian_support": ("TER", "--asian-support"),
-}
+#: The other metrics' options on bleu2's own command (each metric's ``flags`` in the
+#: registry): dest -> (the metric's display name, the flag).
+METRIC_FLAGS = {dest: (m.display, flag) for m in registry.metrics(variants=False) for dest, flag in m.flags.items()}
 
 
 def number(text: str) -> int | float:

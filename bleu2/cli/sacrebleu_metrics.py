@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..common.sacrebleu_format import Score, Signature
 from ..common.steps import finish
-from ..compat.sacrebleu.metrics.base import Score, Signature
 from ..corpus.layouts import chunks_of
 from ..corpus.pipeline import Keep, Outcome, corpus_steps
 from ..corpus.significance import Result
@@ -37,7 +37,7 @@ MAX_ORDER = 4
 
 
 def _score(name: str, percent: float, verbose: str = "") -> Score:
-    """sacreBLEU's ``Score`` (:class:`bleu2.compat.sacrebleu.metrics.base.Score`, the one
+    """sacreBLEU's ``Score`` (:class:`bleu2.common.sacrebleu_format.Score`, the one
     written): its name, its score in percent, its verbose part (BLEU's)."""
     score = Score(name, percent)
     score._verbose = verbose
@@ -54,7 +54,7 @@ class MetricRun:
 
 
 def _signature(fields: Sequence[tuple[str, str, object]], n_refs: int | str, short: bool, extra: dict[str, Any]) -> str:
-    """sacreBLEU's ``Signature.format`` (:class:`bleu2.compat.sacrebleu.metrics.base.Signature`,
+    """sacreBLEU's ``Signature.format`` (:class:`bleu2.common.sacrebleu_format.Signature`,
     the one written): nrefs, the test's fields, the metric's own, sacreBLEU's version."""
     signature = Signature(n_refs)
     signature.info.update({"version": VERSION, **{k: extra.get(k) for k in ("bs", "ar", "seed")}})

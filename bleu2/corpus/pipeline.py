@@ -484,11 +484,11 @@ def _start_worker(options: Mapping[str, Any] | AnyScorer) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER["bleu"] = LineScorer(**options) if isinstance(options, Mapping) else options
+    _WORKER["scorer"] = LineScorer(**options) if isinstance(options, Mapping) else options
 
 
 def _work(chunk: Chunk, keep: Keep, columns: bool, first_line: int) -> ChunkResult:
-    return score_chunk(_WORKER["bleu"], chunk, keep, columns, first_line)
+    return score_chunk(_WORKER["scorer"], chunk, keep, columns, first_line)
 
 
 # --------------------------------------------------------------------------- the library

@@ -119,16 +119,21 @@ def corpus_score(
     return scorer.score_from_stats(scorer.sum_stats(lines), n_refs_label(counts))
 
 
+def _named_by(function: str) -> str:
+    """The key of the registry's metric whose corpus function is ``function``."""
+    return next(m.key for m in registry.metrics(variants=False) if m.corpus_function == function)
+
+
 def corpus_chrf(pairs: Any, **kwargs: Any) -> Any:
     """Corpus chrF (``word_order=2``: chrF++) on the cluster: :func:`corpus_score` with
-    ``"chrf"``; equal, bit for bit, to :func:`bleu2.corpus_chrf` in one process."""
-    return corpus_score(pairs, "chrf", **kwargs)
+    chrF; equal, bit for bit, to :func:`bleu2.corpus_chrf` in one process."""
+    return corpus_score(pairs, _named_by("corpus_chrf"), **kwargs)
 
 
 def corpus_ter(pairs: Any, **kwargs: Any) -> Any:
-    """Corpus TER on the cluster: :func:`corpus_score` with ``"ter"``; equal, bit for bit,
-    to :func:`bleu2.corpus_ter` in one process."""
-    return corpus_score(pairs, "ter", **kwargs)
+    """Corpus TER on the cluster: :func:`corpus_score` with TER; equal, bit for bit, to
+    :func:`bleu2.corpus_ter` in one process."""
+    return corpus_score(pairs, _named_by("corpus_ter"), **kwargs)
 
 
 def sentence_bleu(

@@ -101,6 +101,9 @@ class Metric:
         variant_of: the key of the metric this entry is a setting of (chrF++: ``"chrf"``); a
             variant is not a ``--metric`` of its own.
         sacrebleu: ``bleu2 sacrebleu -m`` takes it (sacreBLEU 2.6.0 has it).
+        flags: its options on bleu2's own command line, option -> flag (``{"beta":
+            "--beta"}``): the command takes them with ``--metric`` of this metric and names
+            the metric when they come without it.
     """
 
     key: str
@@ -113,6 +116,7 @@ class Metric:
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     variant_of: str | None = None
     sacrebleu: bool = False
+    flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).
