@@ -244,7 +244,8 @@ PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecod
 # configuration, the Dask extra (it imports Dask), the docs extensions (they import Sphinx
 # and MkDocs; docs_block.py is theirs) and the peers' drop-in APIs (bleu2.compat: for CPython
 # code that swaps one import; the page never imports them), and GLEU and NIST (not on the
-# page yet: the page loads every module of its archive), nor ROUGE and its NumPy legacy generator.
+# page yet: the page loads every module of its archive), nor ROUGE and its NumPy legacy generator,
+# nor sacreBLEU's printed Score and Signature (the command line's and compat's).
 ARCHIVE_EXCLUDE = {
     "bleu2/cli",
     "bleu2/compat",
@@ -252,6 +253,7 @@ ARCHIVE_EXCLUDE = {
     "bleu2/metrics/nist",
     "bleu2/metrics/rouge",
     "bleu2/common/numpy_legacy_random.py",
+    "bleu2/common/sacrebleu_format.py",
     "bleu2/__main__.py",
     "bleu2/conftest.py",
     "bleu2/integrations",

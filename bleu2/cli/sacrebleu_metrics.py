@@ -1,11 +1,13 @@
-"""``bleu2 sacrebleu``'s metrics behind one seam: BLEU, chrF and TER as sacreBLEU 2.6.0's
-command line computes and prints them.
+"""``bleu2 sacrebleu``'s face of each registered metric: BLEU, chrF and TER as sacreBLEU
+2.6.0's command line prints them.
 
-Each metric (:class:`SacreMetric`) takes its options from the parsed arguments, scores every
-system on the references (per-line statistics that add up, then the score of their sums in
-percent with sacreBLEU's arithmetic, :mod:`bleu2.common.sacrebleu_math`), runs the significance
-test asked for on the same statistics (:mod:`bleu2.corpus.significance`) and writes its signature.
-The command (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
+The metrics are the registry's (:mod:`bleu2.metrics.registry`; ``-m`` takes its names), each
+face chosen by the metric's scorer class, never by its name (:func:`make_metric`). A face
+(:class:`SacreMetric`) holds only what is sacreBLEU's: its flags turned into the scorer's
+options, its signature fields and its printed line (:class:`bleu2.common.sacrebleu_format.Score`).
+Every system is scored, and the significance test asked for run, by the one corpus pipeline
+(:func:`bleu2.corpus.pipeline.corpus_steps`) with the metric's scorer. The command
+(:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
 """
 
 from __future__ import annotations
