@@ -1,7 +1,8 @@
 """Scale benchmark: bleu2's command line on 10^5 .. 10^7 unique lines, against sacreBLEU's.
 
     python -m bench.scale_bench [--sizes 1e5,1e6,1e7] [--sacrebleu-sizes 1e5,1e6]
-        [--jobs-size 1e6] [--paired-size 1e6] [--paired-n 100] [--dask-size 1e6] [--dir DIR]
+        [--jobs-size 1e6] [--metric-jobs-size 5e4] [--paired-size 1e6] [--paired-n 100]
+        [--dask-size 1e6] [--dir DIR]
 
 Data: the shared TED files (detokenized reference, sys1, sys2, and sys3 taking every third
 line from sys1 and the others from sys2), repeated to N lines with the line number
@@ -16,7 +17,9 @@ for ``--jobs 2`` the largest process, not their sum). Options are sacreBLEU's de
 Printed:
 - corpus BLEU of sys1 at every size: bleu2 (1 process) time, microseconds per line and
   peak RSS; sacreBLEU's CLI at --sacrebleu-sizes (same run) and the ratio;
-- ``--jobs 2`` at --jobs-size: time, speed-up over 1 process;
+- ``--jobs 2`` at --jobs-size: time, speed-up over 1 process (the ``--jobs`` ratio), for
+  BLEU, then for chrF and TER (``bleu2 --metric chrf|ter``: the same corpus pipeline) at
+  --metric-jobs-size;
 - paired bootstrap (``--paired-bs``, --paired-n resamples, default 100: the peak memory
   does not depend on it, the time does) of sys1, sys2, sys3 at --paired-size: time and
   peak RSS;
@@ -135,6 +138,8 @@ def main() -> None:
     ap.add_argument("--sizes", type=sizes, default=[10**5, 10**6, 10**7])
     ap.add_argument("--sacrebleu-sizes", type=sizes, default=[10**5, 10**6])
     ap.add_argument("--jobs-size", type=size, default=10**6)
+    # chrF and TER cost more per line than BLEU (TER most: its shift search)
+    ap.add_argument("--metric-jobs-size", type=size, default=5 * 10**4)
     ap.add_argument("--paired-size", type=size, default=10**6)
     # the peak memory does not depend on it (resamples are drawn a few at a time); the time does
     ap.add_argument("--paired-n", type=int, default=100)
@@ -187,6 +192,19 @@ def main() -> None:
                 f"{n:>12,} lines  --jobs 1 {t1:8.1f} s {rss1:,} MB   --jobs 2 {t2:8.1f} s {rss2:,} MB (largest process)"
                 f"   speed-up x{t1 / t2:.2f}   output {'identical' if same else 'DIFFERS'}"
             )
+        if args.metric_jobs_size:
+            n = args.metric_jobs_size
+            ref, hyp = write(folder, "ref", texts["ref"], n), write(folder, "sys1", texts["sys1"], n)
+            for metric in ("chrf", "ter"):
+                argv = ["--metric", metric, "-r", str(ref), str(hyp)]
+                t1, rss1, out1 = run_child([sys.executable, "-m", "bleu2", "--json", *argv])
+                t2, rss2, out2 = run_child([sys.executable, "-m", "bleu2", "--json", "--jobs", "2", *argv])
+                same = out1 == out2
+                mismatches += [] if same else [f"--metric {metric} --jobs 2 at {n}"]
+                say(
+                    f"{n:>12,} lines  --metric {metric:<4} --jobs 1 {t1:8.1f} s {rss1:,} MB   --jobs 2 {t2:8.1f} s "
+                    f"{rss2:,} MB   speed-up x{t1 / t2:.2f}   output {'identical' if same else 'DIFFERS'}"
+                )
         if args.paired_size:
             n = args.paired_size
             files = [str(write(folder, name, texts[name], n)) for name in NAMES]
@@ -216,7 +234,11 @@ def main() -> None:
         print("\n".join(rows))
         print(
             "scores: "
-            + ("all equal (bleu2 1 process / --jobs 2 / Dask; sacreBLEU)" if not mismatches else "; ".join(mismatches))
+            + (
+                "all equal (bleu2 1 process / --jobs 2 for BLEU, chrF, TER / Dask; sacreBLEU)"
+                if not mismatches
+                else "; ".join(mismatches)
+            )
         )
     finally:
         if args.dir is None:

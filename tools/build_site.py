@@ -245,11 +245,13 @@ PAGE_ARCHIVE = ROOT / "build" / "bleu2-page.zip"  # ARCHIVE + the page's bytecod
 # and MkDocs; docs_block.py is theirs) and the peers' drop-in APIs (bleu2.compat: for CPython
 # code that swaps one import; the page never imports them). ROUGE, GLEU and NIST are in it
 # (the page's metric select offers them), with ROUGE's NumPy legacy generator (its bootstrap),
-# but GLEU's text functions (the page scores through its scorer).
+# but GLEU's text functions (the page scores through its scorer) and sacreBLEU's printed Score
+# and Signature (the command line's and compat's).
 ARCHIVE_EXCLUDE = {
     "bleu2/cli",
     "bleu2/compat",
     "bleu2/metrics/gleu/api.py",
+    "bleu2/common/sacrebleu_format.py",
     "bleu2/__main__.py",
     "bleu2/conftest.py",
     "bleu2/integrations",

@@ -120,13 +120,14 @@ def _run_metric(args: argparse.Namespace, parser: argparse.ArgumentParser, out: 
         parser.error("standard input ('-') can be read only once")
     test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
     seed = _seed(args.seed, parser) if test else DEFAULT_SEED
+    jobs = _jobs(args.jobs, parser)
     if STDIN in systems and isatty(sys.stdin):
         sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
-    return run_metric(args, parser, test, n, seed, sys.stdout if out is None else out)
+    return run_metric(args, parser, test, n, seed, jobs, sys.stdout if out is None else out, score_files)
 
 
 def score_files(
-    bleu: BLEU,
+    bleu: Any,
     references: Sequence[str],
     systems: Sequence[str],
     *,
@@ -135,6 +136,7 @@ def score_files(
     seed: int | None = DEFAULT_SEED,
     jobs: int = 1,
     sentences: TextIO | None = None,
+    sentence_names: Sequence[str] | None = None,
     progress_log: bool = False,
     parser: argparse.ArgumentParser | None = None,
     keep_bom: bool = False,
@@ -144,10 +146,13 @@ def score_files(
     (:func:`bleu2.corpus.pipeline.corpus_steps`), with the progress bar (or log lines) on stderr.
 
     Args:
-        bleu: the scorer; references, systems: file paths (``-``: standard input, once).
+        bleu: the scorer: a :class:`~bleu2.BLEU`, or any registry metric's
+            (``registry.get("chrf").make()``; :mod:`bleu2.corpus.pipeline`).
+        references, systems: file paths (``-``: standard input, once).
         test, n, seed, jobs: as :func:`~bleu2.corpus.pipeline.corpus_steps`.
         sentences: a text stream: write ``--sentence``'s JSON Lines there, as they come
             (the first system's at once, the others' after it); None: no sentence lines.
+        sentence_names: the systems' names in those lines (default: the paths).
         progress_log: progress lines on stderr even when it is not a terminal.
         parser: where a test that cannot run is reported (``parser.error``); None: raise.
         keep_bom: keep a leading byte-order mark as part of the first line, as sacreBLEU
@@ -172,7 +177,7 @@ def score_files(
             bleu,
             aligned_chunks(readers, CHUNK_LINES, len(references)),
             len(systems),
-            keep=Keep(sentences=tuple(systems) if sentences is not None else None, peers=peers),
+            keep=Keep(sentences=tuple(sentence_names or systems) if sentences is not None else None, peers=peers),
             test=test,
             n=n,
             seed=seed,

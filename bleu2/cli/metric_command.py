@@ -1,10 +1,10 @@
 """``bleu2 --metric chrf|ter``: bleu2's own command for chrF (chrF++), TER and every other
 metric of :mod:`bleu2.metrics.registry` but BLEU.
 
-The files are read in step as for BLEU (:func:`bleu2.corpus.lines.aligned_chunks`); each line's
-statistics come from the engine (:class:`bleu2.metrics.chrf.api.CHRF`, :class:`bleu2.metrics.ter.api.TER`), their
-sums give the corpus score, and the significance tests resample them
-(:mod:`bleu2.corpus.significance`, :mod:`bleu2.corpus.sum_scores`). Output as for BLEU: one line, a ranked
+The files go through the one corpus pipeline as BLEU's (:func:`bleu2.cli.score_files`,
+:mod:`bleu2.corpus.pipeline`: read in step, ``--jobs``, progress, the significance tests),
+with the metric's scorer from the registry (``extract``, ``sum_stats``,
+``score_from_stats``: :class:`bleu2.metrics.protocol.Scorer`). Output as for BLEU: one line, a ranked
 table (TER: lower is better), ``--json`` or ``--sentence``'s JSON Lines; scores in percent
 for display, fractions in JSON.
 """
@@ -16,16 +16,11 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..common.steps import Progress, finish
-from ..corpus.layouts import CHUNK_LINES
-from ..corpus.lines import STDIN, LineReader, aligned_chunks, label
+from ..corpus.lines import STDIN, label
+from ..corpus.pipeline import Outcome
 from ..corpus.report import competition_ranks, text_table
-from ..corpus.significance import signature_extras
-from ..corpus.significance import steps as significance_steps
 from ..metrics import registry
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
-from .progress import Meter
-from .reading import stdin_stream
 from .sacrebleu_metrics import flags_named
 
 __all__ = ["refuse_other_options", "run_metric"]
@@ -41,8 +36,6 @@ def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentPars
         for given, flag in ((args.preset, "--preset/--sacrebleu"), (args.presets, "--presets")):
             if given:
                 parser.error(f"{flag} applies to BLEU; --metric {metric} does not take it")
-        if args.jobs != 1:
-            parser.error(f"--jobs applies to BLEU; --metric {metric} is scored in one process")
     for dest, (owner, flag) in METRIC_FLAGS.items():
         if getattr(args, dest) is not None and owner != registry.get(metric).display:
             parser.error(f"{flag} is a {owner} option: add --metric {owner.lower()}")
@@ -64,93 +57,44 @@ def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
         parser.error(flags_named(str(e), {dest: flag for dest, (_, flag) in METRIC_FLAGS.items()}))
 
 
-def _read(
-    scorer: Any, references: Sequence[str], systems: Sequence[str], report: Callable[[Progress], Any]
-) -> tuple[list[list[Any]], set[int]]:
-    """Every system's per-line statistics and the numbers of references the lines have;
-    ``report`` gets the lines scored and the part of the files read after each chunk.
-
-    Raises:
-        InputError: unreadable or inconsistent files.
-    """
-    readers: list[LineReader] = []
-    stats: list[list[Any]] = [[] for _ in systems]
-    counts: set[int] = set()
-    try:
-        for path in [*references, *systems]:
-            readers.append(LineReader(path, stdin_stream() if path == STDIN else None))  # noqa: PERF401
-        for refs, hyps in aligned_chunks(readers, CHUNK_LINES, len(references)):
-            for i, entry in enumerate(refs):
-                counts.add(1 if isinstance(entry, str) else len(entry))
-                for s, system in enumerate(hyps):
-                    stats[s].append(scorer.extract(system[i], entry))
-            known = [f for f in (r.fraction() for r in readers) if f is not None]
-            report(Progress("scoring", len(stats[0]), None, min(known) if known else None))
-    finally:
-        for r in readers:
-            r.close()
-    return stats, counts
-
-
 def run_metric(
-    args: argparse.Namespace, parser: argparse.ArgumentParser, test: str | None, n: int, seed: int | None, out: TextIO
+    args: argparse.Namespace,
+    parser: argparse.ArgumentParser,
+    test: str | None,
+    n: int,
+    seed: int | None,
+    jobs: int,
+    out: TextIO,
+    score_files: Callable[..., Outcome],
 ) -> str:
-    """Score the files with ``args.metric`` (chrF or TER); return the text for stdout
-    (``--sentence``: the lines are written to ``out``, "" is returned).
+    """Score the files with ``args.metric`` through the one corpus pipeline
+    (``score_files``: :func:`bleu2.cli.score_files`; streaming, ``--jobs``, progress);
+    return the text for stdout (``--sentence``: the lines are written to ``out``, "" is
+    returned).
 
     Raises:
         InputError: bad input files. SystemExit: bad options (``parser.error``).
     """
     refuse_other_options(args, parser)
     scorer = _scorer(args, parser)
-    meter = Meter(log=args.progress, units={"significance": "trials" if test == "paired-ar" else "resamples"})
-    completed = False
-    try:
-        text = _score(args, parser, scorer, test, n, seed, out, meter)
-        completed = True
-    finally:
-        meter.close(completed)
-    return text
-
-
-def _score(
-    args: argparse.Namespace,
-    parser: argparse.ArgumentParser,
-    scorer: Any,
-    test: str | None,
-    n: int,
-    seed: int | None,
-    out: TextIO,
-    meter: Meter,
-) -> str:
-    """:func:`run_metric`'s work, its progress drawn by ``meter``."""
     systems = list(args.systems) or [STDIN]
-    per_system, counts = _read(scorer, args.references, systems, meter)
-    n_refs: int | str = next(iter(counts)) if len(counts) == 1 else "var"
+    outcome = score_files(
+        scorer,
+        args.references,
+        systems,
+        test=test,
+        n=n or None,
+        seed=seed,
+        jobs=jobs,
+        sentences=out if args.sentence else None,
+        sentence_names=[label(s) for s in systems],
+        progress_log=args.progress,
+        parser=parser,
+    )
     if args.sentence:
-        several = len(systems) > 1
-        for name, lines in zip(systems, per_system):
-            for i, st in enumerate(lines, 1):
-                d: dict[str, Any] = {"line": i}
-                if several:
-                    d["system"] = label(name)
-                r = scorer.score_from_stats(st, n_refs).to_dict()
-                d.update({k: v for k, v in r.items() if k not in ("signature", "orders", "name")})
-                out.write(json.dumps(d) + "\n")
         return ""
-    results = [scorer.score_from_stats(scorer.sum_stats(lines), n_refs) for lines in per_system]
-    figures: list[dict[str, Any]] | None = None
-    signature = scorer.signature(n_refs)
-    if test is not None:
-        sums, vector = scorer.significance_sums(counts)
-        vectors = [[vector(st) for st in lines] for lines in per_system]
-        try:
-            found = finish(significance_steps(test, vectors, sums, n, seed), meter)
-        except ValueError as e:
-            parser.error(str(e))
-        figures = [r.to_dict() for r in found]
-        signature = scorer.signature(n_refs, **signature_extras(test, n, seed))
-    return _format(args, systems, results, figures, signature)
+    figures = None if outcome.significance is None else [r.to_dict() for r in outcome.significance]
+    return _format(args, systems, outcome.systems, figures, outcome.signature)
 
 
 def _format(

@@ -7,26 +7,11 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["TEXT_METRIC_FLAGS", "add_text_metric_options"]
-
-#: dest -> (the metric, the flag), as :data:`bleu2.cli.parser.METRIC_FLAGS` lists them.
-TEXT_METRIC_FLAGS = {
-    "rouge_preset": ("ROUGE", "--rouge-preset"),
-    "rouge_types": ("ROUGE", "--rouge-types"),
-    "rouge_tokenizer": ("ROUGE", "--rouge-tokenizer"),
-    "use_stemmer": ("ROUGE", "--use-stemmer"),
-    "split_summaries": ("ROUGE", "--split-summaries"),
-    "gleu_preset": ("GLEU", "--gleu-preset"),
-    "min_len": ("GLEU", "--min-len"),
-    "max_len": ("GLEU", "--max-len"),
-    "nist_preset": ("NIST", "--nist-preset"),
-    "n": ("NIST", "--nist-order"),
-    "rules": ("NIST", "--nist-rules"),
-}
+__all__ = ["add_text_metric_options"]
 
 
 def add_text_metric_options(p: argparse.ArgumentParser) -> None:
-    """ROUGE's, GLEU's and NIST's options (:data:`METRIC_FLAGS`), each None by default."""
+    """ROUGE's, GLEU's and NIST's options (their registry entries' ``flags``: :data:`bleu2.cli.parser.METRIC_FLAGS`), each None by default."""
     g = p.add_argument_group("ROUGE, GLEU and NIST (with --metric rouge, gleu or nist, or bleu2 rouge|gleu|nist)")
     g.add_argument("--rouge-preset", choices=("rouge-score", "hf-evaluate"), help="ROUGE: a peer's rules")
     g.add_argument(

@@ -14,7 +14,7 @@ from ..metrics import registry
 from ..metrics.bleu.options import DEFAULTS, EMPTY_REFERENCES, PRESETS, REF_LENGTHS
 from ..metrics.bleu.smoothing import SMOOTHING_METHODS
 from ..tokenizers import TOKENIZERS
-from .metric_flags import TEXT_METRIC_FLAGS, add_text_metric_options
+from .metric_flags import add_text_metric_options
 from .progress import PROGRESS_LOG_INTERVAL
 from .reading import PROG
 
@@ -27,6 +27,7 @@ __all__ = [
     "SACREBLEU_METRICS",
     "SACREBLEU_PROG",
     "SACREBLEU_TOKENIZERS",
+    "SACREBLEU_SIGNATURE_VERSION",
     "SACREBLEU_VERSION",
     "SMOOTH_DEFAULTS",
     "OneLineErrors",
@@ -39,9 +40,12 @@ __all__ = [
     "parse_weights",
 ]
 
-#: ``bleu2 sacrebleu``'s name and the version in its signatures.
+#: ``bleu2 sacrebleu``'s name and its ``--version``.
 SACREBLEU_PROG = "bleu2 sacrebleu"
 SACREBLEU_VERSION = f"bleu2-{__version__}"
+#: The version in ``bleu2 sacrebleu``'s signatures: sacreBLEU's own, as its output is sacreBLEU
+#: 2.6.0's byte for byte (everywhere else a signature carries bleu2's version).
+SACREBLEU_SIGNATURE_VERSION = "2.6.0"
 
 #: sacreBLEU 2.6.0's tokenizers: those bleu2 has, and the others (refused by name).
 SACREBLEU_TOKENIZERS = ("none", "zh", "13a", "intl", "char")
@@ -177,18 +181,9 @@ def given_bleu_options(args: argparse.Namespace) -> dict[str, Any]:
 #: bleu2's own command's metrics (``--metric``): the registry's, without settings of another (chrF++).
 METRICS = registry.names(variants=False)
 
-#: The chrF, TER, ROUGE, GLEU and NIST options of bleu2's own command: dest -> (the metric, the flag).
-METRIC_FLAGS = {
-    "char_order": ("chrF", "--char-order"),
-    "word_order": ("chrF", "--word-order"),
-    "beta": ("chrF", "--beta"),
-    "whitespace": ("chrF", "--whitespace"),
-    "eps_smoothing": ("chrF", "--eps-smoothing"),
-    "normalized": ("TER", "--normalized"),
-    "no_punct": ("TER", "--no-punct"),
-    "asian_support": ("TER", "--asian-support"),
-    **TEXT_METRIC_FLAGS,
-}
+#: The other metrics' options on bleu2's own command (each metric's ``flags`` in the
+#: registry): dest -> (the metric's display name, the flag).
+METRIC_FLAGS = {dest: (m.display, flag) for m in registry.metrics(variants=False) for dest, flag in m.flags.items()}
 
 
 def number(text: str) -> int | float:

@@ -6,8 +6,7 @@ Takes sacreBLEU's arguments as sacreBLEU spells them (``REF... -i SYS...``,
 ``--ter-*``, ``-ci``/``-cin``, ``-pbs``/``-pbsn``, ``-par``/``-parn``, ``-j``, ``-q``,
 ``-sh``, ``-b``, ``-w``, ``-d``, ``-nc``, ``-f json|text|latex``, ``-l``, ``SACREBLEU_SEED``,
 ``SACREBLEU_FORMAT``, ``NO_COLOR``) and prints on standard output what sacreBLEU prints,
-byte for byte, but for the version in the signatures, which is bleu2's
-(``version:bleu2-X.Y.Z``). Test sets and tokenizers bleu2 does not have (``-t``,
+byte for byte, the signatures' sacreBLEU version (``version:2.6.0``) included. Test sets and tokenizers bleu2 does not have (``-t``,
 ``--echo``, ``-tok ja-mecab``, ``-l en-ja`` ...) are refused by name, in one line; ``-l``
 with the user's reference files picks BLEU's tokenizer from the target language, as
 sacreBLEU does. The metrics are
@@ -43,7 +42,7 @@ from ..metrics import registry
 from .parser import FORMATS, MISSING_TOKENIZERS, build_sacrebleu_parser
 from .parser import SACREBLEU_PROG as PROG
 from .reading import exit_status, reader_gone
-from .sacrebleu_metrics import SacreMetric, make_metric
+from .sacrebleu_metrics import BleuMetric, SacreMetric, face, make_metric
 from .table import Colors, tabulate
 
 __all__ = ["main", "run"]
@@ -89,7 +88,7 @@ def _refuse(args: argparse.Namespace) -> None:
             raise _error(2, f"{flag}: bleu2 has no built-in test sets; give the reference files (REF ... -i SYSTEM)")
     if args.langpair is not None:
         _language_pair(args)
-    if "bleu" in args.metrics and args.bleu_tokenize in MISSING_TOKENIZERS:
+    if _with_bleu(args) and args.bleu_tokenize in MISSING_TOKENIZERS:
         why = MISSING_TOKENIZERS[args.bleu_tokenize]
         raise _error(2, f"tokenizer {args.bleu_tokenize!r} is not available in bleu2 ({why})")
 
@@ -114,7 +113,7 @@ def _language_pair(args: argparse.Namespace) -> None:
     if len(parts) < 2:
         raise _error(2, f"-l/--language-pair: give source-target language codes, e.g. en-de; got {args.langpair!r}")
     target = parts[1]
-    if "bleu" not in args.metrics or target not in _TARGET_TOKENIZERS:
+    if not _with_bleu(args) or target not in _TARGET_TOKENIZERS:
         return
     tokenizer, advice = _TARGET_TOKENIZERS[target]
     if args.bleu_tokenize is None:
@@ -308,7 +307,7 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
         return out.getvalue()
 
     fmt = "text" if args.detail and args.format == "json" else args.format
-    if "BLEU" in metrics:
+    if any(isinstance(m, BleuMetric) for m in metrics.values()):
         for system in systems:
             _tokenized_warning(args, system)
     test, n, seed, seed_text = None, None, None, ""
@@ -336,7 +335,7 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
             score = run_.scores[0]
             if run_.results is not None:
                 (res,) = run_.results
-                score.mean, score.ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
+                score._mean, score._ci = res.percent or (-1.0, -1.0)  # sacreBLEU's methods: always in its frame
             sig = metrics[key].signature(n_refs, short if fmt != "json" else False, **extra)
             lines.append(score.format(args.width, args.score_only, sig, fmt == "json"))
         _single_results(out, lines, fmt, colors)
@@ -356,6 +355,11 @@ def run(args: argparse.Namespace, colors: Colors) -> str:
             rows.append({"score": score.score, "p_value": res.p_value if s else None, "mean": mean, "ci": ci})
         columns[run_.name] = rows
     return _results_table(out, args, fmt, columns, sigs, colors, n=n or 0)
+
+
+def _with_bleu(args: argparse.Namespace) -> bool:
+    """Whether ``-m`` asks for BLEU, the metric with a tokenizer (the registry's, by its class)."""
+    return any(face(name) is BleuMetric for name in args.metrics)
 
 
 def _metrics(args: argparse.Namespace, n_refs: int) -> dict[str, SacreMetric]:

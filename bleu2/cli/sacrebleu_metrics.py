@@ -1,77 +1,49 @@
-"""``bleu2 sacrebleu``'s metrics behind one seam: BLEU, chrF and TER as sacreBLEU 2.6.0's
-command line computes and prints them.
+"""``bleu2 sacrebleu``'s face of each registered metric: BLEU, chrF and TER as sacreBLEU
+2.6.0's command line prints them.
 
-Each metric (:class:`SacreMetric`) takes its options from the parsed arguments, scores every
-system on the references (per-line statistics that add up, then the score of their sums in
-percent with sacreBLEU's arithmetic, :mod:`bleu2.common.sacrebleu_math`), runs the significance
-test asked for on the same statistics (:mod:`bleu2.corpus.significance`) and writes its signature.
-The command (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
+The metrics are the registry's (:mod:`bleu2.metrics.registry`; ``-m`` takes its names), each
+face chosen by the metric's scorer class, never by its name (:func:`make_metric`). A face
+(:class:`SacreMetric`) holds only what is sacreBLEU's: its flags turned into the scorer's
+options, its signature fields and its printed line (:class:`bleu2.common.sacrebleu_format.Score`).
+Every system is scored, and the significance test asked for run, by the one corpus pipeline
+(:func:`bleu2.corpus.pipeline.corpus_steps`) with the metric's scorer. The command
+(:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..common.sacrebleu_math import compute_bleu, ter_percent
+from ..common.sacrebleu_format import Score, Signature
 from ..common.steps import finish
 from ..corpus.layouts import chunks_of
 from ..corpus.pipeline import Keep, Outcome, corpus_steps
 from ..corpus.significance import Result
-from ..corpus.significance import steps as significance_steps
-from ..corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
+from ..metrics import registry
 from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.sacrebleu_score import compute_bleu
 from ..metrics.bleu.scorer import BLEU
-from .parser import SACREBLEU_VERSION as VERSION
+from ..metrics.chrf.api import CHRF
+from ..metrics.protocol import Metric
+from ..metrics.ter.api import TER
+from .parser import SACREBLEU_SIGNATURE_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
-__all__ = ["METRICS", "MetricRun", "SacreMetric", "Score", "flags_named", "make_metric"]
+__all__ = ["BleuMetric", "MetricRun", "SacreMetric", "Score", "face", "flags_named", "make_metric"]
 
 MAX_ORDER = 4
 
-#: sacreBLEU's abbreviations of the signature fields every metric has.
-_ABBR = {"nrefs": "#", "bs": "bs", "ar": "ar", "seed": "rs", "version": "v"}
 
-
-class Score:
-    """One sacreBLEU ``Score``: a score in percent, its confidence interval, ``format``."""
-
-    def __init__(self, name: str, score: float, verbose: str = ""):
-        self.name = name
-        self.score = score
-        self.verbose = verbose
-        self.mean = -1.0
-        self.ci = -1.0
-
-    def format(self, width: int, score_only: bool, signature: str, is_json: bool = False) -> str:
-        """sacreBLEU's ``Score.format``."""
-        d: dict[str, Any] = {"name": self.name, "score": float(f"{self.score:.{width}f}"), "signature": signature}
-        sc = f"{self.score:.{width}f}"
-        if self.mean > 0:
-            conf_mean, conf_var = f"{self.mean:.{width}f}", f"{self.ci:.{width}f}"
-            conf = f"μ = {conf_mean} ± {conf_var}"
-            sc += f" ({conf})"
-            if is_json:
-                d["confidence_mean"] = float(conf_mean)
-                d["confidence_var"] = float(conf_var)
-                d["confidence"] = conf
-        full = f"{self.name}|{signature}" if signature else self.name
-        full = f"{full} = {sc}"
-        if self.verbose:
-            full += f" {self.verbose}"
-            d["verbose_score"] = self.verbose
-        if score_only:
-            return sc
-        if is_json:
-            for param in signature.split("|"):
-                key, value = param.split(":")
-                d[key] = value
-            return json.dumps(d, indent=1, ensure_ascii=False)
-        return full
+def _score(name: str, percent: float, verbose: str = "") -> Score:
+    """sacreBLEU's ``Score`` (:class:`bleu2.common.sacrebleu_format.Score`, the one
+    written): its name, its score in percent, its verbose part (BLEU's)."""
+    score = Score(name, percent)
+    score._verbose = verbose
+    return score
 
 
 @dataclass
@@ -84,19 +56,14 @@ class MetricRun:
 
 
 def _signature(fields: Sequence[tuple[str, str, object]], n_refs: int | str, short: bool, extra: dict[str, Any]) -> str:
-    """sacreBLEU's ``Signature.format``: nrefs, the test's fields, the metric's own, the version."""
-    pairs: list[tuple[str, str, object]] = [("nrefs", "#", n_refs)]
-    pairs += [(k, _ABBR[k], extra.get(k)) for k in ("bs", "ar", "seed")]
-    pairs += list(fields)
-    pairs.append(("version", "v", VERSION))
-    out = []
-    for name, abbr, value in pairs:
-        if value is None:
-            continue
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        out.append(f"{abbr if short else name}:{value}")
-    return "|".join(out)
+    """sacreBLEU's ``Signature.format`` (:class:`bleu2.common.sacrebleu_format.Signature`,
+    the one written): nrefs, the test's fields, the metric's own, sacreBLEU's version."""
+    signature = Signature(n_refs)
+    signature.info.update({"version": VERSION, **{k: extra.get(k) for k in ("bs", "ar", "seed")}})
+    for name, abbr, value in fields:
+        signature.update(name, value)
+        signature._abbr[name] = abbr
+    return signature.format(short)
 
 
 class SacreMetric:
@@ -116,7 +83,7 @@ class SacreMetric:
         raise NotImplementedError
 
     def signature(self, n_refs: int | str, short: bool, **extra: Any) -> str:
-        """sacreBLEU's signature of this metric (with bleu2's version)."""
+        """sacreBLEU's signature of this metric (with sacreBLEU's version, ``2.6.0``)."""
         return _signature(self.fields(), n_refs, short, extra)
 
     def corpus(
@@ -143,9 +110,8 @@ class SacreMetric:
 
 
 class BleuMetric(SacreMetric):
-    key = name = "BLEU"
-
-    def __init__(self, args: argparse.Namespace):
+    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
+        self.key = self.name = entry.display
         method = args.bleu_smooth_method
         value = None
         if SMOOTH_DEFAULTS[method] is not None:
@@ -183,7 +149,7 @@ class BleuMetric(SacreMetric):
         ratio = hyp_len / ref_len if ref_len else 0
         prec = "/".join(f"{p:.1f}" for p in precisions)
         verbose = f"{prec} (BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {hyp_len:d} ref_len = {ref_len:d})"
-        return Score("BLEU", score, verbose)
+        return _score(self.name, score, verbose)
 
     def _run(
         self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
@@ -204,7 +170,7 @@ class BleuMetric(SacreMetric):
         for r in outcome.systems:
             st = r.stats
             scores.append(self._score([st.hyp_len, st.ref_len, *st.matches, *st.totals]))
-        return MetricRun("BLEU", scores, outcome.significance)
+        return MetricRun(self.name, scores, outcome.significance)
 
     def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
         (result,) = self._run(streams, [system], Keep(stats=True)).systems
@@ -214,25 +180,18 @@ class BleuMetric(SacreMetric):
 # --------------------------------------------------------------------------- chrF and TER
 
 
-class _VectorMetric(SacreMetric):
-    """A metric whose per-line statistics are int vectors (:class:`~bleu2.corpus.sum_scores.VectorMetric`)."""
+class _RegistryMetric(SacreMetric):
+    """chrF or TER: the registry's scorer (``self.scorer``) through the one corpus pipeline
+    (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line ``extract``, sums in line order,
+    ``score_from_stats``; the significance tests on ``significance_sums``), printed in
+    percent (the result's ``percent``: sacreBLEU's float, bit for bit)."""
 
-    sums: VectorMetric
+    scorer: Any
 
-    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
-        """Each line's statistics, as the engine gives them."""
-        raise NotImplementedError
-
-    def vector(self, stats: Any) -> list[int]:
-        """One line's statistics as ints (:attr:`sums`' layout)."""
-        raise NotImplementedError
-
-    def corpus_percent(self, lines: Sequence[Any]) -> float:
-        """The corpus score of the lines' statistics, in percent (sacreBLEU's sums)."""
-        return self.sums.corpus([sum(c) for c in zip(*map(self.vector, lines))])
-
-    def sentence_percent(self, stats: Any) -> float:
-        return self.sums.corpus(self.vector(stats))
+    def _run(
+        self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
+    ) -> Outcome:
+        return finish(corpus_steps(self.scorer, chunks_of(streams, systems), len(systems), keep=keep, **test))
 
     def corpus(
         self,
@@ -242,33 +201,25 @@ class _VectorMetric(SacreMetric):
         n: int | None = None,
         seed: int | None = None,
     ) -> MetricRun:
-        per_system = [self.line_stats(streams, system) for system in systems]
-        scores = [Score(self.name, self.corpus_percent(lines)) for lines in per_system]
-        results = None
-        if test is not None:
-            vectors = [[self.vector(st) for st in lines] for lines in per_system]
-            results = finish(significance_steps(test, vectors, self.sums, n, seed))
-        return MetricRun(self.name, scores, results)
+        outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
+        return MetricRun(self.name, [_score(self.name, r.percent) for r in outcome.systems], outcome.significance)
 
     def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
-        return [Score(self.name, self.sentence_percent(st)) for st in self.line_stats(streams, system)]
+        outcome = self._run(streams, [system], Keep(stats=True))
+        lines = outcome.line_stats[0] if outcome.line_stats else []
+        return [_score(self.name, self.scorer.score_from_stats(st).percent) for st in lines]
 
 
-class TerMetric(_VectorMetric):
-    key = name = "TER"
-
-    def __init__(self, args: argparse.Namespace, n_refs: int):
-        from ..metrics.ter.api import TER  # type: ignore[import-not-found,unused-ignore]
-
+class TerMetric(_RegistryMetric):
+    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
+        self.key = self.name = entry.display
         self.options = {
             "normalized": args.ter_normalized,
             "no_punct": args.ter_no_punct,
             "asian_support": args.ter_asian_support,
             "case_sensitive": args.ter_case_sensitive,
         }
-        self.ter = TER(**self.options)
-        self.n_refs = n_refs
-        self.sums = ter_sums(n_refs)
+        self.scorer = entry.make(**self.options)
 
     def fields(self) -> list[tuple[str, str, object]]:
         o = self.options
@@ -279,24 +230,6 @@ class TerMetric(_VectorMetric):
             ("punct", "pn", not o["no_punct"]),
             ("asian", "as", o["asian_support"]),
         ]
-
-    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
-        stats, _ = self.ter.corpus_stats(system, streams, layout="streams")
-        return list(stats)
-
-    def vector(self, stats: Any) -> list[int]:
-        edits, ref_length = stats
-        return [edits, round(ref_length * self.n_refs)]
-
-    def corpus_percent(self, lines: Sequence[Any]) -> float:
-        edits, length = 0, 0.0
-        for e, r in lines:  # sacreBLEU's sums, line after line
-            edits += e
-            length += r
-        return ter_percent(edits, length)
-
-    def sentence_percent(self, stats: Any) -> float:
-        return ter_percent(*stats)
 
 
 #: chrF's options as sacreBLEU's command line spells them.
@@ -310,12 +243,9 @@ def flags_named(message: str, flags: dict[str, str]) -> str:
     return message
 
 
-class ChrfMetric(_VectorMetric):
-    key = "CHRF"
-
-    def __init__(self, args: argparse.Namespace):
-        from ..metrics.chrf.api import CHRF  # type: ignore[import-not-found,unused-ignore]
-
+class ChrfMetric(_RegistryMetric):
+    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
+        self.key = entry.display.upper()  # sacreBLEU's METRICS key
         self.char_order, self.word_order, self.beta = args.chrf_char_order, args.chrf_word_order, args.chrf_beta
         self.lowercase, self.whitespace, self.eps_smoothing = (
             args.chrf_lowercase,
@@ -323,7 +253,7 @@ class ChrfMetric(_VectorMetric):
             args.chrf_eps_smoothing,
         )
         try:
-            self.chrf = CHRF(
+            self.scorer = entry.make(
                 char_order=self.char_order,
                 word_order=self.word_order,
                 beta=self.beta,
@@ -334,7 +264,6 @@ class ChrfMetric(_VectorMetric):
         except ValueError as e:
             raise ValueError(flags_named(str(e), _CHRF_FLAGS)) from None
         self.name = f"chrF{self.beta}" + "+" * self.word_order
-        self.sums = chrf_sums(self.char_order + self.word_order, self.beta, self.eps_smoothing, self.name)
 
     def fields(self) -> list[tuple[str, str, object]]:
         return [
@@ -345,26 +274,29 @@ class ChrfMetric(_VectorMetric):
             ("space", "s", self.whitespace),
         ]
 
-    def line_stats(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Any]:
-        stats, _ = self.chrf.corpus_stats(system, streams, layout="streams")
-        return list(stats)
 
-    def vector(self, stats: Any) -> list[int]:
-        return list(stats)
-
-
-#: The metrics by sacreBLEU's ``-m`` names: how each is made from the arguments.
-METRICS: dict[str, Callable[[argparse.Namespace, int], SacreMetric]] = {
-    "bleu": lambda args, n_refs: BleuMetric(args),
-    "chrf": lambda args, n_refs: ChrfMetric(args),
-    "ter": lambda args, n_refs: TerMetric(args, n_refs),
+#: How ``bleu2 sacrebleu`` prints each metric's scorer class (the registry's, by class: no names).
+_FACES: dict[type, Callable[[Metric, argparse.Namespace, int], SacreMetric]] = {
+    BLEU: BleuMetric,
+    CHRF: ChrfMetric,
+    TER: TerMetric,
 }
 
 
+def face(name: str) -> Callable[[Metric, argparse.Namespace, int], SacreMetric]:
+    """The printing of the registry's metric ``name`` (``-m``).
+
+    Raises:
+        ValueError: no such metric; KeyError: one that ``bleu2 sacrebleu`` does not print.
+    """
+    entry = registry.get(name)
+    return _FACES[getattr(entry.load(), entry.scorer)]
+
+
 def make_metric(name: str, args: argparse.Namespace, n_refs: int) -> SacreMetric:
-    """The metric ``name`` (``bleu``, ``chrf``, ``ter``) with the options in ``args``.
+    """The registry's metric ``name`` (``-m``) with the options in ``args``.
 
     Raises:
         ValueError: a bad option value (the message names it).
     """
-    return METRICS[name](args, n_refs)
+    return face(name)(registry.get(name), args, n_refs)

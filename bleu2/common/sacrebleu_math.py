@@ -1,11 +1,14 @@
-"""sacreBLEU 2.6.0's arithmetic on summed statistics, bit for bit: its precisions and
-score (``BLEU.compute_bleu``) in its three number frames, and NumPy's means.
+"""sacreBLEU 2.6.0's number frames, shared by every metric: float32 rounding (:func:`f32`,
+:class:`Num`), NumPy's sums and means, sacreBLEU's ``estimate_ci``. Each metric's own
+arithmetic in these frames is in its package: BLEU's in
+:mod:`bleu2.metrics.bleu.sacrebleu_score`, chrF's F-score in :mod:`bleu2.metrics.chrf.scoring`,
+TER's in :mod:`bleu2.metrics.ter.scoring`.
 
 Arithmetic: what is emulated and why
 ------------------------------------
 For sacreBLEU's smoothing methods (``exp``, ``floor``, ``add-k``, ``none``)
 with uniform weights, the configurations sacreBLEU can compute, the scores
-follow sacreBLEU's own arithmetic (:func:`sacrebleu_score`):
+follow sacreBLEU's own arithmetic (:func:`bleu2.metrics.bleu.sacrebleu_score.sacrebleu_score`):
 
 * bootstrap resamples (all three tests): sacreBLEU converts the statistics to
   ``float32`` NumPy arrays, so each resample's precisions are computed in
@@ -38,32 +41,11 @@ exactly with :func:`bleu2.metrics.bleu.scoring.bleu_score` on the summed statist
 
 from __future__ import annotations
 
-import math
 import statistics
 import struct
 from collections.abc import Callable, Sequence
 
-from ..metrics.bleu.options import BleuConfig
-from ..metrics.bleu.scoring import brevity_penalty
-from ..metrics.bleu.smoothing import SACREBLEU_METHODS
-
-__all__ = [
-    "CHRF_EPS",
-    "PyFloat",
-    "chrf_percent",
-    "compute_bleu",
-    "estimate_ci",
-    "f32",
-    "numpy_mean",
-    "numpy_sum",
-    "sacrebleu_compatible",
-    "sacrebleu_precisions",
-    "sacrebleu_score",
-    "ter_percent",
-]
-
-#: sacreBLEU's ``my_log(0)``.
-LOG_ZERO = -9999999999
+__all__ = ["Num", "PyFloat", "estimate_ci", "f32", "numpy_mean", "numpy_sum"]
 
 _F32 = struct.Struct("f")
 
@@ -144,99 +126,7 @@ def estimate_ci(scores: list[float], pairwise: bool, float32: bool = False) -> t
     return mean, ci
 
 
-def sacrebleu_compatible(config: BleuConfig) -> bool:
-    """True for the configurations sacreBLEU computes: its smoothing methods, uniform weights."""
-    if config.smoothing not in SACREBLEU_METHODS:
-        return False
-    u = 1.0 / config.max_order
-    return all(abs(w - u) < 1e-12 for w in config.weights)
-
-
-def sacrebleu_precisions(
-    v: Sequence[int], order: int, method: str, k: float, mode: str = "double"
-) -> tuple[list[float], int]:
-    """sacreBLEU 2.6.0's precisions (``BLEU.compute_bleu``) in percent.
-
-    Args:
-        v: [hyp_len, ref_len, m_1..m_N, t_1..t_N] (exact integer sums; sacreBLEU's layout).
-        order: N.
-        method: "exp", "floor", "add-k" or "none"; k: floor's value or add-k's k (unread else).
-        mode: "float32" (bootstrap resamples: sacreBLEU's float32 arrays),
-            "double" (corpus scores: Python ints), "int64" (approximate-randomization
-            trials: int64 arrays; add-k adds floor(k)).
-    Returns:
-        ``(precisions, used)``: p_1..p_N, 100 m/t or the smoothed value of an order
-        without matches, 0.0 where there is none (all of them without any match); ``used``,
-        the orders before the first without n-grams (sacreBLEU's effective order).
-    """
-    out = [0.0] * order
-    ms = v[2 : 2 + order]
-    if not any(ms):
-        return out, order
-    ts = v[2 + order : 2 + 2 * order]
-    f32_mode = mode == "float32"
-    add_k = method == "add-k"
-    if add_k:
-        if f32_mode:
-            k = f32(k)
-        elif mode == "int64":
-            k = math.floor(k)
-    doubling = 1.0
-    for i in range(order):
-        m: float = ms[i]
-        t: float = ts[i]
-        if add_k and i:
-            m = m + k
-            t = t + k
-            if f32_mode:
-                m = f32(m)
-                t = f32(t)
-        if t == 0:
-            return out, i
-        if m:
-            p = f32(f32(100.0 * m) / t) if f32_mode else 100.0 * m / t
-        elif method == "exp":
-            doubling *= 2
-            p = f32(100.0 / f32(doubling * t)) if f32_mode else 100.0 / (doubling * t)
-        elif method == "floor":
-            p = f32(f32(100.0 * k) / t) if f32_mode else 100.0 * k / t
-        else:
-            continue
-        out[i] = p
-    return out, order
-
-
-def sacrebleu_score(v: Sequence[int], order: int, method: str, k: float, eff: bool, mode: str) -> float:
-    """sacreBLEU 2.6.0's ``BLEU.compute_bleu`` score on summed statistics, in percent (0..100),
-    bit for bit: BP * exp(sum of ln p_n over the orders / their number), ln 0 = ``my_log(0)``.
-
-    Args:
-        v, order, method, k, mode: as :func:`sacrebleu_precisions`.
-        eff: sacreBLEU's effective_order (the mean stops at the first order without n-grams).
-    """
-    if not any(v[2 : 2 + order]):
-        return 0.0
-    bp = brevity_penalty(v[0], v[1], empty_scores_zero=False)
-    ps, used = sacrebleu_precisions(v, order, method, k, mode)
-    n = (used or order) if eff else order
-    log = math.log
-    return bp * math.exp(sum([log(p) if p else LOG_ZERO for p in ps[:n]]) / n)
-
-
-def compute_bleu(v: Sequence[int], order: int, method: str, k: float, eff: bool) -> tuple[float, list[float], float]:
-    """sacreBLEU's ``BLEU.compute_bleu`` on a corpus's sums (Python ints, "double"):
-    ``(score, precisions, bp)``, all in percent but BP (in [0, 1])."""
-    score = sacrebleu_score(v, order, method, k, eff, "double")
-    return score, sacrebleu_precisions(v, order, method, k)[0], brevity_penalty(v[0], v[1], empty_scores_zero=False)
-
-
-# --------------------------------------------------------------------------- chrF and TER
-
-#: chrF's smoothing constant where an order has no n-grams (sacreBLEU's ``eps``).
-CHRF_EPS = 1e-16
-
-
-class _Num:
+class Num:
     """A number as sacreBLEU's arithmetic types it: a Python float (or int), or a NumPy
     float32 (``is32``). NumPy 2 (NEP 50): an operation with a float32 operand converts the
     Python operand to float32 first and rounds the result to float32."""
@@ -247,87 +137,25 @@ class _Num:
         self.x = x
         self.is32 = is32
 
-    def op(self, other: _Num | float, fn: Callable[[float, float], float]) -> _Num:
-        o = other if isinstance(other, _Num) else _Num(other)
+    def op(self, other: Num | float, fn: Callable[[float, float], float]) -> Num:
+        o = other if isinstance(other, Num) else Num(other)
         if self.is32 or o.is32:
             a = self.x if self.is32 else f32(self.x)
             b = o.x if o.is32 else f32(o.x)
-            return _Num(f32(fn(a, b)), True)
-        return _Num(fn(self.x, o.x))
+            return Num(f32(fn(a, b)), True)
+        return Num(fn(self.x, o.x))
 
-    def __add__(self, o: _Num | float) -> _Num:
+    def __add__(self, o: Num | float) -> Num:
         return self.op(o, lambda a, b: a + b)
 
-    def __mul__(self, o: _Num | float) -> _Num:
+    def __mul__(self, o: Num | float) -> Num:
         return self.op(o, lambda a, b: a * b)
 
-    def __truediv__(self, o: _Num | float) -> _Num:
+    def __truediv__(self, o: Num | float) -> Num:
         return self.op(o, lambda a, b: a / b)
 
-    def __rmul__(self, o: float) -> _Num:
-        return _Num(o).op(self, lambda a, b: a * b)
+    def __rmul__(self, o: float) -> Num:
+        return Num(o).op(self, lambda a, b: a * b)
 
     def out(self) -> float:
         return self.x if self.is32 else PyFloat(self.x)
-
-
-def chrf_percent(v: Sequence[int], beta: int, eps_smoothing: bool, mode: str = "double") -> float:
-    """sacreBLEU 2.6.0's chrF (``CHRF._compute_f_score``) on summed statistics, in percent,
-    bit for bit: the mean over the orders of F-beta (``eps_smoothing``), else F-beta of the
-    precisions and recalls averaged over the orders with hypothesis and reference n-grams
-    (Popović 2015, 2016).
-
-    Args:
-        v: [hyp, ref, matches] of each order (character orders, then word orders):
-            sacreBLEU's layout, exact integer sums.
-        beta: recall's weight (an int, as sacreBLEU's ``--chrf-beta``).
-        mode: "double" (corpus scores, approximate-randomization trials) or "float32"
-            (bootstrap resamples: sacreBLEU's float32 arrays; a Python-float result is
-            returned as :class:`PyFloat`).
-    """
-    is32 = mode == "float32"
-    factor = beta * beta
-    eps = CHRF_EPS
-    score = _Num(0.0)
-    avg_prec, avg_rec = _Num(0.0), _Num(0.0)
-    effective = 0
-    orders = len(v) // 3
-    for i in range(orders):
-        n_hyp, n_ref, n_match = v[3 * i], v[3 * i + 1], v[3 * i + 2]
-        prec = _Num(n_match, is32) / n_hyp if n_hyp > 0 else _Num(eps)
-        rec = _Num(n_match, is32) / n_ref if n_ref > 0 else _Num(eps)
-        denom = factor * prec + rec
-        score = score + ((1 + factor) * prec * rec / denom if denom.x > 0 else _Num(eps))
-        if n_hyp > 0 and n_ref > 0:
-            avg_prec = avg_prec + prec
-            avg_rec = avg_rec + rec
-            effective += 1
-    if eps_smoothing:
-        return (100 * score / orders).out()
-    if effective == 0:
-        return PyFloat(0.0) if is32 else 0.0
-    avg_prec = avg_prec / effective
-    avg_rec = avg_rec / effective
-    if (avg_prec + avg_rec).x:
-        f = (1 + factor) * avg_prec * avg_rec
-        f = f / (factor * avg_prec + avg_rec)
-        return (100 * f).out()
-    return PyFloat(0.0) if is32 else 0.0
-
-
-def ter_percent(edits: float, ref_len: float, mode: str = "double") -> float:
-    """sacreBLEU 2.6.0's TER (``TER._compute_score_from_stats``) in percent, bit for bit:
-    100 edits / ref_len; 100 when the references are empty and the hypothesis is not, 0
-    when both are (Snover et al. 2006).
-
-    Args:
-        edits: the summed edits; ref_len: the summed average reference lengths.
-        mode: "double", or "float32" (bootstrap resamples; the two sums are float32; a
-            Python-float result is returned as :class:`PyFloat`).
-    """
-    if ref_len > 0:
-        if mode == "float32":
-            return f32(100.0 * f32(edits / ref_len))
-        return 100 * (edits / ref_len)
-    score = 1.0 if edits > 0 else 0.0
-    return PyFloat(100 * score) if mode == "float32" else 100 * score

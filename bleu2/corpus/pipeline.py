@@ -15,7 +15,7 @@ line i's reference (a string) or references (a sequence of strings), ``systems[s
 the candidate of system s on line i. :func:`chunks_of` cuts texts held in memory into
 chunks; :func:`bleu2.corpus.lines.aligned_chunks` reads files in step.
 
-``corpus_steps(bleu, chunks, n_systems, keep=Keep(), test=None, n=None, seed=DEFAULT_SEED,
+``corpus_steps(scorer, chunks, n_systems, keep=Keep(), test=None, n=None, seed=DEFAULT_SEED,
 jobs=1, ...)`` is a generator: it yields :class:`bleu2.common.steps.Progress` (stage
 ``"scoring"``, then ``"significance"``) and returns an :class:`Outcome`. Run it to its
 end with :func:`bleu2.common.steps.finish` (the command line), or a time budget at a time with
@@ -35,6 +35,24 @@ one with sacreBLEU's flags) to score files as ``bleu2`` does.
 The scores are bit for bit those of one process reading everything at once, whatever
 the chunk size and ``jobs``: sums of integers are exact, and every per-line number is
 computed from its line alone.
+
+Any metric
+----------
+The scorer is BLEU's (:class:`~bleu2.metrics.bleu.line_scorer.LineScorer`, with its
+reference cache, compact columns, sentence lines and presets table), or the scorer of any
+metric of :mod:`bleu2.metrics.registry` (``registry.get("ter").make()``: chrF, TER, or one
+registered by a test), through the hooks of :class:`bleu2.metrics.protocol.Scorer`:
+
+* ``extract(hypothesis, references)``: one line's statistics (picklable, for ``jobs``);
+* ``sum_stats(lines)``: statistics summed *in order*; the pipeline folds each chunk's lines
+  into the running sums as ``sum_stats([sums, *lines])``, so a metric whose sums are floats
+  (TER's average reference lengths) gets the sums of one pass over the lines, bit for bit;
+* ``score_from_stats(sums, n_refs)``: the result (``.score``, ``.to_dict()``);
+* ``signature(n_refs, **extra)``; ``significance_sums(counts)``: the significance tests'
+  :class:`~bleu2.metrics.protocol.SumScores` and a line's statistics as its int vector.
+
+With such a scorer, :attr:`Outcome.systems` holds ``score_from_stats``'s results and
+:attr:`Outcome.line_stats` the lines' statistics when :class:`Keep` asks for them.
 """
 
 from __future__ import annotations
@@ -55,9 +73,13 @@ from ..metrics.bleu.result import CorpusBleuResult
 from ..metrics.bleu.stats import SentenceStats, pool_stats
 from .columns import LineColumns
 from .layouts import CHUNK_LINES, Chunk, candidate_chunks, chunks_of, n_refs_label, pair_chunks, stream_chunks
-from .report import sentence_lines
+from .report import metric_sentence_lines, sentence_lines
 from .significance import DEFAULT_RESAMPLES, DEFAULT_SEED, Result, signature_extras
 from .significance import steps as significance_steps
+
+#: A scorer the pipeline takes: BLEU's :class:`LineScorer`, or a registry metric's scorer
+#: (:class:`bleu2.metrics.protocol.Scorer`; see the module docstring).
+AnyScorer = Any
 
 __all__ = [
     "CHUNK_LINES",
@@ -114,11 +136,13 @@ class ChunkResult:
         columns: per system, the lines' :class:`~bleu2.corpus.columns.LineColumns` (when kept).
         sentences: per system, the ``--sentence`` lines of the chunk (when asked).
         peers: per system, the chunk's :class:`~bleu2.metrics.bleu.peers.PeerSums` (when asked).
+    A registry metric's chunk gives ``pooled`` None and every line's statistics in
+    ``stats`` (the running sums fold them in order).
     """
 
     lines: int
     n_refs: frozenset[int]
-    pooled: list[SentenceStats]
+    pooled: list[SentenceStats] | None
     stats: list[list[SentenceStats]] | None = None
     scores: list[list[float]] | None = None
     columns: list[LineColumns] | None = None
@@ -132,7 +156,8 @@ class Outcome:
 
     Attributes:
         systems: one :class:`~bleu2.metrics.bleu.result.CorpusBleuResult` per system, in the order
-            given (``sentence_stats`` and ``sentence_scores`` as :class:`Keep` asked).
+            given (``sentence_stats`` and ``sentence_scores`` as :class:`Keep` asked); with a
+            registry metric's scorer, its ``score_from_stats`` results.
         significance: with a test, one :class:`~bleu2.corpus.significance.Result` per system
             (floats in [0, 1]; ``.to_dict()`` gives ``{"score", "mean", "ci", "p_value"}``,
             ``.percent`` sacreBLEU's own percent figures); else None.
@@ -142,19 +167,22 @@ class Outcome:
         ref_counts: the numbers of references the lines have (empty for no lines): what
             :func:`bleu2.corpus.layouts.n_refs_label` makes ``n_refs`` of, for merging runs.
         peers: with ``Keep(peers=True)``, one :class:`~bleu2.metrics.bleu.peers.PeerTable` per system.
+        line_stats: with a registry metric's scorer and ``Keep(stats=True)``, each
+            system's per-line statistics (``extract``'s), in line order; else None.
     """
 
-    systems: list[CorpusBleuResult]
+    systems: list[Any]
     significance: list[Result] | None
     signature: str
     lines: int
     n_refs: int | str
     ref_counts: frozenset[int] = frozenset()
     peers: list[PeerTable] | None = None
+    line_stats: list[list[Any]] | None = None
 
 
 def score_chunk(
-    bleu: LineScorer, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, shared_cache: bool = False
+    bleu: AnyScorer, chunk: Chunk, keep: Keep, columns: bool = False, first_line: int = 0, shared_cache: bool = False
 ) -> ChunkResult:
     """The statistics of one chunk, summed per system, and what ``keep`` asks of its lines.
 
@@ -164,6 +192,8 @@ def score_chunk(
         shared_cache: count the references through the scorer's cache, kept across
             calls (bounded: :meth:`bleu2.BLEU.line_stats`); False: a fresh one for this chunk.
     """
+    if not isinstance(bleu, LineScorer):
+        return _metric_chunk(bleu, chunk, keep, first_line)
     references, systems = chunk
     stats, n_refs = bleu.line_stats(references, systems, first_line, None if shared_cache else {})
     order = bleu.config.max_order
@@ -192,12 +222,30 @@ def score_chunk(
     return result
 
 
+def _metric_chunk(scorer: AnyScorer, chunk: Chunk, keep: Keep, first_line: int) -> ChunkResult:
+    """:func:`score_chunk` with a registry metric's scorer: each line's ``extract``."""
+    references, systems = chunk
+    extract = scorer.extract
+    stats: list[list[Any]] = [[] for _ in systems]
+    counts: set[int] = set()
+    for i, entry in enumerate(references):
+        counts.add(1 if isinstance(entry, str) else len(entry))
+        for s, lines in enumerate(systems):
+            stats[s].append(extract(lines[i], entry))
+    result = ChunkResult(len(references), frozenset(counts), None, stats)
+    if keep.sentences is not None:
+        names = keep.sentences if len(keep.sentences) > 1 else (None,)
+        result.sentences = [metric_sentence_lines(scorer, name, first_line + 1, st) for name, st in zip(names, stats)]
+    return result
+
+
 @dataclass(slots=True)
 class _Totals:
     """The running totals of a run: sums per system, and the kept per-line data."""
 
     n_systems: int
     max_order: int
+    keep_lines: bool = False
     lines: int = 0
     n_refs: set[int] = field(default_factory=set)
     pooled: list[SentenceStats] = field(default_factory=list)
@@ -206,9 +254,18 @@ class _Totals:
     columns: list[LineColumns] = field(default_factory=list)
     peers: list[PeerSums] = field(default_factory=list)
 
-    def add(self, part: ChunkResult) -> None:
+    def add(self, part: ChunkResult, scorer: AnyScorer) -> None:
         self.lines += part.lines
         self.n_refs |= part.n_refs
+        if part.pooled is None:  # a registry metric's lines: folded in order, then kept if asked
+            assert part.stats is not None
+            if not self.pooled:
+                self.pooled = [scorer.sum_stats(lines) for lines in part.stats]
+            else:
+                self.pooled = [scorer.sum_stats([a, *lines]) for a, lines in zip(self.pooled, part.stats)]
+            if self.keep_lines:
+                _extend(self.stats, part.stats)
+            return
         if not self.pooled:
             self.pooled = list(part.pooled)
         else:
@@ -248,7 +305,7 @@ def cpu_count() -> int:
 
 
 def corpus_steps(
-    bleu: LineScorer,
+    bleu: AnyScorer,
     chunks: Iterable[Chunk],
     n_systems: int,
     *,
@@ -265,7 +322,7 @@ def corpus_steps(
     """Score line-aligned chunks for ``n_systems`` systems, then run a significance test.
 
     Args:
-        bleu: the scorer (its options).
+        bleu: the scorer (its options): BLEU's, or a registry metric's (module docstring).
         chunks: an iterable of chunks (see the module docstring), consumed once, in order.
         keep: what to keep of each line (:class:`Keep`).
         test: None, or a test of :data:`bleu2.corpus.significance.TESTS` ("confidence",
@@ -292,11 +349,17 @@ def corpus_steps(
     """
     if test is not None and n is None:
         n = DEFAULT_RESAMPLES[test]
+    if not isinstance(bleu, LineScorer):
+        return (
+            yield from _metric_steps(
+                bleu, chunks, n_systems, keep, test, n, seed, jobs, total, read_fraction, on_sentences
+            )
+        )
     columns = test is not None and not keep.stats
     totals = _Totals(n_systems, bleu.config.max_order)
     fraction = read_fraction or (lambda: None)
     for part in _chunk_results(bleu, chunks, keep, columns, jobs, shared_cache):
-        totals.add(part)
+        totals.add(part, bleu)
         if on_sentences is not None and part.sentences is not None:
             for s, text in enumerate(part.sentences):
                 on_sentences(s, text)
@@ -321,6 +384,46 @@ def corpus_steps(
     return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs), peers)
 
 
+def _metric_steps(
+    scorer: AnyScorer,
+    chunks: Iterable[Chunk],
+    n_systems: int,
+    keep: Keep,
+    test: str | None,
+    n: int | None,
+    seed: int | None,
+    jobs: int,
+    total: int | None,
+    read_fraction: Callable[[], float | None] | None,
+    on_sentences: Callable[[int, str], Any] | None,
+) -> Generator[Progress, None, Outcome]:
+    """:func:`corpus_steps` with a registry metric's scorer (the same stages and progress)."""
+    if test is not None and n is None:
+        n = DEFAULT_RESAMPLES[test]
+    totals = _Totals(n_systems, 0, keep_lines=keep.stats or test is not None)
+    fraction = read_fraction or (lambda: None)
+    for part in _chunk_results(scorer, chunks, keep, False, jobs, False):
+        totals.add(part, scorer)
+        if on_sentences is not None and part.sentences is not None:
+            for s, text in enumerate(part.sentences):
+                on_sentences(s, text)
+        yield Progress("scoring", totals.lines, total, None if total is not None else fraction())
+    label = n_refs_label(totals.n_refs)
+    per_line = totals.stats if totals.stats else [[] for _ in range(n_systems)]
+    pooled = totals.pooled or [scorer.sum_stats([]) for _ in range(n_systems)]
+    systems = [scorer.score_from_stats(p, label) for p in pooled]
+    significance = None
+    signature = scorer.signature(label)
+    if test is not None:
+        assert n is not None
+        sums, vector = scorer.significance_sums(set(totals.n_refs))
+        vectors = [[vector(st) for st in lines] for lines in per_line]
+        significance = yield from significance_steps(test, vectors, sums, n, seed)
+        signature = scorer.signature(label, **signature_extras(test, n, seed))
+    kept = per_line if keep.stats else None
+    return Outcome(systems, significance, signature, totals.lines, label, frozenset(totals.n_refs), None, kept)
+
+
 def _systems(bleu: LineScorer, totals: _Totals, keep: Keep, label: int | str) -> list[CorpusBleuResult]:
     out = []
     for s in range(totals.n_systems):
@@ -338,7 +441,7 @@ def _systems(bleu: LineScorer, totals: _Totals, keep: Keep, label: int | str) ->
 
 
 def _chunk_results(
-    bleu: LineScorer, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, shared_cache: bool
+    bleu: AnyScorer, chunks: Iterable[Chunk], keep: Keep, columns: bool, jobs: int, shared_cache: bool
 ) -> Iterator[ChunkResult]:
     """The chunks' results in order: in this process, or from ``jobs`` worker processes
     (at most two chunks per worker in flight, so reading never runs far ahead)."""
@@ -356,7 +459,7 @@ def _chunk_results(
         max_workers=jobs,
         mp_context=get_context("spawn"),
         initializer=_start_worker,
-        initargs=(bleu.config.options(),),
+        initargs=(bleu.config.options() if isinstance(bleu, LineScorer) else bleu,),
     )
     pending: deque[Future[ChunkResult]] = deque()
     try:
@@ -372,19 +475,20 @@ def _chunk_results(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-_WORKER: dict[str, LineScorer] = {}
+_WORKER: dict[str, AnyScorer] = {}
 
 
-def _start_worker(options: Mapping[str, Any]) -> None:
-    """A worker process's start: its scorer; Ctrl-C is the parent's to handle."""
+def _start_worker(options: Mapping[str, Any] | AnyScorer) -> None:
+    """A worker process's start: its scorer (BLEU's from its options, another metric's
+    scorer as pickled); Ctrl-C is the parent's to handle."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER["bleu"] = LineScorer(**options)
+    _WORKER["scorer"] = LineScorer(**options) if isinstance(options, Mapping) else options
 
 
 def _work(chunk: Chunk, keep: Keep, columns: bool, first_line: int) -> ChunkResult:
-    return score_chunk(_WORKER["bleu"], chunk, keep, columns, first_line)
+    return score_chunk(_WORKER["scorer"], chunk, keep, columns, first_line)
 
 
 # --------------------------------------------------------------------------- the library
@@ -454,4 +558,5 @@ def _one_system(
 ) -> CorpusBleuResult:
     keep_stats = sized if sentence_stats is None else bool(sentence_stats)
     keep = Keep(stats=keep_stats, scores=None if sentence_scores else False)
-    return finish(corpus_steps(bleu, chunks, 1, keep=keep, shared_cache=sized)).systems[0]
+    result: CorpusBleuResult = finish(corpus_steps(bleu, chunks, 1, keep=keep, shared_cache=sized)).systems[0]
+    return result

@@ -38,6 +38,7 @@ __all__ = [
     "corpus_json",
     "sentences_jsonl",
     "sentence_lines",
+    "metric_sentence_lines",
     "summary_line",
     "ranked_table",
 ]
@@ -198,6 +199,22 @@ def sentence_lines(system: str | None, first_line: int, stats: Sequence[Sentence
         obj["line"] = i
         obj["score"] = sc
         obj.update(st.to_dict())
+        out.append(dumps(obj) + "\n")
+    return "".join(out)
+
+
+def metric_sentence_lines(scorer: Any, system: str | None, first_line: int, stats: Sequence[Any]) -> str:
+    """``--sentence``'s lines ``first_line``, ... for a registry metric's scorer (chrF, TER):
+    ``{"line", "system" (None: left out), then the result's JSON without its signature,
+    orders and name}``, each line scored from its own statistics (``score_from_stats``)."""
+    out = []
+    dumps = json.dumps
+    for i, st in enumerate(stats, start=first_line):
+        obj: dict[str, Any] = {"line": i}
+        if system is not None:
+            obj["system"] = system
+        r = scorer.score_from_stats(st).to_dict()
+        obj.update({k: v for k, v in r.items() if k not in ("signature", "orders", "name")})
         out.append(dumps(obj) + "\n")
     return "".join(out)
 

@@ -1,4 +1,4 @@
-"""Significance tests for corpus BLEU (and chrF and TER: :mod:`bleu2.corpus.sum_scores`): bootstrap confidence intervals, paired
+"""Significance tests for corpus BLEU (and any metric's :class:`~bleu2.metrics.protocol.SumScores`: chrF, TER): bootstrap confidence intervals, paired
 bootstrap resampling and paired approximate randomization, with sacreBLEU 2.6.0's
 numbers.
 
@@ -49,7 +49,7 @@ Arithmetic
 ----------
 For sacreBLEU's smoothing methods with uniform weights, the configurations sacreBLEU can
 compute, resamples, trials and corpus scores follow sacreBLEU's own arithmetic, bit for
-bit (:mod:`bleu2.common.sacrebleu_math`: float32 resamples, int64 trials, NumPy's means); every
+bit (:mod:`bleu2.metrics.bleu.sacrebleu_score`: float32 resamples, int64 trials, NumPy's means); every
 other configuration is scored exactly with :func:`bleu2.metrics.bleu.scoring.bleu_score` on the summed
 statistics. The loops themselves are :mod:`bleu2.corpus.resampling`'s. chrF's and TER's
 resample scores are float32 in sacreBLEU (its arithmetic on float32 arrays): their means,
@@ -68,14 +68,15 @@ from types import MappingProxyType
 from typing import TypeAlias
 
 from ..common.numpy_random import default_rng
-from ..common.sacrebleu_math import PyFloat, estimate_ci, f32, numpy_mean, sacrebleu_compatible, sacrebleu_score
+from ..common.sacrebleu_math import PyFloat, estimate_ci, f32, numpy_mean
 from ..common.steps import Progress, finish
 from ..metrics.bleu.options import BleuConfig
+from ..metrics.bleu.sacrebleu_score import sacrebleu_compatible, sacrebleu_score
 from ..metrics.bleu.scoring import bleu_score
 from ..metrics.bleu.stats import SentenceStats
+from ..metrics.protocol import SumScores
 from .columns import LineColumns
 from .resampling import STAGE, PackedLines, bootstrap_scores, trial_differences
-from .sum_scores import VectorMetric
 
 __all__ = [
     "DEFAULT_RESAMPLES",
@@ -103,10 +104,10 @@ DEFAULT_RESAMPLES: Mapping[str, int] = MappingProxyType({"confidence": 1000, "pa
 TESTS = tuple(DEFAULT_RESAMPLES)
 
 #: One system's per-line statistics: a sequence of SentenceStats, or LineColumns; for
-#: another metric (a :class:`~bleu2.corpus.sum_scores.VectorMetric`), one int vector per line.
+#: another metric (a :class:`~bleu2.metrics.protocol.SumScores`), one int vector per line.
 Stats: TypeAlias = "Sequence[SentenceStats] | Sequence[Sequence[int]] | LineColumns"
 #: What is tested: BLEU's options, or another metric (chrF, TER).
-Metric: TypeAlias = "BleuConfig | VectorMetric"
+Metric: TypeAlias = "BleuConfig | SumScores"
 
 #: progress(done, total): called now and then; returning True cancels (SignificanceCancelled).
 ProgressCallback = Callable[[int, int], object]
@@ -163,7 +164,7 @@ class _SumScorer:
         resample: a bootstrap resample's score (sacreBLEU: float32 arithmetic).
         trial: an approximate-randomization trial's score (sacreBLEU: int64 arrays).
         final: bleu2's corpus score, in [0, 1] (``Result.score``).
-    A :class:`~bleu2.corpus.sum_scores.VectorMetric` has the same attributes.
+    A :class:`~bleu2.metrics.protocol.SumScores` has the same attributes.
     """
 
     float32 = False  # BLEU's resample scores are Python floats
@@ -189,17 +190,17 @@ class _SumScorer:
             self.corpus = self.resample = self.trial = exact
 
 
-def _scorer(config: Metric, cols: PackedLines) -> _SumScorer | VectorMetric:
-    return config if isinstance(config, VectorMetric) else _SumScorer(config, cols)
+def _scorer(config: Metric, cols: PackedLines) -> _SumScorer | SumScores:
+    return config if isinstance(config, SumScores) else _SumScorer(config, cols)
 
 
 def _check(systems_stats: Iterable[Stats], config: Metric, n: int, min_systems: int, what: str) -> list[LineColumns]:
-    if not isinstance(config, (BleuConfig, VectorMetric)):
-        raise TypeError(f"config must be a BleuConfig or a VectorMetric, got {type(config).__name__}")
+    if not isinstance(config, (BleuConfig, SumScores)):
+        raise TypeError(f"config must be a BleuConfig or a SumScores, got {type(config).__name__}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"{what} must be an integer >= 1, got {n!r}")
     systems = [
-        config.columns(s, k) if isinstance(config, VectorMetric) else LineColumns.of(s, config, k)  # type: ignore[arg-type]
+        _vector_columns(s, config, k) if isinstance(config, SumScores) else LineColumns.of(s, config, k)  # type: ignore[arg-type]
         for k, s in enumerate(systems_stats)
     ]
     if len(systems) < min_systems:
@@ -213,7 +214,20 @@ def _check(systems_stats: Iterable[Stats], config: Metric, n: int, min_systems: 
     return systems
 
 
-def _percent(scorer: _SumScorer | VectorMetric, mean: float, ci: float) -> tuple[float, float] | None:
+def _vector_columns(stats: Stats, sums: SumScores, system: int) -> LineColumns:
+    """One system's int vectors (one per line) as :class:`LineColumns`.
+
+    Raises:
+        ValueError: lines of another width, or values that are not ints in [0, 2**32).
+    """
+    if isinstance(stats, LineColumns):
+        if stats.order or stats.width != sums.width:
+            raise ValueError(f"system {system}: {sums.name} statistics have {sums.width} values per line")
+        return stats
+    return LineColumns.of_vectors(stats, sums.width, system)  # type: ignore[arg-type]
+
+
+def _percent(scorer: _SumScorer | SumScores, mean: float, ci: float) -> tuple[float, float] | None:
     return (mean, ci) if scorer.sacrebleu else None
 
 
@@ -230,7 +244,7 @@ def _drive(steps: _Steps, progress: ProgressCallback | None) -> list[Result]:
 
 def _bootstrap_all(
     systems_stats: Sequence[Stats], config: Metric, n: int, seed: int | None, min_systems: int
-) -> _Generator[Progress, None, tuple[PackedLines, _SumScorer | VectorMetric, list[list[float]]]]:
+) -> _Generator[Progress, None, tuple[PackedLines, _SumScorer | SumScores, list[list[float]]]]:
     """Checks the systems, then bootstraps every one of them on the same ``n`` resamples
     (sacreBLEU's seeded ``rng.choice``): returns the columns, the scorer and the scores."""
     cols = PackedLines(_check(systems_stats, config, n, min_systems, "n"))
@@ -260,7 +274,7 @@ def confidence_intervals(
             may be given as :class:`LineColumns` instead (compact, for big corpora).
         config: the BLEU options (:meth:`BleuConfig.make`); the statistics must
             have ``config.max_order`` orders. Or another metric
-            (:class:`~bleu2.corpus.sum_scores.VectorMetric`: chrF, TER), its statistics one int
+            (:class:`~bleu2.metrics.protocol.SumScores`: chrF, TER), its statistics one int
             vector per line; its scores are then sacreBLEU's / 100.
         n: number of resamples (sacreBLEU's ``--confidence-n``, default 1000).
         seed: the generator's seed (None: OS entropy).

@@ -1,5 +1,7 @@
-"""BLEU on a Dask cluster: corpus and sentence BLEU of (hypothesis, references) pairs
-held in a ``dask.bag`` (or a ``dask.dataframe``), with any of bleu2's options.
+"""BLEU, chrF and TER on a Dask cluster: corpus and sentence BLEU of (hypothesis,
+references) pairs held in a ``dask.bag`` (or a ``dask.dataframe``), with any of bleu2's
+options; :func:`corpus_chrf`, :func:`corpus_ter` and :func:`corpus_score` (any metric of
+:mod:`bleu2.metrics.registry`) the same way.
 
 Install with ``pip install 'bleu2[dask]'`` (Dask and distributed; bleu2 itself needs
 neither, and nothing else in bleu2 imports this module). Examples for a local cluster
@@ -9,7 +11,10 @@ and an existing scheduler: ``docs/scale.md``.
 engine's pipeline, :mod:`bleu2.corpus.pipeline`), adds the partitions' sums and scores them
 once: the result equals :func:`bleu2.corpus_bleu` of the same pairs in one process, bit
 for bit. :func:`sentence_bleu` is a bag of per-line results, as
-:func:`bleu2.sentence_bleu` gives them.
+:func:`bleu2.sentence_bleu` gives them. For other metrics each partition runs the same
+pipeline and keeps its lines' statistics (a few numbers a line); the client sums them in
+line order (the metric's ``sum_stats``, as one process does), so a metric with float sums
+(TER's average reference lengths) gets one process's score bit for bit too.
 
     >>> import dask.bag as db
     >>> import bleu2.dask
@@ -35,13 +40,14 @@ except ImportError as error:  # Dask is an optional extra
 
 from ..common.steps import finish
 from ..corpus.layouts import n_refs_label
-from ..corpus.pipeline import corpus_steps, pair_chunks
+from ..corpus.pipeline import Keep, corpus_steps, pair_chunks
+from ..metrics import registry
 from ..metrics.bleu.api import scorer_for
 from ..metrics.bleu.options import BleuConfig
 from ..metrics.bleu.result import BleuResult, CorpusBleuResult
 from ..metrics.bleu.stats import SentenceStats, pool_stats
 
-__all__ = ["corpus_bleu", "sentence_bleu"]
+__all__ = ["corpus_bleu", "corpus_chrf", "corpus_score", "corpus_ter", "sentence_bleu"]
 
 
 def corpus_bleu(
@@ -77,6 +83,57 @@ def corpus_bleu(
     if pooled is None:  # no lines at all
         pooled = pool_stats([], bleu.config.max_order)
     return CorpusBleuResult(bleu.score_stats(pooled, n_refs_label(counts)), ())
+
+
+def corpus_score(
+    pairs: Any,
+    metric: str,
+    *,
+    hypothesis_column: str = "hypothesis",
+    reference_columns: str | Sequence[str] = "reference",
+    **options: Any,
+) -> Any:
+    """The corpus score of a metric of :mod:`bleu2.metrics.registry` (``"chrf"``,
+    ``"chrf++"``, ``"ter"``, ...) on the pairs, computed on the cluster; equal, bit for bit,
+    to the same metric in one process (:func:`bleu2.corpus_chrf`, :func:`bleu2.corpus_ter`).
+
+    Args:
+        pairs, hypothesis_column, reference_columns: as :func:`corpus_bleu`.
+        metric: the registry's key; ``"bleu"`` is :func:`corpus_bleu`.
+        **options: the metric's options (``CHRF(**options)``, ``TER(**options)``).
+    Returns:
+        the metric's ``score_from_stats`` result of the summed statistics
+        (:class:`~bleu2.ChrfResult`, :class:`~bleu2.metrics.ter.result.TerResult`; ``score``
+        a fraction).
+    Raises:
+        ValueError: an unknown metric; TypeError, ValueError: bad options (at once); bad
+            pairs (when computed).
+    """
+    entry = registry.get(metric)
+    if entry.key == registry.DEFAULT:
+        return corpus_bleu(pairs, hypothesis_column=hypothesis_column, reference_columns=reference_columns, **options)
+    scorer = entry.make(**options)  # bad options fail here, not on the workers
+    bag = _as_bag(pairs, hypothesis_column, reference_columns)
+    reduced = bag.reduction(partial(_partition_lines, entry.key, options), _concat)  # type: ignore[no-untyped-call]
+    lines, counts = reduced.compute()
+    return scorer.score_from_stats(scorer.sum_stats(lines), n_refs_label(counts))
+
+
+def _named_by(function: str) -> str:
+    """The key of the registry's metric whose corpus function is ``function``."""
+    return next(m.key for m in registry.metrics(variants=False) if m.corpus_function == function)
+
+
+def corpus_chrf(pairs: Any, **kwargs: Any) -> Any:
+    """Corpus chrF (``word_order=2``: chrF++) on the cluster: :func:`corpus_score` with
+    chrF; equal, bit for bit, to :func:`bleu2.corpus_chrf` in one process."""
+    return corpus_score(pairs, _named_by("corpus_chrf"), **kwargs)
+
+
+def corpus_ter(pairs: Any, **kwargs: Any) -> Any:
+    """Corpus TER on the cluster: :func:`corpus_score` with TER; equal, bit for bit, to
+    :func:`bleu2.corpus_ter` in one process."""
+    return corpus_score(pairs, _named_by("corpus_ter"), **kwargs)
 
 
 def sentence_bleu(
@@ -144,6 +201,27 @@ def _add(options: dict[str, Any], parts: Iterable[_Sums]) -> _Sums:
     order = BleuConfig.make(**options).max_order
     pooled = [p for p, _ in parts if p is not None]
     return (pool_stats(pooled, order) if pooled else None), frozenset().union(*[c for _, c in parts])
+
+
+_Lines = tuple[list[Any], frozenset[int]]
+
+
+def _partition_lines(metric: str, options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> _Lines:
+    """A partition's per-line statistics (the engine's pipeline on its pairs) and the
+    numbers of references its lines have."""
+    scorer = registry.get(metric).make(**options)
+    outcome = finish(corpus_steps(scorer, pair_chunks(pairs), 1, keep=Keep(stats=True)))
+    return (outcome.line_stats[0] if outcome.line_stats else []), outcome.ref_counts
+
+
+def _concat(parts: Iterable[_Lines]) -> _Lines:
+    """The partitions' lines, in partition order (Dask's reduction keeps it)."""
+    lines: list[Any] = []
+    counts: frozenset[int] = frozenset()
+    for part_lines, part_counts in parts:
+        lines += part_lines
+        counts |= part_counts
+    return lines, counts
 
 
 def _partition_sentences(options: dict[str, Any], pairs: Iterable[tuple[str, Any]]) -> list[BleuResult]:

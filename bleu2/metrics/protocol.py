@@ -8,20 +8,66 @@ names, so the registry costs nothing to import and the page's archive keeps only
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
-__all__ = ["Metric", "Scorer"]
+__all__ = ["Metric", "Scorer", "SumScores"]
+
+#: A score of one system's summed statistic vector.
+VectorScore = Callable[[Sequence[int]], float]
+
+
+@dataclass(frozen=True)
+class SumScores:
+    """A metric as the significance tests (:mod:`bleu2.corpus.significance`) take it: the
+    score of summed per-line int vectors in sacreBLEU's three number frames (what
+    :meth:`Scorer.significance_sums` gives; chrF's and TER's are
+    :func:`bleu2.metrics.chrf.scoring.sum_scores`, :func:`bleu2.metrics.ter.scoring.sum_scores`).
+
+    Attributes:
+        name: the metric's name, as sacreBLEU prints it (``chrF2``, ``TER``).
+        width: values per line.
+        corpus, resample, trial: the score of a summed vector in sacreBLEU's frames, in
+            percent (``scale``): a corpus's sums (Python numbers), a bootstrap resample's
+            (NumPy float32 arrays), a trial's (NumPy int64 or float64 arrays).
+        final: the corpus score of summed statistics as a fraction (``Result.score``;
+            TER's may exceed 1).
+        float32: the resample scores are NumPy float32 values (their mean and half-width
+            are then computed in float32, as sacreBLEU's).
+        scale: what the frames' scores are of a fraction (100: percent).
+        sacrebleu: sacreBLEU computes this metric (``Result.percent`` is then given).
+    """
+
+    name: str
+    width: int
+    corpus: VectorScore
+    resample: VectorScore
+    trial: VectorScore
+    final: VectorScore
+    float32: bool = True
+    scale: float = 100.0
+    sacrebleu: bool = True
 
 
 class Scorer(Protocol):
     """A metric with fixed options (``BLEU(**options)``, ``CHRF``, ``TER``): per-line
-    statistics that add up, and the score of their sums."""
+    statistics that add up, and the score of their sums.
+
+    These hooks are all the corpus pipeline (:mod:`bleu2.corpus.pipeline`: streaming,
+    ``--jobs``, progress, significance, :mod:`bleu2.dask`) needs of a metric. Statistics
+    must pickle (worker processes return them) and every line's must come from that line
+    alone, so that any chunking and any number of processes give the same sums.
+    """
 
     def extract(self, hypothesis: str, references: str | Sequence[str | None]) -> Any:
         """One line's statistics against its references."""
+        ...
+
+    def sum_stats(self, lines: Sequence[Any]) -> Any:
+        """Statistics summed in order (``lines`` may start with earlier sums: the pipeline
+        folds chunk after chunk as ``sum_stats([sums, *lines])``; no lines: the zero sums)."""
         ...
 
     def score_from_stats(self, stats: Any, n_refs: int | str = 1) -> Any:
@@ -30,6 +76,11 @@ class Scorer(Protocol):
 
     def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
         """The signature of these options (``extra``: the significance test's fields)."""
+        ...
+
+    def significance_sums(self, counts: set[int]) -> tuple[SumScores, Callable[[Any], Sequence[int]]]:
+        """The significance tests' :class:`SumScores` and a line's statistics as its int
+        vector (``counts``: the lines' numbers of references)."""
         ...
 
 
@@ -55,6 +106,9 @@ class Metric:
             the page explains: ``"ngram-precisions"`` (BLEU), ``"char-ngrams"`` (chrF),
             ``"edits"`` (TER), ``"rouge-types"``, ``"gleu-orders"``, ``"nist-orders"``; "" none
             (the page shows the score alone).
+        flags: its options on bleu2's own command line, option -> flag (``{"beta":
+            "--beta"}``): the command takes them with ``--metric`` of this metric and names
+            the metric when they come without it.
     """
 
     key: str
@@ -69,6 +123,7 @@ class Metric:
     sacrebleu: bool = False
     percent: bool = True
     breakdown: str = ""
+    flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

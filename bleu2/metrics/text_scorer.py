@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
+from .protocol import SumScores
+
 __all__ = ["TextScorer", "FIXED_POINT", "fixed_point", "sum_scores"]
 
 #: The significance tests add ints: a per-line fraction x is resampled as round(x * 2**30)
@@ -21,12 +23,10 @@ def fixed_point(x: float, scale: int = FIXED_POINT) -> int:
     return round(x * scale)
 
 
-def sum_scores(name: str, width: int, score: Callable[[Sequence[int]], float]) -> Any:
+def sum_scores(name: str, width: int, score: Callable[[Sequence[int]], float]) -> SumScores:
     """The significance tests' metric of ``width`` ints per line whose sums ``score`` scores
     (the same score in every frame, on the scorer's own scale: no sacreBLEU float32)."""
-    from ..corpus.sum_scores import VectorMetric
-
-    return VectorMetric(name, width, score, score, score, score, float32=False, scale=1.0, sacrebleu=False)
+    return SumScores(name, width, score, score, score, score, float32=False, scale=1.0, sacrebleu=False)
 
 
 class TextScorer:

@@ -114,7 +114,6 @@ def test_sentence_lines_hold_each_line_s_statistics(files, capsys, monkeypatch):
         ("--metric ter -n 3", "-n/--max-order is a BLEU option; --metric ter does not take it"),
         ("--metric chrf --smoothing floor", "-s/--smoothing is a BLEU option"),
         ("--metric chrf --preset sacrebleu", "--preset/--sacrebleu applies to BLEU"),
-        ("--metric ter --jobs 2", "--jobs applies to BLEU"),
         ("--beta 3", "--beta is a chrF option: add --metric chrf"),
         ("--metric chrf --normalized", "--normalized is a TER option: add --metric ter"),
         ("--metric chrf --char-order 0", "--char-order + --word-order must be at least 1"),

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import bleu2
 from bleu2 import cli
 from shared_data import MULTITED_JA, TED
 
@@ -36,17 +35,11 @@ def files(tmp_path_factory):
     return d
 
 
-def version_free(text: str) -> str:
-    for version in ("2.6.0", f"bleu2-{bleu2.__version__}"):
-        text = text.replace(f"version:{version}", "version:VER").replace(f'"version": "{version}"', '"version": "VER"')
-    return text
-
-
 def oracle(argv: list[str], cwd: Path) -> tuple[int, str, str]:
     proc = subprocess.run(
         [SACREBLEU, *argv], cwd=cwd, capture_output=True, encoding="utf-8", env={**os.environ, "NO_COLOR": "1"}
     )
-    return proc.returncode, version_free(proc.stdout), proc.stderr
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def ours(argv: list[str], cwd: Path, capsys, monkeypatch) -> tuple[int, str, str]:
@@ -54,7 +47,7 @@ def ours(argv: list[str], cwd: Path, capsys, monkeypatch) -> tuple[int, str, str
     monkeypatch.setenv("NO_COLOR", "1")
     code = cli.main(["sacrebleu", *argv])
     out, err = capsys.readouterr()
-    return code, version_free(out), err
+    return code, out, err
 
 
 @pytest.mark.parametrize(

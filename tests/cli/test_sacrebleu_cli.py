@@ -1,6 +1,6 @@
 """``bleu2 sacrebleu ...`` against the installed ``sacrebleu`` command (2.6.0, the oracle):
-the same arguments give the same standard output, byte for byte, once the version in the
-signatures is normalised; the same exit status. On the shared TED and multiTED data and on
+the same arguments give the same standard output, byte for byte (the signatures' version
+too: sacreBLEU's ``2.6.0``, whose output this is); the same exit status. On the shared TED and multiTED data and on
 files with a byte-order mark, CRLF line ends, tabs and trailing spaces, for every flag
 ``bleu2 sacrebleu`` takes; flags for what bleu2 lacks are refused by name."""
 
@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,11 +26,6 @@ TED, JA = DATA / "ted", DATA / "multited-ja"
 LINES = 200
 
 
-def normalised(text: str) -> str:
-    text = re.sub(r"\b(version|v):(2\.6\.0|bleu2-[0-9.]+)", r"\1:VER", text)
-    return re.sub(r'"version": "(2\.6\.0|bleu2-[0-9.]+)"', '"version": "VER"', text)
-
-
 def oracle(args, cwd, stdin: bytes | None = None, env=None) -> tuple[int, str]:
     proc = subprocess.run(
         [SACREBLEU, *map(str, args)],
@@ -41,7 +35,7 @@ def oracle(args, cwd, stdin: bytes | None = None, env=None) -> tuple[int, str]:
         env={**os.environ, **(env or {})},
         check=False,
     )
-    return proc.returncode, normalised(proc.stdout.decode("utf-8"))
+    return proc.returncode, proc.stdout.decode("utf-8")
 
 
 def ours(args, capsys, monkeypatch, cwd, stdin: bytes | None = None, env=None) -> tuple[int, str]:
@@ -53,7 +47,7 @@ def ours(args, capsys, monkeypatch, cwd, stdin: bytes | None = None, env=None) -
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"))
     code = cli.main(["sacrebleu", *map(str, args)])
     out, _ = capsys.readouterr()
-    return code, normalised(out)
+    return code, out
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +260,7 @@ def test_entry_points_and_colours_on_a_terminal(files):
             out += chunk
         proc.wait()
         os.close(master)
-        return normalised(out.replace(b"\r\n", b"\n").decode("utf-8"))
+        return out.replace(b"\r\n", b"\n").decode("utf-8")
 
     theirs = on_pty([SACREBLEU, *args])
     assert "\x1b[33mBaseline: sys1.txt\x1b[0m" in theirs
@@ -275,7 +269,7 @@ def test_entry_points_and_colours_on_a_terminal(files):
     proc = subprocess.run(
         [console, "sacrebleu", "ref.txt", "-i", "sys1.txt"], cwd=files, capture_output=True, check=False
     )
-    assert proc.returncode == 0 and normalised(proc.stdout.decode()) == oracle(["ref.txt", "-i", "sys1.txt"], files)[1]
+    assert proc.returncode == 0 and proc.stdout.decode() == oracle(["ref.txt", "-i", "sys1.txt"], files)[1]
 
 
 # --------------------------------------------------------------------------- the tables

@@ -1,5 +1,5 @@
-"""bleu2.dask on a distributed.LocalCluster (2 worker processes): corpus BLEU equal, bit
-for bit, to bleu2.corpus_bleu in one process; sentence BLEU equal to bleu2.sentence_bleu;
+"""bleu2.dask on a distributed.LocalCluster (2 worker processes): corpus BLEU, chrF and
+TER equal, bit for bit, to bleu2.corpus_bleu, corpus_chrf and corpus_ter in one process; sentence BLEU equal to bleu2.sentence_bleu;
 the install hint without Dask; nothing else in bleu2 imports it.
 
 Oracles: bleu2 in one process (the promise is equality) and sacreBLEU for the score.
@@ -83,6 +83,23 @@ def test_a_dataframe_with_hypothesis_and_reference_columns(client):
     assert both.corpus == bleu2.corpus_bleu(SYS1, list(zip(REF, REF2)), tokenizer="intl").corpus
     with pytest.raises(ValueError, match=r"no column.*'translation'"):
         bleu2.dask.corpus_bleu(ddf, hypothesis_column="translation")
+
+
+def test_chrf_and_ter_on_two_workers_equal_one_process_bit_for_bit(client):
+    """Three references a line: TER's average reference lengths (thirds) are inexact
+    floats, so partition sums added would move the last bit (9869.666666666666 against
+    one pass's 9869.666666666673 on these lines); the lines are summed in order."""
+    k = 600
+    sys2 = lines("ted.sys2.detok.eng")
+    refs = list(zip(REF[:k], REF2[:k], sys2[:k]))
+    pairs = db.from_sequence(list(zip(SYS1[:k], refs)), npartitions=4)
+    ter = bleu2.dask.corpus_ter(pairs)
+    one = bleu2.corpus_ter(SYS1[:k], refs)
+    assert ter == one.corpus  # score, edits, reference length, signature
+    chrf = bleu2.dask.corpus_chrf(pairs, word_order=2)
+    assert chrf.to_dict() == bleu2.corpus_chrf(SYS1[:k], refs, word_order=2).to_dict()
+    assert chrf.signature.startswith("nrefs:3|") and chrf.signature.endswith("version:bleu2-0.1.0")
+    assert ter.ref_length == 9869.666666666673  # one pass over the lines (see above)
 
 
 def test_sentence_bleu_is_a_bag_of_per_line_results(client):

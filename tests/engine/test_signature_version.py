@@ -1,11 +1,16 @@
 """Every signature bleu2 writes ends in bleu2's version, BLEU's, chrF's and TER's alike (the
 number is bleu2's); the fields before it are sacreBLEU 2.6.0's (the oracle, run here) on the
-shared TED data: the library (results, ``print`` of a scorer), ``bleu2 --metric``, ``bleu2
-sacrebleu`` and ``bleu2.compat.sacrebleu``."""
+shared TED data: the library (results, ``print`` of a scorer), ``bleu2 --metric`` and
+``bleu2.compat.sacrebleu``. The one exception is ``bleu2 sacrebleu``'s output, sacreBLEU's
+byte for byte: its signatures end in sacreBLEU's ``version:2.6.0``, as the installed
+``sacrebleu`` command prints them."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from sacrebleu.metrics import BLEU as SacreBLEU
@@ -19,6 +24,7 @@ from bleu2.compat.sacrebleu.metrics import TER as CompatTER
 from shared_data import TED
 
 OURS = f"version:bleu2-{bleu2.__version__}"
+SACREBLEU = str(Path(sys.executable).parent / "sacrebleu")
 REF, SYS = TED / "ted.ref.detok.eng", TED / "ted.sys1.detok.eng"
 
 
@@ -58,8 +64,18 @@ def test_the_command_line_signatures_carry_bleu2s_version(metric, capsys):
     assert json.loads(capsys.readouterr().out)["signature"].endswith(f"|{OURS}")
     assert cli.main(["-r", str(REF), "--metric", metric, str(SYS)]) == 0
     assert capsys.readouterr().out.endswith(f"|{OURS}\n")
-    assert cli.main(["sacrebleu", str(REF), "-i", str(SYS), "-m", metric, "-f", "text"]) == 0
-    assert f"|{OURS} = " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
+def test_bleu2_sacrebleus_signatures_carry_sacrebleus_version(metric, capsys, tmp_path):
+    for path in (REF, SYS):
+        (tmp_path / path.name).write_text("\n".join(lines(path)) + "\n", encoding="utf-8")
+    argv = [str(tmp_path / REF.name), "-i", str(tmp_path / SYS.name), "-m", metric, "-f", "text"]
+    assert cli.main(["sacrebleu", *argv]) == 0
+    out = capsys.readouterr().out
+    assert "|version:2.6.0 = " in out and OURS not in out
+    theirs = subprocess.run([SACREBLEU, *argv], capture_output=True, text=True, check=True).stdout
+    assert out == theirs
 
 
 def test_compat_signatures_carry_bleu2s_version():

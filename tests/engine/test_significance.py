@@ -29,6 +29,7 @@ from sacrebleu.significance import PairedTest
 import bleu2
 from bleu2.common import sacrebleu_math as M
 from bleu2.corpus import significance as S
+from bleu2.metrics.bleu import sacrebleu_score as B
 from bleu2.metrics.bleu.options import BleuConfig
 from bleu2.metrics.bleu.scoring import bleu_score
 from bleu2.metrics.bleu.stats import SentenceStats, pool_stats
@@ -219,7 +220,7 @@ def test_float32_emulation_matters(monkeypatch):
     case = SMALL_CASES[0]
     stats, cfg = our_stats(*case[:4])[:2], config(*case[2:])
     emulated = S.paired_bootstrap(stats, cfg, n=200)
-    monkeypatch.setattr(M, "f32", lambda x: x)
+    monkeypatch.setattr(B, "f32", lambda x: x)  # BLEU's float32 frame
     exact = S.paired_bootstrap(stats, cfg, n=200)
     assert max(abs(a.ci - b.ci) for a, b in zip(emulated, exact)) > TOL
 
@@ -252,9 +253,9 @@ def test_score_arithmetic_bit_for_bit(method, value, eff, order):
         f32 = metric._compute_score_from_stats(np.array(v, dtype="float32")).score
         ints = metric._compute_score_from_stats(list(v)).score
         i64 = metric._compute_score_from_stats(np.array([v], dtype=np.int64)[0]).score
-        assert M.sacrebleu_score(v, order, method, k, eff, "float32") == f32, v
-        assert M.sacrebleu_score(v, order, method, k, eff, "double") == ints, v
-        assert M.sacrebleu_score(v, order, method, k, eff, "int64") == i64, v
+        assert B.sacrebleu_score(v, order, method, k, eff, "float32") == f32, v
+        assert B.sacrebleu_score(v, order, method, k, eff, "double") == ints, v
+        assert B.sacrebleu_score(v, order, method, k, eff, "int64") == i64, v
 
 
 def test_numpy_mean():

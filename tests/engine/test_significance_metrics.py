@@ -1,4 +1,4 @@
-"""bleu2.corpus.significance for chrF and TER (:mod:`bleu2.corpus.sum_scores`) against sacreBLEU 2.6.0's
+"""bleu2.corpus.significance for chrF and TER (:class:`bleu2.metrics.protocol.SumScores`) against sacreBLEU 2.6.0's
 own tests (the oracle, run here): the per-line statistics are sacreBLEU's (its
 ``_extract_corpus_statistics``), so that only the tests' arithmetic is compared: bootstrap
 confidence intervals, paired bootstrap and paired approximate randomization, seed 12345;
@@ -14,9 +14,13 @@ import pytest
 from sacrebleu.metrics import CHRF, TER
 from sacrebleu.significance import PairedTest
 
-from bleu2.common.sacrebleu_math import PyFloat, chrf_percent, ter_percent
+from bleu2.common.sacrebleu_math import PyFloat
 from bleu2.corpus import significance as S
-from bleu2.corpus.sum_scores import VectorMetric, chrf_sums, ter_sums
+from bleu2.metrics.chrf.scoring import f_percent as chrf_percent
+from bleu2.metrics.chrf.scoring import sum_scores as chrf_sums
+from bleu2.metrics.protocol import SumScores
+from bleu2.metrics.ter.scoring import sum_scores as ter_sums
+from bleu2.metrics.ter.scoring import ter_percent
 from shared_data import TED
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
@@ -44,7 +48,7 @@ METRICS = {
 PAIRED = ["chrF", "chrF++", "chrF beta 3, eps smoothing, lowercase", "TER"]
 
 
-def stats_of(name: str, metric, system: list[str], ref: list[str]) -> tuple[VectorMetric, list[list[int]]]:
+def stats_of(name: str, metric, system: list[str], ref: list[str]) -> tuple[SumScores, list[list[int]]]:
     lines = metric._extract_corpus_statistics(system, [ref])
     if isinstance(metric, TER):
         ints = [[int(e), int(r)] for e, r in lines]

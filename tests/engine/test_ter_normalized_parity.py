@@ -124,15 +124,13 @@ def test_the_cats_example():
 
 
 def _sacrebleu_command(args: list[str], cwd: Path) -> str:
-    return subprocess.run(
-        [SACREBLEU, *args], cwd=cwd, capture_output=True, check=True, encoding="utf-8"
-    ).stdout.replace("version:2.6.0", "version:VER")
+    return subprocess.run([SACREBLEU, *args], cwd=cwd, capture_output=True, check=True, encoding="utf-8").stdout
 
 
 def _bleu2(argv: list[str], cwd: Path, capsys, monkeypatch) -> str:
     monkeypatch.chdir(cwd)
     assert cli.main(argv) == 0
-    return capsys.readouterr().out.replace(f"version:bleu2-{bleu2.__version__}", "version:VER")
+    return capsys.readouterr().out  # byte for byte, sacreBLEU's version:2.6.0 included
 
 
 @pytest.mark.parametrize(

@@ -21,9 +21,8 @@ import pytest
 from bleu2 import cli
 from bleu2.common.steps import finish
 from bleu2.corpus import significance
-from bleu2.corpus.sum_scores import VectorMetric
 from bleu2.metrics import registry
-from bleu2.metrics.protocol import Metric
+from bleu2.metrics.protocol import Metric, SumScores
 from corpus_page import DEBOUNCE_MS, Page
 from shared_data import TED
 
@@ -77,11 +76,11 @@ class UnigramF1:
     def signature(self, n_refs: int | str | None = None, **extra: object) -> str:
         return "|".join([f"nrefs:{n_refs}", *(f"{k}:{v}" for k, v in extra.items() if v is not None), "f1:unigram"])
 
-    def significance_sums(self, counts: set[int]) -> tuple[VectorMetric, Any]:
+    def significance_sums(self, counts: set[int]) -> tuple[SumScores, Any]:
         def percent(v: Sequence[int]) -> float:
             return 100 * f1(v)
 
-        return VectorMetric("F1", 3, percent, percent, percent, f1, float32=False, sacrebleu=False), list
+        return SumScores("F1", 3, percent, percent, percent, f1, float32=False, sacrebleu=False), list
 
 
 @pytest.fixture

@@ -10,6 +10,10 @@ METRICS = (
     Metric(
         "chrf", "chrF", "bleu2.metrics.chrf.api", "CHRF", "corpus_chrf", "sentence_chrf", sacrebleu=True,
         breakdown="char-ngrams",
+        flags=MappingProxyType({
+            "char_order": "--char-order", "word_order": "--word-order", "beta": "--beta",
+            "whitespace": "--whitespace", "eps_smoothing": "--eps-smoothing",
+        }),
     ),
     Metric(
         "chrf++", "chrF++", "bleu2.metrics.chrf.api", "CHRF", "corpus_chrf", "sentence_chrf",

@@ -27,7 +27,7 @@ from ...corpus.layouts import (
 from .breakdown import ChrfSentence, matched_orders
 from .options import ChrfConfig
 from .result import ChrfResult
-from .scoring import f_percent
+from .scoring import f_percent, sum_scores
 from .stats import (
     LineStats,
     best_reference,
@@ -228,17 +228,15 @@ class CHRF:
         return {"lowercase": lowercase}
 
     def sum_stats(self, lines: Sequence[Sequence[int]]) -> list[int]:
-        """The lines' statistics summed (what :meth:`score_from_stats` takes)."""
-        return [sum(c) for c in zip(*lines)] if lines else []
+        """The lines' statistics summed (what :meth:`score_from_stats` takes; no lines: zeros)."""
+        return [sum(c) for c in zip(*lines)] if lines else [0] * (3 * self.config.order)
 
     def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
-        """The :class:`~bleu2.corpus.sum_scores.VectorMetric` of these options for the
+        """The :class:`~bleu2.metrics.protocol.SumScores` of these options for the
         significance tests, and a line's statistics as its int vector (``counts``: the
         lines' numbers of references, unused: chrF's statistics are ints already)."""
-        from ...corpus.sum_scores import chrf_sums
-
         c: Any = self.config  # beta: an int or a float, as given
-        return chrf_sums(c.order, c.beta, c.eps_smoothing, c.name), list
+        return sum_scores(c.order, c.beta, c.eps_smoothing, c.name), list
 
 
 def sentence_chrf(hypothesis: str, references: str | Sequence[str | None], **options: Any) -> ChrfResult:

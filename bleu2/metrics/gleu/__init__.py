@@ -7,11 +7,20 @@ summed totals (Mike Schuster's rule, NLTK's ``corpus_gleu``). Files: :mod:`.opti
 :mod:`.stats`, :mod:`.scoring`, :mod:`.result`, :mod:`.breakdown`, :mod:`.api`.
 """
 
+from types import MappingProxyType
+
 from ..protocol import Metric
 
 #: GLEU as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
 METRICS = (
     Metric(
-        "gleu", "GLEU", "bleu2.metrics.gleu.scorer", "GLEU", "corpus_gleu", "sentence_gleu", breakdown="gleu-orders"
+        "gleu",
+        "GLEU",
+        "bleu2.metrics.gleu.scorer",
+        "GLEU",
+        "corpus_gleu",
+        "sentence_gleu",
+        breakdown="gleu-orders",
+        flags=MappingProxyType({"gleu_preset": "--gleu-preset", "min_len": "--min-len", "max_len": "--max-len"}),
     ),
 )

@@ -13,6 +13,8 @@ Files: :mod:`.options`, :mod:`.stats`, :mod:`.scoring`, :mod:`.result`,
 :mod:`.breakdown`, :mod:`.api`.
 """
 
+from types import MappingProxyType
+
 from ..protocol import Metric
 
 #: NIST as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
@@ -26,5 +28,6 @@ METRICS = (
         "sentence_nist",
         percent=False,
         breakdown="nist-orders",
+        flags=MappingProxyType({"nist_preset": "--nist-preset", "n": "--nist-order", "rules": "--nist-rules"}),
     ),
 )

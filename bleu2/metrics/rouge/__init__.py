@@ -26,6 +26,10 @@ METRICS = (
     Metric(
         "rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
         breakdown="rouge-types",
+        flags=MappingProxyType({
+            "rouge_preset": "--rouge-preset", "rouge_types": "--rouge-types", "rouge_tokenizer": "--rouge-tokenizer",
+            "use_stemmer": "--use-stemmer", "split_summaries": "--split-summaries",
+        }),
     ),
     Metric(
         "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",

@@ -1,6 +1,8 @@
 """TER, the translation edit rate (Snover et al. 2006): normalization, shifts, results; its
 entry in the metrics' registry (:data:`METRICS`)."""
 
+from types import MappingProxyType
+
 from ..protocol import Metric
 
 #: TER as the registry lists it (:mod:`bleu2.metrics.registry`): lower is better.
@@ -8,5 +10,8 @@ METRICS = (
     Metric(
         "ter", "TER", "bleu2.metrics.ter.api", "TER", "corpus_ter", "sentence_ter",
         lower_is_better=True, sacrebleu=True, breakdown="edits",
+        flags=MappingProxyType({
+            "normalized": "--normalized", "no_punct": "--no-punct", "asian_support": "--asian-support",
+        }),
     ),
 )  # fmt: skip

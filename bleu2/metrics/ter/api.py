@@ -31,7 +31,7 @@ from .normalize import reference_words
 from .normalize import words as ter_words
 from .options import SACREBLEU_VERSION, TER_DEFAULTS, TerConfig
 from .result import CorpusTerResult, TerResult
-from .scoring import ter_score
+from .scoring import sum_scores, ter_score
 from .shifts import ter_edits
 from .stats import TerStats, sum_ter_stats
 
@@ -210,19 +210,17 @@ class TER:
         return sum_ter_stats(lines)
 
     def significance_sums(self, counts: set[int]) -> tuple[Any, Any]:
-        """The :class:`~bleu2.corpus.sum_scores.VectorMetric` for the significance tests, and
+        """The :class:`~bleu2.metrics.protocol.SumScores` for the significance tests, and
         a line's statistics as its int vector [edits, reference words of k references], k a
         common multiple of the lines' numbers of references ``counts``."""
         import math
-
-        from ...corpus.sum_scores import ter_sums
 
         k = math.lcm(*counts) if counts else 1
 
         def vector(st: TerStats) -> list[int]:
             return [st[0], round(st[1] * k)]
 
-        return ter_sums(k), vector
+        return sum_scores(k), vector
 
 
 def sentence_ter(hypothesis: str, references: str | Sequence[str | None], **options: Any) -> TerResult:

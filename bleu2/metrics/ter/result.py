@@ -52,6 +52,11 @@ class TerResult:
     def stats(self) -> TerStats:
         return TerStats(self.num_edits, self.ref_length)
 
+    @property
+    def percent(self) -> float:
+        """sacreBLEU's ``TERScore.score``: TER in percent, bit for bit (display only)."""
+        return 100 * self.score
+
     def __str__(self) -> str:
         return _line(self.score, 2, None)
 

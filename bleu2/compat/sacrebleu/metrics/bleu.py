@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from ....common.sacrebleu_math import compute_bleu
 from ....corpus.layouts import n_refs_label
 from ....metrics.bleu.api import significance_test
+from ....metrics.bleu.sacrebleu_score import compute_bleu
 from ....metrics.bleu.scorer import BLEU as _Scorer
 from ....metrics.bleu.stats import SentenceStats
 from .base import Score, Signature

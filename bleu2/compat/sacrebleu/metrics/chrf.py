@@ -7,7 +7,7 @@ return a :class:`CHRFScore` whose ``score`` is sacreBLEU's, in percent (0-100), 
 (:attr:`bleu2.ChrfResult.percent`). ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's
 bootstrap estimate (``_mean``, ``_ci``: its float32 resample arithmetic, seeded by
 ``SACREBLEU_SEED``), drawn by :func:`bleu2.corpus.significance.confidence_intervals` on the lines'
-statistics (:func:`bleu2.corpus.sum_scores.chrf_sums`).
+statistics (:func:`bleu2.metrics.chrf.scoring.sum_scores`).
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ import os
 from collections.abc import Sequence
 
 from ....corpus.significance import confidence_intervals
-from ....corpus.sum_scores import VectorMetric, chrf_sums
 from ....metrics.chrf.api import CHRF as _Scorer
 from ....metrics.chrf.result import ChrfResult
+from ....metrics.chrf.scoring import sum_scores
+from ....metrics.protocol import SumScores
 from .base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "bootstrap"]
 
 
-def bootstrap(score: Score, lines: Sequence[Sequence[int]], metric: VectorMetric, n_bootstrap: int) -> tuple[int, str]:
+def bootstrap(score: Score, lines: Sequence[Sequence[int]], metric: SumScores, n_bootstrap: int) -> tuple[int, str]:
     """sacreBLEU's bootstrap estimate of a corpus score: ``score._mean`` and ``score._ci``
     (percent) from ``n_bootstrap`` resamples of the lines' statistic vectors, seeded by
     ``SACREBLEU_SEED`` (default 12345; ``none``: OS entropy), read at each call as sacreBLEU
@@ -128,7 +129,7 @@ class CHRF:
             total = [sum(column) for column in zip(*lines)] or [0] * (3 * self.order)
             score = self._score(self._scorer.score_from_stats(total, self.num_refs))
             self.n_bootstrap, self.seed = bootstrap(
-                score, lines, chrf_sums(self.order, self.beta, self.eps_smoothing, score.name), n_bootstrap
+                score, lines, sum_scores(self.order, self.beta, self.eps_smoothing, score.name), n_bootstrap
             )
             return score
         result = self._scorer.corpus_score(hypotheses, refs, sentence_stats=False)

@@ -6,7 +6,7 @@
 return a :class:`TERScore` whose ``score`` is sacreBLEU's, in percent (100 * edits / the
 summed average reference lengths; the same float), with ``num_edits`` and ``ref_length``.
 ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's bootstrap estimate as
-:class:`~.chrf.CHRF`'s does (:func:`bleu2.corpus.sum_scores.ter_sums`), with 1, 2, 4, ... references
+:class:`~.chrf.CHRF`'s does (:func:`bleu2.metrics.ter.scoring.sum_scores`), with 1, 2, 4, ... references
 per line; other numbers are refused (a line's average reference length is then not exact in
 float32, and sacreBLEU's sums of rounded averages cannot be redrawn bit for bit from summed
 lengths).
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ....corpus.sum_scores import ter_sums
 from ....metrics.ter.api import TER as _Scorer
 from ....metrics.ter.result import TerResult
+from ....metrics.ter.scoring import sum_scores as ter_sums
 from .base import Score, Signature
 from .chrf import bootstrap
 
