@@ -166,6 +166,7 @@ def open_parent_with_script(new_context, served_root, site_url, name, script_att
         f'<iframe id="f" class="bleu2" src="{site_url}?embed" style="width: 100%; height: 460px; border: 0"'
         ' title="BLEU calculator"></iframe>'
         f'<script src="{site_url}embed.js"{script_attrs}></script>',
+        started=False,  # (the host script's origin check: a waiting embed posts its height)
     )
 
 
