@@ -4,7 +4,8 @@
 #
 # At the end of a run: the time its tests took, summed by directory (tests/browser,
 # tests/engine, ... and bleu2 for the doctests), set-up and tear-down included; with
-# pytest-xdist (-n), the sums are the workers' time, beside the run's wall time.
+# pytest-xdist (-n), the sums are the workers' time, beside the run's wall time; then the
+# slowest test files (where to look first when the suite grows).
 from __future__ import annotations
 
 import time
@@ -13,6 +14,8 @@ from collections import defaultdict
 collect_ignore = ["bleu2/__main__.py"]
 
 _TIMES: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # directory -> [seconds, tests]
+_FILES: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # test file -> [seconds, tests]
+SLOWEST_FILES = 12
 _START = time.monotonic()
 
 
@@ -23,10 +26,10 @@ def _directory(nodeid: str) -> str:
 
 
 def pytest_runtest_logreport(report) -> None:
-    entry = _TIMES[_directory(report.nodeid)]
-    entry[0] += report.duration
-    if report.when == "call" or (report.when == "setup" and not report.passed):
-        entry[1] += 1
+    for entry in (_TIMES[_directory(report.nodeid)], _FILES[report.nodeid.split("::", 1)[0]]):
+        entry[0] += report.duration
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            entry[1] += 1
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
@@ -39,3 +42,6 @@ def pytest_terminal_summary(terminalreporter) -> None:
         write(f"{seconds:9.1f} s  {count:5d} tests  {name}")
     write(f"{total:9.1f} s  {sum(n for _, n in _TIMES.values()):5d} tests  (sum)")
     write(f"{time.monotonic() - _START:9.1f} s  wall time since pytest started")
+    terminalreporter.section(f"slowest {SLOWEST_FILES} test files")
+    for name, (seconds, count) in sorted(_FILES.items(), key=lambda item: -item[1][0])[:SLOWEST_FILES]:
+        write(f"{seconds:9.1f} s  {count:5d} tests  {name}")

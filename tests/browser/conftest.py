@@ -314,10 +314,12 @@ def open_held(context, guard, url):
     return page, release
 
 
-def open_in_parent(new_context, served_root, parent_url, html):
+def open_in_parent(new_context, served_root, parent_url, html, started=True):
     """A page at ``parent_url`` (another site or port than the app; its file written into
     ``served_root`` from ``html``) holding the app in ``<iframe id="f">``: (page, frame,
-    guard) once Python has started in the frame (an embed: started with its button). The guard lets the parent's own URL through."""
+    guard) once Python has started in the frame (an embed: started with its button), or, with
+    ``started=False``, at once (a test of the host script that needs no Python: an embed
+    waiting for its reader posts its height too). The guard lets the parent's own URL through."""
     (served_root / parent_url.rsplit("/", 1)[1]).write_text(html, encoding="utf-8")
     context, guard = new_context()
     page = context.new_page()
@@ -326,7 +328,8 @@ def open_in_parent(new_context, served_root, parent_url, html):
     guard.allowed_urls = (*guard.allowed_urls, parent_url)  # (its request event: not a foreign request)
     page.goto(parent_url)
     frame = page.wait_for_selector("#f").content_frame()
-    wait_started(frame)  # raises with the frame's #status text if Python did not start
+    if started:
+        wait_started(frame)  # raises with the frame's #status text if Python did not start
     return page, frame, guard
 
 

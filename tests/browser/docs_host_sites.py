@@ -29,10 +29,11 @@ def snippet(site_url: str) -> str:
     return SNIPPET.replace(PLACEHOLDER, site_url).strip()
 
 
-def build_material(out, site_url: str) -> None:
+def build_material(out, site_url: str, after: str = "") -> None:
+    """``after``: HTML put on the page after the two snippets."""
     src = out.parent / (out.name + "-src")
     (src / "docs").mkdir(parents=True)
-    page = f"# Embedded twice\n\nText above.\n\n{snippet(site_url)}\n\nBetween.\n\n{snippet(site_url)}\n"
+    page = f"# Embedded twice\n\nText above.\n\n{snippet(site_url)}\n\nBetween.\n\n{snippet(site_url)}\n\n{after}\n"
     (src / "docs" / "index.md").write_text(page, encoding="utf-8")
     config = f"site_name: host docs\nplugins: []\ntheme:\n  name: material\n  font: false\n{PALETTE}"
     (src / "mkdocs.yml").write_text(config, encoding="utf-8")

@@ -1,14 +1,17 @@
 // Typing through a boot in Debian's Firefox ESR (tests/browser/firefox_driver.mjs: the launch,
 // the recorders, the blocking). Run by tests/browser/test_firefox_typing_through_a_boot.py:
 //
-//   node tests/browser/firefox_boot.mjs --url URL --docs URL --texts JSON --moments N
-//        --embed-moments N --allow ORIGIN [--firefox PATH]
+//   node tests/browser/firefox_boot.mjs --url URL --docs URL --texts JSON --moments JSON
+//        --embed-moments JSON --allow ORIGIN [--firefox PATH]
 //
+// The moments are stages of a boot, never times: [[name, condition], ...], each condition a
+// JavaScript expression on the page's (or the embed's) document that holds from its stage on
+// (tests/browser/typing_through_a_boot.py: MILESTONES).
 // The full page (--url, the test build): type --texts ({references, candidates}: as many
-// boxes), reload and time the boot; then N times: reload, wait a moment (spread from 0 to
-// that time), press Ctrl+End and type a few keys into every box, and record what each box
-// shows then beside what it should (its texts plus what was typed), waiting up to 20 s for it;
-// the next reload comes right after, ready or not. At the end, once ready: the boxes, what
+// boxes), reload; then for each moment: reload, wait for its condition, press Ctrl+End and
+// type a few keys into every box, and record what each box shows then beside what it should
+// (its texts plus what was typed), waiting up to 20 s for it; the next reload comes right
+// after, ready or not. At the end, once ready: the boxes, what
 // the tab keeps, the score and the status. The docs page (--docs: iframes #first and #second,
 // ?embed pages): each embed started (the time until #first is ready) and typed into, the page
 // reloaded (each waiting embed's boxes recorded); then as above,
@@ -17,15 +20,14 @@
 import { close, fill, launch, option, options, recordedPage, recording, usage } from "./firefox_driver.mjs";
 
 const url = option("url"), docs = option("docs"), texts = JSON.parse(option("texts", "null"));
-const moments = Number(option("moments", "5")), embedMoments = Number(option("embed-moments", "3"));
+const moments = JSON.parse(option("moments", "null")), embedMoments = JSON.parse(option("embed-moments", "null"));
 const firefox = option("firefox", "/usr/bin/firefox-esr");
 const allow = options("allow");
 const timeout = 120000;
-if (!url || !docs || !texts || !allow.length) {
-  usage("node firefox_boot.mjs --url URL --docs URL --texts JSON --moments N --embed-moments N --allow ORIGIN");
+if (!url || !docs || !texts || !moments || !embedMoments || !allow.length) {
+  usage("node firefox_boot.mjs --url URL --docs URL --texts JSON --moments JSON --embed-moments JSON --allow ORIGIN");
 }
 const READY = "html[data-state=ready], html[data-state=error]";
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ids = (kind, count) => Array.from({length: count}, (_, n) => (n ? `${kind}-${n + 1}` : kind));
 
 // The caret at the end of a box (waited for), then `text` key by key.
@@ -83,21 +85,19 @@ async function fullPage(page) {
     const t = sessionStorage.getItem("bleu2-state");
     return t && t.startsWith("t1.") && JSON.stringify(JSON.parse(t.slice(3)).r.concat(JSON.parse(t.slice(3)).c)) === want;
   }, {timeout}, JSON.stringify(Object.values(expected)));
-  const start = Date.now();
   await page.reload({waitUntil: "domcontentloaded", timeout});
   await page.waitForSelector(READY, {timeout});
-  out.readyMs = Date.now() - start;
   out.reloaded = await shownOnce(page, expected);
   out.reloadedExpected = {...expected};
-  for (let m = 0; m < moments; m++) {
+  for (const [m, [name, condition]] of moments.entries()) {
     await page.reload({waitUntil: "domcontentloaded", timeout});
-    await pause(out.readyMs * m / (moments - 1));  // the moment the keys are pressed
+    await page.waitForFunction(condition, {timeout});  // the stage at which the keys are pressed
     for (const [n, id] of Object.keys(expected).entries()) {
       const typed = ` ${"ñx"[n % 2]}${m}`;
       await typeAtEnd(page, page, id, typed);
       expected[id] += typed;
     }
-    out.moments.push({moment: m, expected: {...expected}, shown: await shownOnce(page, expected)});
+    out.moments.push({moment: name, expected: {...expected}, shown: await shownOnce(page, expected)});
   }
   await settled(page);
   out.final = {
@@ -122,13 +122,10 @@ async function embeds(page) {
   const out = {moments: []}, expected = {first: {}, second: {}};
   await page.goto(docs, {waitUntil: "domcontentloaded", timeout});
   let frame = await frames(page);
-  const start = Date.now();  // how long an embed's boot takes here (two at once)
   for (const name of ["first", "second"]) {
     await frame[name].waitForSelector("#embed-start", {timeout});
     await frame[name].evaluate(() => document.getElementById("embed-start").click());
   }
-  await frame.first.waitForSelector(READY, {timeout});
-  out.readyMs = Date.now() - start;
   for (const name of ["first", "second"]) {
     await frame[name].waitForSelector(READY, {timeout});
     for (const id of ["reference", "candidate"]) {
@@ -145,19 +142,19 @@ async function embeds(page) {
     out.waiting[name] = {state: await frame[name].evaluate(() => document.documentElement.getAttribute("data-state")), shown};
   }
   out.waitingExpected = structuredClone(expected);
-  for (let m = 0; m < embedMoments; m++) {
+  for (const [m, [stage, condition]] of embedMoments.entries()) {
     await page.reload({waitUntil: "domcontentloaded", timeout});
     frame = await frames(page);
     await typeAtEnd(page, frame.first, "reference", ` a${m}`);  // a key into a waiting embed starts it
     expected.first.reference += ` a${m}`;
-    await pause(out.readyMs * m / (embedMoments - 1));
+    await frame.first.waitForFunction(condition, {timeout});  // the stage of its boot
     for (const [name, id] of [["first", "candidate"], ["second", "candidate"], ["second", "reference"]]) {
       await typeAtEnd(page, frame[name], id, ` b${m}`);
       expected[name][id] += ` b${m}`;
     }
     const shown = {};
     for (const name of ["first", "second"]) shown[name] = await shownOnce(frame[name], expected[name]);
-    out.moments.push({moment: m, expected: structuredClone(expected), shown});
+    out.moments.push({moment: stage, expected: structuredClone(expected), shown});
   }
   out.final = {expected: structuredClone(expected), shown: {}};
   for (const name of ["first", "second"]) {

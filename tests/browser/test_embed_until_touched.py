@@ -182,6 +182,7 @@ def test_a_same_site_frame_started_at_once_registers_no_service_worker(new_conte
     guard.attach_page(page)
     page.goto(parent)
     frame = page.wait_for_selector("#f").content_frame()
+    expect(frame.locator("#embed-start")).to_be_hidden()
     wait_ready_state(frame)  # no touch needed
     expect(frame.locator("#status")).to_have_class(re.compile(r"\bstatus-quiet\b"), timeout=WAIT_MS)
     expect(frame.locator("#status-text")).to_have_text("")
@@ -225,17 +226,15 @@ def test_the_keyboard_starts_an_embed_with_its_button_or_by_tabbing_into_a_box(n
             break
     expect(other.locator("#reference")).to_be_focused()
     expect(other.locator("html")).to_have_attribute("data-state", "loading")
+    other.close()  # (its boot would go on beside the next tests)
 
 
-def test_the_full_page_and_a_docs_blocks_frame_start_at_once(new_context, site_url):
-    """Nothing waits without ``?embed``, nor with ``?embed&start`` (a docs block's "Try it live")."""
-    context, guard = new_context()
-    for query in ("", "?embed&start"):
-        page = context.new_page()
-        guard.attach_page(page)
-        page.goto(site_url + "index.html" + query)
-        expect(page.locator("#embed-start")).to_be_hidden()
-        wait_ready_state(page)  # with no touch
+def test_the_full_page_and_a_docs_blocks_frame_start_at_once(untouched_page):
+    """Nothing waits without ``?embed`` (the session's page, opened and never touched), nor
+    with ``?embed&start`` (a docs block's "Try it live": the same-site frame above)."""
+    page = untouched_page[0]
+    expect(page.locator("#embed-start")).to_be_hidden()
+    wait_ready_state(page)  # with no touch
 
 
 def pixel(page, x: float, y: float) -> tuple[int, int, int]:

@@ -1,6 +1,7 @@
 """Each embed keeps its own texts, in Chromium, across reloads: docs and calculator on one
-site (as on OWNER.github.io: the docs page is another page of the same origin) with two
-embeds and a prefilled one, and the full page in the same tab. In a cross-site frame
+site (as on OWNER.github.io: the docs page, a MkDocs Material site built here, is another
+page of the same origin) with two embeds (the docs' snippet) and a prefilled one, and the
+full page in the same tab. In a cross-site frame
 (denied storage, see test_cross_site_frame.py) an embed says so only once something was
 typed into it, briefly, in its own status line. Firefox ESR: test_firefox_embeds.py.
 """
@@ -12,26 +13,20 @@ from urllib.parse import urlsplit
 from playwright.sync_api import expect
 
 from bleu2.page import i18n, share
-from browser_helpers import SUB_PATH, enter, still
+from browser_helpers import enter, still
 from conftest import open_in_parent, open_page, wait_ready_state, wait_started
+from docs_host_sites import build_material
 
 REF, CAND = "the cat sat on the mat", "the cat is on the mat"
 PREFILL = share.encode_state({"references": ["a b c d"], "candidates": ["a b c"], "options": {}})
 FRAMES = ("first", "second", "prefilled")
 
 
-def host_html(src: str) -> str:
-    """A docs page with two plain embeds and a prefilled one (no names: told apart by place)."""
-    frames = "".join(
-        f'<iframe id="{name}" src="{src}index.html?embed{"#" + PREFILL if name == "prefilled" else ""}" '
-        'style="width: 900px; height: 400px; border: 0" title="BLEU calculator"></iframe>'
-        for name in FRAMES
-    )
-    return f'<!doctype html><meta charset="utf-8"><title>docs</title><link rel="icon" href="data:,">{frames}'
-
-
 def frames_of(page) -> dict:
-    out = {name: page.wait_for_selector(f"#{name}").content_frame() for name in FRAMES}
+    """The docs page's embeds by place: the two snippets' (no names), then the prefilled one."""
+    snippets = page.locator("iframe.bleu2")
+    out = {name: snippets.nth(n).element_handle().content_frame() for n, name in enumerate(FRAMES[:2])}
+    out["prefilled"] = page.wait_for_selector("#prefilled").content_frame()
     for frame in out.values():
         wait_started(frame)
     return out
@@ -42,11 +37,15 @@ def boxes(page) -> tuple[str, str]:
 
 
 def test_the_full_page_and_three_embeds_on_one_site_keep_separate_texts(new_context, served_root, origin, site_url):
-    (served_root / "docs-two-embeds.html").write_text(host_html(f"{SUB_PATH}/"), encoding="utf-8")
+    prefilled = (
+        f'<iframe id="prefilled" src="{site_url}index.html?embed#{PREFILL}" '
+        'style="width: 900px; height: 400px; border: 0" title="BLEU calculator, prefilled"></iframe>'
+    )
+    build_material(served_root / "same-site-material", site_url, after=prefilled)
     context, guard = new_context()
     page = open_page(context, guard, site_url)
     enter(page, guard, REF, CAND)
-    page.goto(f"{origin}/docs-two-embeds.html")  # the docs, in the same tab
+    page.goto(f"{origin}/same-site-material/")  # the docs, in the same tab
     frames = frames_of(page)
     assert boxes(frames["first"]) == ("", "") and boxes(frames["second"]) == ("", "")
     assert boxes(frames["prefilled"]) == ("a b c d", "a b c")

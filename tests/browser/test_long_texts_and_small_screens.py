@@ -2,7 +2,10 @@
 box) is scored in the page's worker, says "scoring…" meanwhile, offers corpus mode and
 keeps a page of a few screens with the score in view on 1280x800; long highlight lines are shortened; at 360 px chips and the signature never
 break inside and the ranking says it scrolls; the token detail takes no room until used;
-the token count is said once."""
+the token count is said once.
+
+The tests that paste or type into the sentence view share one page (``wide``, 1280x800):
+each sets what it checks (both boxes, the width) itself."""
 
 from __future__ import annotations
 
@@ -101,10 +104,28 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     page.close()
 
 
+@pytest.fixture(scope="module")
+def wide_page(new_context, site_url):
+    context, guard = new_context(viewport={"width": 1280, "height": 800})
+    return open_page(context, guard, site_url), guard
+
+
+@pytest.fixture
+def wide(wide_page):
+    """``(page, guard)``: the module's shared page, 1280x800, in English."""
+    page, guard = wide_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    if page.input_value("#lang-select") != "en":
+        page.select_option("#lang-select", "en")
+        answered(page)
+    return page, guard
+
+
 @pytest.mark.parametrize("width", [1280, 360])
-def test_full_breakdown_shows_its_heading_below_the_sticky_summary(new_context, site_url, width):
-    context, guard = new_context(viewport={"width": width, "height": 800})
-    page = open_page(context, guard, site_url)
+def test_full_breakdown_shows_its_heading_below_the_sticky_summary(wide, width):
+    page, guard = wide
+    page.set_viewport_size({"width": width, "height": 800})
+    page.evaluate("window.scrollTo(0, 0)")
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     page.click("#summary-link")
     answered(page)
@@ -114,7 +135,6 @@ def test_full_breakdown_shows_its_heading_below_the_sticky_summary(new_context, 
     assert 0 <= heading["y"] - (summary["y"] + summary["height"]) < 20, (summary, heading)  # in full, right below it
     top = "([x, y]) => document.elementFromPoint(x, y).closest('#breakdown-heading, #summary')?.id"
     assert page.evaluate(top, [heading["x"] + 5, heading["y"] + 2]) == "breakdown-heading"  # not under the summary
-    page.close()
 
 
 # From now on, the texts the page's Python sends its worker to measure are counted (host.measures).
@@ -124,11 +144,10 @@ COUNT_MEASURES = (
 )
 
 
-def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted):
+def test_typing_into_long_texts_sends_only_the_latest(wide, ted):
     """Keystrokes while the worker measures wait; only the latest texts are sent after it."""
     reference, candidate = ted
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page = wide[0]
     paste(page, "reference", reference)
     paste(page, "candidate", candidate)
     page.wait_for_selector("#scoring", state="hidden", timeout=120_000)
@@ -155,12 +174,10 @@ def test_typing_into_long_texts_sends_only_the_latest(new_context, site_url, ted
     paste(page, "candidate", "the cat")
     assert page.text_content("#candidate-token-count") == "2 tokens"
     assert page.is_hidden("#scoring")
-    page.close()
 
 
-def test_long_highlight_lines_are_shortened(new_context, site_url):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+def test_long_highlight_lines_are_shortened(wide):
+    page = wide[0]
     cand = " ".join(f"w{i % 700}" for i in range(1500))
     ref = " ".join(f"w{i % 350}" for i in range(1200))
     paste(page, "reference", ref)
@@ -181,7 +198,6 @@ def test_long_highlight_lines_are_shortened(new_context, site_url):
     )
     page.select_option("#lang-select", "pt")
     page.wait_for_function("document.querySelector('#hl-cand .more').textContent === 'e mais 1.380'")
-    page.close()
 
 
 @pytest.fixture(scope="module")
@@ -253,12 +269,11 @@ KEEP_SENT = (
 )
 
 
-def test_python_gets_each_box_exactly_from_the_changes_the_page_sends(new_context, site_url):
+def test_python_gets_each_box_exactly_from_the_changes_the_page_sends(wide):
     """A keystroke sends the page's Python (in its worker) only what changed (static/host.js,
     with static/paint.js's read: kept prefix and suffix in code points, never inside a surrogate
     pair); after any edit Python's text is the box's."""
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page = wide[0]
     probe(page, KEEP_SENT)
     steps = page.evaluate("""async () => {
         const box = document.getElementById('candidate'), steps = [];
@@ -294,4 +309,3 @@ def test_python_gets_each_box_exactly_from_the_changes_the_page_sends(new_contex
     sent = probe(page, "host.sent[-1:]")  # the last edit's
     last = [change[1:] for change in sent if change[1] != change[4] or change[3]]
     assert last and all(len(change[2]) < 5 for change in last)  # a few characters, however long the text
-    page.close()

@@ -38,9 +38,18 @@ def build_of(site) -> str:
     return text.split('const BUILD = "', 1)[1].split('"', 1)[0]
 
 
-def test_manifest_icons_and_theme_colours(new_context, site_url):
+@pytest.fixture(scope="module")
+def controlled(new_context, site_url):
+    """``(context, guard, page)``: one page of the served site whose service worker has
+    precached the site and controls it, shared by the tests that only read it."""
     context, guard = new_context()
     page = open_page(context, guard, site_url)
+    wait_controlled(page)
+    return context, guard, page
+
+
+def test_manifest_icons_and_theme_colours(controlled):
+    context, _, page = controlled
     href = page.get_attribute("link[rel=manifest]", "href")
     manifest_url = urljoin(page.url, href)
     manifest = json.loads(context.request.get(manifest_url).text())
@@ -62,7 +71,6 @@ def test_manifest_icons_and_theme_colours(new_context, site_url):
     assert sorted(themes) == [["(prefers-color-scheme: dark)", "#15181c"], ["(prefers-color-scheme: light)", "#ffffff"]]
     # Chromium's own verdict: the page is installable (manifest, icons, service worker);
     # the only objection allowed is Playwright's context itself (off the record).
-    wait_controlled(page)
     cdp = context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
@@ -70,10 +78,8 @@ def test_manifest_icons_and_theme_colours(new_context, site_url):
     assert parsed.get("errors") == [], parsed.get("errors")
 
 
-def test_service_worker_precaches_the_site_under_its_build_hash(new_context, site_url, site_dir):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
-    wait_controlled(page)
+def test_service_worker_precaches_the_site_under_its_build_hash(controlled, site_url, site_dir):
+    page = controlled[2]
     assert page.get_attribute("html", "data-sw") == "registered"
     cached = page.evaluate(CACHES_JS)
     build = build_of(site_dir)
@@ -99,6 +105,8 @@ def test_service_worker_precaches_the_site_under_its_build_hash(new_context, sit
 
 
 def test_page_opens_and_scores_with_the_network_off_after_one_visit(new_context, site_url):
+    # (a page of its own: the shared one, read by the tests above, has its service worker
+    # check for an update on the reload, which fails offline)
     context, guard = new_context()
     page = open_page(context, guard, site_url)
     wait_controlled(page)

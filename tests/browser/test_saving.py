@@ -4,6 +4,12 @@
 Chromium's sessionStorage keeps about 5.24 million characters per origin and tab
 (10 MiB of UTF-16; checked below), so 5 MB in each box (10 million characters) only fits
 compressed.
+
+One tab of the served site serves the module (``tab``): each test starts it empty (texts,
+options and language back to the defaults, the tab's storage cleared, no boot), and a test
+that reloads leaves the next one a page that has booted again; a test of the save after a
+pause reloads it first (``fresh_tab``), and the test of typing while Python loads opens a
+tab of its own.
 """
 
 from __future__ import annotations
@@ -29,9 +35,40 @@ def boxes(page):
     return page.input_value("#reference"), page.input_value("#candidate")
 
 
-def test_reload_right_after_typing(new_context, site_url):
+@pytest.fixture(scope="module")
+def shared_tab(new_context, site_url):
     context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    return open_page(context, guard, site_url), guard
+
+
+@pytest.fixture
+def tab(shared_tab):
+    """``(page, guard)``: the module's tab, ready, its boxes empty, the options and language
+    the defaults, its storage cleared once the page has saved what it saves after a pause."""
+    page, guard = shared_tab
+    wait_ready_state(page)
+    for select, value in (("#lang-select", "en"), ("#opt-max-order", "2")):
+        if page.input_value(select) != value:
+            page.select_option(select, value)
+    for box in ("#candidate", "#reference"):
+        if page.input_value(box):
+            page.fill(box, "")
+    settled(page)
+    page.evaluate("sessionStorage.clear()")
+    assert boxes(page) == ("", "") and page.text_content("#score") == "–"
+    return page, guard
+
+
+@pytest.fixture
+def fresh_tab(tab):
+    """The module's tab, empty and reloaded: its Python has saved nothing yet, so the first
+    pause keeps megabytes (a slow save comes tab_storage.SLOW_SAVE_EVERY_MS after the last)."""
+    reload(tab[0])
+    return tab
+
+
+def test_reload_right_after_typing(tab):
+    page, guard = tab
     guard.typed += [REF, CAND]
     page.fill("#reference", REF)
     page.fill("#candidate", CAND)
@@ -40,12 +77,10 @@ def test_reload_right_after_typing(new_context, site_url):
     assert boxes(page) == (REF, CAND)
     assert page.text_content("#score") == "0.7071"
     assert "Texts restored from this tab." in page.text_content("#status-text")
-    page.close()
 
 
-def test_typing_after_a_pause_then_reloading_at_once(new_context, site_url):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+def test_typing_after_a_pause_then_reloading_at_once(tab):
+    page, guard = tab
     guard.typed += [REF, CAND, "a dog lay on the rug"]
     page.fill("#reference", REF)
     page.fill("#candidate", CAND)
@@ -55,14 +90,10 @@ def test_typing_after_a_pause_then_reloading_at_once(new_context, site_url):
     reload(page)
     assert boxes(page) == (REF, CAND + " today")
     assert "Texts restored from this tab." in page.text_content("#status-text")
-    page.close()
 
 
-def test_clear_keeps_options_and_language_at_once_and_after_a_reload_and_undo_brings_the_texts_back(
-    new_context, site_url
-):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+def test_clear_keeps_options_and_language_at_once_and_after_a_reload_and_undo_brings_the_texts_back(tab):
+    page, guard = tab
     guard.typed += [REF, CAND]
     page.fill("#reference", REF)
     page.fill("#candidate", CAND)
@@ -94,7 +125,6 @@ def test_clear_keeps_options_and_language_at_once_and_after_a_reload_and_undo_br
     status = page.text_content("#status-text")
     assert status.startswith("Listo (Python") and "recuperados" not in status  # nothing said to be restored
     assert page.is_hidden("#clear-undo")
-    page.close()
 
 
 def test_text_typed_while_python_loads_is_saved_once_it_is_ready(new_context, site_url):
@@ -113,11 +143,10 @@ def test_text_typed_while_python_loads_is_saved_once_it_is_ready(new_context, si
     page.close()
 
 
-def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(new_context, site_url):
+def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(tab):
     """Long texts are saved after a pause, not on every keystroke; visibilitychange and
     pagehide save them at once."""
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page = tab[0]
     set_text = """([id, text]) => { const box = document.getElementById(id); box.value = text;
         box.dispatchEvent(new Event('input', {bubbles: true}));
         window.bleu2Test.probe('page.port.clear_timer(page.timer)'); }"""  # no pause: only hiding can save
@@ -130,13 +159,11 @@ def test_hiding_or_leaving_the_page_saves_what_is_not_saved_yet(new_context, sit
     page.evaluate(set_text, ["candidate", long_text + "again"])
     reload(page)  # pagehide
     assert boxes(page) == (long_text, long_text + "again")
-    page.close()
 
 
-def test_sessionstorage_quota_of_this_chromium(new_context, site_url):
+def test_sessionstorage_quota_of_this_chromium(tab):
     """What the tests below rely on: Chromium keeps about 5.24 M characters, not 10 M."""
-    context, guard = new_context()
-    page = open_page(context, guard, site_url, wait_ready=False)
+    page = tab[0]
     fits = page.evaluate("""() => {
         const out = {};
         for (const n of [5_000_000, 10_000_000]) {
@@ -146,7 +173,6 @@ def test_sessionstorage_quota_of_this_chromium(new_context, site_url):
         return out;
     }""")
     assert fits == {"5000000": True, "10000000": "QuotaExceededError"}
-    page.close()
 
 
 def _fill_big(page, reference, candidate):
@@ -176,9 +202,8 @@ def _long_words(letters: str, size: int) -> str:
 
 
 @pytest.mark.parametrize("at_once", [True, False])
-def test_5_mb_in_each_box_survives_a_reload(new_context, site_url, at_once):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+def test_5_mb_in_each_box_survives_a_reload(request, at_once):
+    page = request.getfixturevalue("tab" if at_once else "fresh_tab")[0]
     # English letters (from the TED talks) in long words: compresses like prose, so the
     # two boxes (10 M characters) are kept in the packed form
     english = "".join(ch for ch in (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").lower() if "a" <= ch <= "z")
@@ -193,18 +218,16 @@ def test_5_mb_in_each_box_survives_a_reload(new_context, site_url, at_once):
     assert page.evaluate("sessionStorage.getItem('bleu2-state').slice(0, 3)") == "z1."
     assert "Texts restored from this tab." in page.text_content("#status-text")
     assert "status-ready" in page.get_attribute("#status", "class")
-    page.close()
 
 
-def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_context, site_url):
+def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(fresh_tab):
     """After a pause in typing, the packed form is made by the browser a chunk at a time
     (storage.js savePacked: CompressionStream) and is the form bleu2.page.tab_storage reads; a
     save started later wins over a packed save still under way (the controller's count of
     writes per key says so)."""
     from bleu2.page.tab_storage import decode_tab_state
 
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page, guard = fresh_tab
     english = "".join(ch for ch in (TED / "ted.sys1.detok.eng").read_text(encoding="utf-8").lower() if "a" <= ch <= "z")
     reference = _long_words(english, 5_000_000)
     candidate = _long_words(english[::-1], 5_000_000) + " 😀 é"
@@ -229,12 +252,10 @@ def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(new_conte
         while (out === null) { await new Promise(r => setTimeout(r, 20)); out = await window.bleu2Test.probe("page.__dict__.pop('packed_test', None)"); }
         return [out, sessionStorage.getItem('bleu2-packed-test')]; }""")
     assert raced == ["superseded", 't1.{"r":["the cat sat on the mat"],"c":["the cat is on the mat"],"l":"pt"}']
-    page.close()
 
 
-def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context, site_url):
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(fresh_tab):
+    page = fresh_tab[0]
     rng = random.Random(10)
     alphabet = "abcdefghijklmnopqrstuvwxyzáéíóúñ"  # random letters: zlib cannot pack them under 5.24 M
     reference = _long_words("".join(rng.choices(alphabet, k=5_000_000)), 5_000_000)
@@ -253,17 +274,15 @@ def test_10_mb_the_browser_cannot_keep_is_said_and_kept_in_the_boxes(new_context
     page.wait_for_function("document.getElementById('status').classList.contains('status-ready')")
     reload(page)
     assert boxes(page) == (REF, CAND)
-    page.close()
 
 
-def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
+def test_the_page_writes_the_plain_form_python_reads(tab):
     """static/storage.js writes the plain form from the boxes (no megabytes copied out of
     Python): the very text the format says (tests/page_states.py tab_form), read back whole."""
     from bleu2.page.tab_storage import decode_tab_state
     from page_states import tab_form
 
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page, guard = tab
     tricky = 'a "quoted"\tword\\ back\u2028sep 😀 é\nnext line </script>'
     guard.typed += [tricky, REF]
     page.select_option("#opt-max-order", "3")
@@ -275,4 +294,3 @@ def test_the_page_writes_the_plain_form_python_reads(new_context, site_url):
     expected_state = {"references": [REF], "candidates": [tricky], "options": {"max_order": 3}, "lang": "es"}
     assert saved == tab_form(expected_state)
     assert decode_tab_state(saved)["candidates"] == [tricky]
-    page.close()

@@ -2,11 +2,17 @@
 visit downloads none and boots Pyodide normally; once the page is ready a worker of its own
 makes one and keeps it (IndexedDB, under the build's key); the next visit restores it; a
 corrupt one, or another build's, is never restored: Pyodide boots normally and the page
-scores all the same."""
+scores all the same.
+
+The first three tests are one browser tab's visits in turn (``tab``: a first visit, then
+each test's reload after it changed what is kept), so that no test boots a page only to
+start from it; the last reads the session's untouched page."""
 
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from browser_helpers import SITE, WAIT_MS, enter, probe
 from conftest import open_page, wait_ready_state
@@ -61,11 +67,18 @@ def reload(page) -> None:
     wait_ready_state(page)
 
 
-def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_here(new_context, site_url):
+@pytest.fixture(scope="module")
+def tab(new_context, site_url):
+    """``(page, guard, asked)``: a page that makes its snapshot (opened on first use), and the
+    URLs its context asked for from the start."""
     context, guard = new_context(make_snapshot=True)
     asked: list[str] = []
     context.on("request", lambda request: asked.append(request.url))
-    page = open_page(context, guard, site_url)
+    return open_page(context, guard, site_url), guard, asked
+
+
+def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_here(tab):
+    page, guard, asked = tab
     assert probe(page, BOOT) == "normal"
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     assert page.text_content("#score") == "0.7071"
@@ -82,9 +95,9 @@ def test_a_first_visit_fetches_no_snapshot_and_the_next_restores_the_one_made_he
     assert page.get_attribute("html", "data-snapshot") == "stored"  # kept already: none made again
 
 
-def test_a_corrupt_kept_snapshot_falls_back_to_a_normal_boot(new_context, site_url):
-    context, guard = new_context(make_snapshot=True)
-    page = open_page(context, guard, site_url)
+def test_a_corrupt_kept_snapshot_falls_back_to_a_normal_boot(tab):
+    page, guard, _ = tab
+    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=200)  # (no snapshot under way)
     page.evaluate(PUT_JS, [build_key(), list(range(256)) * 4096])  # 1 MB that is no snapshot
     with guard.expect_console_errors():  # Pyodide may report the failed restore
         reload(page)
@@ -95,9 +108,9 @@ def test_a_corrupt_kept_snapshot_falls_back_to_a_normal_boot(new_context, site_u
     assert list(page.evaluate(KEPT_JS)) == [build_key()]
 
 
-def test_another_builds_snapshot_is_never_restored(new_context, site_url):
-    context, guard = new_context(make_snapshot=True)
-    page = open_page(context, guard, site_url)
+def test_another_builds_snapshot_is_never_restored(tab):
+    page, guard, _ = tab
+    page.wait_for_function(SETTLED_JS, timeout=300_000, polling=200)  # (no snapshot under way)
     page.evaluate(PUT_JS, ["314.0.7-an-older-build", list(range(256)) * 64])
     reload(page)
     assert probe(page, BOOT) == "normal"
@@ -107,10 +120,9 @@ def test_another_builds_snapshot_is_never_restored(new_context, site_url):
     assert list(page.evaluate(KEPT_JS)) == [build_key()]  # the new build's, in place of the old
 
 
-def test_the_tests_pages_make_no_snapshot_unless_asked(new_context, site_url):
+def test_the_tests_pages_make_no_snapshot_unless_asked(untouched_page):
     """The test build's bleu2SnapshotOff (tests/browser/site/snapshot_hooks.js), which the
     tests' contexts set: no second Pyodide booted after each page is ready."""
-    context, guard = new_context()
-    page = open_page(context, guard, site_url)
+    page = untouched_page[0]
     assert page.get_attribute("html", "data-snapshot") == "off"
     assert probe(page, BOOT) == "normal"

@@ -1,6 +1,8 @@
 """Nothing typed is lost on any path through a boot, in Chromium (Firefox ESR:
-test_firefox_typing_through_a_boot.py): the page is reloaded at moments spread from the
-first byte to the moment Python is ready, and each box is typed into at each; every box then
+test_firefox_typing_through_a_boot.py): the page is reloaded, once for each stage of a boot
+from the first byte to the moment Python is ready (typing_through_a_boot.MILESTONES and the
+worker's requests between them: waited for, never timed), and each box is typed into at
+that stage; every box then
 holds what it held before plus what was typed, before Python runs (static/keep.mjs shows the
 tab's texts) and after it adopted them; a reload before Python was ready loses nothing either
 (the next moment starts right after the typing, ready or not). The same for two embeds on
@@ -13,16 +15,23 @@ page shows.
 from __future__ import annotations
 
 import re
-import time
 
 from playwright.sync_api import expect
 
-from browser_helpers import SUB_PATH, answered
+from browser_helpers import SUB_PATH, WAIT_MS, answered
 from conftest import open_held, open_page, start_embed, wait_ready_state
-from typing_through_a_boot import CANDIDATES, REFERENCES, docs_html
+from typing_through_a_boot import CANDIDATES, MILESTONES, NETWORK_MILESTONES, REFERENCES, docs_html, milestones
 
-MOMENTS = 10  # the reloads, at moments from 0 to the ready time
-EMBED_MOMENTS = 5  # (each boots two embeds: fewer)
+# The moments of the full page's boot, in order: the page's stages, the worker's requests
+# between "the worker asked for" and "Pyodide up in the worker"
+_SPLIT = [name for name, _ in MILESTONES].index("Pyodide up in the worker")
+MOMENTS = [*MILESTONES[:_SPLIT], *NETWORK_MILESTONES, *MILESTONES[_SPLIT:]]
+# An embed's, from the key that starts it (each boots two embeds: fewer)
+EMBED_MOMENTS = [
+    *milestones("committed", "the worker asked for"),
+    NETWORK_MILESTONES[1],
+    *milestones("Pyodide up in the worker", "Python ready"),
+]
 
 
 def ids(kind: str, count: int) -> list[str]:
@@ -45,6 +54,20 @@ def wait_kept(page, texts: list[str], key: str = "bleu2-state") -> None:
     )
 
 
+def at_moment(moment, target, action) -> None:
+    """Run ``action`` (a reload, a key that starts an embed), then wait for ``moment`` of the
+    boot it starts: ``(name, condition)``, a condition on ``target``'s document (a page or a
+    frame), or ``(name, event, url end)``, a request event of the browser context."""
+    if len(moment) == 3:
+        _, event, end = moment
+        page = target.page if hasattr(target, "page") else target
+        with page.context.expect_event(event, lambda request: request.url.endswith(end), timeout=WAIT_MS):
+            action()
+    else:
+        action()
+        target.wait_for_function(f"() => {moment[1]}")
+
+
 def type_at_end(target, box_id: str, text: str) -> None:
     """Put the caret at the end of a box and type ``text`` key by key (waits for the box)."""
     box = target.locator(f"#{box_id}")
@@ -64,15 +87,12 @@ def test_every_box_keeps_its_texts_and_what_is_typed_at_any_moment_of_a_boot(new
     guard.typed += list(expected.values())
     answered(page)
     wait_kept(page, list(expected.values()))
-    start = time.monotonic()
     page.reload()
     wait_ready_state(page)
-    ready_ms = (time.monotonic() - start) * 1000  # how long a boot takes here: where the moments go
     for box_id, text in expected.items():
         expect(page.locator(f"#{box_id}")).to_have_value(text)
-    for moment in range(MOMENTS):
-        page.reload(wait_until="commit")
-        page.wait_for_timeout(ready_ms * moment / (MOMENTS - 1))  # the moment the keys are pressed
+    for moment, stage in enumerate(MOMENTS):  # the keys pressed at each stage of a boot
+        at_moment(stage, page, lambda: page.reload(wait_until="commit"))
         for n, box_id in enumerate(BOXES):
             typed = f" {'ñx'[n % 2]}{moment}"
             type_at_end(page, box_id, typed)
@@ -118,11 +138,8 @@ def test_two_embeds_keep_their_texts_and_what_is_typed_at_any_moment_of_a_boot(n
     page = open_page(context, guard, f"{origin}/docs-typing-through-a-boot.html", wait_ready=False)
     frames = {name: page.wait_for_selector(f"#{name}").content_frame() for name in ("first", "second")}
     expected = {}
-    start = time.monotonic()
     for frame in frames.values():
         start_embed(frame)
-    wait_ready_state(frames["first"])
-    ready_ms = (time.monotonic() - start) * 1000  # how long an embed's boot takes here (two at once)
     for name, frame in frames.items():
         wait_ready_state(frame)
         for box_id in ("reference", "candidate"):
@@ -136,13 +153,12 @@ def test_two_embeds_keep_their_texts_and_what_is_typed_at_any_moment_of_a_boot(n
         expect(frame.locator("html")).to_have_attribute("data-state", "waiting")
         for box_id in ("reference", "candidate"):
             expect(frame.locator(f"#{box_id}")).to_have_value(expected[name, box_id])
-    for moment in range(EMBED_MOMENTS):
+    for moment, stage in enumerate(EMBED_MOMENTS):
         page.reload(wait_until="commit")
         frames = {name: page.wait_for_selector(f"#{name}").content_frame() for name in ("first", "second")}
-        # a key typed into a waiting embed starts it; the other keys come at the moment
-        type_at_end(frames["first"], "reference", f" a{moment}")
+        # a key typed into a waiting embed starts it; the other keys come at the stage of its boot
+        at_moment(stage, frames["first"], lambda: type_at_end(frames["first"], "reference", f" a{moment}"))  # noqa: B023
         expected["first", "reference"] += f" a{moment}"
-        page.wait_for_timeout(ready_ms * moment / (EMBED_MOMENTS - 1))
         for name, box_id in (("first", "candidate"), ("second", "candidate"), ("second", "reference")):
             type_at_end(frames[name], box_id, f" b{moment}")
             expected[name, box_id] += f" b{moment}"

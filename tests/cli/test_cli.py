@@ -47,6 +47,19 @@ def lines_of(path: Path) -> list[str]:
     return lines
 
 
+@pytest.fixture(scope="module")
+def short_ted(tmp_path_factory) -> tuple[Path, Path, Path]:
+    """(reference, sys1, sys2): the first 300 lines of the TED files, for the checks of what
+    the command says and prints (the scores on all lines: the parity and JSON tests)."""
+    folder = tmp_path_factory.mktemp("short-ted")
+    out = []
+    for path in (REF, SYS1, SYS2):
+        short = folder / path.name
+        short.write_text("".join(line + "\n" for line in lines_of(path)[:300]), encoding="utf-8")
+        out.append(short)
+    return out[0], out[1], out[2]
+
+
 def run_cli(capsys, *argv):
     """Run main(argv) in-process; return (exit status, stdout, stderr)."""
     code = cli.main([str(a) for a in argv])
@@ -173,15 +186,16 @@ def test_default_text_line(capsys):
     assert "tok:default" in lib.signature and "smooth:add-1" in lib.signature
 
 
-def test_the_classic_score_says_once_how_to_get_sacrebleus(capsys):
-    code, out, err = run_cli(capsys, "-r", REF, SYS1, SYS2)
+def test_the_classic_score_says_once_how_to_get_sacrebleus(capsys, short_ted):
+    ref, sys1, sys2 = short_ted
+    code, out, err = run_cli(capsys, "-r", ref, sys1, sys2)
     assert code == 0 and err == CLASSIC_NOTE and err.count("\n") == 1
     assert "bleu2 --sacrebleu -r REF SYSTEM" in err and "not sacreBLEU's BLEU" in err
     for other in (["--sacrebleu"], ["--preset", "nltk"], ["-n", "4"], ["--json"], ["--presets"], ["--sentence"]):
-        code, _, err = run_cli(capsys, "-r", REF, *other, SYS1)
+        code, _, err = run_cli(capsys, "-r", ref, *other, sys1)
         assert code == 0 and "note:" not in err, other
-    code, out, _ = run_cli(capsys, "--sacrebleu", "-r", REF, SYS1)
-    theirs = sacrebleu_metrics.BLEU().corpus_score(lines_of(SYS1), [lines_of(REF)])
+    code, out, _ = run_cli(capsys, "--sacrebleu", "-r", ref, sys1)
+    theirs = sacrebleu_metrics.BLEU().corpus_score(lines_of(sys1), [lines_of(ref)])
     assert out.startswith(f"BLEU-4 = {theirs.score:.2f}  ")  # the number the note points to: sacreBLEU's
 
 
@@ -807,7 +821,7 @@ def test_a_reference_read_as_a_system_is_named(capsys):
 @pytest.mark.parametrize(
     "content,named",
     [
-        (__import__("gzip").compress(b"a b\n"), "is a gzip file: decompress it first"),
+        (__import__("gzip").compress(b"a b\n", mtime=0), "is a gzip file: decompress it first"),
         ("a b\n".encode("utf-16"), "is UTF-16 (little-endian, with a byte-order mark)"),
         ("a b\n".encode("utf-16-be"), "is UTF-16 (big-endian, no byte-order mark)"),
         ("a b\n".encode("utf-32"), "is UTF-32"),
@@ -838,21 +852,22 @@ def test_sacrebleu_preset_keeps_a_byte_order_mark(capsys, tmp_path):
     assert own["score"] == pytest.approx(dropped.score / 100, abs=1e-9)
 
 
-def test_presets_table_and_json(capsys):
-    code, out, err = run_cli(capsys, "--presets", "-r", REF, SYS1)
+def test_presets_table_and_json(capsys, short_ted):
+    ref, sys1, _ = short_ted
+    code, out, err = run_cli(capsys, "--presets", "-r", ref, sys1)
     assert code == 0, err
     summary, table = out.split("\n\n")
     assert summary.startswith("BLEU-2 = ")
-    assert table.startswith(f"presets ({SYS1}; yours: BLEU-2 = ")
+    assert table.startswith(f"presets ({sys1}; yours: BLEU-2 = ")
     for name in bleu2.PRESETS:
         assert f"\n{name} " in table
-    got = run_json(capsys, "--presets", "-r", REF, SYS1)
+    got = run_json(capsys, "--presets", "-r", ref, sys1)
     from bleu2.metrics.bleu.peers import corpus_peer_table
 
-    expected = corpus_peer_table(lines_of(SYS1), lines_of(REF)).to_dict()["presets"]
+    expected = corpus_peer_table(lines_of(sys1), lines_of(ref)).to_dict()["presets"]
     assert got["presets"] == json.loads(json.dumps(expected))
     assert [p["preset"] for p in got["presets"]] == list(bleu2.PRESETS)
-    assert_error(*run_cli(capsys, "--presets", "--sentence", "-r", REF, SYS1), "--presets", status=2)
+    assert_error(*run_cli(capsys, "--presets", "--sentence", "-r", ref, sys1), "--presets", status=2)
 
 
 @pytest.mark.parametrize("flag", ["-tok", "-lc", "-i", "-nr", "-sl", "-b", "-f"])
