@@ -15,10 +15,11 @@ PORT   ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 FIREFOX ?= /usr/bin/firefox-esr
 PYTEST_ARGS ?=
-# The unit tests (no browser) in two processes, a test file to each at a time (pytest-xdist:
-# about 1.8 times faster on 2 cores, docs/testing.md); the browser tests in one, which
-# shares its browser and pages. PYTEST_PARALLEL= runs the unit tests in one process too.
-# (Exit code 5: PYTEST_ARGS selected no test of one part, e.g. -k golden.)
+# Two processes (pytest-xdist, --dist loadfile), a unit test file to each at a time; the top
+# conftest.py makes the browser tests one unit, so in `make test` one process runs them in
+# turn (one browser, its shared pages) while the other runs the unit test files beside it
+# (docs/testing.md). PYTEST_PARALLEL= runs in one process. (Exit code 5: PYTEST_ARGS
+# selected no test, e.g. -k golden.)
 PYTEST_PARALLEL ?= -n 2 --dist loadfile
 
 .PHONY: all site site-test serve screenshot lint test test-unit test-js test-browser bench bench-page bench-engine bench-offline bench-corpus bench-significance bench-compare bench-rouge bench-gleu bench-scale bench-lighthouse venv venv-serve chromium firefox node_modules clean
@@ -98,8 +99,7 @@ lint: venv node_modules
 
 # --- tests ---
 test: venv lint chromium firefox site-test test-js
-	$(VPY) -m pytest -m "not browser" $(PYTEST_PARALLEL) $(PYTEST_ARGS) || [ $$? -eq 5 ]
-	$(VPY) -m pytest -m browser $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(VPY) -m pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 test-unit: venv node_modules
 	$(VPY) -m pytest -m "not browser" $(PYTEST_PARALLEL) $(PYTEST_ARGS)

@@ -6,6 +6,10 @@
 # tests/engine, ... and bleu2 for the doctests), set-up and tear-down included; with
 # pytest-xdist (-n), the sums are the workers' time, beside the run's wall time; then the
 # slowest test files (where to look first when the suite grows).
+#
+# With pytest-xdist's --dist loadfile (`make test`), each unit test file is one unit of work
+# and the browser tests (tests/browser/) are one: one process runs them all in turn, with one
+# browser and its shared pages, while the other runs the unit test files beside it.
 from __future__ import annotations
 
 import time
@@ -17,6 +21,20 @@ _TIMES: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # directory -> [
 _FILES: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])  # test file -> [seconds, tests]
 SLOWEST_FILES = 12
 _START = time.monotonic()
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """Under ``--dist loadfile``: each unit test file one unit of work, the browser tests one."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserTestsTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "tests/browser" if path.startswith("tests/browser/") else path
+
+    return BrowserTestsTogether(config, log)
 
 
 def _directory(nodeid: str) -> str:
