@@ -1,7 +1,8 @@
 """Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
 
-As ``sacrebleu REF -i SYS... -m bleu chrf ter``: the engines' per-line statistics, the
-corpus score of their sums and the test on them (:func:`bleu2.corpus.significance.steps`).
+As ``sacrebleu REF -i SYS... -m bleu chrf ter``: each metric through the one corpus pipeline
+(:func:`bleu2.corpus.pipeline.corpus_steps`: per-line statistics, the corpus score of their
+sums and the test on them).
 Scores are fractions (chrF in [0, 1]; TER, lower is better, may exceed 1).
 """
 
@@ -12,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...common.steps import Progress
+from ...corpus.layouts import chunks_of
+from ...corpus.pipeline import corpus_steps
 from ...corpus.report import Figures
-from ...corpus.significance import signature_extras
-from ...corpus.significance import steps as significance_steps
 from ...metrics import registry
 from .. import i18n
 
@@ -62,29 +63,15 @@ def metric_steps(
     seed: int | None,
     chunk: int,
 ) -> Generator[Progress, None, MetricResult]:
-    """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them."""
+    """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them,
+    through the one corpus pipeline (:func:`bleu2.corpus.pipeline.corpus_steps`)."""
     scorer = registry.get(key).make()
-    lines = len(refs[0])
-    per_system: list[list[Any]] = []
-    for s, system in enumerate(systems):
-        stats: list[Any] = []
-        for a in range(0, lines, chunk):
-            part, _ = scorer.corpus_stats(system[a : a + chunk], [r[a : a + chunk] for r in refs], layout="streams")
-            stats += part
-            yield Progress("scoring", s * lines + len(stats), len(systems) * lines)
-        per_system.append(stats)
-    k = len(refs)
-    results = [scorer.score_from_stats(scorer.sum_stats(st), k) for st in per_system]
-    sums, vector = scorer.significance_sums({k})
-    vectors = [[vector(line) for line in st] for st in per_system]
-    figures = None
-    signature = scorer.signature(k)
-    if test is not None:
-        found = yield from significance_steps(test, vectors, sums, n, seed)
-        figures = tuple(r.to_dict() for r in found)
-        signature = scorer.signature(k, **signature_extras(test, n, seed))
-    dicts = tuple(r.to_dict() for r in results)
-    return MetricResult(key, dicts[0]["name"], dicts, figures, signature)
+    out = yield from corpus_steps(
+        scorer, chunks_of(refs, systems, chunk), len(systems), test=test, n=n, seed=seed, total=len(refs[0])
+    )
+    figures = None if out.significance is None else tuple(r.to_dict() for r in out.significance)
+    dicts = tuple(r.to_dict() for r in out.systems)
+    return MetricResult(key, dicts[0]["name"], dicts, figures, out.signature)
 
 
 def ranked_by(metric: str, extra: Sequence[MetricResult]) -> MetricResult | None:
