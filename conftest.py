@@ -9,7 +9,8 @@
 #
 # With pytest-xdist's --dist loadfile (`make test`), each unit test file is one unit of work
 # and the browser tests (tests/browser/) are one: one process runs them all in turn, with one
-# browser and its shared pages, while the other runs the unit test files beside it.
+# browser and its shared pages, while the other runs the unit test files (and the Firefox
+# files, which share no page) beside it.
 from __future__ import annotations
 
 import time
@@ -24,7 +25,8 @@ _START = time.monotonic()
 
 
 def pytest_xdist_make_scheduler(config, log):
-    """Under ``--dist loadfile``: each unit test file one unit of work, the browser tests one."""
+    """Under ``--dist loadfile``: each unit test file one unit of work, the browser tests one
+    (but the Firefox files, whose runs share nothing with the Chromium pages: each its own)."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
@@ -32,7 +34,8 @@ def pytest_xdist_make_scheduler(config, log):
     class BrowserTestsTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return "tests/browser" if path.startswith("tests/browser/") else path
+            alone = path.startswith("tests/browser/test_firefox_")  # Firefox's own runs: no shared Chromium page
+            return "tests/browser" if path.startswith("tests/browser/") and not alone else path
 
     return BrowserTestsTogether(config, log)
 

@@ -188,11 +188,14 @@ def test_right_to_left_text_is_isolated(ready_page, guard):
     page = ready_page
     enter(page, guard, "القطة على السجادة", "السجادة القطة")
     settled(page)
-    # every box, also one added later, and every chip decides its own direction
+    # every box, also one added later, takes its direction from its first strong character
+    # (an empty one keeps the page's), and every chip decides its own
     page.click("#add-reference")
     settled(page)  # the highlighting is painted again for the new reference box
     boxes = "#references textarea, #candidates textarea"
-    assert page.eval_on_selector_all(boxes, "els => els.map(e => e.getAttribute('dir'))") == ["auto"] * 3
+    assert page.eval_on_selector_all(boxes, "els => els.map(e => getComputedStyle(e).direction)") == [
+        "rtl", "ltr", "rtl",
+    ]  # fmt: skip
     assert page.eval_on_selector_all("#candidate-tokens .tk", "els => els.map(e => e.dir)") == ["auto", "auto"]
     assert set(page.eval_on_selector_all("#hl-cand .tok", "els => els.map(e => e.dir)")) == {"auto"}
     detail = _hover_detail(page, "#hl-cand .hl-order-1 .tok >> nth=0")

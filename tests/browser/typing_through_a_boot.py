@@ -13,7 +13,7 @@ from __future__ import annotations
 REFERENCES = ["the cat is on the mat", "there is a cat on the mat"]
 CANDIDATES = ["the cat sat on the mat", "a cat on the mat", "le chat est sur le tapis"]
 
-_STATE = "document.documentElement.getAttribute('data-state')"
+_STATE = "document.documentElement?.getAttribute('data-state')"  # no root element yet early in a reload
 _PROGRESS = "((document.getElementById('load-progress') || {}).value || 0)"
 
 #: The page's stages (name, condition on its document), in the order a boot passes them. The
@@ -22,7 +22,10 @@ _PROGRESS = "((document.getElementById('load-progress') || {}).value || 0)"
 #: marks ``html[data-texts=tab]`` once it shows the tab's texts.
 MILESTONES = (
     ("committed", "true"),
-    ("the tab's texts shown", f"document.documentElement.getAttribute('data-texts') === 'tab' || {_STATE} === 'ready'"),
+    (
+        "the tab's texts shown",
+        f"document.documentElement?.getAttribute('data-texts') === 'tab' || {_STATE} === 'ready'",
+    ),
     ("the page loaded", "document.readyState === 'complete'"),
     ("the worker asked for", f"{_PROGRESS} >= 1 || {_STATE} === 'ready'"),
     ("Pyodide up in the worker", f"{_PROGRESS} >= 8 || {_STATE} === 'ready'"),
