@@ -304,6 +304,25 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+def _scoring_steps(
+    parts: Iterable[Any],
+    scorer: Any,
+    totals: _Totals,
+    total: int | None,
+    read_fraction: Callable[[], float | None] | None,
+    on_sentences: Callable[[int, str], Any] | None,
+) -> Generator[Progress, None, None]:
+    """Add each chunk's results to ``totals`` in order, pass its sentence lines on, and yield
+    the "scoring" progress after each (the stage both scorers' runs share)."""
+    fraction = read_fraction or (lambda: None)
+    for part in parts:
+        totals.add(part, scorer)
+        if on_sentences is not None and part.sentences is not None:
+            for s, text in enumerate(part.sentences):
+                on_sentences(s, text)
+        yield Progress("scoring", totals.lines, total, None if total is not None else fraction())
+
+
 def corpus_steps(
     bleu: AnyScorer,
     chunks: Iterable[Chunk],
@@ -357,13 +376,14 @@ def corpus_steps(
         )
     columns = test is not None and not keep.stats
     totals = _Totals(n_systems, bleu.config.max_order)
-    fraction = read_fraction or (lambda: None)
-    for part in _chunk_results(bleu, chunks, keep, columns, jobs, shared_cache):
-        totals.add(part, bleu)
-        if on_sentences is not None and part.sentences is not None:
-            for s, text in enumerate(part.sentences):
-                on_sentences(s, text)
-        yield Progress("scoring", totals.lines, total, None if total is not None else fraction())
+    yield from _scoring_steps(
+        _chunk_results(bleu, chunks, keep, columns, jobs, shared_cache),
+        bleu,
+        totals,
+        total,
+        read_fraction,
+        on_sentences,
+    )
     label = n_refs_label(totals.n_refs)
     systems = _systems(bleu, totals, keep, label)
     significance = None
@@ -401,13 +421,9 @@ def _metric_steps(
     if test is not None and n is None:
         n = DEFAULT_RESAMPLES[test]
     totals = _Totals(n_systems, 0, keep_lines=keep.stats or test is not None)
-    fraction = read_fraction or (lambda: None)
-    for part in _chunk_results(scorer, chunks, keep, False, jobs, False):
-        totals.add(part, scorer)
-        if on_sentences is not None and part.sentences is not None:
-            for s, text in enumerate(part.sentences):
-                on_sentences(s, text)
-        yield Progress("scoring", totals.lines, total, None if total is not None else fraction())
+    yield from _scoring_steps(
+        _chunk_results(scorer, chunks, keep, False, jobs, False), scorer, totals, total, read_fraction, on_sentences
+    )
     label = n_refs_label(totals.n_refs)
     per_line = totals.stats if totals.stats else [[] for _ in range(n_systems)]
     pooled = totals.pooled or [scorer.sum_stats([]) for _ in range(n_systems)]
