@@ -26,7 +26,7 @@ from ..metrics import registry
 from ..metrics.bleu.options import PRESETS
 from ..metrics.bleu.peers import peer_report
 from ..metrics.bleu.scorer import BLEU
-from .metric_command import refuse_other_options, run_metric
+from .metric_command import metric_scorer, metric_text, refuse_other_options
 from .parser import build_parser, given_bleu_options, join_weights
 from .progress import Meter
 from .reading import PROG, isatty, run_main, stdin_stream
@@ -56,25 +56,19 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
     """Validate, read, score and format; return the text for stdout (with ``--sentence``,
     the lines are written to ``out`` as they come and "" is returned).
 
+    Every metric's files are read and scored by the one call of :func:`score_files`; BLEU
+    (the command's own options, presets and output) and the other metrics
+    (:mod:`bleu2.cli.metric_command`) differ only in their scorer and their text.
+
     Raises:
         InputError: bad input files.
         SystemExit: bad options (via ``parser.error``).
     """
-    if args.metric != registry.DEFAULT:
-        return _run_metric(args, parser, out)
     refuse_other_options(args, parser)
-    try:
-        bleu = BLEU(**_options(args))
-    except (ValueError, TypeError) as e:
-        parser.error(str(e))
-    if args.sentence:  # each line scored on its own: sacreBLEU's corpus preset as sentence_bleu
-        sentence = bleu.config.sentence_level()
-        if sentence != bleu.config:
-            bleu = BLEU(**sentence.options())
-
+    own = args.metric == registry.DEFAULT  # BLEU: -n, -w, --preset, --presets and BLEU's own output
+    scorer = _bleu(args, parser) if own else metric_scorer(args, parser)
     systems = list(args.systems) or [STDIN]
-    n_stdin = systems.count(STDIN) + args.references.count(STDIN)
-    if n_stdin > 1:
+    if systems.count(STDIN) + args.references.count(STDIN) > 1:
         parser.error("standard input ('-') can be read only once")
     test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
     seed = _seed(args.seed, parser) if test else DEFAULT_SEED
@@ -83,7 +77,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
 
     outcome = score_files(
-        bleu,
+        scorer,
         args.references,
         systems,
         test=test,
@@ -91,6 +85,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
         seed=seed,
         jobs=jobs,
         sentences=(sys.stdout if out is None else out) if args.sentence else None,
+        sentence_names=None if own else [label(s) for s in systems],  # BLEU's lines name stdin "-"
         progress_log=args.progress,
         parser=parser,
         keep_bom=args.preset in SACREBLEU_READING,
@@ -98,6 +93,24 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
     )
     if args.sentence:
         return ""
+    return _bleu_text(args, systems, outcome, test) if own else metric_text(args, systems, outcome)
+
+
+def _bleu(args: argparse.Namespace, parser: argparse.ArgumentParser) -> BLEU:
+    """BLEU with the options given (``--sentence``: sacreBLEU's corpus preset as ``sentence_bleu``)."""
+    try:
+        bleu = BLEU(**_options(args))
+    except (ValueError, TypeError) as e:
+        parser.error(str(e))
+    if args.sentence:  # each line scored on its own: sacreBLEU's corpus preset as sentence_bleu
+        sentence = bleu.config.sentence_level()
+        if sentence != bleu.config:
+            bleu = BLEU(**sentence.options())
+    return bleu
+
+
+def _bleu_text(args: argparse.Namespace, systems: Sequence[str], outcome: Outcome, test: str | None) -> str:
+    """BLEU's text for stdout: one line, a ranked table or JSON, then ``--presets``' tables."""
     signature = outcome.signature if test else None
     corpus = [(path, res.corpus) for path, res in zip(systems, outcome.systems)]
     sig = None if outcome.significance is None else [r.to_dict() for r in outcome.significance]
@@ -111,19 +124,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO |
     else:
         text = ranked_table([(label(path), r) for path, r in corpus], sig, signature)
     return text + "".join("\n" + peer_report(t, label(path)) for path, t in zip(systems, peers))
-
-
-def _run_metric(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO | None) -> str:
-    """``--metric chrf|ter`` (:mod:`bleu2.cli.metric_command`)."""
-    systems = list(args.systems) or [STDIN]
-    if systems.count(STDIN) + args.references.count(STDIN) > 1:
-        parser.error("standard input ('-') can be read only once")
-    test, n = (None, 0) if args.sentence else _test(args, parser, len(systems))
-    seed = _seed(args.seed, parser) if test else DEFAULT_SEED
-    jobs = _jobs(args.jobs, parser)
-    if STDIN in systems and isatty(sys.stdin):
-        sys.stderr.write(f"{PROG}: reading the system from standard input (end with Ctrl-D)\n")
-    return run_metric(args, parser, test, n, seed, jobs, sys.stdout if out is None else out, score_files)
 
 
 def score_files(

@@ -1,29 +1,29 @@
-"""``bleu2 --metric chrf|ter``: bleu2's own command for chrF (chrF++), TER and every other
-metric of :mod:`bleu2.metrics.registry` but BLEU.
+"""``bleu2 --metric chrf|ter|...``: what bleu2's own command does for each metric of
+:mod:`bleu2.metrics.registry` but BLEU: its options refused or taken, its scorer, its output.
 
-The files go through the one corpus pipeline as BLEU's (:func:`bleu2.cli.score_files`,
-:mod:`bleu2.corpus.pipeline`: read in step, ``--jobs``, progress, the significance tests),
-with the metric's scorer from the registry (``extract``, ``sum_stats``,
-``score_from_stats``: :class:`bleu2.metrics.protocol.Scorer`). Output as for BLEU: one line, a ranked
-table (TER: lower is better), ``--json`` or ``--sentence``'s JSON Lines; scores in percent
-for display, fractions in JSON.
+The command reads and scores the files once for every metric (:func:`bleu2.cli.bleu2_command.run`:
+:func:`bleu2.cli.score_files`, :mod:`bleu2.corpus.pipeline`: read in step, ``--jobs``,
+progress, the significance tests), with the metric's scorer from the registry (``extract``,
+``sum_stats``, ``score_from_stats``: :class:`bleu2.metrics.protocol.Scorer`). Output as for
+BLEU: one line, a ranked table (TER: lower is better), ``--json`` or ``--sentence``'s JSON
+Lines; scores in percent for display, fractions in JSON.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import Any
 
-from ..corpus.lines import STDIN, label
+from ..corpus.lines import label
 from ..corpus.pipeline import Outcome
 from ..corpus.report import competition_ranks, text_table
 from ..metrics import registry
 from .parser import BLEU_FLAGS, METRIC_FLAGS, given_bleu_options
 from .sacrebleu_metrics import flags_named
 
-__all__ = ["refuse_other_options", "run_metric"]
+__all__ = ["metric_scorer", "metric_text", "refuse_other_options"]
 
 
 def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
@@ -41,8 +41,12 @@ def refuse_other_options(args: argparse.Namespace, parser: argparse.ArgumentPars
             parser.error(f"{flag} is a {owner} option: add --metric {owner.lower()}")
 
 
-def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
-    """The scorer of ``args.metric`` (:mod:`bleu2.metrics.registry`) with its options given."""
+def metric_scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
+    """The scorer of ``args.metric`` (:mod:`bleu2.metrics.registry`) with its options given.
+
+    Raises:
+        SystemExit: a bad option value (``parser.error``, naming the flag).
+    """
     metric = registry.get(args.metric)
     options = {
         dest: getattr(args, dest)
@@ -57,42 +61,9 @@ def _scorer(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Any:
         parser.error(flags_named(str(e), {dest: flag for dest, (_, flag) in METRIC_FLAGS.items()}))
 
 
-def run_metric(
-    args: argparse.Namespace,
-    parser: argparse.ArgumentParser,
-    test: str | None,
-    n: int,
-    seed: int | None,
-    jobs: int,
-    out: TextIO,
-    score_files: Callable[..., Outcome],
-) -> str:
-    """Score the files with ``args.metric`` through the one corpus pipeline
-    (``score_files``: :func:`bleu2.cli.score_files`; streaming, ``--jobs``, progress);
-    return the text for stdout (``--sentence``: the lines are written to ``out``, "" is
-    returned).
-
-    Raises:
-        InputError: bad input files. SystemExit: bad options (``parser.error``).
-    """
-    refuse_other_options(args, parser)
-    scorer = _scorer(args, parser)
-    systems = list(args.systems) or [STDIN]
-    outcome = score_files(
-        scorer,
-        args.references,
-        systems,
-        test=test,
-        n=n or None,
-        seed=seed,
-        jobs=jobs,
-        sentences=out if args.sentence else None,
-        sentence_names=[label(s) for s in systems],
-        progress_log=args.progress,
-        parser=parser,
-    )
-    if args.sentence:
-        return ""
+def metric_text(args: argparse.Namespace, systems: Sequence[str], outcome: Outcome) -> str:
+    """The text for stdout of ``args.metric``'s run (:class:`~bleu2.corpus.pipeline.Outcome`
+    of ``metric_scorer``'s scorer on ``systems``): one line, a ranked table or JSON."""
     figures = None if outcome.significance is None else [r.to_dict() for r in outcome.significance]
     return _format(args, systems, outcome.systems, figures, outcome.signature)
 
