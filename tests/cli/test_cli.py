@@ -26,14 +26,9 @@ from bleu2.cli import progress
 from bleu2.cli.bleu2_command import CLASSIC_NOTE
 from bleu2.metrics.bleu.smoothing import SMOOTHING_METHODS
 from bleu2.tokenizers import TOKENIZERS
-from shared_data import DATA
-
-TED = DATA / "ted"
-REF = TED / "ted.ref.detok.eng"
-REF_TOK = TED / "ted.ref.eng"  # a second, differently written reference stream
-SYS1 = TED / "ted.sys1.detok.eng"
-SYS2 = TED / "ted.sys2.detok.eng"
-N_LINES = 2445
+from cli_runs import N_LINES, REF, SYS1, SYS2, TtyStringIO, run_cli
+from cli_runs import REF2 as REF_TOK
+from shared_data import TED
 
 BLEU = sacrebleu_metrics.BLEU
 
@@ -58,13 +53,6 @@ def short_ted(tmp_path_factory) -> tuple[Path, Path, Path]:
         short.write_text("".join(line + "\n" for line in lines_of(path)[:300]), encoding="utf-8")
         out.append(short)
     return out[0], out[1], out[2]
-
-
-def run_cli(capsys, *argv):
-    """Run main(argv) in-process; return (exit status, stdout, stderr)."""
-    code = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys, *argv):
@@ -529,11 +517,6 @@ def test_both_commands_end_alike_when_stdout_goes_away_or_on_ctrl_c(monkeypatch,
 
 
 # --------------------------------------------------------------------------- progress bar
-
-
-class TtyStringIO(io.StringIO):
-    def isatty(self):
-        return True
 
 
 def fake_clock(step: float):

@@ -1,7 +1,7 @@
 """``bleu2 --metric chrf|ter`` through the one corpus pipeline, as BLEU: ``--jobs 2`` prints
 what one process prints, bit for bit (scores, significance figures, ``--sentence`` lines);
-the files are read in step (a line's result is out while the input is still being
-written); ``--progress`` logs the lines scored in worker processes too.
+``--progress`` logs the lines scored in worker processes too (the files read in step, for
+every metric: tests/cli/test_streaming.py).
 
 Oracles: the single-process run (for --jobs the promise is equality, bit for bit),
 sacreBLEU 2.6.0's scores, and the files' own line counts.
@@ -16,25 +16,10 @@ import sys
 import pytest
 from sacrebleu.metrics import CHRF, TER
 
-from bleu2 import cli
 from bleu2.corpus.pipeline import CHUNK_LINES
-from shared_data import TED
+from cli_runs import CLOCKED, N_LINES, REF, REF2, SYS1, SYS2, lines, run_cli
 
-REF, REF2, SYS1, SYS2 = (
-    TED / n for n in ("ted.ref.detok.eng", "ted.ref.eng", "ted.sys1.detok.eng", "ted.sys2.detok.eng")
-)
-N_LINES = 2445  # more than one chunk
 HEAD = 600  # lines of the --jobs runs, cut in chunks of 150: four chunks for two workers
-
-
-def run_cli(capsys, *argv):
-    code = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def lines(path, k: int | None = None) -> list[str]:
-    return path.read_text(encoding="utf-8").split("\n")[:-1][:k]
 
 
 @pytest.fixture(scope="module")
@@ -79,45 +64,10 @@ def test_two_jobs_print_what_one_prints_bit_for_bit(capsys, monkeypatch, heads, 
         assert (shown["num_edits"], shown["ref_length"]) == (theirs.num_edits, theirs.ref_length)
 
 
-@pytest.mark.parametrize("metric", ["chrf", "ter"])
-def test_sentence_lines_come_while_the_system_is_still_being_written(metric):
-    """The system comes on a pipe that stays open: the first chunk's lines are out before
-    the rest of the input exists, so the files are read in step, not first whole."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bleu2", "--metric", metric, "--sentence", "-r", str(REF)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    system = SYS1.read_bytes().splitlines(keepends=True)
-    try:
-        proc.stdin.write(b"".join(system[:CHUNK_LINES]))
-        proc.stdin.flush()
-        first = json.loads(proc.stdout.readline())  # blocks until the first chunk is scored
-        assert first["line"] == 1 and proc.poll() is None  # still waiting for the rest
-        proc.stdin.write(b"".join(system[CHUNK_LINES:]))
-        proc.stdin.close()
-        rest = proc.stdout.read().decode().splitlines()
-        assert proc.wait(timeout=300) == 0, proc.stderr.read()
-    finally:
-        proc.kill()
-    assert len(rest) == N_LINES - 1 and json.loads(rest[-1])["line"] == N_LINES
-
-
-_CLOCKED = (
-    "import itertools, sys\n"
-    "import bleu2.cli as c\n"
-    "import bleu2.cli.progress as p\n"
-    "t = itertools.count()\n"
-    "p._now = lambda: next(t) * 6.0\n"  # every read of the clock is 6 s later
-    "sys.exit(c.main(sys.argv[1:]))\n"
-)
-
-
 @pytest.mark.parametrize("metric", ["chrf"])
 def test_progress_with_two_jobs_logs_the_lines_scored(metric):
     proc = subprocess.run(
-        [sys.executable, "-c", _CLOCKED, "--metric", metric, "--jobs", "2", "--progress", "-r", str(REF), str(SYS1)],
+        [sys.executable, "-c", CLOCKED, "--metric", metric, "--jobs", "2", "--progress", "-r", str(REF), str(SYS1)],
         capture_output=True,
         check=False,
         timeout=300,

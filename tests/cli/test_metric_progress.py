@@ -5,7 +5,6 @@ output is the same with and without it, and sacreBLEU 2.6.0's numbers (the oracl
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import subprocess
@@ -16,27 +15,7 @@ from sacrebleu.metrics import CHRF, TER
 
 from bleu2 import cli
 from bleu2.cli import progress
-from shared_data import TED
-
-REF, SYS1, SYS2 = (TED / f"ted.{n}.detok.eng" for n in ("ref", "sys1", "sys2"))
-N_LINES = 2445
-_CLOCKED = (
-    "import itertools, sys\n"
-    "import bleu2.cli as c\n"
-    "import bleu2.cli.progress as p\n"
-    "t = itertools.count()\n"
-    "p._now = lambda: next(t) * 6.0\n"  # every read of the clock is 6 s later
-    "sys.exit(c.main(sys.argv[1:]))\n"
-)
-
-
-class TtyStringIO(io.StringIO):
-    def isatty(self):
-        return True
-
-
-def lines(path) -> list[str]:
-    return path.read_text(encoding="utf-8").split("\n")[:-1]
+from cli_runs import CLOCKED, N_LINES, REF, SYS1, SYS2, TtyStringIO, lines
 
 
 @pytest.mark.parametrize("metric", ["chrf", "ter"])
@@ -60,7 +39,7 @@ def test_progress_lines_in_a_log(metric, tmp_path):
 
     def run(*extra: str) -> subprocess.CompletedProcess[bytes]:
         proc = subprocess.run(
-            [sys.executable, "-c", _CLOCKED, *extra, *argv],
+            [sys.executable, "-c", CLOCKED, *extra, *argv],
             capture_output=True,
             check=False,
             timeout=600,

@@ -16,22 +16,9 @@ import time
 
 import pytest
 
-from bleu2 import cli
 from bleu2.cli.bleu2_command import CLASSIC_NOTE
 from bleu2.corpus.pipeline import CHUNK_LINES
-from shared_data import TED
-
-REF = TED / "ted.ref.detok.eng"
-REF2 = TED / "ted.ref.eng"
-SYS1 = TED / "ted.sys1.detok.eng"
-SYS2 = TED / "ted.sys2.detok.eng"
-N_LINES = 2445
-
-
-def run_cli(capsys, *argv):
-    code = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_runs import CLOCKED, N_LINES, REF, REF2, SYS1, SYS2, run_cli
 
 
 def head(path, k, tmp_path):
@@ -57,11 +44,12 @@ def _read_line(stream, deadline: float) -> bytes:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="select on pipes")
-def test_sentence_lines_come_while_the_system_is_still_being_written():
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "ter"])
+def test_sentence_lines_come_while_the_system_is_still_being_written(metric):
     """The system comes on a pipe that stays open: the first chunk's results are out
     before the rest of the input exists, so the files are read in step, not first whole."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bleu2", "--sentence", "-r", str(REF)],
+        [sys.executable, "-m", "bleu2", "--metric", metric, "--sentence", "-r", str(REF)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -146,19 +134,10 @@ def test_jobs_zero_is_every_core_and_negative_is_refused(capsys):
 
 # --------------------------------------------------------------------------- --progress
 
-_CLOCKED = (
-    "import itertools, sys\n"
-    "import bleu2.cli as c\n"
-    "import bleu2.cli.progress as p\n"
-    "t = itertools.count()\n"
-    "p._now = lambda: next(t) * 6.0\n"  # every read of the clock is 6 s later
-    "sys.exit(c.main(sys.argv[1:]))\n"
-)
-
 
 def test_progress_writes_lines_to_a_log():
     proc = subprocess.run(
-        [sys.executable, "-c", _CLOCKED, "--progress", "--paired-bs", "--paired-bs-n", "20", "-r", str(REF)]
+        [sys.executable, "-c", CLOCKED, "--progress", "--paired-bs", "--paired-bs-n", "20", "-r", str(REF)]
         + [str(SYS1), str(SYS2)],
         capture_output=True,
         check=False,
@@ -181,7 +160,7 @@ def test_progress_writes_lines_to_a_log():
 
 def test_without_progress_a_log_stays_empty():
     proc = subprocess.run(
-        [sys.executable, "-c", _CLOCKED, "-r", str(REF), str(SYS1)],
+        [sys.executable, "-c", CLOCKED, "-r", str(REF), str(SYS1)],
         capture_output=True,
         check=False,
         timeout=300,
