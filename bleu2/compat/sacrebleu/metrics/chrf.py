@@ -7,27 +7,31 @@ return a :class:`CHRFScore` whose ``score`` is sacreBLEU's, in percent (0-100), 
 (:attr:`bleu2.ChrfResult.percent`). ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's
 bootstrap estimate (``_mean``, ``_ci``: its float32 resample arithmetic, seeded by
 ``SACREBLEU_SEED``), drawn by :func:`bleu2.corpus.significance.confidence_intervals` on the lines'
-statistics (:func:`bleu2.metrics.chrf.scoring.sum_scores`).
+statistics as the scorer's significance hook gives them (``significance_sums``: the corpus
+pipeline's, :class:`bleu2.metrics.protocol.Scorer`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from ....corpus.significance import confidence_intervals
 from ....metrics.chrf.api import CHRF as _Scorer
 from ....metrics.chrf.result import ChrfResult
-from ....metrics.chrf.scoring import sum_scores
-from ....metrics.protocol import SumScores
 from .base import Score, Signature
 
 __all__ = ["CHRF", "CHRFScore", "CHRFSignature", "bootstrap"]
 
 
-def bootstrap(score: Score, lines: Sequence[Sequence[int]], metric: SumScores, n_bootstrap: int) -> tuple[int, str]:
+def bootstrap(
+    score: Score, scorer: Any, lines: Sequence[Any], num_refs: int | str, n_bootstrap: int
+) -> tuple[int, str]:
     """sacreBLEU's bootstrap estimate of a corpus score: ``score._mean`` and ``score._ci``
-    (percent) from ``n_bootstrap`` resamples of the lines' statistic vectors, seeded by
+    (percent) from ``n_bootstrap`` resamples of the lines' statistics (``scorer``'s
+    ``extract``), as the corpus pipeline's ``--confidence`` draws them: through the scorer's
+    ``significance_sums`` (``num_refs``: the references per line), seeded by
     ``SACREBLEU_SEED`` (default 12345; ``none``: OS entropy), read at each call as sacreBLEU
     reads it. Returns what the signature shows: ``(n_bootstrap, seed)``.
 
@@ -35,7 +39,9 @@ def bootstrap(score: Score, lines: Sequence[Sequence[int]], metric: SumScores, n
         ValueError: a ``SACREBLEU_SEED`` that is not an integer or ``none``.
     """
     seed = os.environ.get("SACREBLEU_SEED", "12345")
-    (result,) = confidence_intervals([lines], metric, n=n_bootstrap, seed=None if seed.lower() == "none" else int(seed))
+    sums, vector = scorer.significance_sums({num_refs} if isinstance(num_refs, int) else set())
+    vectors = [vector(st) for st in lines]
+    (result,) = confidence_intervals([vectors], sums, n=n_bootstrap, seed=None if seed.lower() == "none" else int(seed))
     if result.percent is not None:
         score._mean, score._ci = result.percent
     return n_bootstrap, seed.lower()
@@ -128,9 +134,7 @@ class CHRF:
             lines, self.num_refs = self._scorer.corpus_stats(hypotheses, refs, layout="streams")
             total = [sum(column) for column in zip(*lines)] or [0] * (3 * self.order)
             score = self._score(self._scorer.score_from_stats(total, self.num_refs))
-            self.n_bootstrap, self.seed = bootstrap(
-                score, lines, sum_scores(self.order, self.beta, self.eps_smoothing, score.name), n_bootstrap
-            )
+            self.n_bootstrap, self.seed = bootstrap(score, self._scorer, lines, self.num_refs, n_bootstrap)
             return score
         result = self._scorer.corpus_score(hypotheses, refs, sentence_stats=False)
         self.num_refs = self._scorer.get_signature().n_refs

@@ -6,7 +6,7 @@
 return a :class:`TERScore` whose ``score`` is sacreBLEU's, in percent (100 * edits / the
 summed average reference lengths; the same float), with ``num_edits`` and ``ref_length``.
 ``corpus_score(..., n_bootstrap=N)`` adds sacreBLEU's bootstrap estimate as
-:class:`~.chrf.CHRF`'s does (:func:`bleu2.metrics.ter.scoring.sum_scores`), with 1, 2, 4, ... references
+:class:`~.chrf.CHRF`'s does (the scorer's ``significance_sums``), with 1, 2, 4, ... references
 per line; other numbers are refused (a line's average reference length is then not exact in
 float32, and sacreBLEU's sums of rounded averages cannot be redrawn bit for bit from summed
 lengths).
@@ -18,7 +18,6 @@ from collections.abc import Sequence
 
 from ....metrics.ter.api import TER as _Scorer
 from ....metrics.ter.result import TerResult
-from ....metrics.ter.scoring import sum_scores as ter_sums
 from .base import Score, Signature
 from .chrf import bootstrap
 
@@ -110,9 +109,7 @@ class TER:
         self.num_refs = num_refs
         score = self._score(self._scorer.corpus_from_stats(stats, num_refs).corpus)
         if n_bootstrap > 1:
-            assert isinstance(num_refs, int)
-            lines = [[edits, round(length * num_refs)] for edits, length in stats]
-            self.n_bootstrap, self.seed = bootstrap(score, lines, ter_sums(num_refs), n_bootstrap)
+            self.n_bootstrap, self.seed = bootstrap(score, self._scorer, stats, num_refs, n_bootstrap)
         return score
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
