@@ -5,6 +5,10 @@ The metrics are the registry's (:mod:`bleu2.metrics.registry`; ``-m`` takes its 
 face chosen by the metric's scorer class, never by its name (:func:`make_metric`). A face
 (:class:`SacreMetric`) holds only what is sacreBLEU's: its flags turned into the scorer's
 options, its signature fields and its printed line (:class:`bleu2.common.sacrebleu_format.Score`).
+BLEU's face is code (sacreBLEU's smoothing defaults, its verbose line); chrF's and TER's is
+one class (:class:`RegistryMetric`) and data: the registry entry's ``flags`` give sacreBLEU's
+flags (``--chrf-char-order``: :func:`sacrebleu_flags`), the scorer's own signature its fields
+(:data:`SHORT_FIELDS`: their short names).
 Every system is scored, and the significance test asked for run, by the one corpus pipeline
 (:func:`bleu2.corpus.pipeline.corpus_steps`) with the metric's scorer. The command
 (:mod:`bleu2.cli.sacrebleu_command`) only reads, checks and prints.
@@ -33,7 +37,17 @@ from ..metrics.ter.api import TER
 from .parser import SACREBLEU_SIGNATURE_VERSION as VERSION
 from .parser import SMOOTH_DEFAULTS
 
-__all__ = ["BleuMetric", "MetricRun", "SacreMetric", "Score", "face", "flags_named", "make_metric"]
+__all__ = [
+    "BleuMetric",
+    "MetricRun",
+    "RegistryMetric",
+    "SacreMetric",
+    "Score",
+    "face",
+    "flags_named",
+    "make_metric",
+    "sacrebleu_flags",
+]
 
 MAX_ORDER = 4
 
@@ -180,13 +194,44 @@ class BleuMetric(SacreMetric):
 # --------------------------------------------------------------------------- chrF and TER
 
 
-class _RegistryMetric(SacreMetric):
-    """chrF or TER: the registry's scorer (``self.scorer``) through the one corpus pipeline
-    (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line ``extract``, sums in line order,
-    ``score_from_stats``; the significance tests on ``significance_sums``), printed in
-    percent (the result's ``percent``: sacreBLEU's float, bit for bit)."""
+def flags_named(message: str, flags: dict[str, str]) -> str:
+    """An engine's message about its options with each option's command-line flag instead."""
+    for key, flag in flags.items():
+        message = re.sub(rf"\b{key}\b", flag, message)
+    return message
 
-    scorer: Any
+
+def sacrebleu_flags(entry: Metric) -> dict[str, str]:
+    """sacreBLEU's flags of a registry metric's options, option -> flag: its entry's ``flags``
+    (bleu2's own command's options) and its case option (``case_options``), each spelled
+    ``--<metric>-<option>`` as sacreBLEU spells them (``--chrf-char-order``, ``--ter-case-sensitive``)."""
+    case = getattr(entry.load(), entry.scorer).case_options(False)
+    return {option: f"--{entry.key}-{option.replace('_', '-')}" for option in (*entry.flags, *case)}
+
+
+class RegistryMetric(SacreMetric):
+    """chrF or TER: the registry's scorer with sacreBLEU's flags (:func:`sacrebleu_flags`)
+    through the one corpus pipeline (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line
+    ``extract``, sums in line order, ``score_from_stats``; the significance tests on
+    ``significance_sums``), printed in percent (the result's ``percent``: sacreBLEU's float,
+    bit for bit). Its signature fields are the scorer's own signature's, with sacreBLEU's
+    short names (:data:`SHORT_FIELDS`)."""
+
+    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
+        self.key = entry.display.upper()  # sacreBLEU's METRICS key
+        flags = sacrebleu_flags(entry)
+        try:
+            self.scorer = entry.make(
+                **{option: getattr(args, flag[2:].replace("-", "_")) for option, flag in flags.items()}
+            )
+        except ValueError as e:
+            raise ValueError(flags_named(str(e), flags)) from None
+        self.name = self.scorer.significance_sums(set())[0].name  # as sacreBLEU prints it: chrF2++, TER
+        self.short = SHORT_FIELDS[type(self.scorer)]
+
+    def fields(self) -> list[tuple[str, str, object]]:
+        pairs = (part.split(":", 1) for part in self.scorer.signature(None).split("|"))
+        return [(name, self.short[name], value) for name, value in pairs if name != "version"]
 
     def _run(
         self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
@@ -210,76 +255,17 @@ class _RegistryMetric(SacreMetric):
         return [_score(self.name, self.scorer.score_from_stats(st).percent) for st in lines]
 
 
-class TerMetric(_RegistryMetric):
-    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
-        self.key = self.name = entry.display
-        self.options = {
-            "normalized": args.ter_normalized,
-            "no_punct": args.ter_no_punct,
-            "asian_support": args.ter_asian_support,
-            "case_sensitive": args.ter_case_sensitive,
-        }
-        self.scorer = entry.make(**self.options)
-
-    def fields(self) -> list[tuple[str, str, object]]:
-        o = self.options
-        return [
-            ("case", "c", "mixed" if o["case_sensitive"] else "lc"),
-            ("tok", "t", "tercom"),
-            ("norm", "nr", o["normalized"]),
-            ("punct", "pn", not o["no_punct"]),
-            ("asian", "as", o["asian_support"]),
-        ]
-
-
-#: chrF's options as sacreBLEU's command line spells them.
-_CHRF_FLAGS = {"char_order": "--chrf-char-order", "word_order": "--chrf-word-order", "beta": "--chrf-beta"}
-
-
-def flags_named(message: str, flags: dict[str, str]) -> str:
-    """An engine's message about its options with each option's command-line flag instead."""
-    for key, flag in flags.items():
-        message = re.sub(rf"\b{key}\b", flag, message)
-    return message
-
-
-class ChrfMetric(_RegistryMetric):
-    def __init__(self, entry: Metric, args: argparse.Namespace, n_refs: int):
-        self.key = entry.display.upper()  # sacreBLEU's METRICS key
-        self.char_order, self.word_order, self.beta = args.chrf_char_order, args.chrf_word_order, args.chrf_beta
-        self.lowercase, self.whitespace, self.eps_smoothing = (
-            args.chrf_lowercase,
-            args.chrf_whitespace,
-            args.chrf_eps_smoothing,
-        )
-        try:
-            self.scorer = entry.make(
-                char_order=self.char_order,
-                word_order=self.word_order,
-                beta=self.beta,
-                lowercase=self.lowercase,
-                whitespace=self.whitespace,
-                eps_smoothing=self.eps_smoothing,
-            )
-        except ValueError as e:
-            raise ValueError(flags_named(str(e), _CHRF_FLAGS)) from None
-        self.name = f"chrF{self.beta}" + "+" * self.word_order
-
-    def fields(self) -> list[tuple[str, str, object]]:
-        return [
-            ("case", "c", "lc" if self.lowercase else "mixed"),
-            ("eff", "e", not self.eps_smoothing),
-            ("nc", "nc", self.char_order),
-            ("nw", "nw", self.word_order),
-            ("space", "s", self.whitespace),
-        ]
-
+#: sacreBLEU's short names (``--short``) of each metric's own signature fields, by scorer class.
+SHORT_FIELDS: dict[type, dict[str, str]] = {
+    CHRF: {"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"},
+    TER: {"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"},
+}
 
 #: How ``bleu2 sacrebleu`` prints each metric's scorer class (the registry's, by class: no names).
 _FACES: dict[type, Callable[[Metric, argparse.Namespace, int], SacreMetric]] = {
     BLEU: BleuMetric,
-    CHRF: ChrfMetric,
-    TER: TerMetric,
+    CHRF: RegistryMetric,
+    TER: RegistryMetric,
 }
 
 
