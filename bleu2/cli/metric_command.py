@@ -117,12 +117,6 @@ def _format(
 
 
 def _details(result: Any) -> str:
-    if hasattr(result, "details"):  # the metric's own figures (ROUGE, GLEU, NIST)
-        return str(result.details())
-    d = result.to_dict()
-    if "num_edits" in d:
-        return f"edits = {d['num_edits']}  ref_len = {d['ref_length']:.1f}"
-    return (
-        f"avg precision = {100 * d['avg_precision']:.2f}  avg recall = {100 * d['avg_recall']:.2f}  "
-        f"effective order = {d['effective_order']}"
-    )
+    """The metric's own figures beside its score (its result's ``details()``; none: "")."""
+    details = getattr(result, "details", None)
+    return "" if details is None else str(details())

@@ -71,7 +71,8 @@ class Scorer(Protocol):
         ...
 
     def score_from_stats(self, stats: Any, n_refs: int | str = 1) -> Any:
-        """The result of (summed) statistics; ``.score`` a fraction, ``.to_dict()`` its JSON."""
+        """The result of (summed) statistics; ``.score`` a fraction, ``.to_dict()`` its JSON,
+        ``.details()`` (optional) the command line's figures beside the score."""
         ...
 
     def signature(self, n_refs: int | str | None = None, **extra: object) -> str:

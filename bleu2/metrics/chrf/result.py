@@ -152,6 +152,13 @@ class ChrfResult:
         [0, 1], summed in order as sacreBLEU sums them."""
         return _mean([o.recall for o in self.orders if o.effective])
 
+    def details(self) -> str:
+        """The command line's figures beside the score (``bleu2 --metric chrf``), in percent."""
+        return (
+            f"avg precision = {100 * self.avg_precision:.2f}  avg recall = {100 * self.avg_recall:.2f}  "
+            f"effective order = {self.effective_order}"
+        )
+
     @cached_property
     def sentence_scores(self) -> tuple[float, ...]:
         """Each line's chrF in [0, 1] (sentence-level, same options; ``()`` without

@@ -68,6 +68,10 @@ class TerResult:
     def _repr_html_(self) -> str:
         return _html(self)
 
+    def details(self) -> str:
+        """The command line's figures beside the score (``bleu2 --metric ter``)."""
+        return f"edits = {self.num_edits}  ref_len = {self.ref_length:.1f}"
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready dict: name ("TER"), score (a fraction), num_edits, ref_length, signature."""
         return {
