@@ -87,10 +87,12 @@ class SacreMetric:
         key: sacreBLEU's name of the metric (``BLEU``, ``CHRF``, ``TER``): single-system
             output and unpaired tables list the metrics in this name's order.
         name: the score's name (``BLEU``, ``chrF2``, ``chrF2++``, ``TER``).
+        scorer: the scorer every system is scored with, through the one corpus pipeline.
     """
 
     key = ""
     name = ""
+    scorer: Any = None  # the metric's scorer, as the corpus pipeline takes it
 
     def fields(self) -> list[tuple[str, str, object]]:
         """The metric's own signature fields: (name, abbreviation, value)."""
@@ -113,10 +115,24 @@ class SacreMetric:
         Raises:
             ValueError: a test that cannot run, or bad input (the message says which).
         """
-        raise NotImplementedError
+        outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
+        return MetricRun(self.name, [self.score_of(r) for r in outcome.systems], outcome.significance)
 
     def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
         """Each line's score (sacreBLEU's ``-sl``)."""
+        return self.line_scores(self._run(streams, [system], Keep(stats=True)))
+
+    def _run(
+        self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
+    ) -> Outcome:
+        return finish(corpus_steps(self.scorer, chunks_of(streams, systems), len(systems), keep=keep, **test))
+
+    def score_of(self, result: Any) -> Score:
+        """sacreBLEU's score of one of the pipeline's results (``Outcome.systems``)."""
+        raise NotImplementedError
+
+    def line_scores(self, outcome: Outcome) -> list[Score]:
+        """sacreBLEU's score of each line of one system's run with ``Keep(stats=True)``."""
         raise NotImplementedError
 
 
@@ -140,7 +156,7 @@ class BleuMetric(SacreMetric):
             empty_references="count",
             rstrip=True,
         )
-        self.bleu = BLEU(**self.config.options())
+        self.scorer = BLEU(**self.config.options())
 
     def fields(self) -> list[tuple[str, str, object]]:
         c = self.config
@@ -154,9 +170,10 @@ class BleuMetric(SacreMetric):
             ("smooth", "s", smooth),
         ]
 
-    def _score(self, v: Sequence[int]) -> Score:
-        """sacreBLEU's ``BLEUScore`` of summed statistics [c, r, matches..., totals...]."""
+    def _score(self, st: Any) -> Score:
+        """sacreBLEU's ``BLEUScore`` of (summed) statistics (``SentenceStats``)."""
         c = self.config
+        v = [st.hyp_len, st.ref_len, *st.matches, *st.totals]
         k = 0.0 if c.smooth_value is None else c.smooth_value  # unread for none/exp
         score, precisions, bp = compute_bleu(v, MAX_ORDER, c.smoothing, k, c.effective_order)
         hyp_len, ref_len = v[0], v[1]
@@ -165,30 +182,11 @@ class BleuMetric(SacreMetric):
         verbose = f"{prec} (BP = {bp:.3f} ratio = {ratio:.3f} hyp_len = {hyp_len:d} ref_len = {ref_len:d})"
         return _score(self.name, score, verbose)
 
-    def _run(
-        self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
-    ) -> Outcome:
-        steps = corpus_steps(self.bleu, chunks_of(streams, systems), len(systems), keep=keep, **test)
-        return finish(steps)
+    def score_of(self, result: Any) -> Score:
+        return self._score(result.stats)
 
-    def corpus(
-        self,
-        streams: Sequence[Sequence[str]],
-        systems: Sequence[Sequence[str]],
-        test: str | None = None,
-        n: int | None = None,
-        seed: int | None = None,
-    ) -> MetricRun:
-        outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
-        scores = []
-        for r in outcome.systems:
-            st = r.stats
-            scores.append(self._score([st.hyp_len, st.ref_len, *st.matches, *st.totals]))
-        return MetricRun(self.name, scores, outcome.significance)
-
-    def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
-        (result,) = self._run(streams, [system], Keep(stats=True)).systems
-        return [self._score([st.hyp_len, st.ref_len, *st.matches, *st.totals]) for st in result.sentence_stats]
+    def line_scores(self, outcome: Outcome) -> list[Score]:
+        return [self._score(st) for st in outcome.systems[0].sentence_stats]
 
 
 # --------------------------------------------------------------------------- chrF and TER
@@ -233,26 +231,12 @@ class RegistryMetric(SacreMetric):
         pairs = (part.split(":", 1) for part in self.scorer.signature(None).split("|"))
         return [(name, self.short[name], value) for name, value in pairs if name != "version"]
 
-    def _run(
-        self, streams: Sequence[Sequence[str]], systems: Sequence[Sequence[str]], keep: Keep, **test: Any
-    ) -> Outcome:
-        return finish(corpus_steps(self.scorer, chunks_of(streams, systems), len(systems), keep=keep, **test))
+    def score_of(self, result: Any) -> Score:
+        return _score(self.name, result.percent)
 
-    def corpus(
-        self,
-        streams: Sequence[Sequence[str]],
-        systems: Sequence[Sequence[str]],
-        test: str | None = None,
-        n: int | None = None,
-        seed: int | None = None,
-    ) -> MetricRun:
-        outcome = self._run(streams, systems, Keep(), test=test, n=n, seed=seed)
-        return MetricRun(self.name, [_score(self.name, r.percent) for r in outcome.systems], outcome.significance)
-
-    def sentences(self, streams: Sequence[Sequence[str]], system: Sequence[str]) -> list[Score]:
-        outcome = self._run(streams, [system], Keep(stats=True))
+    def line_scores(self, outcome: Outcome) -> list[Score]:
         lines = outcome.line_stats[0] if outcome.line_stats else []
-        return [_score(self.name, self.scorer.score_from_stats(st).percent) for st in lines]
+        return [self.score_of(self.scorer.score_from_stats(st)) for st in lines]
 
 
 #: sacreBLEU's short names (``--short``) of each metric's own signature fields, by scorer class.
