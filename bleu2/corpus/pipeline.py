@@ -417,9 +417,8 @@ def _metric_steps(
     read_fraction: Callable[[], float | None] | None,
     on_sentences: Callable[[int, str], Any] | None,
 ) -> Generator[Progress, None, Outcome]:
-    """:func:`corpus_steps` with a registry metric's scorer (the same stages and progress)."""
-    if test is not None and n is None:
-        n = DEFAULT_RESAMPLES[test]
+    """:func:`corpus_steps` with a registry metric's scorer (the same stages and progress;
+    ``n`` already the test's default when None was given)."""
     totals = _Totals(n_systems, 0, keep_lines=keep.stats or test is not None)
     yield from _scoring_steps(
         _chunk_results(scorer, chunks, keep, False, jobs, False), scorer, totals, total, read_fraction, on_sentences
