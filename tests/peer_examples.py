@@ -25,14 +25,25 @@ class Shown:
         return doctest.OutputChecker().check_output(self.documented, self.printed, FLAGS)
 
 
-def run(test: doctest.DocTest, globs: dict[str, Any], rewrite: Callable[[str], str] = lambda s: s) -> list[Shown]:
-    """Each example of ``test`` run in a copy of ``globs`` after ``rewrite`` (the changed import)."""
-    namespace = dict(globs)
+def run(
+    test: doctest.DocTest,
+    globs: dict[str, Any],
+    rewrite: Callable[[str], str] = lambda s: s,
+    namespace: dict[str, Any] | None = None,
+) -> list[Shown]:
+    """Each example of ``test`` run in a copy of ``globs`` (or in ``namespace``, left with the
+    examples' names) after ``rewrite`` (the changed import). An example that raises shows
+    ``ExceptionName: message`` and ends the run."""
+    namespace = dict(globs) if namespace is None else namespace
     shown = []
     for example in test.examples:
         out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(rewrite(example.source), f"<{test.name}>", "single"), namespace)
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(compile(rewrite(example.source), f"<{test.name}>", "single"), namespace)
+        except Exception as e:  # noqa: BLE001 (what the example shows)
+            shown.append(Shown(example.source, f"{type(e).__name__}: {e}", example.want))
+            break
         shown.append(Shown(example.source, out.getvalue(), example.want))
     return shown
 
