@@ -3,7 +3,7 @@
 // tests/browser/test_offline.py and bench/offline_bench.py:
 //
 //   node tests/browser/firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR]
-//        [--firefox PATH] [--runs N]
+//        [--rouge-reference TEXT --rouge-candidate TEXT] [--firefox PATH] [--runs N]
 //
 // For each run: a fresh profile, open URL, record every request the page makes (any not to
 // URL's own origin, URL itself for a file: URL, or an --allow is aborted and recorded as
@@ -11,7 +11,10 @@
 // empty texts score 0.0000 once Python runs), then (first run only) type the reference and
 // the candidate, read #score, set #opt-max-order to 4, read #score again, press Share link
 // and read the link (#share-url) and, with --download-dir, press the JSON export's Download
-// button and wait for the file. Prints one JSON object on stdout; exit codes as
+// button and wait for the file; with --rouge-reference/--rouge-candidate, type that pair,
+// choose ROUGE under rouge-score's rules and read its breakdown (result.rouge: the score, its
+// label, the table's rows, the JSON shown, the LCS marks; result.rougeMs: what it took).
+// Prints one JSON object on stdout; exit codes as
 // firefox_driver.mjs says (0 even when the page failed: the caller judges).
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +25,8 @@ const downloadDir = option("download-dir");
 const firefox = option("firefox", "/usr/bin/firefox-esr");
 const runs = Number(option("runs", "1"));
 const timeout = Number(option("timeout-ms", "120000"));
+const rougeReference = option("rouge-reference");
+const rougeCandidate = option("rouge-candidate");
 if (!url) usage("node firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR] [--firefox PATH] [--runs N]");
 const own = url.startsWith("file:") ? url.split("#")[0] : new URL(url).origin;
 const allow = [own, ...options("allow")];
@@ -139,6 +144,33 @@ async function checkPage(page, result) {
     result.downloads = done;
     result.exportStatus = await page.evaluate(() => document.getElementById("export-status").textContent);
   }
+  if (rougeReference !== undefined && rougeCandidate !== undefined) {
+    const start = Date.now();
+    result.rouge = await checkRouge(page);
+    result.rougeMs = Date.now() - start;
+  }
+}
+
+// The typed pair under ROUGE (rouge-score's rules): read once the page shows ROUGE's rows and
+// its JSON, and the LCS is marked in the candidate.
+async function checkRouge(page) {
+  await fill(page, "#reference", rougeReference);
+  await fill(page, "#candidate", rougeCandidate);
+  await page.select("#opt-metric", "rouge-score");
+  await page.waitForFunction(() => {
+    const row = document.querySelector("#metric-table tbody tr");
+    let shown = null;
+    try { shown = JSON.parse(document.getElementById("result-json").textContent); } catch { return false; }
+    return document.getElementById("score-label").textContent === "ROUGE-1" && row && row.cells[0].textContent === "ROUGE-1"
+      && shown && shown.types && document.querySelectorAll("#hl-candidate .hl-matched").length > 0;
+  }, {timeout: 20000});
+  return page.evaluate(() => ({
+    label: document.getElementById("score-label").textContent,
+    score: document.getElementById("score").textContent,
+    rows: [...document.querySelectorAll("#metric-table tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)),
+    shown: JSON.parse(document.getElementById("result-json").textContent),
+    matched: document.querySelectorAll("#hl-candidate .hl-matched").length,
+  }));
 }
 
 const results = [];
