@@ -108,6 +108,26 @@ def test_japanese_under_bleu2s_unicode_tokenizer_equals_rouge_score_on_the_same_
     assert sentence_rouge(JA_SYS[0], JA_REF[0], rouge_types=["rouge1"])["rouge1"].fmeasure > 0.3
 
 
+@pytest.mark.parametrize(
+    ("prediction", "target"),
+    [
+        ("Καλημέρα κόσμε, φίλε", "καλημέρα φίλε μου"),
+        ("Привет, мир!\nКак дела?", "Как дела?\nпривет мир"),
+        ("مرحبا بالعالم، صديقي", "مرحبا صديقي"),
+        ("ok 😀 👍🏽 ok", "😀 ok"),
+        ("東京は晴れ。", "東京は雨。"),
+        ("", "Καλημέρα"),
+    ],
+)
+def test_every_script_scores_under_bleu2s_default_tokenizer_as_rouge_score_on_its_tokens(prediction, target):
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    expected = peer_scorer.RougeScorer(types, tokenizer=UnicodeTokenizer()).score(target, prediction)
+    got = sentence_rouge(prediction, target, rouge_types=types)
+    assert {t: tuple(s) for t, s in got.items()} == {t: tuple(s) for t, s in expected.items()}
+    if prediction:
+        assert got["rouge1"].fmeasure > 0  # rouge-score's own tokenizer: 0 for all but "ok"
+
+
 def test_a_custom_tokenizer_is_used_as_rouge_score_uses_it():
     peer = peer_scorer.RougeScorer(["rouge1", "rougeL"], tokenizer=UnicodeTokenizer())
     ours = rouge_scorer.RougeScorer(["rouge1", "rougeL"], tokenizer=UnicodeTokenizer())
@@ -126,6 +146,11 @@ EDGE_CASES = [
     ("Ünïcödé naïve café", "unicode naive cafe"),
     ("İstanbul Kelvin K", "i̇stanbul kelvin k"),
     ("東京 は 晴れ 2024", "東京 2024"),
+    ("Καλημέρα κόσμε 2024", "καλημέρα κόσμε"),  # Greek: all dropped but the digits
+    ("Привет, мир! 7 дней", "привет мир 7"),  # Cyrillic
+    ("مرحبا بالعالم ٣ 3", "مرحبا 3"),  # Arabic, an Arabic-Indic digit
+    ("ok 😀 👍🏽 ok", "ok 😀"),  # emoji
+    ("Καλημέρα\nκόσμε", "Привет\nмир"),  # nothing left on either side, two sentences each
     ("first line\nsecond line\n\nthird", "second line\nfirst line"),
     ("a b\n\n\n", "\n\na b"),
     ("\n", "a"),
