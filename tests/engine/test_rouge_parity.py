@@ -218,6 +218,33 @@ def test_invalid_types_are_refused_as_rouge_score_refuses_them():
         rouge_scorer.RougeScorer(["rouge1"]).score_multi([], "a")
 
 
+def test_texts_that_are_not_str_as_rouge_score_takes_or_refuses_them():
+    peer = peer_scorer.RougeScorer(["rouge1", "rougeL", "rougeLsum"])
+    ours = rouge_scorer.RougeScorer(["rouge1", "rougeL", "rougeLsum"])
+    exact(peer.score("Größe a b".encode(), b"a\nb"), ours.score("Größe a b".encode(), b"a\nb"))  # UTF-8 bytes
+    for target in (None, ["a b"], 3):
+        with pytest.raises(AttributeError):
+            peer.score(target, "a")
+        with pytest.raises(TypeError, match=f"RougeScorer.score: target must be a str .*got {type(target).__name__}"):
+            ours.score(target, "a")
+    with pytest.raises(TypeError, match=r"RougeScorer.score_multi: targets\[1\] must be a str"):
+        ours.score_multi(["a", None], "a")
+    with pytest.raises(TypeError, match=r"RougeScorer\.score: prediction must be a str"):
+        ours.score("a", None)
+
+
+def test_where_rouge_score_reads_a_string_letter_by_letter():
+    """``rouge_types`` a string: both refuse ("Invalid rouge type: r"), bleu2 saying why;
+    ``score_multi`` with a string: rouge-score scores each character as a target, bleu2 refuses."""
+    with pytest.raises(ValueError, match=r"Invalid rouge type: r$"):
+        peer_scorer.RougeScorer("rouge1").score("a", "a")
+    with pytest.raises(ValueError, match=r"Invalid rouge type: r \(rouge_types is the string 'rouge1'"):
+        rouge_scorer.RougeScorer("rouge1").score("a", "a")
+    assert peer_scorer.RougeScorer(["rouge1"]).score_multi("ab", "a")["rouge1"].fmeasure == 1.0
+    with pytest.raises(ValueError, match=r"RougeScorer\.score_multi: targets must be a list of texts, got a str"):
+        rouge_scorer.RougeScorer(["rouge1"]).score_multi("ab", "a")
+
+
 def test_the_default_tokenizer_class():
     assert tokenizers.DefaultTokenizer(True).tokenize("The runners were running!") == ["the", "runner", "were", "run"]
 
