@@ -139,6 +139,25 @@ def test_greek_cyrillic_arabic_emoji_and_newlines(punkt):
             same(peer, functional.rouge_score(SCRIPTS_PREDS, SCRIPTS_TARGET, accumulate=accumulate, **options))
 
 
+def test_where_torchmetrics_fails_bleu2_names_the_function_and_argument(punkt):
+    with pytest.raises(TypeError, match="'NoneType' object is not iterable"):
+        tm_rouge.rouge_score(None, "a", rouge_keys="rouge1")
+    with pytest.raises(TypeError, match=r"^rouge_score: preds must be a list of strings"):
+        functional.rouge_score(None, "a", rouge_keys="rouge1")
+    with pytest.raises(IndexError, match="argmax"):
+        tm_rouge.rouge_score(["a"], [[]], rouge_keys="rouge1")
+    with pytest.raises(ValueError, match=r"^rouge_score: target\[0\] has no reference"):
+        functional.rouge_score(["a"], [[]], rouge_keys="rouge1")
+    with pytest.raises(ValueError, match=r"^ROUGEScore: target\[1\] has no reference"):
+        ROUGEScore(rouge_keys="rouge1").update(["a", "b"], [["a"], []])
+    with pytest.raises(TypeError, match="unhashable type: 'list'"):
+        tm_rouge.rouge_score("a b", "a b", rouge_keys=["rouge1", "rougeL"])
+    same(  # a list of keys: taken as torchmetrics' tuple
+        tm_rouge.rouge_score("a b", "a b", rouge_keys=("rouge1", "rougeL")),
+        functional.rouge_score("a b", "a b", rouge_keys=["rouge1", "rougeL"]),
+    )
+
+
 def test_refusals_and_nothing_added():
     with pytest.raises(ValueError, match="Got unknown rouge key rougeX"):
         ROUGEScore(rouge_keys=("rouge1", "rougeX"))
