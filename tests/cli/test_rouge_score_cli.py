@@ -154,3 +154,15 @@ def test_the_readmes_command_line(readme_files, flags):
     assert ours == (readme_files / "peer.csv").read_bytes()
     rows = ours.decode().splitlines()
     assert len(rows) == (61 if "--aggregate=false" in flags else 13)
+
+
+def test_the_peers_own_module_unpatched_per_record(readme_files):
+    """``python -m rouge_score.rouge`` itself, nothing seeded or patched (no
+    ``split_summaries``: it needs punkt's download), per record (nothing random): the same CSV."""
+    common = ["--target_filepattern=*.targets", "--prediction_filepattern=*.decodes", "--use_stemmer=true"]
+    common += ["--aggregate=false", "--rouge_types=rouge1,rouge2,rougeL,rougeLsum"]
+    peer = [sys.executable, "-m", "rouge_score.rouge", *common, "--output_filename=peer_plain.csv"]
+    subprocess.run(peer, check=True, capture_output=True, cwd=readme_files)
+    ours = [sys.executable, "-m", "bleu2.compat.rouge_score.rouge", *common, "--output_filename=ours_plain.csv"]
+    subprocess.run(ours, check=True, cwd=readme_files, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (readme_files / "ours_plain.csv").read_bytes() == (readme_files / "peer_plain.csv").read_bytes()
