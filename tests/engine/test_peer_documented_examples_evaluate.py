@@ -1,6 +1,7 @@
 """HF evaluate's documented examples for ``rouge`` and ``google_bleu``: the metric
 scripts' ``_KWARGS_DESCRIPTION`` examples (``metrics/rouge/rouge.py``,
 ``metrics/google_bleu/google_bleu.py``) and the rouge metric card's (``metrics/rouge/README.md``),
+and the google_bleu card's "How to Use" (``metrics/google_bleu/README.md``),
 run through ``bleu2.compat.evaluate`` (``evaluate.load`` -> bleu2's, the one changed import)
 and through the scripts' own ``_compute`` on rouge-score and NLTK
 (tests/hf_evaluate_scripts.py: HF evaluate cannot be installed here with its scripts).
@@ -164,3 +165,16 @@ def test_rouge_card_example_with_rouge_1_is_refused_as_rouge_score_refuses_it():
     assert theirs[-1].printed == "ValueError: Invalid rouge type: rouge_1"
     assert mine[-1].printed.startswith("ValueError: rouge.compute: rouge_types: Invalid rouge type: rouge_1")
     assert len(mine) == len(theirs) == 4  # the compute call raised
+
+
+def test_google_bleu_card_how_to_use_and_symmetry():
+    """The google_bleu metric card: ``{'google_bleu': 0.3333333333333333}`` for one pair; the
+    card's symmetry (its own snippet compares a call with itself: here the texts swapped)."""
+    sentence1, sentence2 = "the cat sat on the mat", "the cat ate the mat"
+    got = evaluate.load("google_bleu").compute(predictions=[sentence1], references=[[sentence2]])
+    expected = peer_evaluate.load("google_bleu").compute(predictions=[sentence1], references=[[sentence2]])
+    assert str(got) == str(expected) == "{'google_bleu': 0.3333333333333333}"
+    swapped = evaluate.load("google_bleu").compute(predictions=[sentence2], references=[[sentence1]])
+    assert (
+        swapped == got == peer_evaluate.load("google_bleu").compute(predictions=[sentence2], references=[[sentence1]])
+    )
