@@ -110,14 +110,17 @@ PEER_PUNKT = (
 
 @pytest.fixture(scope="module")
 def readme_files(tmp_path_factory):
-    """Two target files and two prediction files (README's ``*.targets``, ``*.decodes``),
-    paired in sorted order, 30 TED lines each."""
+    """Three target files and three prediction files (README's ``*.targets``, ``*.decodes``),
+    paired in sorted order: 30 TED lines each, then 5 hand-made records."""
     d = tmp_path_factory.mktemp("rouge_readme")
     refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").split("\n")
     hyps = (TED / "ted.sys2.detok.eng").read_text(encoding="utf-8").split("\n")
     for i, name in enumerate(("a", "b")):
         (d / f"{name}.targets").write_text("\n".join(refs[i * 30 : i * 30 + 30]) + "\n", encoding="utf-8")
         (d / f"{name}.decodes").write_text("\n".join(hyps[i * 30 : i * 30 + 30]) + "\n", encoding="utf-8")
+    # a third pair: an empty target, an empty prediction, Greek, Cyrillic, Arabic, CJK, emoji
+    (d / "c.targets").write_text("\nΚαλημέρα κόσμε 2\nПривет мир\nمرحبا 3\nok 😀 東京\n", encoding="utf-8")
+    (d / "c.decodes").write_text("a b\n\nпривет\nمرحبا\n東京 ok\n", encoding="utf-8")
     return d
 
 
@@ -153,7 +156,7 @@ def test_the_readmes_command_line(readme_files, flags):
     ours = (readme_files / "scores.csv").read_bytes()
     assert ours == (readme_files / "peer.csv").read_bytes()
     rows = ours.decode().splitlines()
-    assert len(rows) == (61 if "--aggregate=false" in flags else 13)
+    assert len(rows) == (66 if "--aggregate=false" in flags else 13)
 
 
 def test_the_peers_own_module_unpatched_per_record(readme_files):
