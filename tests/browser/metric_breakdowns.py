@@ -37,6 +37,17 @@ def assert_rouge_breakdown(label: str, score: str, rows: list[list[str]], shown:
     ]
 
 
+def assert_gleu_breakdown(label: str, score: str, rows: list[list[str]], shown: dict) -> None:
+    """The page's GLEU breakdown of GLEU_REF/GLEU_CAND is NLTK's ``sentence_gleu``: the score
+    to four decimals, the JSON unrounded, the matches over the larger total exactly."""
+    gleu = sentence_gleu([GLEU_REF.split()], GLEU_CAND.split())
+    assert (label, score) == ("GLEU", four(gleu))
+    assert shown["score"] == gleu
+    assert [r[0] for r in rows] == ["1-grams", "2-grams", "3-grams", "4-grams", "all orders"]
+    matches, total = sum(int(r[1]) for r in rows[:4]), max(int(rows[4][2]), int(rows[4][3]))
+    assert rows[4][1] == str(matches) and matches / total == gleu
+
+
 def check_rouge_and_gleu_breakdowns(page, guard, bleu_label: str = "BLEU-2") -> None:
     """Type a pair, choose ROUGE (rouge-score's rules), then GLEU: the score, each type's
     row and the JSON equal the peer's; the LCS is marked; typing re-scores; BLEU comes back
@@ -60,11 +71,8 @@ def check_rouge_and_gleu_breakdowns(page, guard, bleu_label: str = "BLEU-2") -> 
     gleu = sentence_gleu([GLEU_REF.split()], GLEU_CAND.split())
     expect(page.locator("#score-label")).to_have_text("GLEU")
     expect(page.locator("#score")).to_have_text(four(gleu))
-    assert json.loads(page.text_content("#result-json"))["score"] == gleu
-    rows = page.evaluate(ROWS)
-    assert [r[0] for r in rows] == ["1-grams", "2-grams", "3-grams", "4-grams", "all orders"]
-    matches, total = sum(int(r[1]) for r in rows[:4]), max(int(rows[4][2]), int(rows[4][3]))
-    assert rows[4][1] == str(matches) and matches / total == gleu
+    shown = json.loads(page.text_content("#result-json"))
+    assert_gleu_breakdown(page.text_content("#score-label"), page.text_content("#score"), page.evaluate(ROWS), shown)
 
     page.select_option("#opt-metric", "bleu")
     expect(page.locator("#score-label")).to_have_text(bleu_label)
