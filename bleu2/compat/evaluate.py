@@ -402,13 +402,28 @@ class Rouge(EvaluationModule):
         lower-casing, filtering or stemming, as rouge-score). Scores are floats in [0, 1].
 
         Raises:
-            ValueError: an invalid rouge type (rouge-score's message) or seed.
+            ValueError: ``rouge_types`` a string (rouge-score reads its letters as types), an
+                invalid rouge type (rouge-score's message after ``rouge.compute: rouge_types``),
+                an empty list of references (rouge-score: "attempt to get argmax of an empty
+                sequence"), or a bad seed; each message starts ``rouge.compute:``.
         """
         from .rouge_score import rouge_scorer, scoring
 
         if rouge_types is None:
             rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        if isinstance(rouge_types, str):
+            raise ValueError(
+                f"rouge.compute: rouge_types must be a list of names such as ['rouge1'], got the string {rouge_types!r}"
+            )
+        for rouge_type in rouge_types:
+            try:
+                rouge_scorer._check_type(rouge_type)
+            except ValueError as e:
+                raise ValueError(f"rouge.compute: rouge_types: {e}") from None
         multi_ref = isinstance(references[0], list)
+        for i, ref in enumerate(references):
+            if multi_ref and not ref:
+                raise ValueError(f"rouge.compute: references[{i}] is an empty list: each prediction needs a reference")
         wrapped = _CallableTokenizer(tokenizer) if tokenizer is not None else None
         scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=wrapped)
         scores = [

@@ -3,6 +3,7 @@
 // tests/browser/test_offline.py and bench/offline_bench.py:
 //
 //   node tests/browser/firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR]
+//        [--rouge-reference TEXT --rouge-candidate TEXT] [--gleu-reference TEXT --gleu-candidate TEXT]
 //        [--firefox PATH] [--runs N]
 //
 // For each run: a fresh profile, open URL, record every request the page makes (any not to
@@ -11,7 +12,11 @@
 // empty texts score 0.0000 once Python runs), then (first run only) type the reference and
 // the candidate, read #score, set #opt-max-order to 4, read #score again, press Share link
 // and read the link (#share-url) and, with --download-dir, press the JSON export's Download
-// button and wait for the file. Prints one JSON object on stdout; exit codes as
+// button and wait for the file; with --rouge-reference/--rouge-candidate, type that pair,
+// choose ROUGE under rouge-score's rules and read its breakdown (result.rouge: the score, its
+// label, the table's rows, the JSON shown, the LCS marks; result.rougeMs: what it took); likewise
+// GLEU with --gleu-reference/--gleu-candidate (result.gleu, result.gleuMs).
+// Prints one JSON object on stdout; exit codes as
 // firefox_driver.mjs says (0 even when the page failed: the caller judges).
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +27,10 @@ const downloadDir = option("download-dir");
 const firefox = option("firefox", "/usr/bin/firefox-esr");
 const runs = Number(option("runs", "1"));
 const timeout = Number(option("timeout-ms", "120000"));
+const rougeReference = option("rouge-reference");
+const rougeCandidate = option("rouge-candidate");
+const gleuReference = option("gleu-reference");
+const gleuCandidate = option("gleu-candidate");
 if (!url) usage("node firefox_page.mjs --url URL [--allow ORIGIN_OR_URL]... [--download-dir DIR] [--firefox PATH] [--runs N]");
 const own = url.startsWith("file:") ? url.split("#")[0] : new URL(url).origin;
 const allow = [own, ...options("allow")];
@@ -139,6 +148,37 @@ async function checkPage(page, result) {
     result.downloads = done;
     result.exportStatus = await page.evaluate(() => document.getElementById("export-status").textContent);
   }
+  if (rougeReference !== undefined && rougeCandidate !== undefined) {
+    const start = Date.now();
+    result.rouge = await checkMetric(page, "rouge-score", "ROUGE-1", "ROUGE-1", rougeReference, rougeCandidate, true);
+    result.rougeMs = Date.now() - start;
+  }
+  if (gleuReference !== undefined && gleuCandidate !== undefined) {
+    const start = Date.now();
+    result.gleu = await checkMetric(page, "gleu", "GLEU", "1-grams", gleuReference, gleuCandidate, false);
+    result.gleuMs = Date.now() - start;
+  }
+}
+
+// The typed pair under the metric `value` of the select: read once the page shows its label,
+// its first row and its JSON (for ROUGE, `marked`: once the LCS is marked in the candidate).
+async function checkMetric(page, value, label, firstRow, reference, candidate, marked) {
+  await fill(page, "#reference", reference);
+  await fill(page, "#candidate", candidate);
+  await page.select("#opt-metric", value);
+  await page.waitForFunction((label, firstRow, marked) => {
+    const row = document.querySelector("#metric-table tbody tr");
+    try { JSON.parse(document.getElementById("result-json").textContent); } catch { return false; }
+    return document.getElementById("score-label").textContent === label && row && row.cells[0].textContent === firstRow
+      && (!marked || document.querySelectorAll("#hl-candidate .hl-matched").length > 0);
+  }, {timeout: 20000}, label, firstRow, marked);
+  return page.evaluate(() => ({
+    label: document.getElementById("score-label").textContent,
+    score: document.getElementById("score").textContent,
+    rows: [...document.querySelectorAll("#metric-table tbody tr")].map((tr) => [...tr.cells].map((c) => c.textContent)),
+    shown: JSON.parse(document.getElementById("result-json").textContent),
+    matched: document.querySelectorAll("#hl-candidate .hl-matched").length,
+  }));
 }
 
 const results = [];

@@ -17,7 +17,15 @@ from playwright.sync_api import expect
 from bleu2.page import share
 from browser_helpers import ROOT, answered, enter, run_firefox_driver, texts
 from conftest import open_page
-from metric_breakdowns import check_rouge_and_gleu_breakdowns
+from metric_breakdowns import (
+    CAND,
+    GLEU_CAND,
+    GLEU_REF,
+    REF,
+    assert_gleu_breakdown,
+    assert_rouge_breakdown,
+    check_rouge_and_gleu_breakdowns,
+)
 
 OFFLINE = "bleu2-offline.html"
 
@@ -114,7 +122,20 @@ def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_pat
     shutil.copy2(offline_file, page_file)
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    args = ("--url", page_file.as_uri(), "--download-dir", str(downloads))
+    args = (
+        "--url",
+        page_file.as_uri(),
+        "--download-dir",
+        str(downloads),
+        "--rouge-reference",
+        REF,
+        "--rouge-candidate",
+        CAND,
+        "--gleu-reference",
+        GLEU_REF,
+        "--gleu-candidate",
+        GLEU_CAND,
+    )
     run = run_firefox_driver("firefox_page.mjs", *args, timeout=300)["runs"][0]
     assert "error" not in run, run["error"]
     assert run["state"] == "ready", run["status"]
@@ -135,6 +156,12 @@ def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_pat
     shared = share.decode_state(link.split("#", 1)[1])
     assert (shared["references"], shared["candidates"]) == (["the cat sat on the mat"], ["the cat is on the mat"])
     assert shared["options"]["max_order"] == 4
+    # ROUGE and GLEU offline in Firefox: the typed pairs' breakdowns equal rouge-score's (the
+    # LCS marked) and NLTK's
+    rouge, gleu = run["rouge"], run["gleu"]
+    assert_rouge_breakdown(rouge["label"], rouge["score"], rouge["rows"], rouge["shown"])
+    assert rouge["matched"] > 0
+    assert_gleu_breakdown(gleu["label"], gleu["score"], gleu["rows"], gleu["shown"])
 
 
 def test_corpus_mode_works_in_the_offline_file(new_file_context, offline_file):

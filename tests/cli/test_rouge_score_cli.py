@@ -5,13 +5,14 @@ and rouge-score's refusals."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
 
 from bleu2.compat.rouge_score import rouge
-from shared_data import TED
+from shared_data import ROOT, TED
 
 LINES = 120
 PEER = (
@@ -98,3 +99,73 @@ def test_required_flags(capsys):
     with pytest.raises(SystemExit) as e:
         rouge.main(["--prediction_filepattern=p.txt", "--output_filename=x.csv"])
     assert e.value.code == 2 and "--target_filepattern" in capsys.readouterr().err
+
+
+PEER_PUNKT = (
+    "import sys, nltk, numpy as np; from nltk.tokenize.punkt import PunktSentenceTokenizer; "
+    "nltk.sent_tokenize = PunktSentenceTokenizer().tokenize; np.random.seed(12345); "
+    "from absl import app; from rouge_score import rouge; sys.argv = ['rouge'] + sys.argv[1:]; app.run(rouge.main)"
+)
+
+
+@pytest.fixture(scope="module")
+def readme_files(tmp_path_factory):
+    """Three target files and three prediction files (README's ``*.targets``, ``*.decodes``),
+    paired in sorted order: 30 TED lines each, then 5 hand-made records."""
+    d = tmp_path_factory.mktemp("rouge_readme")
+    refs = (TED / "ted.ref.detok.eng").read_text(encoding="utf-8").split("\n")
+    hyps = (TED / "ted.sys2.detok.eng").read_text(encoding="utf-8").split("\n")
+    for i, name in enumerate(("a", "b")):
+        (d / f"{name}.targets").write_text("\n".join(refs[i * 30 : i * 30 + 30]) + "\n", encoding="utf-8")
+        (d / f"{name}.decodes").write_text("\n".join(hyps[i * 30 : i * 30 + 30]) + "\n", encoding="utf-8")
+    # a third pair: an empty target, an empty prediction, Greek, Cyrillic, Arabic, CJK, emoji
+    (d / "c.targets").write_text("\nΚαλημέρα κόσμε 2\nПривет мир\nمرحبا 3\nok 😀 東京\n", encoding="utf-8")
+    (d / "c.decodes").write_text("a b\n\nпривет\nمرحبا\n東京 ok\n", encoding="utf-8")
+    return d
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--use_stemmer=true", "--split_summaries=true", "--rouge_types=rouge1,rouge2,rougeL,rougeLsum"],
+        ["--use_stemmer=true", "--split_summaries=true", "--rouge_types=rouge1,rougeLsum", "--aggregate=false"],
+    ],
+    ids=["aggregate", "per-record"],
+)
+def test_the_readmes_command_line(readme_files, flags):
+    """rouge-score's README: ``--target_filepattern=*.targets --prediction_filepattern=*.decodes
+    --output_filename=scores.csv --use_stemmer=true --split_summaries=true``, run as
+    ``python -m bleu2.compat.rouge_score.rouge`` beside rouge-score's command. The peer's
+    ``split_summaries`` calls ``nltk.sent_tokenize`` (punkt's model, downloaded at run time):
+    in its process that is NLTK's punkt algorithm without the model (``PunktSentenceTokenizer()``),
+    and its unseeded bootstrap runs after ``np.random.seed(12345)`` (bleu2's default seed):
+    the CSVs are equal byte for byte; per record (``--aggregate=false``) nothing is random."""
+    common = ["--target_filepattern=*.targets", "--prediction_filepattern=*.decodes", *flags]
+    subprocess.run(
+        [sys.executable, "-c", PEER_PUNKT, *common, "--output_filename=peer.csv"],
+        check=True,
+        capture_output=True,
+        cwd=readme_files,
+    )
+    subprocess.run(
+        [sys.executable, "-m", "bleu2.compat.rouge_score.rouge", *common, "--output_filename=scores.csv"],
+        check=True,
+        cwd=readme_files,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    ours = (readme_files / "scores.csv").read_bytes()
+    assert ours == (readme_files / "peer.csv").read_bytes()
+    rows = ours.decode().splitlines()
+    assert len(rows) == (66 if "--aggregate=false" in flags else 13)
+
+
+def test_the_peers_own_module_unpatched_per_record(readme_files):
+    """``python -m rouge_score.rouge`` itself, nothing seeded or patched (no
+    ``split_summaries``: it needs punkt's download), per record (nothing random): the same CSV."""
+    common = ["--target_filepattern=*.targets", "--prediction_filepattern=*.decodes", "--use_stemmer=true"]
+    common += ["--aggregate=false", "--rouge_types=rouge1,rouge2,rougeL,rougeLsum"]
+    peer = [sys.executable, "-m", "rouge_score.rouge", *common, "--output_filename=peer_plain.csv"]
+    subprocess.run(peer, check=True, capture_output=True, cwd=readme_files)
+    ours = [sys.executable, "-m", "bleu2.compat.rouge_score.rouge", *common, "--output_filename=ours_plain.csv"]
+    subprocess.run(ours, check=True, cwd=readme_files, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert (readme_files / "ours_plain.csv").read_bytes() == (readme_files / "peer_plain.csv").read_bytes()

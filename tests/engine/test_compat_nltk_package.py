@@ -32,4 +32,21 @@ def test_the_bleu_names_still_import_from_the_package():
 
     for name in bleu_score.__all__:
         assert getattr(package, name) is getattr(bleu_score, name)
-    assert set(package.__all__) == set(bleu_score.__all__)
+    assert set(package.__all__) == set(bleu_score.__all__) | {"bleu", "gleu", "nist"}
+
+
+def test_nltk_translates_short_names():
+    import nltk.translate
+
+    from bleu2.compat.nltk import gleu_score, nist_score
+
+    assert (package.bleu, package.gleu, package.nist) == (
+        package.bleu_score.sentence_bleu,
+        gleu_score.sentence_gleu,
+        nist_score.sentence_nist,
+    )
+    assert (nltk.translate.bleu, nltk.translate.gleu, nltk.translate.nist) == (
+        nltk.translate.bleu_score.sentence_bleu,
+        nltk.translate.gleu_score.sentence_gleu,
+        nltk.translate.nist_score.sentence_nist,
+    )

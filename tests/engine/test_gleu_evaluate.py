@@ -67,10 +67,24 @@ def test_add_and_add_batch_and_tokenizer():
 
 
 def test_edge_cases_equal_nltk():
-    cases = [("", ""), ("a", "a"), ("Größe 東京 😀", "größe 東京 😀"), ("a", "")]
+    cases = [
+        ("", ""),
+        ("a", "a"),
+        ("Größe 東京 😀", "größe 東京 😀"),
+        ("a", ""),
+        ("", "a"),
+        ("Καλημέρα κόσμε, φίλε", "Καλημέρα φίλε"),
+        ("Привет, мир! Как дела?", "Привет мир"),
+        ("مرحبا بالعالم، صديقي", "مرحبا بالعالم"),
+        ("ok 😀 👍🏽 ok", "ok 😀"),
+        ("one line-\nnext\nline", "one linenext line"),  # 13a: "-\n" joins, "\n" is a space
+    ]
     gleu = evaluate.load("google_bleu")
     for p, r in cases:
         assert gleu.compute(predictions=[p], references=[r])["google_bleu"] == corpus_gleu([[tok(r)]], [tok(p)])
+    several = [[r, p, ""] for p, r in cases]
+    expected = corpus_gleu([[tok(r) for r in refs] for refs in several], [tok(p) for p, _ in cases])
+    assert gleu.compute(predictions=[p for p, _ in cases], references=several)["google_bleu"] == expected
 
 
 def test_refusals():

@@ -85,6 +85,24 @@ def test_edge_cases_equal_mteval():
     assert four(corpus_nist(hyps, refs, lowercase=False).score) == "2.8619"  # -c
 
 
+def test_greek_cyrillic_arabic_emoji_with_two_references_equal_mteval():
+    """Two references a segment; the script splits ASCII punctuation only (not the Arabic
+    comma) and lower-cases ASCII only: ``-c`` gives the same 4.5367 here."""
+    hyps = ["Καλημέρα κόσμε , φίλε μου", "Привет , мир ! Как дела ?", "مرحبا بالعالم ، صديقي", "ok 😀 👍🏽 ok", "one"]
+    hyps.append("ΑΒΓ Δέλτα")
+    refs = [
+        ["καλημέρα κόσμε φίλε", "Καλημέρα φίλε μου"],
+        ["привет мир , как дела ?", "Привет ! Как ты ?"],
+        ["مرحبا بالعالم", "مرحبا صديقي ، بالعالم"],
+        ["ok 😀 ok", "😀 👍🏽"],
+        ["one", "two"],
+        ["αβγ δέλτα", "ΑΒΓ"],
+    ]
+    result = corpus_nist(hyps, refs, n=9)
+    assert cumulative(result) == "4.3014 4.5367 4.5367 4.5367 4.5367 4.5367 4.5367 4.5367 4.5367".split()
+    assert four(corpus_nist(hyps, refs, lowercase=False).score) == "4.5367"  # -c
+
+
 def test_several_references_differ_from_nltk_as_documented():
     assert four(sentence_nist(H1, REFS, lowercase=False).score) == "5.0379"  # mteval -c
     assert four(sentence_nist(H1, REFS).score) == "4.8285"  # mteval

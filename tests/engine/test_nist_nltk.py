@@ -65,6 +65,8 @@ EDGE_CASES = [
     ([["the"] * 7, ["the", "cat"]], ["the"] * 3, 2),  # clipping
     ([["x", "y", "z"]], ["a", "b", "c"], 3),  # no match
     ([[], ["a", "b"]], ["a", "b"], 2),  # an empty reference
+    ([["Καλημέρα", "κόσμε"], ["Привет", "мир"]], ["Καλημέρα", "мир", "κόσμε"], 2),  # Greek, Cyrillic
+    ([["مرحبا", "بالعالم", "،"], ["😀", "👍🏽"]], ["مرحبا", "،", "😀", "👍🏽"], 2),  # Arabic, emoji
 ]
 
 
@@ -75,7 +77,7 @@ def test_edge_cases_equal_nltk(refs, hyp, n):
 
 @pytest.mark.parametrize(
     ("refs", "hyp", "n"),
-    [([["a", "b"]], ["a"], 2), ([["a"]], [], 1), ([[]], ["a"], 1), ([["a", "b", "c"]], ["a", "b"], 5)],
+    [([["a", "b"]], ["a"], 2), ([["a"]], [], 1), ([[]], ["a"], 1), ([[]], [], 1), ([["a", "b", "c"]], ["a", "b"], 5)],
 )
 def test_where_nltk_divides_by_zero_bleu2_does_too(refs, hyp, n):
     with pytest.raises(ZeroDivisionError):
@@ -87,6 +89,10 @@ def test_where_nltk_divides_by_zero_bleu2_does_too(refs, hyp, n):
 
 
 def test_bad_input_is_refused_with_the_function_named():
+    with pytest.raises(ValueError, match="max"):
+        peer.sentence_nist([], ["a"])  # NLTK: "max() arg is an empty sequence"
+    with pytest.raises(ValueError, match="sentence_nist: hypothesis 0 has no references"):
+        nist_score.sentence_nist([], ["a"])
     with pytest.raises(ValueError, match="corpus_nist: 1 hypotheses but 2 reference entries"):
         nist_score.corpus_nist([[["a"]], [["b"]]], [["a"]])
     with pytest.raises(ValueError, match="corpus_nist: hypothesis 0 has no references"):

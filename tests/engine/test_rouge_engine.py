@@ -83,6 +83,22 @@ def test_offline_sentence_split(text, sentences):
     assert split_sentences(text) == sentences
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "東京 \n a . runs \n ran cats",  # a period apart from the letter before it ends the sentence
+        "Mr . Smith went. Home !",
+        "It is x . Then y.",
+        "One. Two? Three!\nfour five",
+        "He said 'go.' Then left.",
+    ],
+)
+def test_offline_split_without_newlines_is_punkts_on_plain_text(text):
+    from nltk.tokenize.punkt import PunktSentenceTokenizer
+
+    assert split_sentences(text, newlines=False) == PunktSentenceTokenizer().tokenize(text)
+
+
 def test_options_presets_and_signature():
     cfg = RougeConfig.from_preset("hf-evaluate", use_stemmer=True)
     assert cfg.tokenizer == "rouge-score" and cfg.rouge_types == ("rouge1", "rouge2", "rougeL", "rougeLsum")

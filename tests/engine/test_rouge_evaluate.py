@@ -1,8 +1,8 @@
 """``bleu2.compat.evaluate.load("rouge")`` against HF evaluate's ``metrics/rouge/rouge.py``.
 
 HF evaluate is not installed (its metric scripts fetch code and need ``datasets``), so the
-oracle is the script's ``_compute`` copied below word for word (Apache-2.0, HF evaluate at
-commit a7dd338) running on rouge-score 0.1.2 itself. Its ``BootstrapAggregator`` draws
+oracle is the script's ``_compute`` copied word for word into tests/hf_evaluate_scripts.py
+(Apache-2.0, HF evaluate at commit a7dd338) running on rouge-score 0.1.2 itself. Its ``BootstrapAggregator`` draws
 from NumPy's global generator unseeded: the oracle seeds it with ``numpy.random.seed(12345)``
 first, which is what bleu2's seeded aggregate equals.
 """
@@ -11,59 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from rouge_score import rouge_scorer, scoring
 
 from bleu2.compat import evaluate
+from hf_evaluate_scripts import rouge_compute as script_compute
 from shared_data import MULTITED_JA, TED
-
-
-class Tokenizer:
-    """Helper class to wrap a callable into a class with a `tokenize` method as used by rouge-score."""
-
-    def __init__(self, tokenizer_func):
-        self.tokenizer_func = tokenizer_func
-
-    def tokenize(self, text):
-        return self.tokenizer_func(text)
-
-
-def script_compute(predictions, references, rouge_types=None, use_aggregator=True, use_stemmer=False, tokenizer=None):
-    """HF evaluate's ``Rouge._compute``, word for word (``self`` dropped)."""
-    if rouge_types is None:
-        rouge_types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-
-    multi_ref = isinstance(references[0], list)
-
-    if tokenizer is not None:
-        tokenizer = Tokenizer(tokenizer)
-
-    scorer = rouge_scorer.RougeScorer(rouge_types=rouge_types, use_stemmer=use_stemmer, tokenizer=tokenizer)
-    if use_aggregator:
-        aggregator = scoring.BootstrapAggregator()
-    else:
-        scores = []
-
-    for ref, pred in zip(references, predictions):
-        if multi_ref:  # noqa: SIM108 (the script's code as it is)
-            score = scorer.score_multi(ref, pred)
-        else:
-            score = scorer.score(ref, pred)
-        if use_aggregator:
-            aggregator.add_scores(score)
-        else:
-            scores.append(score)
-
-    if use_aggregator:
-        result = aggregator.aggregate()
-        for key in result:
-            result[key] = result[key].mid.fmeasure
-
-    else:
-        result = {}
-        for key in scores[0]:
-            result[key] = list(score[key].fmeasure for score in scores)  # noqa: C400
-
-    return result
 
 
 def oracle(predictions, references, **kwargs) -> dict:
@@ -138,3 +89,53 @@ def test_seed_changes_the_interval_and_refusals():
         rouge.compute(predictions=["a"], references=["a"], rouge_types=["rougeX"])
     with pytest.raises(ValueError, match="call `add` or `add_batch`"):
         rouge.compute()
+
+
+EDGE_PREDICTIONS = [
+    "",
+    "a",
+    "",
+    "one",
+    "Καλημέρα κόσμε",
+    "Привет мир",
+    "東京 は 晴れ",
+    "مرحبا بالعالم",
+    "ok 😀 ok",
+    "a b\nc d",
+]
+EDGE_REFERENCES = ["a b", "", "", "one", "καλημέρα", "привет", "東京", "مرحبا", "ok ok 😀", "c d\na b"]
+
+
+def test_edge_cases_equal_the_script_on_rouge_score():
+    """Empty prediction, empty reference, both empty, one token, Greek, Cyrillic, CJK,
+    Arabic, emoji (rouge-score's tokenizer drops all but a-z0-9), newlines (rougeLsum's
+    sentences); alone, aggregated and with several references each."""
+    for aggregate in (False, True):
+        got = evaluate.load("rouge").compute(
+            predictions=EDGE_PREDICTIONS, references=EDGE_REFERENCES, use_aggregator=aggregate
+        )
+        assert got == oracle(EDGE_PREDICTIONS, EDGE_REFERENCES, use_aggregator=aggregate)
+        refs = [[r, p, ""] for r, p in zip(EDGE_REFERENCES, reversed(EDGE_PREDICTIONS))]
+        got = evaluate.load("rouge").compute(predictions=EDGE_PREDICTIONS, references=refs, use_aggregator=aggregate)
+        assert got == oracle(EDGE_PREDICTIONS, refs, use_aggregator=aggregate)
+    by_char = evaluate.load("rouge").compute(
+        predictions=EDGE_PREDICTIONS, references=EDGE_REFERENCES, use_aggregator=False, tokenizer=list
+    )
+    assert by_char == oracle(EDGE_PREDICTIONS, EDGE_REFERENCES, use_aggregator=False, tokenizer=list)
+    assert by_char["rouge1"][6] > 0  # per character, CJK scores
+
+
+def test_where_the_script_fails_bleu2_refuses_naming_compute_and_the_argument():
+    rouge = evaluate.load("rouge")
+    with pytest.raises(ValueError, match=r"Invalid rouge type: r$"):
+        script_compute(["a"], ["a"], rouge_types="rouge1")  # rouge-score reads the string's letters
+    with pytest.raises(ValueError, match=r"rouge\.compute: rouge_types must be a list of names .* the string 'rouge1'"):
+        rouge.compute(predictions=["a"], references=["a"], rouge_types="rouge1")
+    with pytest.raises(ValueError, match="Invalid rouge type: rouge_1"):
+        script_compute(["a"], ["a"], rouge_types=["rouge_1"])  # as HF's metric card spells it
+    with pytest.raises(ValueError, match=r"rouge\.compute: rouge_types: Invalid rouge type: rouge_1"):
+        rouge.compute(predictions=["a"], references=["a"], rouge_types=["rouge_1"])
+    with pytest.raises(ValueError, match="attempt to get argmax of an empty sequence"):
+        script_compute(["a", "b"], [["a"], []])
+    with pytest.raises(ValueError, match=r"rouge\.compute: references\[1\] is an empty list"):
+        rouge.compute(predictions=["a", "b"], references=[["a"], []])

@@ -108,6 +108,26 @@ def test_japanese_under_bleu2s_unicode_tokenizer_equals_rouge_score_on_the_same_
     assert sentence_rouge(JA_SYS[0], JA_REF[0], rouge_types=["rouge1"])["rouge1"].fmeasure > 0.3
 
 
+@pytest.mark.parametrize(
+    ("prediction", "target"),
+    [
+        ("Καλημέρα κόσμε, φίλε", "καλημέρα φίλε μου"),
+        ("Привет, мир!\nКак дела?", "Как дела?\nпривет мир"),
+        ("مرحبا بالعالم، صديقي", "مرحبا صديقي"),
+        ("ok 😀 👍🏽 ok", "😀 ok"),
+        ("東京は晴れ。", "東京は雨。"),
+        ("", "Καλημέρα"),
+    ],
+)
+def test_every_script_scores_under_bleu2s_default_tokenizer_as_rouge_score_on_its_tokens(prediction, target):
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    expected = peer_scorer.RougeScorer(types, tokenizer=UnicodeTokenizer()).score(target, prediction)
+    got = sentence_rouge(prediction, target, rouge_types=types)
+    assert {t: tuple(s) for t, s in got.items()} == {t: tuple(s) for t, s in expected.items()}
+    if prediction:
+        assert got["rouge1"].fmeasure > 0  # rouge-score's own tokenizer: 0 for all but "ok"
+
+
 def test_a_custom_tokenizer_is_used_as_rouge_score_uses_it():
     peer = peer_scorer.RougeScorer(["rouge1", "rougeL"], tokenizer=UnicodeTokenizer())
     ours = rouge_scorer.RougeScorer(["rouge1", "rougeL"], tokenizer=UnicodeTokenizer())
@@ -126,6 +146,11 @@ EDGE_CASES = [
     ("Ünïcödé naïve café", "unicode naive cafe"),
     ("İstanbul Kelvin K", "i̇stanbul kelvin k"),
     ("東京 は 晴れ 2024", "東京 2024"),
+    ("Καλημέρα κόσμε 2024", "καλημέρα κόσμε"),  # Greek: all dropped but the digits
+    ("Привет, мир! 7 дней", "привет мир 7"),  # Cyrillic
+    ("مرحبا بالعالم ٣ 3", "مرحبا 3"),  # Arabic, an Arabic-Indic digit
+    ("ok 😀 👍🏽 ok", "ok 😀"),  # emoji
+    ("Καλημέρα\nκόσμε", "Привет\nмир"),  # nothing left on either side, two sentences each
     ("first line\nsecond line\n\nthird", "second line\nfirst line"),
     ("a b\n\n\n", "\n\na b"),
     ("\n", "a"),
@@ -191,6 +216,33 @@ def test_invalid_types_are_refused_as_rouge_score_refuses_them():
         rouge_scorer.RougeScorer(["rouge0"]).score("a", "a")
     with pytest.raises(ValueError, match="score_multi needs at least one target"):
         rouge_scorer.RougeScorer(["rouge1"]).score_multi([], "a")
+
+
+def test_texts_that_are_not_str_as_rouge_score_takes_or_refuses_them():
+    peer = peer_scorer.RougeScorer(["rouge1", "rougeL", "rougeLsum"])
+    ours = rouge_scorer.RougeScorer(["rouge1", "rougeL", "rougeLsum"])
+    exact(peer.score("Größe a b".encode(), b"a\nb"), ours.score("Größe a b".encode(), b"a\nb"))  # UTF-8 bytes
+    for target in (None, ["a b"], 3):
+        with pytest.raises(AttributeError):
+            peer.score(target, "a")
+        with pytest.raises(TypeError, match=f"RougeScorer.score: target must be a str .*got {type(target).__name__}"):
+            ours.score(target, "a")
+    with pytest.raises(TypeError, match=r"RougeScorer.score_multi: targets\[1\] must be a str"):
+        ours.score_multi(["a", None], "a")
+    with pytest.raises(TypeError, match=r"RougeScorer\.score: prediction must be a str"):
+        ours.score("a", None)
+
+
+def test_where_rouge_score_reads_a_string_letter_by_letter():
+    """``rouge_types`` a string: both refuse ("Invalid rouge type: r"), bleu2 saying why;
+    ``score_multi`` with a string: rouge-score scores each character as a target, bleu2 refuses."""
+    with pytest.raises(ValueError, match=r"Invalid rouge type: r$"):
+        peer_scorer.RougeScorer("rouge1").score("a", "a")
+    with pytest.raises(ValueError, match=r"Invalid rouge type: r \(rouge_types is the string 'rouge1'"):
+        rouge_scorer.RougeScorer("rouge1").score("a", "a")
+    assert peer_scorer.RougeScorer(["rouge1"]).score_multi("ab", "a")["rouge1"].fmeasure == 1.0
+    with pytest.raises(ValueError, match=r"RougeScorer\.score_multi: targets must be a list of texts, got a str"):
+        rouge_scorer.RougeScorer(["rouge1"]).score_multi("ab", "a")
 
 
 def test_the_default_tokenizer_class():

@@ -113,12 +113,49 @@ def test_rougelsum_with_punkt_sentences(punkt):
     same(peer(preds, target), ours(preds, target))
 
 
+EDGE_PREDS = ["", "a", "", "Größe 東京 naïve", "word", "a b", "x y z"]
+EDGE_TARGET = [["a"], [""], [""], ["grosse naive"], ["word"], ["", "b a"], ["x y z", "x y z"]]
+SCRIPTS_PREDS = ["Καλημέρα κόσμε 2", "Привет, мир!", "مرحبا بالعالم", "ok 😀 👍🏽", "Один. Два.\nТри"]
+SCRIPTS_TARGET = [["καλημέρα κόσμε"], ["привет мир", "Мир"], ["مرحبا"], ["ok 😀"], ["Два. Один.\nТри"]]
+
+
 def test_edge_cases(punkt):
-    preds = ["", "a", "Größe 東京 naïve", "word", "a b", "x y z"]
-    target = [["a"], [""], ["grosse naive"], ["word"], ["", "b a"], ["x y z", "x y z"]]
+    """Empty prediction, empty reference, both empty, one token, non-ASCII, several references."""
     for accumulate in ("best", "avg"):
-        peer = tm_rouge.rouge_score(preds, target, accumulate=accumulate)
-        same(peer, functional.rouge_score(preds, target, accumulate=accumulate))
+        peer = tm_rouge.rouge_score(EDGE_PREDS, EDGE_TARGET, accumulate=accumulate)
+        same(peer, functional.rouge_score(EDGE_PREDS, EDGE_TARGET, accumulate=accumulate))
+
+
+def test_greek_cyrillic_arabic_emoji_and_newlines(punkt):
+    """torchmetrics' normaliser keeps a-z0-9 only (these score next to nothing); with its
+    ``normalizer`` and ``tokenizer`` replaced, every script counts; rougeLsum's sentences."""
+
+    def keep(text: str) -> str:
+        return text
+
+    for options in ({}, {"normalizer": keep, "tokenizer": str.split}, {"normalizer": keep, "tokenizer": list}):
+        for accumulate in ("best", "avg"):
+            peer = tm_rouge.rouge_score(SCRIPTS_PREDS, SCRIPTS_TARGET, accumulate=accumulate, **options)
+            same(peer, functional.rouge_score(SCRIPTS_PREDS, SCRIPTS_TARGET, accumulate=accumulate, **options))
+
+
+def test_where_torchmetrics_fails_bleu2_names_the_function_and_argument(punkt):
+    with pytest.raises(TypeError, match="'NoneType' object is not iterable"):
+        tm_rouge.rouge_score(None, "a", rouge_keys="rouge1")
+    with pytest.raises(TypeError, match=r"^rouge_score: preds must be a list of strings"):
+        functional.rouge_score(None, "a", rouge_keys="rouge1")
+    with pytest.raises(IndexError, match="argmax"):
+        tm_rouge.rouge_score(["a"], [[]], rouge_keys="rouge1")
+    with pytest.raises(ValueError, match=r"^rouge_score: target\[0\] has no reference"):
+        functional.rouge_score(["a"], [[]], rouge_keys="rouge1")
+    with pytest.raises(ValueError, match=r"^ROUGEScore: target\[1\] has no reference"):
+        ROUGEScore(rouge_keys="rouge1").update(["a", "b"], [["a"], []])
+    with pytest.raises(TypeError, match="unhashable type: 'list'"):
+        tm_rouge.rouge_score("a b", "a b", rouge_keys=["rouge1", "rougeL"])
+    same(  # a list of keys: taken as torchmetrics' tuple
+        tm_rouge.rouge_score("a b", "a b", rouge_keys=("rouge1", "rougeL")),
+        functional.rouge_score("a b", "a b", rouge_keys=["rouge1", "rougeL"]),
+    )
 
 
 def test_refusals_and_nothing_added():

@@ -213,7 +213,8 @@ def corpus_bleu(
     of ``hypotheses[i]`` (a token list). Statistics are pooled over the corpus, then smoothed
     at the longest weight tuple's order and scored with each tuple; ``method5``..``method7``
     read the last sentence as NLTK's do (the module docstring). ``method0`` warns
-    (``UserWarning``) for each order without a match, as NLTK.
+    (``UserWarning``) for each order without a match, as NLTK. Without a unigram match:
+    the int ``0`` (a list of them for several tuples), as NLTK.
 
     Raises:
         ValueError: different numbers of hypotheses and references; no hypothesis; a
@@ -274,8 +275,8 @@ def _corpus_bleu(
             raise ValueError(f"list_of_references[{i}] has no reference (NLTK's fails on it)")
         stats.append(sentence_stats(tokens, reference_stats(ref_tokens, depth, "count"), order, "closest"))
     pooled = pool_stats(stats, order)
-    if not pooled.matches[0]:
-        return [0.0] * len(tuples) if several else 0.0
+    if not pooled.matches[0]:  # NLTK's int 0 (its ``bleu.doctest`` prints ``0``)
+        return [0] * len(tuples) if several else 0
     if smooth.function is not None:
         return _custom(pooled, tuples, several, smooth.function, list_of_references[-1], hypotheses[-1], auto_reweigh)
     if smooth.method == "method6" and (order < 3 or not pooled.matches[2]):

@@ -65,6 +65,11 @@ class RougeScorer(BaseScorer):
         self._split_summaries = split_summaries
 
     def _counter(self) -> RougeCounter:
+        if isinstance(self.rouge_types, str) and self.rouge_types:
+            raise ValueError(
+                f"Invalid rouge type: {self.rouge_types[0]} (rouge_types is the string {self.rouge_types!r}: "
+                f"RougeScorer takes a list such as [{self.rouge_types!r}])"
+            )
         for t in self.rouge_types:
             _check_type(t)
         tokenize = self._tokenizer.tokenize
@@ -85,22 +90,42 @@ class RougeScorer(BaseScorer):
             out[t] = Score(p, r, 2 * p * r / (p + r) if p + r > 0 else 0.0)
         return out
 
+    def _text(self, value: Any, method: str, name: str) -> Any:
+        """A text for the default tokenizer: a str, or UTF-8 bytes decoded (rouge-score's
+        ``six.ensure_str``); a custom tokenizer gets ``value`` as it is, as rouge-score's."""
+        if not isinstance(self._tokenizer, DefaultTokenizer) or isinstance(value, str):
+            return value
+        if isinstance(value, bytes):
+            return value.decode("utf-8")
+        raise TypeError(  # rouge-score: AttributeError "... has no attribute 'lower'"
+            f"RougeScorer.{method}: {name} must be a str (or UTF-8 bytes), got {type(value).__name__}"
+        )
+
     def score(self, target: str, prediction: str) -> dict[str, Score]:
         """``{type: Score}`` of ``prediction`` against ``target`` (the reference first, as rouge-score).
 
         Raises:
             ValueError: an invalid rouge type (rouge-score's message).
+            TypeError: a text neither str nor bytes (rouge-score: an ``AttributeError``).
         """
+        target, prediction = self._text(target, "score", "target"), self._text(prediction, "score", "prediction")
         return self._scores(self._counter().pair(target, prediction))
 
     def score_multi(self, targets: Sequence[str], prediction: str) -> dict[str, Score]:
         """Per type, the score against the target of the highest F-measure (the first of equals).
 
         Raises:
-            ValueError: no targets, or an invalid rouge type.
+            ValueError: no targets (rouge-score: NumPy's "attempt to get argmax of an empty
+                sequence"), an invalid rouge type, or ``targets`` a str (refused: rouge-score
+                would score each of its characters as a target).
+            TypeError: a text neither str nor bytes.
         """
         if isinstance(targets, str):
-            raise ValueError("score_multi takes a list of targets; for one target use score(target, prediction)")
+            raise ValueError(
+                "RougeScorer.score_multi: targets must be a list of texts, got a str "
+                "(rouge-score would take each character as a target); for one target use score(target, prediction)"
+            )
         if not len(targets):
             raise ValueError("score_multi needs at least one target (got an empty list)")
-        return self._scores(self._counter().line(prediction, list(targets)))
+        texts = [self._text(t, "score_multi", f"targets[{i}]") for i, t in enumerate(targets)]
+        return self._scores(self._counter().line(self._text(prediction, "score_multi", "prediction"), texts))

@@ -72,7 +72,8 @@ def _tokenizer(
 
 
 def _keys(rouge_keys: str | Sequence[str]) -> tuple[str, ...]:
-    """The keys checked (a string is one key).
+    """The keys checked (a string is one key; a list is taken as a tuple, where torchmetrics
+    1.9 fails with "unhashable type: 'list'").
 
     Raises:
         ValueError: an unknown key (torchmetrics' message).
@@ -92,17 +93,22 @@ def _accumulate(accumulate: str) -> str:
     return accumulate
 
 
-def _inputs(preds: Any, target: Any) -> tuple[list[str], list[list[str]]]:
+def _inputs(preds: Any, target: Any, caller: str) -> tuple[list[str], list[list[str]]]:
     """torchmetrics' reading of ``preds`` and ``target`` (a list of strings is the references
     of a string prediction, else one reference per prediction), then checked: where
-    torchmetrics' ``zip`` would drop predictions or targets, a ValueError."""
+    torchmetrics' ``zip`` would drop predictions or targets, a ValueError; messages start
+    with ``caller`` (torchmetrics: a ``TypeError`` for ``None``, an ``IndexError`` from
+    ``argmax`` for a prediction without references)."""
     if isinstance(target, list) and all(isinstance(t, str) for t in target):
         target = [target] if isinstance(preds, str) else [[t] for t in target]
     if isinstance(preds, str):
         preds = [preds]
     if isinstance(target, str):
         target = [[target]]
-    return check_corpus(preds, target)
+    try:
+        return check_corpus(preds, target)
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"{caller}: {e}") from None
 
 
 class _Rules:
@@ -135,8 +141,8 @@ class _Rules:
                 out.append((p, r, f))
         return tuple(out)
 
-    def lines(self, preds: Any, target: Any) -> list[_Line]:
-        hyps, refs = _inputs(preds, target)
+    def lines(self, preds: Any, target: Any, caller: str) -> list[_Line]:
+        hyps, refs = _inputs(preds, target, caller)
         return [self.line(p, r) for p, r in zip(hyps, refs)]
 
     def result(self, lines: list[_Line], device: object = None) -> dict[str, Any]:
@@ -158,8 +164,9 @@ class ROUGEScore(Metric[list[_Line]]):
 
     Raises:
         ValueError: an unknown key or accumulate value (torchmetrics' messages); predictions
-            and targets of different numbers, a prediction without references.
-        TypeError: an entry that is not a string.
+            and targets of different numbers, a prediction without references
+            (``ROUGEScore: ...``).
+        TypeError: an entry that is not a string (``ROUGEScore: ...``).
     """
 
     plot_lower_bound = 0.0
@@ -187,7 +194,7 @@ class ROUGEScore(Metric[list[_Line]]):
         return a + b
 
     def _batch(self, preds: Any, target: Any) -> list[_Line]:
-        return self._rules.lines(preds, target)
+        return self._rules.lines(preds, target, "ROUGEScore")
 
     def _value(self, stats: list[_Line]) -> float:
         raise NotImplementedError("ROUGEScore returns a dict of values")
@@ -211,4 +218,4 @@ def rouge_score(
         ValueError, TypeError: as :class:`ROUGEScore`.
     """
     rules = _Rules(use_stemmer, normalizer, tokenizer, accumulate, rouge_keys)
-    return rules.result(rules.lines(preds, target))
+    return rules.result(rules.lines(preds, target, "rouge_score"))

@@ -5,7 +5,7 @@
 The offline rule: a sentence ends after ``.``, ``?`` or ``!`` (a run of them, then any
 closing quotes or brackets) followed by white space, unless the word before a ``.`` is
 an abbreviation of :data:`ABBREVIATIONS` (as punkt's English model has them), a single
-letter (an initial). On plain sentences this is punkt's split. Where
+letter (an initial), the period written against it (``a .`` ends a sentence, as in punkt). On plain sentences this is punkt's split. Where
 they may differ: punkt's learned abbreviations beyond this list, its orthographic
 heuristics (a lower-case word after a period of an abbreviation or an initial, ellipses
 ``...`` before a capital, a number before a period followed by a word it has seen in
@@ -43,7 +43,8 @@ def split_sentences(text: str, newlines: bool = True) -> list[str]:
         for m in _CANDIDATE.finditer(line):
             end = m.end()
             if m.group()[0] == "." and len(m.group().rstrip("\"'”’)]")) == 1:
-                word = line[start : m.start()].rsplit(None, 1)
+                before = line[start : m.start()]
+                word = before.rsplit(None, 1) if before[-1:].strip() else []  # "a ." : no word holds the period
                 last = word[-1].lower() if word else ""
                 if last in ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
                     continue

@@ -1,0 +1,5 @@
+"""``torchmetrics.text.ter`` on bleu2: ``TranslationEditRate``."""
+
+from ..ter import TranslationEditRate
+
+__all__ = ["TranslationEditRate"]
