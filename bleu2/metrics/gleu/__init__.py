@@ -21,6 +21,7 @@ METRICS = (
         "corpus_gleu",
         "sentence_gleu",
         breakdown="gleu-orders",
+        peer="NLTK's corpus_gleu on 13a tokens (HF evaluate's google_bleu)",
         flags=MappingProxyType({"gleu_preset": "--gleu-preset", "min_len": "--min-len", "max_len": "--max-len"}),
     ),
 )
