@@ -33,6 +33,7 @@ __all__ = [
     "rules_line",
     "verdict",
     "page_rules",
+    "metric_text",
 ]
 
 #: A paired test's p-value below this is called significant.
@@ -239,6 +240,14 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     }
 
 
+def metric_text(by: PageMetric, value: float | None, lang: str) -> str:
+    """A score of the page's metric: ``0.4834``; NIST's ``6.5097 bits``; undefined ``–``."""
+    if value is None:
+        return "–"
+    text = i18n.format_number(value, lang)
+    return text if by["percent"] else i18n.t(lang, "compare_bits", value=text)
+
+
 def _metric_verdict(
     result: CompareResult, by: PageMetric, left: int, right: int, lang: str, page: PageRules
 ) -> Verdict:
@@ -249,13 +258,18 @@ def _metric_verdict(
     if round(a, 4) == round(b, 4):
         winner = None
         headline = i18n.t(
-            lang, "compare_verdict_tie_metric", left=names[left], right=names[right], score=_num(a, lang), metric=name
+            lang,
+            "compare_verdict_tie_metric",
+            left=names[left],
+            right=names[right],
+            score=metric_text(by, a, lang),
+            metric=name,
         )
     else:
         left_wins = (a < b) if by["lower_is_better"] else (a > b)
         hi, lo = (left, right) if left_wins else (right, left)
         winner = names[hi]
-        high, low = _num(by["scores"][hi], lang), _num(by["scores"][lo], lang)
+        high, low = metric_text(by, by["scores"][hi], lang), metric_text(by, by["scores"][lo], lang)
         kind = "lower" if by["lower_is_better"] else "higher"
         fill = {"winner": winner, "loser": names[lo], "high": high, "low": low, "metric": name}
         headline = i18n.t(lang, f"compare_verdict_{kind}_metric", **fill)

@@ -24,6 +24,7 @@ from .. import i18n
 from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
 from .compare_verdict import PageMetric
+from .compare_verdict import metric_text as _metric_text
 
 __all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export", "metric_examples", "to_json"]
 
@@ -168,14 +169,6 @@ def view(
         "examples_heading": t("compare_examples_heading"),
         "examples": examples,
     }
-
-
-def _metric_text(by: PageMetric, value: float | None, lang: str) -> str:
-    """A score of the page's metric: ``0.4834``; NIST's ``6.5097 bits``; undefined ``–``."""
-    if value is None:
-        return "–"
-    text = i18n.format_number(value, lang)
-    return text if by["percent"] else i18n.t(lang, "compare_bits", value=text)
 
 
 def _signed(by: PageMetric, delta: float, lang: str) -> str:

@@ -145,6 +145,8 @@ def metric_note(metric: str, extra: Sequence[MetricResult], lang: str) -> str:
 
     def named(m: MetricResult) -> str:
         entry = registry.get(m.key)
+        if not entry.peer:  # a metric of bleu2's own
+            return m.name
         kind = "lower" if entry.lower_is_better else ("" if entry.percent else "bits")
         key = "corpus_note_metric_" + kind if kind else "corpus_note_metric"
         return i18n.t(lang, key, metric=m.name, peer=entry.peer)
