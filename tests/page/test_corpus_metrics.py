@@ -82,7 +82,9 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
         "By chrF2, the metric the table above ranks by, ted.sys1.detok.eng scores better:"
         " chrF2 0.4834 against 0.4558 for ted.sys2.detok.eng."
     )
-    assert shown["verdict"]["significance"] == "The difference is significant: paired bootstrap, p = 0.0010 (below 0.05)."
+    assert (
+        shown["verdict"]["significance"] == "The difference is significant: paired bootstrap, p = 0.0010 (below 0.05)."
+    )
     assert shown["rules"].endswith(
         "The verdict and the sentence examples go by the page's metric, chrF2, as the systems table above;"
         " the other analyses score BLEU."
