@@ -102,7 +102,10 @@ def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowe
     table = page.port.last("results")["table"]
     assert table["head"][:4] == ["Rank", "System", "TER\nMean ± 95% CI", "BLEU-4\nMean ± 95% CI"]  # TER's first
     assert table["head"][-1] == "chrF2\nMean ± 95% CI"
-    assert table["note"].endswith("Ranked by TER.")
+    assert table["note"].endswith(
+        "each with the same test: TER, as sacrebleu -m ter (an error rate: lower is better); chrF2, as sacrebleu -m"
+        " chrf. Ranked by TER."
+    )
     # a line opened in the sentence view keeps the metric
     page.on("open_line", 0)
     assert page.opened[-1]["options"]["metric"] == "ter"

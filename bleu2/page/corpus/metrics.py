@@ -153,10 +153,11 @@ def metric_note(metric: str, extra: Sequence[MetricResult], lang: str) -> str:
 
     ranked = ranked_by(metric, extra)
     bleu = registry.get(registry.DEFAULT)
+    listed = sorted(extra, key=lambda m: m is not ranked)  # the metric it ranks by first
     return i18n.t(
         lang,
         "corpus_note_scored",
-        metrics="; ".join(named(m) for m in extra),
+        metrics="; ".join(named(m) for m in listed),
         bleu=bleu.display,
         peer=bleu.peer,
         metric=ranked.name if ranked else bleu.display,
