@@ -25,6 +25,7 @@ from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
 from .compare_verdict import PageMetric
 from .compare_verdict import metric_text as _metric_text
+from .views import short_names
 
 __all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export", "metric_examples", "to_json"]
 
@@ -84,6 +85,7 @@ def view(
     ``split``: how its rules make words of a line (default: :func:`_split_of`); ``by``: the page's metric."""
     d = result.to_dict()
     names = d["systems"]
+    short = short_names(names)  # in the charts' legends and the tables' heads (the full names elsewhere)
 
     def t(key: str, **kw: Any) -> str:
         return i18n.t(lang, key, **kw)
@@ -100,22 +102,22 @@ def view(
     }
     blocks = []
     w = d["word_accuracy"]
-    series = [(names[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
+    series = [(short[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
     rows = [
         [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
         for i, b in enumerate(w["buckets"])
     ]
     chart = grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F")
-    head = [t("compare_frequency"), *(f"F: {n}" for n in names)]
+    head = [t("compare_frequency"), *(f"F: {n}" for n in short)]
     blocks.append(_block("compare-words", t("compare_word_accuracy"), head, rows, chart))
     lb = d["length_buckets"]
-    series = [(names[k], row) for k, row in enumerate(lb["bleu"])]
+    series = [(short[k], row) for k, row in enumerate(lb["bleu"])]
     rows = []
     for i, b in enumerate(lb["buckets"]):
         cells = [{"text": b}, *({"text": _pct(row[i], lang)} for row in lb["bleu"])]
         cells += [_count_cell(row[i], "length", i, k, names, b, lang) for k, row in enumerate(lb["sentences"])]
         rows.append(cells)
-    head = [t("compare_length"), *(f"BLEU: {n}" for n in names), *(t("compare_sentences_of", system=n) for n in names)]
+    head = [t("compare_length"), *(f"BLEU: {n}" for n in short), *(t("compare_sentences_of", system=n) for n in short)]
     chart = grouped_bars(t("compare_length_bleu"), lb["buckets"], series, lang, "compare-length-chart", y_title="BLEU")
     blocks.append(_block("compare-length", t("compare_length_bleu"), head, rows, chart))
     for kind, key, first in (
@@ -123,7 +125,7 @@ def view(
         ("sentence_bleu", "compare_sentence_bleu", t("compare_sentence_bleu_bucket")),
     ):
         c = d[kind if kind == "length_difference" else "sentence_bleu_buckets"]
-        series = [(names[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
+        series = [(short[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
         rows = [
             [{"text": b}, *(_count_cell(row[i], kind, i, k, names, b, lang) for k, row in enumerate(c["counts"]))]
             for i, b in enumerate(c["buckets"])
@@ -131,7 +133,7 @@ def view(
         drawing = grouped_bars(
             t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
         )
-        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *names], rows, drawing))
+        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *short], rows, drawing))
     pairs = d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
     pair = min(max(int(pair), 0), len(pairs) - 1)
     p = pairs[pair]
@@ -143,7 +145,8 @@ def view(
             button = {"pair": pair, "side": side, "index": i, "label": t("compare_list_ngram", ngram=row["ngram"])}
             counts = [{"text": i18n.format_integer(row[k], lang)} for k in ("left", "right")]
             rows.append([{"text": row["ngram"], "button": button}, *counts, {"text": _pct(row["score"], lang)}])
-        head = [t("compare_ngram"), left, right, t("compare_ngram_score")]
+        li, ri = p["ngrams"]["left"], p["ngrams"]["right"]
+        head = [t("compare_ngram"), short[li], short[ri], t("compare_ngram_score")]
         ngrams.append({"caption": t("compare_ngrams_better", better=a, worse=b), "head": head, "rows": rows})
     examples = []
     if result.lines is not None:
