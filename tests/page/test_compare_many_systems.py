@@ -11,6 +11,8 @@ NAMES = [f"newstest2024-ende.submission-team{k:02d}.detok.eng" for k in range(1,
 
 def test_sixteen_long_names_are_told_apart_in_the_compare_views_heads_and_legends():
     page = Page()
+    page.port.set("corpus-test", "paired-bs")
+    page.port.set("corpus-n", "100")
     page.load("reference", ("ref.txt", REF))
     page.load("system", *((name, SYS1 if k % 2 else SYS2) for k, name in enumerate(NAMES)))
     page.scored()
@@ -30,3 +32,10 @@ def test_sixteen_long_names_are_told_apart_in_the_compare_views_heads_and_legend
     assert wrapped  # a chart narrower than 16 legend entries wraps them
     assert shown["pairs"]["options"] == NAMES[1:] and shown["pairs"]["baseline"] == NAMES[0]
     assert NAMES[0] in shown["verdict"]["headline"]
+    # team01 against team03, the same output: no difference to test, whatever p-value sacreBLEU's test prints
+    page.on("compare_pair", 1)
+    verdict = view(page)["verdict"]
+    assert verdict["headline"].startswith(f"{NAMES[0]} and {NAMES[2]} score the same: BLEU ")
+    assert verdict["significant"] is False and verdict["significance"].startswith(
+        "The two corpus scores are the same number: there is no difference to test (paired bootstrap prints p = "
+    )

@@ -219,14 +219,7 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
         p_value = next((r.p_value for r in result.significance.rows if r.system == right), None)
     elif page is not None and page["same"] and page["test"].startswith("paired"):  # the systems table's
         test, p_value = page["test"], page["p_values"].get(right)
-    significant: bool | None = None
-    if p_value is None:
-        significance = i18n.t(lang, "compare_verdict_no_test")
-    else:
-        significant = p_value < SIGNIFICANCE_LEVEL
-        key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
-        name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
-        significance = i18n.t(lang, key, test=name, p=_num(p_value, lang))
+    significant, significance = _significance(test, p_value, a == b, lang)
     return {
         "heading": i18n.t(lang, "compare_verdict_heading"),
         "winner": winner,
@@ -238,6 +231,20 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
         "differences_caption": i18n.t(lang, "compare_verdict_differences"),
         "differences": _differences(result, left, right, lang),
     }
+
+
+def _significance(test: str, p_value: float | None, equal: bool, lang: str) -> tuple[bool | None, str]:
+    """Whether the paired test's ``p_value`` is below :data:`SIGNIFICANCE_LEVEL` (None: untested) and the line that
+    says so; ``equal``: the two corpus scores are the same number, so there is no difference to test (sacreBLEU's
+    paired bootstrap still prints a small p-value for two identical systems: not significant here)."""
+    if p_value is None:
+        return None, i18n.t(lang, "compare_verdict_no_test")
+    name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
+    if equal:
+        return False, i18n.t(lang, "compare_verdict_equal_scores", test=name, p=_num(p_value, lang))
+    significant = p_value < SIGNIFICANCE_LEVEL
+    key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
+    return significant, i18n.t(lang, key, test=name, p=_num(p_value, lang))
 
 
 def metric_text(by: PageMetric, value: float | None, lang: str) -> str:
@@ -274,14 +281,7 @@ def _metric_verdict(
         fill = {"winner": winner, "loser": names[lo], "high": high, "low": low, "metric": name}
         headline = i18n.t(lang, f"compare_verdict_{kind}_metric", **fill)
     test, p_value = page["test"], by["p_values"].get(right) if page["test"].startswith("paired") else None
-    significant: bool | None = None
-    if p_value is None:
-        significance = i18n.t(lang, "compare_verdict_no_test")
-    else:
-        significant = p_value < SIGNIFICANCE_LEVEL
-        key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
-        test_name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
-        significance = i18n.t(lang, key, test=test_name, p=_num(p_value, lang))
+    significant, significance = _significance(test, p_value, a == b, lang)
     return {
         "heading": i18n.t(lang, "compare_verdict_heading"),
         "winner": winner,
