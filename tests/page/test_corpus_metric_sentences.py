@@ -153,3 +153,31 @@ def test_under_nist_the_compare_view_shows_bits():
     assert item["rows"][-1]["score"].startswith("NIST ") and item["rows"][-1]["score"].endswith(" against the baseline")
     page.on("compare_export", "json")
     assert json.loads(page.port.downloads[-1][2])["page_metric"]["unit"] == "bits"
+
+
+def _corpus_gleu(hyps: list[str]) -> float:
+    from nltk.translate.gleu_score import corpus_gleu
+
+    return corpus_gleu([[TOK(r).split()] for r in REF], [TOK(h).split() for h in hyps])
+
+
+#: metric -> (its name, a system's corpus score by the peer: rouge-score's mean F, NLTK's corpus_gleu).
+CORPUS_PEERS = {
+    "rouge": ("ROUGE-1", lambda hyps: sum(PEERS["rouge"](h, r) for h, r in zip(hyps, REF)) / len(hyps)),
+    "gleu": ("GLEU", _corpus_gleu),
+}
+
+
+@pytest.mark.parametrize("metric", list(CORPUS_PEERS))
+def test_under_rouge_and_gleu_the_verdict_names_the_metric_and_the_peers_winner(metric):
+    page = scored(metric)
+    name, corpus = CORPUS_PEERS[metric]
+    scores = [corpus(lines) for lines in (SYS1, SYS2)]
+    winner, loser = (0, 1) if scores[0] > scores[1] else (1, 0)
+    fmt = [i18n.format_number(x, "en") for x in scores]
+    view = page.port.last("compareView")[1]
+    assert view["verdict"]["headline"] == (
+        f"By {name}, the metric the table above ranks by, {NAMES[1 + winner]} scores better: {name} {fmt[winner]}"
+        f" against {fmt[loser]} for {NAMES[1 + loser]}."
+    )
+    assert view["examples"][1]["caption"].endswith(f"(sentence {name})")
