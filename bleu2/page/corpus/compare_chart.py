@@ -18,7 +18,7 @@ _LEFT, _RIGHT, _TOP, _BOTTOM = 40, 44, 40, 64  # the right margin: the last labe
 _PLOT_H = 150
 _LEGEND = 150  # a legend entry's width
 #: Colour classes (``cmp-s0`` ..): the page's CSS has this many, light and dark.
-COLOURS = 4
+COLOURS = 8
 
 
 def _num(x: float) -> str:
