@@ -260,6 +260,11 @@ def _order(scores: Sequence[float | None], sort: str, lower_is_better: bool = Fa
     return sorted(range(len(scores)), key=lambda i: (scores[i] is None, sign * (scores[i] or 0.0), i))
 
 
+def _metric_head(m: MetricResult, lang: str) -> str:
+    """A metric's column: its name (NIST's with its unit, bits)."""
+    return m.name if registry.get(m.key).percent else i18n.t(lang, "corpus_col_bits", metric=m.name)
+
+
 def _score_text(score: float | None, lang: str) -> str:
     return "–" if score is None else i18n.format_number(score, lang)
 
@@ -288,7 +293,7 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
     label = i18n.t(lang, "corpus_page_label", first=integer(first), last=integer(last), total=integer(len(order)))
     head = [
         i18n.t(lang, "corpus_col_line"),
-        i18n.t(lang, "col_score", order=result.max_order) if metric is None else metric.name,
+        i18n.t(lang, "col_score", order=result.max_order) if metric is None else _metric_head(metric, lang),
         i18n.t(lang, "corpus_col_candidate", name=short_names([n for n, _ in res.systems])[system]),
         i18n.t(lang, "corpus_col_reference"),
     ]
