@@ -96,6 +96,9 @@ def test_the_per_sentence_table_shows_each_lines_score_in_the_pages_metric_equal
     # the histogram counts every line in the metric's sentence scores
     histogram = page.port.last("svg")[1]
     assert sum(histogram["counts"]) == LINES and m.name in histogram["title"]
+    # "How it works" ends on the page's metric, with the system's score in it
+    last = page.port.last("help")["steps"][-1]
+    assert last.startswith(f"The page's metric, {m.name}.") and i18n.format_number(m.scores[0], "en") in last
     # the sentence exports carry the metric's column beside BLEU's
     page.on("export", "sentences", "csv")
     rows = page.port.downloads[-1][2].splitlines()
