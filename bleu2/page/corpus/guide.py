@@ -1,5 +1,7 @@
-"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system; under another page's metric, a
-last step on that metric (its corpus score beside its peer, the system's score, its sentence scores)."""
+"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system.
+
+Under another page's metric, a last step on that metric: the peer its numbers equal, the system's score in it, its
+sentence scores."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Corpus mode's metrics beside BLEU (the page's metric, and sacreBLEU's chrF and TER: its
-multi-metric table), as data.
+"""Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
+
+Under another page's metric than BLEU, that metric too, each line scored on its own.
 
 As ``sacrebleu REF -i SYS... -m bleu chrf ter``: each metric through the one corpus pipeline
 (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line statistics, the corpus score of their
