@@ -1,10 +1,8 @@
 """Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
 
-Under another page's metric than BLEU, that metric too, each line scored on its own.
-
 As ``sacrebleu REF -i SYS... -m bleu chrf ter``: each metric through the one corpus pipeline
 (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line statistics, the corpus score of their
-sums and the test on them); the page's metric also scores each line on its own (the
+sums and the test on them); the page's metric, when not BLEU, is scored too and scores each line on its own (the
 per-sentence table, the Compare view's examples). Scores are fractions (chrF in [0, 1];
 TER, lower is better, may exceed 1) but NIST's, in bits (``Metric.percent`` False).
 """
