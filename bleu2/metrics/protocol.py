@@ -110,7 +110,7 @@ class Metric:
             "--beta"}``): the command takes them with ``--metric`` of this metric and names
             the metric when they come without it.
         peer: the peer command or function whose corpus numbers this entry's equal, as the
-            page's notes name it (``sacrebleu -m chrf``; ``NLTK's corpus_gleu``).
+            page's notes name it in every language (``sacrebleu -m chrf``, ``NLTK corpus_gleu``).
     """
 
     key: str

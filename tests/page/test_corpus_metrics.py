@@ -55,8 +55,8 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     ]  # fmt: skip
     # the note names each metric scored with the peer command its numbers equal (the registry's)
     assert table["note"].endswith(
-        "Scored beside BLEU (sacrebleu -m bleu), each with the same test: chrF2, as sacrebleu -m chrf; TER, as"
-        " sacrebleu -m ter (an error rate: lower is better). Ranked by chrF2."
+        "Scored beside BLEU (sacrebleu -m bleu), each with the same test: chrF2, as sacrebleu -m chrf; TER (an error"
+        " rate: lower is better), as sacrebleu -m ter. Ranked by chrF2."
     )
     # the exports carry them too
     page.on("export", "systems", "csv")
@@ -103,7 +103,7 @@ def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowe
     assert table["head"][:4] == ["Rank", "System", "TER\nMean ± 95% CI", "BLEU-4\nMean ± 95% CI"]  # TER's first
     assert table["head"][-1] == "chrF2\nMean ± 95% CI"
     assert table["note"].endswith(
-        "each with the same test: TER, as sacrebleu -m ter (an error rate: lower is better); chrF2, as sacrebleu -m"
+        "each with the same test: TER (an error rate: lower is better), as sacrebleu -m ter; chrF2, as sacrebleu -m"
         " chrf. Ranked by TER."
     )
     # a line opened in the sentence view keeps the metric

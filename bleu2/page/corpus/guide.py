@@ -57,7 +57,7 @@ def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
     if m is not None:
         entry = registry.get(m.key)
         score = i18n.format_number(m.scores[system], lang)
-        score = score if entry.percent else i18n.t(lang, "corpus_col_bits", metric=score)
+        score = score if entry.percent else i18n.t(lang, "compare_bits", value=score)
         steps.append(
             i18n.t(lang, "corpus_help_metric", metric=m.name, peer=entry.peer or m.name, name=name, score=score)
         )
