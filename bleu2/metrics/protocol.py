@@ -110,6 +110,8 @@ class Metric:
         flags: its options on bleu2's own command line, option -> flag (``{"beta":
             "--beta"}``): the command takes them with ``--metric`` of this metric and names
             the metric when they come without it.
+        peer: the peer command or function whose corpus numbers this entry's equal, as the
+            page's notes name it in every language (``sacrebleu -m chrf``, ``NLTK corpus_gleu``).
     """
 
     key: str
@@ -125,6 +127,7 @@ class Metric:
     percent: bool = True
     breakdown: str = ""
     flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    peer: str = ""
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

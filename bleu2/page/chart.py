@@ -218,21 +218,22 @@ def histogram(
     id_prefix: str = "bleu2-hist",
     x_title: str = "",
     y_title: str = "",
+    scale: float = 1.0,
 ) -> Histogram:
-    """A histogram of ``values`` (sentence scores in [0, 1], clamped) in ``bins`` equal bins, as :func:`bar_chart`.
-    Raises ValueError: fewer than 1 bin, or a drawing too small."""
+    """A histogram of ``values`` (sentence scores in [0, ``scale``], clamped) in ``bins`` equal bins, as
+    :func:`bar_chart`. Raises ValueError: fewer than 1 bin, or a drawing too small."""
     if bins < 1:
         raise ValueError(f"bins must be >= 1, got {bins}")
     if width < 120 or height < 100:
         raise ValueError(f"the chart needs at least 120 x 100 pixels, got {width} x {height}")
     counts = [0] * bins
     for v in values:
-        counts[min(int(_clamp(v) * bins), bins - 1)] += 1
+        counts[min(int(_clamp(v / scale) * bins), bins - 1)] += 1
     top = max(counts) or 1
     plot_left, plot_right = _MARGIN_LEFT, width - _MARGIN_RIGHT
     plot_top, plot_bottom = _MARGIN_TOP, height - _MARGIN_BOTTOM
     band = (plot_right - plot_left) / bins
-    edges = [i / bins for i in range(bins + 1)]
+    edges = [scale * i / bins for i in range(bins + 1)]
     decimals = 1 if bins <= 10 else 2
 
     def fmt(v: float) -> str:
@@ -248,7 +249,10 @@ def histogram(
     ]
     for tick in _TICKS:
         x = plot_left + (plot_right - plot_left) * tick
-        text = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
+        if scale != 1.0:
+            text = i18n.format_g(tick * scale, lang)
+        else:
+            text = "0" if tick == 0 else "1" if tick == 1 else i18n.format_number(tick, lang, 1)
         elements.append(label(_num(x), _num(plot_bottom + 15), text, "axis-label"))
     if x_title:
         elements.append(label(_num((plot_left + plot_right) / 2), _num(height - 4), x_title, "axis-title"))

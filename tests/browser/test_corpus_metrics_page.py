@@ -1,5 +1,5 @@
 """Corpus mode's systems table with chrF and TER beside BLEU, in headless Chromium: with the metric chrF and a paired bootstrap, the tab's table shows sacreBLEU's
-multi-metric numbers, ranked by chrF.
+multi-metric numbers, ranked by chrF, and the table of sentences each line's chrF (sacreBLEU's sentence_chrf).
 
 Oracle: sacreBLEU 2.6.0's command line, its output recorded here (seed 12345):
 ``sacrebleu ted.ref.detok.eng -i ted.sys1.detok.eng ted.sys2.detok.eng -m bleu chrf ter
@@ -9,6 +9,8 @@ Oracle: sacreBLEU 2.6.0's command line, its output recorded here (seed 12345):
 from __future__ import annotations
 
 import json
+
+from sacrebleu import sentence_chrf
 
 from browser_helpers import TED, answered, wait_result
 from golden_values import sacrebleu_figures as figures
@@ -21,7 +23,7 @@ PAIRED_BS_100 = {
 }
 
 
-def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_context, site_url):
+def test_the_tabs_tables_show_chrf_and_ter_with_sacrebleus_paired_bootstrap_and_sentence_chrf(new_context, site_url):
     from conftest import open_page
 
     context, guard = new_context()
@@ -37,7 +39,7 @@ def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", [str(TED / "ted.sys1.detok.eng"), str(TED / "ted.sys2.detok.eng")])
     wait_result(page, "|bs:100|")
-    page.wait_for_function("document.getElementById('corpus-note').textContent.includes('ranked by chrF2')")
+    page.wait_for_function("document.getElementById('corpus-note').textContent.includes('Ranked by chrF2.')")
     head = page.eval_on_selector_all("#corpus-table-head th", "ths => ths.map(t => t.textContent)")
     # the column it ranks by right after the names; BLEU's, then TER's; each metric's mean ± 95% CI and p-value
     # folded into its score's cell, a line each
@@ -64,3 +66,18 @@ def test_the_tabs_table_shows_chrf_and_ter_with_sacrebleus_paired_bootstrap(new_
     assert [figures(s) for s in shown] == PAIRED_BS_100["bleu"]
     assert [figures(s["chrf"]) for s in shown] == PAIRED_BS_100["chrf"]
     assert [figures(s["ter"]) for s in shown] == PAIRED_BS_100["ter"]
+    # the table of sentences (the baseline's, worst first): each line's chrF, as sacreBLEU's sentence_chrf
+    head = page.eval_on_selector_all("#corpus-sentences-head th", "ths => ths.map(t => t.textContent)")
+    assert head[:2] == ["Line", "chrF2"]
+    shown_rows = page.eval_on_selector_all(
+        "#corpus-sentences-body tr",
+        "rows => rows.slice(0, 5).map(r => [r.children[0].textContent, r.children[1].textContent])",
+    )
+    ref, hyp = (
+        (TED / name).read_text(encoding="utf-8").splitlines() for name in ("ted.ref.detok.eng", "ted.sys1.detok.eng")
+    )
+    peer = [
+        f"{sentence_chrf(hyp[int(line.replace(',', '')) - 1], [ref[int(line.replace(',', '')) - 1]]).score / 100:.4f}"
+        for line, _ in shown_rows
+    ]
+    assert [score for _, score in shown_rows] == peer and peer == sorted(peer)

@@ -172,6 +172,6 @@ def test_the_pages_corpus_controller_scores_and_ranks_by_it(unigram_f1, ted_line
     p, _, _ = oracle_paired_bs(oracle_stats(ref, sys1), oracle_stats(ref, sys2), 200, 12345)
     assert [s["unigram-f1"]["p_value"] for s in shown] == [None, p]
     table = page.port.last("results")["table"]
-    assert "ranked by F1" in table["note"]
+    assert "each with the same test: F1; chrF2, as sacrebleu -m chrf" in table["note"]
     best = max(expected, key=expected.__getitem__)
     assert table["names"][0] == best

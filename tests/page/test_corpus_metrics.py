@@ -53,7 +53,11 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     assert [table["rows"][1][2], table["rows"][1][12]] == [
         "0.4558\n0.4559 ± 0.0057\n0.0010", "0.6385\n0.6384 ± 0.0082\n0.0140",
     ]  # fmt: skip
-    assert "chrF2, TER scored beside BLEU" in table["note"] and "ranked by chrF2" in table["note"]
+    # the note names each metric scored with the peer command its numbers equal (the registry's)
+    assert table["note"].endswith(
+        "Scored beside BLEU (sacrebleu -m bleu), each with the same test: chrF2, as sacrebleu -m chrf; TER (an error"
+        " rate: lower is better), as sacrebleu -m ter. Ranked by chrF2."
+    )
     # the exports carry them too
     page.on("export", "systems", "csv")
     csv = page.port.downloads[-1][2].splitlines()
@@ -70,15 +74,23 @@ def test_under_chrf_the_table_scores_chrf_and_ter_with_sacrebleus_paired_bootstr
     assert "| chrF2 | chrF2: Mean ± 95% CI | chrF2: p-value |" in markdown
     page.on("export", "systems", "json")
     assert json.loads(page.port.downloads[-1][2]) == shown
-    # the Compare view scores BLEU and says so
-    rules = view(page)["rules"]
-    assert rules.endswith("These analyses score BLEU; the page's metric, chrF, is scored in the systems table above.")
-    # and its verdict (BLEU's: sys2 higher, sacreBLEU's corpus_bleu 23.05 and 21.71, where chrF ranks sys1 first)
-    # names both metrics in one sentence
-    assert view(page)["verdict"]["headline"] == (
-        "By BLEU (these analyses score BLEU; the table above ranks by chrF), ted.sys2.detok.eng scores higher:"
-        " BLEU 0.2305 against 0.2171 for ted.sys1.detok.eng."
+    # the Compare view's verdict goes by chrF, as the table (sys1 first, where BLEU would put sys2 first), with
+    # chrF's paired bootstrap (sacreBLEU's p-value 0.0010), naming chrF2 in the same sentence; its other analyses
+    # score BLEU and say so
+    shown = view(page)
+    assert shown["verdict"]["headline"] == (
+        "By chrF2, the metric the table above ranks by, ted.sys1.detok.eng scores better:"
+        " chrF2 0.4834 against 0.4558 for ted.sys2.detok.eng."
     )
+    assert (
+        shown["verdict"]["significance"] == "The difference is significant: paired bootstrap, p = 0.0010 (below 0.05)."
+    )
+    assert shown["rules"].endswith(
+        "The verdict and the sentence examples go by the page's metric, chrF2, as the systems table above;"
+        " the other analyses score BLEU."
+    )
+    assert shown["scores"]["head"][:3] == ["System", "chrF2", "BLEU"]
+    assert [row[1] for row in shown["scores"]["rows"]] == ["0.4834", "0.4558"]
 
 
 def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowest_first():
@@ -90,7 +102,10 @@ def test_under_ter_confidence_intervals_equal_sacrebleus_and_the_ranking_is_lowe
     table = page.port.last("results")["table"]
     assert table["head"][:4] == ["Rank", "System", "TER\nMean ± 95% CI", "BLEU-4\nMean ± 95% CI"]  # TER's first
     assert table["head"][-1] == "chrF2\nMean ± 95% CI"
-    assert "ranked by TER" in table["note"]
+    assert table["note"].endswith(
+        "each with the same test: TER (an error rate: lower is better), as sacrebleu -m ter; chrF2, as sacrebleu -m"
+        " chrf. Ranked by TER."
+    )
     # a line opened in the sentence view keeps the metric
     page.on("open_line", 0)
     assert page.opened[-1]["options"]["metric"] == "ter"

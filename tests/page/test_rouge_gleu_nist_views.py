@@ -132,7 +132,8 @@ def test_corpus_mode_ranks_by_rouge_scores_mean_f_with_a_paired_bootstrap():
     assert {s["system"]: s["rouge-score"]["score"] for s in shown} == expected
     assert [s["rouge-score"]["p_value"] is None for s in shown] == [True, False]
     table = page.port.last("results")["table"]
-    assert "ranked by ROUGE-1" in table["note"]
+    assert "test: ROUGE-1, as rouge-score 0.1.2 RougeScorer;" in table["note"]
+    assert table["note"].endswith("Ranked by ROUGE-1.")
     assert table["names"][0] == max(expected, key=expected.__getitem__)
 
 

@@ -7,6 +7,6 @@ from ..protocol import Metric
 METRICS = (
     Metric(
         "bleu", "BLEU", "bleu2.metrics.bleu.scorer", "BLEU", "corpus_bleu", "sentence_bleu", sacrebleu=True,
-        breakdown="ngram-precisions",
+        breakdown="ngram-precisions", peer="sacrebleu -m bleu",
     ),
 )  # fmt: skip

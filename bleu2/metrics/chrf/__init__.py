@@ -9,7 +9,7 @@ from ..protocol import Metric
 METRICS = (
     Metric(
         "chrf", "chrF", "bleu2.metrics.chrf.api", "CHRF", "corpus_chrf", "sentence_chrf", sacrebleu=True,
-        breakdown="char-ngrams",
+        breakdown="char-ngrams", peer="sacrebleu -m chrf",
         flags=MappingProxyType({
             "char_order": "--char-order", "word_order": "--word-order", "beta": "--beta",
             "whitespace": "--whitespace", "eps_smoothing": "--eps-smoothing",
@@ -18,5 +18,6 @@ METRICS = (
     Metric(
         "chrf++", "chrF++", "bleu2.metrics.chrf.api", "CHRF", "corpus_chrf", "sentence_chrf",
         options=MappingProxyType({"word_order": 2}), variant_of="chrf", breakdown="char-ngrams",
+        peer="sacrebleu -m chrf --chrf-word-order 2",
     ),
 )  # fmt: skip

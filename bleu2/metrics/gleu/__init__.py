@@ -21,6 +21,7 @@ METRICS = (
         "corpus_gleu",
         "sentence_gleu",
         breakdown="gleu-orders",
+        peer="NLTK corpus_gleu + sacreBLEU 13a (HF evaluate google_bleu)",
         flags=MappingProxyType({"gleu_preset": "--gleu-preset", "min_len": "--min-len", "max_len": "--max-len"}),
     ),
 )

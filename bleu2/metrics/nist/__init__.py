@@ -28,6 +28,7 @@ METRICS = (
         "sentence_nist",
         percent=False,
         breakdown="nist-orders",
+        peer="mteval-v13a.pl, NLTK corpus_nist (nist_preset nltk)",
         flags=MappingProxyType({"nist_preset": "--nist-preset", "n": "--nist-order", "rules": "--nist-rules"}),
     ),
 )

@@ -25,7 +25,7 @@ __all__ = ["METRICS", "sentence_rouge", "corpus_rouge", "RougeConfig", "Score", 
 METRICS = (
     Metric(
         "rouge", "ROUGE", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
-        breakdown="rouge-types",
+        breakdown="rouge-types", peer="rouge-score RougeScorer (tokenizer: bleu2 Unicode)",
         flags=MappingProxyType({
             "rouge_preset": "--rouge-preset", "rouge_types": "--rouge-types", "rouge_tokenizer": "--rouge-tokenizer",
             "use_stemmer": "--use-stemmer", "split_summaries": "--split-summaries",
@@ -34,11 +34,12 @@ METRICS = (
     Metric(
         "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",
         options=MappingProxyType({"rouge_preset": "rouge-score"}), variant_of="rouge", breakdown="rouge-types",
+        peer="rouge-score 0.1.2 RougeScorer",
     ),
     Metric(
         "rouge-torchmetrics", "ROUGE (torchmetrics)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge",
         "sentence_rouge", options=MappingProxyType({"rouge_preset": "rouge-score", "split_summaries": True}),
-        variant_of="rouge", breakdown="rouge-types",
+        variant_of="rouge", breakdown="rouge-types", peer="torchmetrics ROUGEScore",
     ),
 )  # fmt: skip
 

@@ -9,7 +9,7 @@ from ..protocol import Metric
 METRICS = (
     Metric(
         "ter", "TER", "bleu2.metrics.ter.api", "TER", "corpus_ter", "sentence_ter",
-        lower_is_better=True, sacrebleu=True, breakdown="edits",
+        lower_is_better=True, sacrebleu=True, breakdown="edits", peer="sacrebleu -m ter",
         flags=MappingProxyType({
             "normalized": "--normalized", "no_punct": "--no-punct", "asian_support": "--asian-support",
         }),

@@ -16,8 +16,9 @@ __all__ = ["grouped_bars"]
 
 _LEFT, _RIGHT, _TOP, _BOTTOM = 40, 44, 40, 64  # the right margin: the last label, turned
 _PLOT_H = 150
+_LEGEND = 150  # a legend entry's width
 #: Colour classes (``cmp-s0`` ..): the page's CSS has this many, light and dark.
-COLOURS = 4
+COLOURS = 8
 
 
 def _num(x: float) -> str:
@@ -37,7 +38,9 @@ def grouped_bars(
     n_b, n_s = max(len(buckets), 1), max(len(series), 1)
     group = max(30, 10 * n_s + 12)
     width = _LEFT + _RIGHT + group * n_b
-    height = _TOP + _PLOT_H + _BOTTOM
+    per_row = max(1, (width - _LEFT) // _LEGEND)  # the legend wraps: a row of 16 px each
+    shift = 16 * ((len(series) - 1) // per_row) if series else 0
+    height = _TOP + shift + _PLOT_H + _BOTTOM
     values = [v for _, vs in series for v in vs]
     top = nice_top(max(values, default=0.0)) if integers else (1.0 if max(values, default=0) > 0.5 else 0.5)
     if top <= 0:
@@ -50,16 +53,16 @@ def grouped_bars(
         f"{name}: " + ", ".join(f"{b} {fmt(vs[i] if i < len(vs) else 0.0)}" for i, b in enumerate(buckets))
         for name, vs in series
     )
-    y0 = _TOP + _PLOT_H
+    y0 = _TOP + shift + _PLOT_H
     elements = [
         element("title", {"id": f"{id_prefix}-title"}, title),
         element("desc", {"id": f"{id_prefix}-desc"}, described),
     ]
     for k, (name, _) in enumerate(series):
-        lx = _LEFT + k * 150
-        square = {"x": _num(lx), "y": "8", "width": "10", "height": "10", "class": f"bar cmp-s{k % COLOURS}"}
+        lx, ly = _LEFT + (k % per_row) * _LEGEND, 8 + 16 * (k // per_row)
+        square = {"x": _num(lx), "y": _num(ly), "width": "10", "height": "10", "class": f"bar cmp-s{k % COLOURS}"}
         elements.append(element("rect", square))
-        elements.append(element("text", {"x": _num(lx + 14), "y": "17"}, name[:22]))
+        elements.append(element("text", {"x": _num(lx + 14), "y": _num(ly + 9)}, name[:22]))
     for j in range(6):
         v = top * j / 5
         y = _num(y0 - _PLOT_H * j / 5)
@@ -67,7 +70,7 @@ def grouped_bars(
         tick = i18n.format_integer(round(v), lang) if integers and v == round(v) else i18n.format_g(round(v, 4), lang)
         elements.append(label(_num(_LEFT - 4), _num(y0 - _PLOT_H * j / 5 + 4), tick, "axis-label", "end"))
     if y_title:
-        cy = _num(_TOP + _PLOT_H / 2)
+        cy = _num(_TOP + shift + _PLOT_H / 2)
         at = {"x": "10", "y": cy, "text-anchor": "middle", "transform": f"rotate(-90 10 {cy})", "class": "axis-title"}
         elements.append(element("text", at, y_title))
     bar = (group - 10) / n_s

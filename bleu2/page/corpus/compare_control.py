@@ -115,7 +115,7 @@ class CompareControl:
 
     def _lines(self, request: dict[str, Any]) -> None:
         if self.result is not None:
-            request.update(lang=self.lang(), pair=self.pair)
+            request.update(lang=self.lang(), pair=self.pair, corpus=self.corpus)
             listed = self.session.compare_lines(self.result, request)
             self.port.write({"compare-lines": {"props": {"hidden": False}}})
             paint(self.port, "compareLines", listed, "compare-lines-body")
@@ -146,7 +146,7 @@ class CompareControl:
     def compare_export(self, fmt: str) -> None:
         """Download ``bleu2 compare``'s --html, --json or --latex output of the result shown."""
         if self.result is not None:
-            out = self.session.compare_export(self.result, str(fmt))
+            out = self.session.compare_export(self.result, str(fmt), self.corpus)
             self.port.download(out["filename"], out["mime"], out["text"])
 
 

@@ -1,5 +1,8 @@
 """The Compare view's verdict, its rules line and the detokenized-text warning, as data.
 
+Under another page's metric than BLEU (:class:`PageMetric`), the verdict goes by that metric's corpus scores and
+paired test (the systems table's), naming it in the same sentence; the buckets stay the analyses' (BLEU, F).
+
 The warning says when the rules' words keep punctuation attached (``mother."``): detokenized text under rules that
 split at spaces only (compare-mt expects tokenized text). Scores are floats in [0, 1].
 """
@@ -21,6 +24,7 @@ __all__ = [
     "DETOKENIZED_SHARE",
     "Difference",
     "Verdict",
+    "PageMetric",
     "PageRules",
     "describe",
     "glued",
@@ -29,6 +33,7 @@ __all__ = [
     "rules_line",
     "verdict",
     "page_rules",
+    "metric_text",
 ]
 
 #: A paired test's p-value below this is called significant.
@@ -74,15 +79,33 @@ class Verdict(TypedDict):
     differences: list[Difference]
 
 
+class PageMetric(TypedDict):
+    """The page's metric (not BLEU) on the Compare view's systems (by their index there), from the systems
+    table: its registry ``key``, ``name`` (``chrF2``), direction, whether a fraction (NIST: bits), corpus
+    ``scores``, the paired test's ``p_values`` (the others against the baseline), each line's scores
+    (``sentences``; None undefined) and the ``signature``."""
+
+    key: str
+    name: str
+    lower_is_better: bool
+    percent: bool
+    scores: list[float]
+    p_values: dict[int, float]
+    sentences: list[Sequence[float | None]]
+    signature: str
+
+
 class PageRules(TypedDict):
     """The systems table's options, whether the Compare view scores by the same rules, its test, p-values
-    and the page's ``metric`` (the analyses score BLEU whatever it is, and say so)."""
+    and the page's ``metric`` (the analyses score BLEU whatever it is, and say so); ``by``: that metric's
+    figures when it is not BLEU and the table scored the Compare view's systems (else None)."""
 
     config: BleuConfig
     same: bool
     test: str
     p_values: dict[int, float]
     metric: str
+    by: PageMetric | None
 
 
 def describe(config: BleuConfig) -> str:
@@ -134,7 +157,9 @@ def rules_line(result: CompareResult, compare_config: BleuConfig, page: PageRule
     if not page["same"]:
         line = i18n.t(lang, "compare_rules_differ", rules=own, page=describe(page["config"]))
     if page["metric"] != registry.DEFAULT:
-        line += " " + i18n.t(lang, "compare_rules_metric", metric=metric_name(page["metric"]))
+        by = page.get("by")
+        key = "compare_rules_metric_verdict" if by else "compare_rules_metric"
+        line += " " + i18n.t(lang, key, metric=by["name"] if by else metric_name(page["metric"]))
     return line
 
 
@@ -170,6 +195,9 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     p = result.pairs[min(max(pair, 0), len(result.pairs) - 1)].ngrams
     left, right = p.left, p.right
     names = result.systems
+    by = page.get("by") if page is not None else None
+    if page is not None and by is not None:
+        return _metric_verdict(result, by, left, right, lang, page)
     a, b = result.scores[left].bleu, result.scores[right].bleu
     other = page is not None and page["metric"] != registry.DEFAULT  # the table ranks by another metric
     suffix = "_other" if other else ""
@@ -191,14 +219,7 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
         p_value = next((r.p_value for r in result.significance.rows if r.system == right), None)
     elif page is not None and page["same"] and page["test"].startswith("paired"):  # the systems table's
         test, p_value = page["test"], page["p_values"].get(right)
-    significant: bool | None = None
-    if p_value is None:
-        significance = i18n.t(lang, "compare_verdict_no_test")
-    else:
-        significant = p_value < SIGNIFICANCE_LEVEL
-        key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
-        name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
-        significance = i18n.t(lang, key, test=name, p=_num(p_value, lang))
+    significant, significance = _significance(test, p_value, a == b, lang)
     return {
         "heading": i18n.t(lang, "compare_verdict_heading"),
         "winner": winner,
@@ -212,7 +233,74 @@ def verdict(result: CompareResult, pair: int, lang: str = "en", page: PageRules 
     }
 
 
+def _significance(test: str, p_value: float | None, equal: bool, lang: str) -> tuple[bool | None, str]:
+    """Whether the paired test's ``p_value`` is below :data:`SIGNIFICANCE_LEVEL` (None: untested) and the line that
+    says so; ``equal``: the two corpus scores are the same number, so there is no difference to test (sacreBLEU's
+    paired bootstrap still prints a small p-value for two identical systems: not significant here)."""
+    if p_value is None:
+        return None, i18n.t(lang, "compare_verdict_no_test")
+    name = i18n.t(lang, f"compare_test_{test.replace('-', '_')}")
+    if equal:
+        return False, i18n.t(lang, "compare_verdict_equal_scores", test=name, p=_num(p_value, lang))
+    significant = p_value < SIGNIFICANCE_LEVEL
+    key = "compare_verdict_significant" if significant else "compare_verdict_not_significant"
+    return significant, i18n.t(lang, key, test=name, p=_num(p_value, lang))
+
+
+def metric_text(by: PageMetric, value: float | None, lang: str) -> str:
+    """A score of the page's metric: ``0.4834``; NIST's ``6.5097 bits``; undefined ``–``."""
+    if value is None:
+        return "–"
+    text = i18n.format_number(value, lang)
+    return text if by["percent"] else i18n.t(lang, "compare_bits", value=text)
+
+
+def _metric_verdict(
+    result: CompareResult, by: PageMetric, left: int, right: int, lang: str, page: PageRules
+) -> Verdict:
+    """:func:`verdict` by the page's metric ``by``: its corpus scores (lower better under TER), its paired
+    test's p-value (the systems table's), the analyses' buckets."""
+    names, a, b = result.systems, by["scores"][left], by["scores"][right]
+    name = by["name"]
+    if round(a, 4) == round(b, 4):
+        winner = None
+        headline = i18n.t(
+            lang,
+            "compare_verdict_tie_metric",
+            left=names[left],
+            right=names[right],
+            score=metric_text(by, a, lang),
+            metric=name,
+        )
+    else:
+        left_wins = (a < b) if by["lower_is_better"] else (a > b)
+        hi, lo = (left, right) if left_wins else (right, left)
+        winner = names[hi]
+        high, low = metric_text(by, by["scores"][hi], lang), metric_text(by, by["scores"][lo], lang)
+        kind = "lower" if by["lower_is_better"] else "higher"
+        fill = {"winner": winner, "loser": names[lo], "high": high, "low": low, "metric": name}
+        headline = i18n.t(lang, f"compare_verdict_{kind}_metric", **fill)
+    test, p_value = page["test"], by["p_values"].get(right) if page["test"].startswith("paired") else None
+    significant, significance = _significance(test, p_value, a == b, lang)
+    return {
+        "heading": i18n.t(lang, "compare_verdict_heading"),
+        "winner": winner,
+        "headline": headline,
+        "test": test if p_value is not None else "none",
+        "p_value": p_value,
+        "significant": significant,
+        "significance": significance,
+        "differences_caption": i18n.t(lang, "compare_verdict_differences"),
+        "differences": _differences(result, left, right, lang),
+    }
+
+
 def page_rules(
-    config: BleuConfig, same: bool, test: str, p_values: Mapping[int, float], metric: str = registry.DEFAULT
+    config: BleuConfig,
+    same: bool,
+    test: str,
+    p_values: Mapping[int, float],
+    metric: str = registry.DEFAULT,
+    by: PageMetric | None = None,
 ) -> PageRules:
-    return {"config": config, "same": same, "test": test, "p_values": dict(p_values), "metric": metric}
+    return {"config": config, "same": same, "test": test, "p_values": dict(p_values), "metric": metric, "by": by}

@@ -2,22 +2,32 @@
 
 Strings in the page's language; user text is data (painted with ``textContent``). Tokens carry the sentence view's
 classes: ``hl-matched`` (clipped as BLEU clips), ``hl-unmatched``, ``hl-ngram``, ``hl-word``.
+
+Under another page's metric than BLEU (``by``: :class:`~bleu2.page.corpus.compare_verdict.PageMetric`) the scores
+table has its column, the sentence examples are the lines where the two differ most by that metric, each sentence
+shows its score in it and the difference to the baseline's (in bits for NIST), and the JSON has a ``page_metric``
+object; the other analyses are compare-mt's (BLEU).
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ...analyses import CompareResult
 from ...analyses import buckets as bk
+from ...analyses.examples import examples as pick_examples
 from ...analyses.words import WordBucketer, frequencies
 from .. import i18n
 from ..chart import SvgDrawing
 from .compare_chart import grouped_bars
+from .compare_verdict import PageMetric
+from .compare_verdict import metric_text as _metric_text
+from .views import short_names
 
-__all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export"]
+__all__ = ["KINDS", "EXPORTS", "view", "bucket_lines", "ngram_lines", "export", "metric_examples", "to_json"]
 
 #: The sentence analyses whose buckets list their sentences: kind -> (edges, a line's value).
 KINDS: Mapping[str, tuple[tuple[float, ...], Callable[[Mapping[str, Sequence[float]], int], float]]] = {
@@ -27,6 +37,8 @@ KINDS: Mapping[str, tuple[tuple[float, ...], Callable[[Mapping[str, Sequence[flo
 }
 #: Sentences listed at most for one click.
 LIST_LIMIT = 50
+#: Sentence examples each way under the page's metric (compare-mt's default, as the analyses').
+EXAMPLES = 10
 #: format -> (file name, MIME type, the result's method): ``bleu2 compare``'s --html, --json, --latex.
 EXPORTS = {
     "html": ("bleu2-compare.html", "text/html", "to_html"),
@@ -66,42 +78,46 @@ def _block(block_id: str, caption: str, head: list[str], rows: list[Any], chart:
     return {"id": block_id, "caption": caption, "head": head, "rows": rows, "chart": chart}
 
 
-def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | None = None) -> dict[str, Any]:
+def view(
+    result: CompareResult, lang: str = "en", pair: int = 0, split: Split | None = None, by: PageMetric | None = None
+) -> dict[str, Any]:
     """What the Compare view shows of ``result`` for ``pair`` (the baseline against the ``pair``-th other system);
-    ``split``: how its rules make words of a line (default: :func:`_split_of`)."""
+    ``split``: how its rules make words of a line (default: :func:`_split_of`); ``by``: the page's metric."""
     d = result.to_dict()
     names = d["systems"]
+    short = short_names(names)  # in the charts' legends and the tables' heads (the full names elsewhere)
 
     def t(key: str, **kw: Any) -> str:
         return i18n.t(lang, key, **kw)
 
     scores = {
         "caption": t("compare_scores"),
-        "head": [t("compare_system"), "BLEU", t("compare_length_ratio"), "c", "r"],
+        "head": [t("compare_system"), *([by["name"]] if by else []), "BLEU", t("compare_length_ratio"), "c", "r"],
         "rows": [
-            [s["system"], _pct(s["bleu"], lang), _pct(s["length_ratio"], lang)]
+            [s["system"], *([_metric_text(by, by["scores"][k], lang)] if by else [])]
+            + [_pct(s["bleu"], lang), _pct(s["length_ratio"], lang)]
             + [i18n.format_integer(s["hyp_len"], lang), i18n.format_integer(s["ref_len"], lang)]
-            for s in d["scores"]
+            for k, s in enumerate(d["scores"])
         ],
     }
     blocks = []
     w = d["word_accuracy"]
-    series = [(names[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
+    series = [(short[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
     rows = [
         [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
         for i, b in enumerate(w["buckets"])
     ]
     chart = grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F")
-    head = [t("compare_frequency"), *(f"F: {n}" for n in names)]
+    head = [t("compare_frequency"), *(f"F: {n}" for n in short)]
     blocks.append(_block("compare-words", t("compare_word_accuracy"), head, rows, chart))
     lb = d["length_buckets"]
-    series = [(names[k], row) for k, row in enumerate(lb["bleu"])]
+    series = [(short[k], row) for k, row in enumerate(lb["bleu"])]
     rows = []
     for i, b in enumerate(lb["buckets"]):
         cells = [{"text": b}, *({"text": _pct(row[i], lang)} for row in lb["bleu"])]
         cells += [_count_cell(row[i], "length", i, k, names, b, lang) for k, row in enumerate(lb["sentences"])]
         rows.append(cells)
-    head = [t("compare_length"), *(f"BLEU: {n}" for n in names), *(t("compare_sentences_of", system=n) for n in names)]
+    head = [t("compare_length"), *(f"BLEU: {n}" for n in short), *(t("compare_sentences_of", system=n) for n in short)]
     chart = grouped_bars(t("compare_length_bleu"), lb["buckets"], series, lang, "compare-length-chart", y_title="BLEU")
     blocks.append(_block("compare-length", t("compare_length_bleu"), head, rows, chart))
     for kind, key, first in (
@@ -109,7 +125,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
         ("sentence_bleu", "compare_sentence_bleu", t("compare_sentence_bleu_bucket")),
     ):
         c = d[kind if kind == "length_difference" else "sentence_bleu_buckets"]
-        series = [(names[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
+        series = [(short[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
         rows = [
             [{"text": b}, *(_count_cell(row[i], kind, i, k, names, b, lang) for k, row in enumerate(c["counts"]))]
             for i, b in enumerate(c["buckets"])
@@ -117,7 +133,7 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
         drawing = grouped_bars(
             t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
         )
-        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *names], rows, drawing))
+        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *short], rows, drawing))
     pairs = d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
     pair = min(max(int(pair), 0), len(pairs) - 1)
     p = pairs[pair]
@@ -129,20 +145,24 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
             button = {"pair": pair, "side": side, "index": i, "label": t("compare_list_ngram", ngram=row["ngram"])}
             counts = [{"text": i18n.format_integer(row[k], lang)} for k in ("left", "right")]
             rows.append([{"text": row["ngram"], "button": button}, *counts, {"text": _pct(row["score"], lang)}])
-        head = [t("compare_ngram"), left, right, t("compare_ngram_score")]
+        li, ri = p["ngrams"]["left"], p["ngrams"]["right"]
+        head = [t("compare_ngram"), short[li], short[ri], t("compare_ngram_score")]
         ngrams.append({"caption": t("compare_ngrams_better", better=a, worse=b), "head": head, "rows": rows})
     examples = []
     if result.lines is not None:
         li, ri = p["ngrams"]["left"], p["ngrams"]["right"]
         split = split or _split_of(result)
+        chosen = p["examples"] if by is None else metric_examples(result, by, li, ri)
+        caption = "compare_examples_better" if by is None else "compare_examples_better_metric"
         for side, a, b in (("left_better", left, right), ("right_better", right, left)):
-            items = [_item(result, e["line"] - 1, (li, ri), split, lang) for e in p["examples"][side]]
-            examples.append({"caption": t("compare_examples_better", better=a, worse=b), "items": items})
+            items = [_item(result, e["line"] - 1, (li, ri), split, lang, by=by) for e in chosen[side]]
+            named = {"metric": by["name"]} if by else {}
+            examples.append({"caption": t(caption, better=a, worse=b, **named), "items": items})
     for block in blocks:
         block["chart_label"] = t("compare_chart_region", title=block["caption"])
     others = [n for k, n in enumerate(names) if k != d["baseline"]]
     return {
-        "json": result.to_json(),
+        "json": to_json(result, by),
         "signature": result.signature,
         "scores": scores,
         "blocks": blocks,
@@ -152,6 +172,68 @@ def view(result: CompareResult, lang: str = "en", pair: int = 0, split: Split | 
         "examples_heading": t("compare_examples_heading"),
         "examples": examples,
     }
+
+
+def _signed(by: PageMetric, delta: float, lang: str) -> str:
+    sign = "+" if delta > 0 else ("−" if delta < 0 else "±")
+    return sign + _metric_text(by, abs(delta), lang)
+
+
+def metric_examples(result: CompareResult, by: PageMetric, left: int, right: int) -> dict[str, list[dict[str, Any]]]:
+    """The lines where ``left`` beats ``right`` most by the page's metric and the other way round, as compare-mt
+    picks them (:func:`bleu2.analyses.examples.examples`: repeated lines left out; lower TER is better): ``{side:
+    [{"line" (1-based), "left", "right", "diff" (left - right)}]}``; undefined scores count as the worst."""
+    assert result.lines is not None
+    sign = -1.0 if by["lower_is_better"] else 1.0
+
+    def good(x: float | None) -> float:
+        return -1e9 if x is None else sign * x
+
+    a, b = by["sentences"][left], by["sentences"][right]
+    lines = result.lines
+    keys = [
+        (lines["systems"][left][i], lines["systems"][right][i], *(s[i] for s in lines["references"]))
+        for i in range(len(a))
+    ]
+    first, last = pick_examples([good(x) for x in a], [good(x) for x in b], keys, EXAMPLES)
+
+    def rows(found: list[tuple[int, float, float, float]]) -> list[dict[str, Any]]:
+        out = []
+        for line, _, _, _ in found:
+            x, y = a[line - 1], b[line - 1]
+            diff = None if x is None or y is None else x - y
+            out.append({"line": line, "left": x, "right": y, "diff": diff})
+        return out
+
+    return {"left_better": rows(first), "right_better": rows(last)}
+
+
+def to_json(result: CompareResult, by: PageMetric | None = None) -> str:
+    """``bleu2 compare --json``'s text; under another page's metric, with ``page_metric``: its key, name, corpus
+    scores, paired test's p-values, signature and each pair's sentence examples by it."""
+    if by is None:
+        return result.to_json()
+    names = result.systems
+    block = {
+        "key": by["key"],
+        "name": by["name"],
+        "lower_is_better": by["lower_is_better"],
+        "unit": "fraction" if by["percent"] else "bits",
+        "signature": by["signature"],
+        "scores": [
+            {"system": names[k], "score": by["scores"][k], "p_value": by["p_values"].get(k)} for k in range(len(names))
+        ],
+    }
+    if result.lines is not None:
+        block["pairs"] = [
+            {
+                "left": p.ngrams.left,
+                "right": p.ngrams.right,
+                "examples": metric_examples(result, by, p.ngrams.left, p.ngrams.right),
+            }
+            for p in result.pairs
+        ]
+    return json.dumps({**result.to_dict(), "page_metric": block}, indent=2, ensure_ascii=False) + "\n"
 
 
 def _split_of(result: CompareResult) -> Split:
@@ -196,8 +278,10 @@ def _item(
     lang: str,
     gram: tuple[str, ...] | None = None,
     word: Callable[[str], bool] | None = None,
+    by: PageMetric | None = None,
 ) -> dict[str, Any]:
-    """Line ``i``: its references and ``systems``' outputs, tokens marked, and each system's sentence BLEU."""
+    """Line ``i``: its references and ``systems``' outputs, tokens marked, and each system's sentence BLEU (``by``:
+    its score in the page's metric, the second with its difference to the first's)."""
     assert result.lines is not None
     refs = [split(stream[i]) for stream in result.lines["references"]]
     several = len(refs) > 1
@@ -214,10 +298,15 @@ def _item(
         label = i18n.t(lang, "compare_reference_n", number=k + 1) if several else i18n.t(lang, "compare_reference")
         rows.append({"label": label, "tokens": marked(words, False)})
     figures = result.line_figures
-    for s in systems:
+    for k, s in enumerate(systems):
         words = split(result.lines["systems"][s][i])
         tokens = marked(words, True)
         score = "" if figures is None else _pct(figures[s]["bleu"][i], lang)
+        if by is not None:
+            own, first = by["sentences"][s][i], by["sentences"][systems[0]][i]
+            score = f"{by['name']} {_metric_text(by, own, lang)}"
+            if k and own is not None and first is not None:
+                score = i18n.t(lang, "compare_example_delta", score=score, delta=_signed(by, own - first, lang))
         rows.append({"label": result.systems[s], "tokens": tokens, "score": score})
     return {"line": i + 1, "title": i18n.t(lang, "compare_line", number=i18n.format_integer(i + 1, lang)), "rows": rows}
 
@@ -231,13 +320,14 @@ def _listed(
     gram: tuple[str, ...] | None = None,
     word: Callable[[str], bool] | None = None,
     split: Split | None = None,
+    by: PageMetric | None = None,
 ) -> dict[str, Any]:
     split = split or _split_of(result)
     shown = lines[:LIST_LIMIT]
     more = len(lines) - len(shown)
     return {
         "caption": caption,
-        "items": [_item(result, i, systems, split, lang, gram, word) for i in shown],
+        "items": [_item(result, i, systems, split, lang, gram, word, by) for i in shown],
         "more": i18n.tn(lang, "compare_more", more) if more else "",
     }
 
@@ -257,11 +347,12 @@ def bucket_lines(
     pair: int = 0,
     lang: str = "en",
     split: Split | None = None,
+    by: PageMetric | None = None,
 ) -> dict[str, Any]:
     """The sentences of ``system`` in ``bucket`` of the analysis ``kind`` (:data:`KINDS`, or "words": the lines with a
-    word of that frequency bucket), in line order, at most :data:`LIST_LIMIT`."""
+    word of that frequency bucket), in line order, at most :data:`LIST_LIMIT`; ``by``: scored in the page's metric."""
     if kind == "words":
-        return _word_lines(result, int(bucket), int(system), pair, lang, split)
+        return _word_lines(result, int(bucket), int(system), pair, lang, split, by)
     if kind not in KINDS or result.line_figures is None:
         raise ValueError(f"no sentences for {kind!r}")
     edges, value = KINDS[kind]
@@ -274,11 +365,11 @@ def bucket_lines(
     }[kind]
     named = {"system": result.systems[int(system)], "analysis": i18n.t(lang, f"compare_kind_{kind}")}
     caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=labels[int(bucket)], **named)
-    return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption, split=split)
+    return _listed(result, lines, _shown_systems(result, int(system), pair), lang, caption, split=split, by=by)
 
 
 def _word_lines(
-    result: CompareResult, bucket: int, system: int, pair: int, lang: str, split: Split | None
+    result: CompareResult, bucket: int, system: int, pair: int, lang: str, split: Split | None, by: PageMetric | None
 ) -> dict[str, Any]:
     """:func:`bucket_lines` for a word-frequency bucket (the references' frequencies, compare-mt's edges)."""
     assert result.lines is not None
@@ -298,11 +389,17 @@ def _word_lines(
     ]
     named = {"system": result.systems[system], "analysis": i18n.t(lang, "compare_kind_words")}
     caption = i18n.tn(lang, "compare_bucket_caption", len(lines), bucket=result.word_accuracy.buckets[bucket], **named)
-    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word, split=split)
+    return _listed(result, lines, _shown_systems(result, system, pair), lang, caption, word=word, split=split, by=by)
 
 
 def ngram_lines(
-    result: CompareResult, pair: int, side: str, index: int, lang: str = "en", split: Split | None = None
+    result: CompareResult,
+    pair: int,
+    side: str,
+    index: int,
+    lang: str = "en",
+    split: Split | None = None,
+    by: PageMetric | None = None,
 ) -> dict[str, Any]:
     """Sentences with n-gram ``index`` of ``side`` (``left_better`` or ``right_better``), as :func:`bucket_lines`."""
     p = result.pairs[int(pair)]
@@ -318,12 +415,14 @@ def ngram_lines(
     )
     lines = [i for i in range(len(streams[0])) if any(_with_ngram(split(s[i]), gram)[1] for s in streams)]
     caption = i18n.tn(lang, "compare_ngram_caption", len(lines), ngram=text)
-    return _listed(result, lines, (p.ngrams.left, p.ngrams.right), lang, caption, gram, split=split)
+    return _listed(result, lines, (p.ngrams.left, p.ngrams.right), lang, caption, gram, split=split, by=by)
 
 
-def export(result: CompareResult, fmt: str) -> dict[str, str]:
-    """``bleu2 compare``'s output of ``fmt`` (``html``, ``json``, ``latex``) exactly, with file name and MIME type."""
+def export(result: CompareResult, fmt: str, by: PageMetric | None = None) -> dict[str, str]:
+    """``bleu2 compare``'s output of ``fmt`` (``html``, ``json``, ``latex``) exactly, with file name and MIME type;
+    under another page's metric (``by``) the JSON has its ``page_metric`` (:func:`to_json`)."""
     if fmt not in EXPORTS:
         raise ValueError(f"unknown export {fmt!r}")
     name, mime, method = EXPORTS[fmt]
-    return {"text": getattr(result, method)(), "filename": name, "mime": mime}
+    text = to_json(result, by) if fmt == "json" else getattr(result, method)()
+    return {"text": text, "filename": name, "mime": mime}

@@ -1,11 +1,15 @@
-"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system."""
+"""Corpus mode's "How it works": corpus BLEU's steps with the numbers of a system.
+
+Under another page's metric, a last step on that metric: the peer its numbers equal, the system's score in it, its
+sentence scores."""
 
 from __future__ import annotations
 
 from typing import TypedDict
 
+from ...metrics import registry
 from .. import i18n
-from .views import JobResult, sentence_rules, short_names
+from .views import JobResult, sentence_metric, sentence_rules, short_names
 
 __all__ = ["NO_SMOOTHING", "corpus_help"]
 
@@ -48,4 +52,13 @@ def corpus_help(res: JobResult, system: int, lang: str = "en") -> CorpusHelp:
         "rules": sentence_rules(res, lang),
     }
     keys = [smoothing if step == "smoothing" else step for step in CORPUS_STEPS]
-    return {"steps": [i18n.t(lang, f"corpus_help_{key}", **values) for key in keys]}
+    steps = [i18n.t(lang, f"corpus_help_{key}", **values) for key in keys]
+    m = sentence_metric(res)
+    if m is not None:
+        entry = registry.get(m.key)
+        score = i18n.format_number(m.scores[system], lang)
+        score = score if entry.percent else i18n.t(lang, "compare_bits", value=score)
+        steps.append(
+            i18n.t(lang, "corpus_help_metric", metric=m.name, peer=entry.peer or m.name, name=name, score=score)
+        )
+    return {"steps": steps}

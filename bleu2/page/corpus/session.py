@@ -17,6 +17,7 @@ from ...common.steps import Progress, drive
 from ...corpus.lines import InputError, split_lines
 from ...corpus.pipeline import Keep, chunks_of, corpus_steps
 from ...corpus.significance import DEFAULT_RESAMPLES
+from ...metrics import registry
 from ...metrics.bleu.api import scorer_for
 from ...metrics.bleu.options import DEFAULTS, BleuConfig
 from ...metrics.bleu.result import CorpusBleuResult
@@ -172,7 +173,8 @@ class Session:
             scored = outcome.systems if same else (yield from _sentence_scores(outcome.systems, sentence, chunk))
             extra = []
             for key in metrics.extra_metrics(metric):
-                found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk)
+                own = key == metric  # the page's metric: each line scored too (the per-sentence table)
+                found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk, own)
                 extra.append(found)
             sig = outcome.significance
             self.results[job_id] = views.JobResult(
@@ -287,8 +289,9 @@ class Session:
         lang = i18n.language(request.get("lang"))
         pair = int(request.get("pair") or 0)
         preset, rules = self.compare_rules[int(result_id)]
-        out = compare_view.view(res, lang, pair, rules.split)
         page = self._page_rules(int(result_id), preset, request.get("corpus"))
+        by = page["by"] if page is not None else None
+        out = compare_view.view(res, lang, pair, rules.split, by)
         out["verdict"] = compare_verdict.verdict(res, out["pairs"]["selected"], lang, page)
         out["rules"] = compare_verdict.rules_line(res, rules.config, page, lang)
         out["warning"] = compare_verdict.warning(res, rules.split, lang)
@@ -306,22 +309,55 @@ class Session:
             file_id = getattr(f, "id", None)
             if figures.get("p_value") is not None and file_id in system_ids:
                 p_values[system_ids.index(file_id)] = figures["p_value"]
-        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values, job.metric)
+        by = _page_metric(job, system_ids)
+        return compare_verdict.page_rules(job.config, preset == "page", job.test, p_values, job.metric, by)
 
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """A bucket's (``{"kind", "bucket", "system"}``) or an n-gram's (``{"side", "index"}``) sentences."""
         res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
-        split = self.compare_rules[int(result_id)][1].split
+        preset, rules = self.compare_rules[int(result_id)]
+        page = self._page_rules(int(result_id), preset, request.get("corpus"))
+        by, split = (page["by"] if page is not None else None), rules.split
         pair = int(request.get("pair") or 0)
         if "side" in request:
-            return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang, split)
+            return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang, split, by)
         return compare_view.bucket_lines(
-            res, str(request["kind"]), int(request["bucket"]), int(request["system"]), pair, lang, split
+            res, str(request["kind"]), int(request["bucket"]), int(request["system"]), pair, lang, split, by
         )
 
-    def compare_export(self, result_id: int, fmt: str) -> dict[str, Any]:
-        """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``."""
-        return compare_view.export(self.compares[int(result_id)], str(fmt))
+    def compare_export(self, result_id: int, fmt: str, corpus: int | None = None) -> dict[str, Any]:
+        """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``;
+        its JSON with the page's metric's figures (``corpus``: the systems table's result) under another
+        metric than BLEU."""
+        result_id = int(result_id)
+        page = self._page_rules(result_id, self.compare_rules[result_id][0], corpus)
+        return compare_view.export(self.compares[result_id], str(fmt), page["by"] if page is not None else None)
+
+
+def _page_metric(job: views.JobResult, system_ids: Sequence[int]) -> compare_verdict.PageMetric | None:
+    """The page's metric (not BLEU) on the Compare view's systems (file ids ``system_ids``), from the systems
+    table's result ``job``; None under BLEU or when the table did not score every one of them."""
+    m = metrics.ranked_by(job.metric, job.metrics)
+    ids = [getattr(f, "id", None) for f in job.system_files]
+    if m is None or m.sentences is None or any(i not in ids for i in system_ids):
+        return None
+    at = [ids.index(i) for i in system_ids]
+    p_values = {}
+    for k, j in enumerate(at):
+        p = m.significance[j].get("p_value") if m.significance else None
+        if p is not None:
+            p_values[k] = p
+    entry = registry.get(m.key)
+    return {
+        "key": m.key,
+        "name": m.name,
+        "lower_is_better": entry.lower_is_better,
+        "percent": entry.percent,
+        "scores": [m.scores[j] for j in at],
+        "p_values": p_values,
+        "sentences": [m.sentences[j] for j in at],
+        "signature": m.signature,
+    }
 
 
 def _sentence_scores(

@@ -1,10 +1,14 @@
 """Corpus mode's views of a result as data: systems table, sentences, histogram, exports.
 
-Scores are floats in [0, 1]; the JSON is the CLI's ``--json``, exactly.
+Scores are floats in [0, 1] (TER's may exceed 1; NIST's are bits); the JSON is the CLI's ``--json``, exactly.
+Under another page's metric than BLEU, the per-sentence table, its histogram and its exports show each
+line's score in that metric (:attr:`~bleu2.page.corpus.metrics.MetricResult.sentences`).
 """
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -26,7 +30,15 @@ from ...metrics.bleu.options import BleuConfig
 from ...metrics.bleu.result import CorpusBleuResult
 from .. import chart, i18n
 from ..tables import ranking_header
-from .metrics import MetricResult, metric_csv, rank_scores, ranked_by, significance_cells, significance_head
+from .metrics import (
+    MetricResult,
+    metric_csv,
+    metric_note,
+    rank_scores,
+    ranked_by,
+    significance_cells,
+    significance_head,
+)
 
 __all__ = [
     "EXCERPT", "PAGE_SIZE", "SHORT_NAME", "JobResult", "TextFile", "export", "histogram", "sentence_page",
@@ -105,8 +117,27 @@ def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> list[str]:
     return [n if len(n) <= limit else n[: limit - 1 - half] + "…" + n[len(n) - half :] for n in out]
 
 
+def sentence_metric(res: JobResult) -> MetricResult | None:
+    """The metric whose sentence scores the per-sentence table shows: the page's, when it is not BLEU
+    (None: BLEU's own)."""
+    m = ranked_by(res.metric, res.metrics)
+    return m if m is not None and m.sentences is not None else None
+
+
+def _sentence_scores(res: JobResult, system: int) -> tuple[Sequence[float | None], MetricResult | None]:
+    """System ``system``'s sentence scores: the page's metric's, or BLEU's."""
+    m = sentence_metric(res)
+    if m is not None and m.sentences is not None:
+        return m.sentences[system], m
+    return res.systems[system][1].sentence_scores, None
+
+
 def sentence_rules(res: JobResult, lang: str = "en") -> str:
     """The per-sentence table's caption: which rules scored each line."""
+    m = sentence_metric(res)
+    if m is not None:
+        entry = registry.get(m.key)
+        return i18n.t(lang, "corpus_sentences_rules_metric", metric=m.name, function=entry.sentence_function)
     if res.sentence_config == res.config:
         return i18n.t(lang, "corpus_sentences_rules_same")
     preset = res.sentence_config.preset or ""
@@ -187,8 +218,7 @@ def system_table(res: JobResult, lang: str = "en") -> dict[str, Any]:
         seed="–" if res.seed is None else str(res.seed),
     )
     if res.metrics:
-        listed = ", ".join(m.name for m in res.metrics)
-        note += " " + i18n.t(lang, "corpus_note_metrics", metrics=listed, metric=ranked.name if ranked else "BLEU")
+        note += " " + metric_note(res.metric, res.metrics, lang)
     return {"head": head, "rows": rows, "names": names, "note": note}
 
 
@@ -222,19 +252,30 @@ def _first(cells: list[str], start: int, width: int) -> list[str]:
     return cells[:2] + cells[start : start + width] + cells[2:start] + cells[start + width :]
 
 
-def _order(scores: Sequence[float], sort: str) -> list[int]:
+def _order(scores: Sequence[float | None], sort: str, lower_is_better: bool = False) -> list[int]:
+    """The lines in ``sort`` order ("line", "worst" or "best" first); undefined scores last."""
     if sort == "line":
         return list(range(len(scores)))
-    sign = -1 if sort == "best" else 1  # else worst first
-    return sorted(range(len(scores)), key=lambda i: (sign * scores[i], i))
+    sign = -1 if (sort == "best") != lower_is_better else 1  # else worst first
+    return sorted(range(len(scores)), key=lambda i: (scores[i] is None, sign * (scores[i] or 0.0), i))
+
+
+def _metric_head(m: MetricResult, lang: str) -> str:
+    """A metric's column: its name (NIST's with its unit, bits)."""
+    return m.name if registry.get(m.key).percent else i18n.t(lang, "corpus_col_bits", metric=m.name)
+
+
+def _score_text(score: float | None, lang: str) -> str:
+    return "–" if score is None else i18n.format_number(score, lang)
 
 
 def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str = "en") -> dict[str, Any]:
     """One page of ``system``'s per-sentence table: line, score, candidate and first reference
     (:data:`EXCERPT` characters); ``page`` clamped."""
     name, result = res.systems[system]
-    scores = result.sentence_scores
-    order = _order(scores, sort if sort in ("worst", "best", "line") else "worst")
+    scores, metric = _sentence_scores(res, system)
+    lower = metric is not None and registry.get(metric.key).lower_is_better
+    order = _order(scores, sort if sort in ("worst", "best", "line") else "worst", lower)
     pages = max(1, -(-len(order) // PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     chunk = order[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
@@ -245,14 +286,14 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
     )
 
     def row(i: int) -> dict[str, Any]:
-        cells = [integer(i + 1), i18n.format_number(scores[i], lang), _excerpt(cand[i]), _excerpt(ref[i])]
+        cells = [integer(i + 1), _score_text(scores[i], lang), _excerpt(cand[i]), _excerpt(ref[i])]
         return {"line": i, "cells": cells, "open": i18n.t(lang, "corpus_open_line", line=integer(i + 1))}
 
     first, last = page * PAGE_SIZE + 1, page * PAGE_SIZE + len(chunk)
     label = i18n.t(lang, "corpus_page_label", first=integer(first), last=integer(last), total=integer(len(order)))
     head = [
         i18n.t(lang, "corpus_col_line"),
-        i18n.t(lang, "col_score", order=result.max_order),
+        i18n.t(lang, "col_score", order=result.max_order) if metric is None else _metric_head(metric, lang),
         i18n.t(lang, "corpus_col_candidate", name=short_names([n for n, _ in res.systems])[system]),
         i18n.t(lang, "corpus_col_reference"),
     ]
@@ -261,16 +302,26 @@ def sentence_page(res: JobResult, system: int, sort: str, page: int, lang: str =
 
 
 def histogram(res: JobResult, system: int, lang: str = "en", bins: int = 10) -> chart.Histogram:
-    """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system``."""
-    name, result = res.systems[system]
+    """SVG data (as :func:`bleu2.page.chart.bar_chart`) of the sentence scores of ``system`` (the page's metric's:
+    from 0 to 1, or to the next whole number above the highest, TER's or NIST's bits)."""
+    name = res.systems[system][0]
+    scores, metric = _sentence_scores(res, system)
+    values = [x for x in scores if x is not None]
+    if metric is None:
+        title, x_title = i18n.t(lang, "corpus_histogram", name=name), i18n.t(lang, "corpus_histogram_x")
+    else:
+        title = i18n.t(lang, "corpus_histogram_metric", name=name, metric=metric.name)
+        x_title = i18n.t(lang, "corpus_histogram_metric_x", metric=metric.name)
+    top = max(values, default=0.0)
     return chart.histogram(
-        result.sentence_scores,
+        values,
         lang,
         bins=bins,
-        title=i18n.t(lang, "corpus_histogram", name=name),
+        title=title,
         id_prefix="bleu2-corpus-hist",
-        x_title=i18n.t(lang, "corpus_histogram_x"),
+        x_title=x_title,
         y_title=i18n.t(lang, "corpus_histogram_y"),
+        scale=1.0 if top <= 1.0 else float(math.ceil(top)),
     )
 
 
@@ -302,17 +353,32 @@ def _export(res: JobResult, what: str, fmt: str, lang: str) -> tuple[str, str, s
             [markdown_cell(h) for h in table["head"]], [[markdown_cell(c) for c in row] for row in whole], left=[1]
         )
         return md + "\n" + markdown_cell(res.signature) + "\n", "md", "text/markdown"
-    # per-sentence scores, every system
+    # per-sentence scores, every system (BLEU's; beside them the page's metric's, under another metric)
+    metric = sentence_metric(res)
+    own = [] if metric is None or metric.sentences is None else [metric.sentences[k] for k in range(len(systems))]
+    key = "" if metric is None else metric.key.replace("++", "pp") + "_score"
     if fmt == "json":
-        return sentences_jsonl([(name, r) for name, r in systems]), "jsonl", "application/x-ndjson"
-    scored = [(name, i + 1, repr(sc)) for name, r in systems for i, sc in enumerate(r.sentence_scores)]
+        text = sentences_jsonl([(name, r) for name, r in systems])
+        if own:
+            flat = [x for row in own for x in row]
+            text = "".join(json.dumps({**json.loads(line), key: x}) + "\n" for line, x in zip(text.splitlines(), flat))
+        return text, "jsonl", "application/x-ndjson"
+    scored: list[tuple[str, int, float, list[float | None]]] = [
+        (name, i + 1, sc, [own[k][i]] if own else [])
+        for k, (name, r) in enumerate(systems)
+        for i, sc in enumerate(r.sentence_scores)
+    ]
     if fmt == "csv":
-        text = csv_table(["system", "line", "score"], [[csv_text_cell(a), b, c] for a, b, c in scored])
-        return text, "csv", "text/csv"
+        rows = [[csv_text_cell(a), b, repr(c), *("" if x is None else repr(x) for x in xs)] for a, b, c, xs in scored]
+        return csv_table(["system", "line", "score", *([key] if own else [])], rows), "csv", "text/csv"
     head = [
         i18n.t(lang, "corpus_col_system"),
         i18n.t(lang, "corpus_col_line"),
         i18n.t(lang, "col_score", order=systems[0][1].max_order),
+        *([metric.name] if metric is not None and own else []),
     ]
-    body = [[markdown_cell(a), str(b), i18n.format_number(float(c), lang)] for a, b, c in scored]
+    body = [
+        [markdown_cell(a), str(b), i18n.format_number(c, lang), *(_score_text(x, lang) for x in xs)]
+        for a, b, c, xs in scored
+    ]
     return markdown_table(head, body, left=[0]), "md", "text/markdown"
