@@ -1,6 +1,7 @@
-"""The options of a metric other than BLEU: its settings and its peers' presets, as one form
-built from what its registry entry declares (:attr:`bleu2.metrics.protocol.Metric.settings`,
-:attr:`~bleu2.metrics.protocol.Metric.presets`; a variant shows its family's).
+"""A metric's own options and its peers' presets as one form built from its registry entry.
+
+The form of a metric other than BLEU comes from :attr:`bleu2.metrics.protocol.Metric.settings` and
+:attr:`~bleu2.metrics.protocol.Metric.presets` (a variant shows its family's).
 
 The page keeps them as ``options["metric_options"]`` (checked by
 :func:`bleu2.page.options_form.check_metric_options`): the scorer's keywords that differ from

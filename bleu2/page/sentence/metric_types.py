@@ -1,5 +1,7 @@
-"""What the views of the metrics other than BLEU share: what a view is made of (``ViewInput``), a candidate's view
-and a table row, as data, and the view's head (:func:`view_head`)."""
+"""What the views of the metrics other than BLEU share: their input, a candidate's view, a row and the view's head.
+
+``ViewInput`` (what a view is made of), ``MetricView`` and ``MetricRow`` (as data), :func:`view_head`.
+"""
 
 from __future__ import annotations
 

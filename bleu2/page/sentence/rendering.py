@@ -1,4 +1,4 @@
-"""``Rendering``: how the sentence view paints (a part of :class:`bleu2.page.sentence.controller.SentencePage`).
+"""``Rendering``: how the sentence view paints, the half of its controller that writes the page.
 
 What a render scores (on the page at once while the texts are short, else in the worker), and how a comparison is
 painted in one batch: the summary, the ranking, the breakdown or the metric's own view and its options form, the
