@@ -194,3 +194,32 @@ def test_every_metrics_form_is_worded_and_each_preset_reads_as_itself(family, la
 def test_the_metric_help_no_longer_says_the_options_are_bleus():
     for lang in i18n.LANGUAGES:
         assert "BLEU" not in i18n.t(lang, "metric_help")
+
+
+def test_the_nltk_presets_of_gleu_and_nist_score_as_nltk():
+    from nltk.translate.gleu_score import sentence_gleu
+    from nltk.translate.nist_score import sentence_nist
+
+    hyp, ref = "the cat sat on the mat by the door", "the cat is on the mat near the door"
+    port, page = open_page()
+    type_in(port, page, "reference", ref)
+    type_in(port, page, "candidate", hyp)
+    set_control(port, page, "opt-metric", "gleu")
+    assert port.controls["metric-preset"]["value"] == "gleu-hf-evaluate"
+    set_setting(port, page, "metric-preset", "gleu-nltk")
+    assert score(port) == pytest.approx(sentence_gleu([ref.split()], hyp.split()), abs=1e-12)
+    set_control(port, page, "opt-metric", "nist")
+    set_setting(port, page, "metric-preset", "nist-nltk")
+    assert port.controls["metric-opt-lowercase"]["checked"] is False  # NLTK keeps the case
+    assert score(port) == pytest.approx(sentence_nist([ref.split()], hyp.split()), abs=1e-12)
+    set_setting(port, page, "metric-opt-n", "3")
+    assert score(port) == pytest.approx(sentence_nist([ref.split()], hyp.split(), n=3), abs=1e-12)
+    assert port.controls["metric-preset"]["value"] == "custom"
+
+
+def test_the_rouge_presets_set_the_registrys_rouge_entries():
+    port, page = scored("rouge")
+    assert port.controls["metric-preset"]["value"] == "rouge-bleu2"
+    set_setting(port, page, "metric-preset", "rouge-torchmetrics")
+    assert port.controls["opt-metric"]["value"] == "rouge-torchmetrics"
+    assert port.controls["metric-opt-split-summaries"]["checked"] is True
