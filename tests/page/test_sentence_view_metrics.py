@@ -134,6 +134,7 @@ def test_ranking_puts_lowest_ter_first():
     ranking = port.last("ranking")
     assert [row["index"] for row in ranking["rows"]] == [1, 0]
     assert ranking["head"][2] == "TER" and ranking["rows"][0]["cells"][2] == "0.0000"
+    assert ranking["head"][3:] == ["edits in all", "reference length (words)"]  # a count, not a kind of edit
     assert port.text("highlight-heading") == "Edits and alignment"
 
 

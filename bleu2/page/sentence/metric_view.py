@@ -42,7 +42,7 @@ VIEWS: dict[str, ViewMaker] = {
 
 #: The ranking's columns after the score, by the kind of breakdown (else chrF's and ROUGE's: precision, recall).
 RANKING_HEAD = {
-    "edits": ("col_edit", "ter_ref_length"),
+    "edits": ("ter_edits", "ter_ref_length"),
     "gleu-orders": ("col_matches", "gleu_total"),
     "nist-orders": ("nist_gains", "nist_penalty"),
 }
