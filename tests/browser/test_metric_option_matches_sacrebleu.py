@@ -57,6 +57,7 @@ def test_typing_updates_the_metric_live_and_bleu_comes_back(ready_page, guard):
     settled(page)
     assert page.text_content("#score-label") == "BLEU-2" and page.is_visible("#bleu-terms")
     assert not page.is_visible("#metric-table")
+    assert page.is_visible("#opt-preset") and page.is_hidden("#metric-options")  # BLEU's options, not the metric's
 
 
 def test_under_chrf_or_ter_only_its_options_show_rescore_as_sacrebleus_and_read_at_360px(ready_page, guard):
@@ -104,6 +105,3 @@ def test_under_chrf_or_ter_only_its_options_show_rescore_as_sacrebleus_and_read_
         "cs => cs.map(c => [c.textContent, getComputedStyle(c).textDecorationLine])",
     )
     assert ["~sat → is", "underline"] in chips and all("line-through" not in line for _, line in chips), chips
-    page.select_option("#opt-metric", "bleu")
-    settled(page)
-    assert page.is_visible("#opt-preset") and page.is_hidden("#metric-options")
