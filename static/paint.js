@@ -193,8 +193,8 @@ import {reader as textReader} from "./textdiff.mjs";
       });
       scrollCue();
     },
-    // A table's head and rows (the chrF and TER breakdowns): {head: [str], rows: [{cells:
-    // [str], class}]}; the first cell of a row is its header.
+    // A table's head and rows (the breakdowns of the metrics but BLEU): {head: [str], rows: [{cells:
+    // [str], class}]}; a row's first cell is its header, the others name their column (data-label).
     table: function (id, json) {
       var data = JSON.parse(json), table = $(id), tr = make("tr");
       data.head.forEach(function (text) { make("th", {scope: "col"}, text, tr); });
@@ -203,7 +203,7 @@ import {reader as textReader} from "./textdiff.mjs";
       body.replaceChildren();
       data.rows.forEach(function (row) {
         var line = make("tr", row["class"] ? {"class": row["class"]} : {}, null, body);
-        row.cells.forEach(function (text, i) { make(i ? "td" : "th", i ? {"class": "num"} : {scope: "row"}, text, line); });
+        row.cells.forEach(function (text, i) { make(i ? "td" : "th", i ? {"class": "num", "data-label": data.head[i] || ""} : {scope: "row"}, text, line); });
       });
     },
     // Elements the page's Python describes (build) put into #id: {remove: a selector of children removed

@@ -113,9 +113,23 @@ class FakePage:
 
     def paint(self, painter, data_json, target=""):
         data = json.loads(data_json)
+        if painter == "insert":  # the controls it builds join the form, as static/paint.js's do
+            self._add_controls(data["elements"])
         self.painted[(painter, target)] = data
         self.paints.setdefault(painter, []).append([target, data] if target else data)
         self.paint_log.append((painter, target))
+
+    def _add_controls(self, elements: list[Any]) -> None:
+        for spec in elements:
+            if not isinstance(spec, dict):
+                continue
+            attrs = spec.get("attrs", {})
+            if spec.get("tag") == "input":
+                kind = attrs.get("type", "text")
+                self.controls[attrs["id"]] = {"type": kind, "checked": False} if kind == "checkbox" else {"value": ""}
+            elif spec.get("tag") == "select":
+                self.controls[attrs["id"]] = {"value": spec["children"][0]["attrs"]["value"]}
+            self._add_controls(spec.get("children", []))
 
     def last(self, painter: str) -> Any:
         """What ``painter`` painted last."""

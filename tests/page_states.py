@@ -15,6 +15,7 @@ STATE = {
         "ref_length": "shortest",
         "rstrip": True,
         "metric": "bleu",
+        "metric_options": {},
     },
     "lang": "pt",
 }

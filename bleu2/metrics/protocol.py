@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
-__all__ = ["Metric", "Scorer", "SumScores"]
+__all__ = ["Metric", "Preset", "Scorer", "Setting", "SumScores"]
 
 #: A score of one system's summed statistic vector.
 VectorScore = Callable[[Sequence[int]], float]
@@ -86,6 +86,33 @@ class Scorer(Protocol):
 
 
 @dataclass(frozen=True)
+class Setting:
+    """One of a metric's options as a form offers it.
+
+    Attributes:
+        name: the scorer's keyword (``beta``).
+        kind: ``"flag"`` (True or False), ``"int"`` or ``"number"`` (a float).
+        default: its value when not given (the scorer's default).
+        low: the smallest value a number takes (None: any).
+    """
+
+    name: str
+    kind: str
+    default: Any
+    low: float | None = None
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A peer's named configuration of a metric: ``name`` (``"sacrebleu-chrf++"``), the registry
+    key it scores with (``metric``) and the options it sets there."""
+
+    name: str
+    metric: str
+    options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
 class Metric:
     """One metric as bleu2's command lines, corpus machinery and page know it.
 
@@ -128,6 +155,8 @@ class Metric:
     breakdown: str = ""
     flags: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     peer: str = ""
+    settings: tuple[Setting, ...] = ()
+    presets: tuple[Preset, ...] = ()
 
     def load(self) -> ModuleType:
         """The metric's module (imported once, on first use).

@@ -19,7 +19,7 @@ from .protocol import Metric
 from .rouge import METRICS as _ROUGE
 from .ter import METRICS as _TER
 
-__all__ = ["DEFAULT", "Metric", "get", "metrics", "names", "register", "unregister"]
+__all__ = ["DEFAULT", "Metric", "family", "get", "metrics", "names", "register", "unregister"]
 
 _REGISTRY: dict[str, Metric] = {m.key: m for m in (*_BLEU, *_CHRF, *_TER, *_ROUGE, *_GLEU, *_NIST)}
 
@@ -69,3 +69,14 @@ def metrics(*, variants: bool = True, sacrebleu: bool | None = None) -> tuple[Me
 def names(*, variants: bool = True, sacrebleu: bool | None = None) -> tuple[str, ...]:
     """The keys of :func:`metrics`."""
     return tuple(m.key for m in metrics(variants=variants, sacrebleu=sacrebleu))
+
+
+def family(key: str) -> Metric:
+    """The metric ``key`` is a setting of (chrF++: chrF), else ``key``'s own: whose settings
+    and presets it shows.
+
+    Raises:
+        ValueError: no metric has that name.
+    """
+    metric = get(key)
+    return get(metric.variant_of) if metric.variant_of else metric

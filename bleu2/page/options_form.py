@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from ..common.cache import LRU
 from ..metrics import registry
 from ..metrics.bleu.options import (
     DEFAULTS,
@@ -40,6 +41,8 @@ __all__ = [
     "CHOICES",
     "OPTION_CHOICES",
     "bleu_options",
+    "metric_config",
+    "check_metric_options",
     "normalize_options",
     "preset_choice",
     "preset_options",
@@ -87,11 +90,20 @@ MAX_ORDERS = (1, 2, 3, 4)
 #: sacreBLEU 2.6.0's defaults).
 METRICS = registry.names()
 
-#: Every option but ``weights`` with its default (:data:`bleu2.metrics.bleu.options.DEFAULTS`), and the metric.
-DEFAULT_OPTIONS: dict[str, Any] = {**{k: v for k, v in DEFAULTS.items() if k != "weights"}, "metric": registry.DEFAULT}
+#: Every option but ``weights`` with its default (:data:`bleu2.metrics.bleu.options.DEFAULTS`), the metric, and
+#: the metric's own options (:mod:`bleu2.page.metric_form`; none under BLEU).
+DEFAULT_OPTIONS: dict[str, Any] = {
+    **{k: v for k, v in DEFAULTS.items() if k != "weights"},
+    "metric": registry.DEFAULT,
+    "metric_options": {},
+}
 
-#: Option name (as :mod:`bleu2.metrics.bleu.options` and share links name it) -> its control's element id in ``index.html``.
-FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS}
+#: The options that are not BLEU's (:func:`bleu_options` leaves them out).
+METRIC_KEYS = ("metric", "metric_options")
+
+#: Option name (as :mod:`bleu2.metrics.bleu.options` and share links name it) -> its control's element id in ``index.html``
+#: (the metric's own options have a form of their own: :mod:`bleu2.page.metric_form`).
+FIELDS: dict[str, str] = {name: "opt-" + name.replace("_", "-") for name in DEFAULT_OPTIONS if name != "metric_options"}
 
 #: Control id -> the event it reports a change by (the parameter box: ``input``, at each keystroke).
 CONTROLS: dict[str, str] = {
@@ -100,7 +112,11 @@ CONTROLS: dict[str, str] = {
 
 #: Each preset of :data:`bleu2.metrics.bleu.options.PRESETS` as the page's options (all have uniform weights).
 PRESET_OPTIONS: dict[str, dict[str, Any]] = {
-    name: {**{k: v for k, v in options.items() if k in DEFAULT_OPTIONS}, "metric": registry.DEFAULT}
+    name: {
+        **{k: v for k, v in options.items() if k in DEFAULT_OPTIONS},
+        "metric": registry.DEFAULT,
+        "metric_options": {},
+    }
     for name, options in ENGINE_PRESETS.items()
 }  # BLEU's presets: choosing one scores with BLEU
 
@@ -133,8 +149,43 @@ def metric_name(key: str) -> str:
 
 
 def bleu_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` without the metric, as :class:`bleu2.metrics.bleu.options.BleuConfig` takes them."""
-    return {k: v for k, v in options.items() if k != "metric"}
+    """``options`` without the metric and its options, as :class:`bleu2.metrics.bleu.options.BleuConfig` takes them."""
+    return {k: v for k, v in options.items() if k not in METRIC_KEYS}
+
+
+#: Checked options' scorers' settings, by (metric, options): a keystroke asks again.
+_CONFIGS: LRU[tuple[str, str], Any] = LRU(32)
+
+
+def metric_config(metric: str, options: Mapping[str, Any]) -> Any:
+    """The metric's scorer's ``config`` under ``options``. Raises TypeError, ValueError: the scorer's refusal."""
+    key = (metric, repr(sorted(options.items())))
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = registry.get(metric).make(**options).config
+        _CONFIGS.put(key, config)
+    return config
+
+
+def check_metric_options(metric: str, options: object) -> dict[str, Any]:
+    """``options`` for ``metric`` as its scorer takes them, checked (a new dict).
+
+    Raises:
+        ValueError: not an object, options under BLEU (its options are the page's own), or the
+            scorer's refusal (its message).
+    """
+    if not isinstance(options, Mapping):
+        raise ValueError(f"metric_options must be an object, not {type(options).__name__}")
+    out = {str(k): v for k, v in options.items()}
+    if not out:
+        return out
+    if metric == registry.DEFAULT:
+        raise ValueError(f"metric_options apply to another metric than {registry.get(metric).display}")
+    try:
+        metric_config(metric, out)
+    except (TypeError, ValueError) as error:
+        raise ValueError(str(error)) from None
+    return out
 
 
 OPTION_CHOICES: dict[str, list[str]] = {FIELDS[name]: values for name, values in CHOICES.items()}
@@ -174,6 +225,7 @@ def normalize_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     if out["ref_length"] not in REF_LENGTHS:
         raise ValueError(f"ref_length must be one of {', '.join(REF_LENGTHS)}, got {out['ref_length']!r}")
     registry.get(out["metric"])  # ValueError: "metric must be one of ..."
+    out["metric_options"] = check_metric_options(out["metric"], out["metric_options"])
     if out["empty_references"] not in EMPTY_REFERENCES:
         raise ValueError(
             f"empty_references must be one of {', '.join(EMPTY_REFERENCES)}, got {out['empty_references']!r}"
@@ -192,7 +244,7 @@ def options_are_default(options: Mapping[str, Any] | None) -> bool:
     except ValueError:
         return False
     same = BleuConfig.make(**bleu_options(opts)) == BleuConfig.make(**bleu_options(DEFAULT_OPTIONS))
-    return same and opts["metric"] == DEFAULT_OPTIONS["metric"]
+    return same and opts["metric"] == DEFAULT_OPTIONS["metric"] and not opts["metric_options"]
 
 
 def preset_choice(options: Mapping[str, Any] | None) -> str:
@@ -222,6 +274,7 @@ def usable_options(options: dict[str, Any], last_valid: dict[str, Any]) -> tuple
     """``(options, None)`` if the engine accepts ``options``, else ``(last_valid, the refusal)``."""
     try:
         BleuConfig.make(**bleu_options(options))
+        check_metric_options(options.get("metric", registry.DEFAULT), options.get("metric_options", {}))
         return options, None
     except (ValueError, TypeError) as error:
         return last_valid, error
@@ -269,7 +322,7 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         max_order = DEFAULT_OPTIONS["max_order"]
     choices = ("smoothing", "tokenizer", "empty_references", "ref_length", "metric")
     out = {"max_order": max_order, **{k: str(fields.get(k, DEFAULT_OPTIONS[k])) for k in choices}}
-    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value}
+    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value, "metric_options": {}}
     return out | {k: bool(fields.get(k, False)) for k in ("effective_order", "rstrip")}
 
 

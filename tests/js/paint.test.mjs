@@ -105,7 +105,7 @@ test("the terms table gets its p1..pN rows before the r row, in place of the las
   assert.equal($("p2-row").querySelector(".term-name").textContent, "bigrams");
 });
 
-test("a breakdown table: its head, a header cell per row, numbers in the others", () => {
+test("a breakdown table: its head, a header cell per row, numbers in the others, each naming its column", () => {
   paint.table("metric-table", JSON.stringify({head: ["n", "precision", "recall"],
                                               rows: [{cells: ["1", "0.8", "0.7"]}, {cells: ["chrF", "", "0.74"], class: "total"}]}));
   const table = $("metric-table");
@@ -114,8 +114,8 @@ test("a breakdown table: its head, a header cell per row, numbers in the others"
   assert.equal(rows.length, 2);
   assert.equal(rows[1].className, "total");
   assert.deepEqual(texts(rows[1].querySelectorAll("th")), ["chrF"]);
-  assert.deepEqual(Array.from(rows[0].querySelectorAll("td"), (td) => [td.className, td.textContent]),
-                   [["num", "0.8"], ["num", "0.7"]]);
+  assert.deepEqual(Array.from(rows[0].querySelectorAll("td"), (td) => [td.className, td.textContent, td.getAttribute("data-label")]),
+                   [["num", "0.8", "precision"], ["num", "0.7", "recall"]]);
 });
 
 test("highlight: a section per text, a line per order, one Tab stop per line; the old detail is hidden", () => {

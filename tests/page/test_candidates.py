@@ -239,6 +239,7 @@ def test_options_and_errors():
         "ref_length": "closest",
         "rstrip": False,
         "metric": "bleu",
+        "metric_options": {},
     }
     assert out["version"] == f"bleu2-{bleu2.__version__}"
     with pytest.raises(ValueError, match="smoothing"):

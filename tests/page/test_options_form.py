@@ -44,6 +44,7 @@ from bleu2.page.share import encode_state
                 "ref_length": "closest",
                 "rstrip": False,
                 "metric": "bleu",
+                "metric_options": {},
             },
             id="defaults",
         ),
@@ -63,6 +64,7 @@ from bleu2.page.share import encode_state
                 "ref_length": "closest",
                 "rstrip": True,
                 "metric": "bleu",
+                "metric_options": {},
             },
             id="sacrebleu-sentence-is-sentence_bleu",
         ),
@@ -148,6 +150,7 @@ def test_options_from_form_and_back():
         "ref_length": "shortest",
         "rstrip": True,
         "metric": "ter",
+        "metric_options": {},
     }
     back = form_from_options(opts, "es")
     assert back == {

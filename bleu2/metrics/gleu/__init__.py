@@ -9,7 +9,13 @@ summed totals (Mike Schuster's rule, NLTK's ``corpus_gleu``). Files: :mod:`.opti
 
 from types import MappingProxyType
 
-from ..protocol import Metric
+from ..protocol import Metric, Preset, Setting
+
+#: GLEU's options a form offers (:class:`.options.GleuOptions`' defaults).
+SETTINGS = (Setting("min_len", "int", 1, 0), Setting("max_len", "int", 4, -1), Setting("lowercase", "flag", False))
+
+#: The peers' rules: HF evaluate's ``google_bleu`` (the defaults) and NLTK's (``gleu_preset="nltk"``).
+PRESETS = (Preset("gleu-hf-evaluate", "gleu"), Preset("gleu-nltk", "gleu", MappingProxyType({"gleu_preset": "nltk"})))
 
 #: GLEU as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
 METRICS = (
@@ -23,5 +29,7 @@ METRICS = (
         breakdown="gleu-orders",
         peer="NLTK corpus_gleu + sacreBLEU 13a (HF evaluate google_bleu)",
         flags=MappingProxyType({"gleu_preset": "--gleu-preset", "min_len": "--min-len", "max_len": "--max-len"}),
+        settings=SETTINGS,
+        presets=PRESETS,
     ),
 )

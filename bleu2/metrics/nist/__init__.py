@@ -15,7 +15,13 @@ Files: :mod:`.options`, :mod:`.stats`, :mod:`.scoring`, :mod:`.result`,
 
 from types import MappingProxyType
 
-from ..protocol import Metric
+from ..protocol import Metric, Preset, Setting
+
+#: NIST's options a form offers (:class:`.options.NistOptions`' defaults).
+SETTINGS = (Setting("n", "int", 5, 1), Setting("lowercase", "flag", True))
+
+#: The peers' rules: mteval-v13a.pl's (the defaults) and NLTK's (``nist_preset="nltk"``).
+PRESETS = (Preset("nist-mteval", "nist"), Preset("nist-nltk", "nist", MappingProxyType({"nist_preset": "nltk"})))
 
 #: NIST as the registry lists it (:mod:`bleu2.metrics.registry`; its scorer in :mod:`.scorer`).
 METRICS = (
@@ -30,5 +36,7 @@ METRICS = (
         breakdown="nist-orders",
         peer="mteval-v13a.pl, NLTK corpus_nist (nist_preset nltk)",
         flags=MappingProxyType({"nist_preset": "--nist-preset", "n": "--nist-order", "rules": "--nist-rules"}),
+        settings=SETTINGS,
+        presets=PRESETS,
     ),
 )

@@ -13,7 +13,15 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 
-from ..protocol import Metric
+from ..protocol import Metric, Preset, Setting
+
+#: ROUGE's options a form offers (the others: its command line's ``--rouge-types``, ``--rouge-tokenizer``).
+SETTINGS = (Setting("use_stemmer", "flag", False), Setting("split_summaries", "flag", False))
+
+#: bleu2's rules (its Unicode tokenizer), rouge-score's and torchmetrics' (the variants below).
+PRESETS = (
+    Preset("rouge-bleu2", "rouge"), Preset("rouge-score", "rouge-score"), Preset("rouge-torchmetrics", "rouge-torchmetrics"),
+)  # fmt: skip
 
 __all__ = ["METRICS", "sentence_rouge", "corpus_rouge", "RougeConfig", "Score", "AggregateScore", "RougeResult"]
 
@@ -30,6 +38,7 @@ METRICS = (
             "rouge_preset": "--rouge-preset", "rouge_types": "--rouge-types", "rouge_tokenizer": "--rouge-tokenizer",
             "use_stemmer": "--use-stemmer", "split_summaries": "--split-summaries",
         }),
+        settings=SETTINGS, presets=PRESETS,
     ),
     Metric(
         "rouge-score", "ROUGE (rouge-score)", "bleu2.metrics.rouge.scorer", "ROUGE", "corpus_rouge", "sentence_rouge",

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from ...metrics import registry
-from ...metrics.chrf import METRICS as CHRF_METRICS
 from ...metrics.chrf.api import sentence_chrf_breakdown
 from ...metrics.chrf.options import ChrfConfig
 from ...metrics.chrf.result import ChrfOrder
@@ -19,14 +18,15 @@ from ...metrics.chrf.stats import hypothesis_grams
 from .. import i18n
 from ..tables import NO_NUMBER
 from .explain import MATCHED, candidate_statuses, order_line, reference_matched, sections
-from .metric_types import MetricRow, MetricView
+from .metric_types import MetricRow, MetricView, ViewInput, view_head
 
 __all__ = ["chrf_options", "chrf_view"]
 
 
-def chrf_options(metric: str) -> dict[str, Any]:
-    """The chrF options of the page's metric, chrF or chrF++ (word order 2), as the registry fixes them."""
-    return dict(registry.get(metric).options)
+def chrf_options(metric: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The chrF options of the page's metric, chrF or chrF++ (word order 2, as the registry fixes it), and the
+    page's ``options`` (they win)."""
+    return {**registry.get(metric).options, **(options or {})}
 
 
 def order_name(order: ChrfOrder, lang: str = "en") -> str:
@@ -87,17 +87,10 @@ def chrf_highlight(
     return sections(cand_lines, [(reference_number, ref_lines)], lang)
 
 
-def chrf_view(
-    candidate: str,
-    references: Sequence[str],
-    reference_numbers: Sequence[int],
-    number: int,
-    metric: str = CHRF_METRICS[0].key,
-    lang: str = "en",
-) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under ``metric`` (chrF or chrF++: a registry key).
-    Raises ValueError: no reference."""
-    out = sentence_chrf_breakdown(candidate, list(references), **chrf_options(metric))
+def chrf_view(inp: ViewInput) -> MetricView:
+    """What the page shows for a candidate under chrF or chrF++. Raises ValueError: no reference."""
+    candidate, references, reference_numbers, number, metric, _, lang = inp
+    out = sentence_chrf_breakdown(candidate, list(references), **chrf_options(metric, inp.options))
     result, config = out.result, out.result.config
     value = i18n.format_number(result.score, lang)
     ref_number = reference_numbers[out.reference_index]
@@ -130,24 +123,24 @@ def chrf_view(
         "ref": i18n.format_integer(ref_number, lang),
     }
     steps = ["grams", "matches", "average", "f", "refs"]
-    return {
-        "metric": metric,
-        "number": number,
-        "label": result.name,
-        "score": result.score,
-        "value": value,
-        "percent": i18n.format_number(result.percent, lang, 2),
-        "formula": formula,
-        "announce": i18n.t(lang, "metric_announce", label=result.name, number=shown_number, score=value),
-        "signature": result.signature,
-        "caption": i18n.t(lang, "metric_caption_chrf", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
-        "head": head,
-        "rows": rows,
-        "summary": f"P {p_text} · R {r_text}",
-        "ranking_cells": [p_text, r_text],
-        "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
-        "highlight": chrf_highlight(candidate, references[out.reference_index], ref_number, config, lang),
-        "help_intro": i18n.t(lang, "help_chrf_intro"),
-        "help_steps": [i18n.t(lang, f"help_chrf_step_{name}", **live) for name in steps],
-        "faq": ["chrf_plus", "chrf_beta", "metrics"],
-    }
+    return cast(
+        MetricView,
+        {
+            **view_head(inp, result.name, result.score, value),
+            "percent": i18n.format_number(result.percent, lang, 2),
+            "formula": formula,
+            "signature": result.signature,
+            "caption": i18n.t(
+                lang, "metric_caption_chrf", number=shown_number, ref=i18n.format_integer(ref_number, lang)
+            ),
+            "head": head,
+            "rows": rows,
+            "summary": f"P {p_text} · R {r_text}",
+            "ranking_cells": [p_text, r_text],
+            "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
+            "highlight": chrf_highlight(candidate, references[out.reference_index], ref_number, config, lang),
+            "help_intro": i18n.t(lang, "help_chrf_intro"),
+            "help_steps": [i18n.t(lang, f"help_chrf_step_{name}", **live) for name in steps],
+            "faq": ["chrf_plus", "chrf_beta", "metrics"],
+        },
+    )

@@ -20,30 +20,26 @@ import traceback
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from ...metrics import registry
-from .. import chart, embed, i18n, options_form, tab_storage
+from .. import embed, i18n, options_form, tab_storage
 from ..options_form import FIELDS, PRESET_FIELD
-from ..ports import PageContext, Updates
+from ..ports import PageContext
 from ..share import MAX_CHARS, PageState, share_fragment, share_url
 from ..tab_storage import SaveOutcome
-from . import blank, example, explain, export, live, metric_view, startup, updates
+from . import example, explain, export, live, metric_form, startup, updates
 from .boxes import KINDS, apply_read, box_id, box_ids, box_of, selection_after_removal
-from .breakdown import CandidateView, candidate_view
-from .candidates import Comparison, compare
+from .breakdown import CandidateView
+from .candidates import Comparison
 from .clearing import Clearing
-from .guide import help_sections
 from .metric_types import MetricView
 from .peers_view import PeersPanel
 from .port import EventData, SentencePort
+from .rendering import DEFERRED_MS, Rendering
 from .screen import Screen
 from .startup import RestorePlan
 from .updates import Status, StatusNote
 
 __all__ = ["DEFERRED_MS", "EMBED_READY_SHOWN_MS", "EVENTS", "SentencePage"]
 
-#: The work after a pause in typing (the spoken score, a long text's peers table, saving)
-#: runs this many milliseconds after the last edit.
-DEFERRED_MS = 150
 #: An embed's "Ready (Python …)." is shown (and announced) this long, then the status line empties.
 EMBED_READY_SHOWN_MS = 3000
 
@@ -60,6 +56,7 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
     *((element_id, event, "on_options") for element_id, event in options_form.CONTROLS.items()),
     *((button, "click", "on_preset") for button in options_form.PRESETS),
     (PRESET_FIELD, "change", "on_preset"),
+    (metric_form.FORM_ID, "input", "on_metric_options"),
     ("lang-select", "change", "on_language"),
     ("ranking-body", "click", "on_ranking_click"),
     ("export", "click", "on_export"),
@@ -75,8 +72,9 @@ EVENTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class SentencePage:
-    """The sentence view, driven through ``port``; ``context``: what the page is at start."""
+class SentencePage(Rendering):
+    """The sentence view, driven through ``port``; ``context``: what the page is at start (its painting:
+    :class:`~bleu2.page.sentence.rendering.Rendering`)."""
 
     def __init__(self, port: SentencePort, context: PageContext | None = None) -> None:
         self.port = port
@@ -91,6 +89,7 @@ class SentencePage:
         self.metric_view: MetricView | None = None  # the selected candidate under chrF or TER (None: BLEU)
         self.labels: explain.Labels | None = None  # the labels of the marks shown
         self.screen = Screen()  # what was last painted, so only changes are painted again
+        self.metric_values_due = True  # the metric's options form is to show self.options
         self.counts = {"reference": 1, "candidate": 1}
         self.timer: Any = None  # the pending deferred work (None: it ran)
         self.edited = False  # changed since the page started (then a share link in the URL is dropped)
@@ -106,20 +105,6 @@ class SentencePage:
         self.example = False  # the boxes hold the seed's example (never kept for the tab until edited)
         #: hands the boxes' texts to corpus mode (the many-lines hint's button; set by the page's host)
         self.to_corpus: Callable[[Mapping[str, list[str]]], None] = lambda boxes: None
-
-    # --- writing the page ----------------------------------------------------------------
-
-    def write(self, updates: Updates, force: bool = False) -> None:
-        """Write the element updates that changed (all of them with ``force``)."""
-        changed = self.screen.updates(updates, force)
-        if changed:
-            self.port.write(changed)
-
-    def paint_once(self, key: str, painter: Any, data: Any, target: str = "") -> None:
-        """Hand ``data`` to a painter when it changed since it was last painted under ``key``."""
-        text = self.screen.once(key, data)
-        if text is not None:
-            self.port.paint(painter, text, target)
 
     def show_status(self, **changes: Any) -> None:
         """Change the status line's data and show it (once the page has started)."""
@@ -217,8 +202,27 @@ class SentencePage:
     # --- options and language ------------------------------------------------------------
 
     def on_options(self, event: EventData | None = None) -> None:
+        """A control of the options form: another metric starts from its own defaults."""
         self.write(options_form.smooth_field_updates(self.port.read_value(FIELDS["smoothing"]), self.lang), force=True)
-        self.options = options_form.options_from_form(self.port.read_form(FIELDS), self.lang)
+        options = options_form.options_from_form(self.port.read_form(FIELDS), self.lang)
+        if options["metric"] == self.options["metric"]:
+            options["metric_options"] = self.options.get("metric_options") or {}
+        self.options, self.metric_values_due = options, True
+        self.touch()
+
+    def on_metric_options(self, event: EventData) -> None:
+        """A control of the metric's own form (:mod:`bleu2.page.metric_form`): its preset list, or a setting."""
+        metric, own = self.options["metric"], self.options.get("metric_options") or {}
+        if event["target"] == metric_form.PRESET_ID:
+            preset = metric_form.preset_options(metric, self.port.read_value(metric_form.PRESET_ID))
+            if preset is None:  # "custom": the list shows the options' preset again
+                return self.write(metric_form.preset_updates(metric, own), force=True)
+            return self.set_options({**self.options, "metric": preset.metric, "metric_options": dict(preset.options)})
+        fields = self.port.read_form(metric_form.form_fields(metric))
+        self.options = {
+            **self.options,
+            "metric_options": metric_form.options_from_fields(metric, fields, own, self.lang),
+        }
         self.touch()
 
     def on_preset(self, event: EventData) -> None:
@@ -229,7 +233,7 @@ class SentencePage:
         self.set_options(options)
 
     def set_options(self, options: dict[str, Any]) -> None:
-        self.options = options_form.normalize_options(options)
+        self.options, self.metric_values_due = options_form.normalize_options(options), True
         self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.touch()
 
@@ -273,7 +277,7 @@ class SentencePage:
         if saved.get("lang"):
             self.set_language(str(saved["lang"]))
         self.options = dict(saved["options"])
-        self.valid_options = dict(self.options)
+        self.valid_options, self.metric_values_due = dict(self.options), True
         self.write(options_form.form_updates(self.options, self.lang), force=True)
         self.selected = 0
 
@@ -396,116 +400,6 @@ class SentencePage:
         if event["target"] == "hint-corpus":  # the many-lines hint's button
             self.to_corpus(self.boxes)
 
-    # --- rendering -----------------------------------------------------------------------
-
-    def render(self) -> None:
-        """Score the boxes: here at once while short, else in the worker (:mod:`bleu2.page.sentence.live`)."""
-        self.boxes = {"references": self.texts("reference"), "candidates": self.texts("candidate")}
-        options, refused = options_form.usable_options(
-            self.options, self.valid_options
-        )  # bad ones: the last valid, said
-        self.valid_options = dict(options)
-        typed = self.port.read_value(FIELDS["smooth_value"])
-        self.write(options_form.option_error_updates(self.options, refused, self.lang, typed))
-        plan = self.live.plan(self.boxes, options)
-        if plan == "page":
-            self.show(compare(self.boxes["candidates"], self.boxes["references"], **options))
-        elif plan == "shown" and self.comparison is not None:  # a new selection or language
-            self.show(self.comparison, self.live.busy)
-        else:
-            self.write(updates.scoring_updates(True, self.lang))
-            if plan == "send":
-                self.ask()
-
-    def ask(self) -> None:
-        """Measure the waiting texts: in the worker, in a timer of its own; on the page's
-        thread (no worker) after a pause."""
-        self.live.send()
-        self.port.set_timer(0 if self.port.in_worker else DEFERRED_MS, self.on_answer)
-
-    def on_answer(self) -> None:
-        comp, again = self.live.answer(self.boxes)
-        if again:
-            self.ask()
-        if comp is not None:
-            self.show(comp, again)
-
-    def show(self, comp: Comparison, busy: bool = False) -> None:
-        """Paint a comparison (``busy``: newer texts are being scored); the rest after a pause."""
-        self.comparison = comp
-        self.selected = min(self.selected, len(comp["candidates"]) - 1)
-        self.write(
-            {
-                **updates.scoring_updates(busy, self.lang),
-                **options_form.options_state_updates(self.options, self.lang),
-                **updates.token_updates(comp, self.lang),
-            }
-        )
-        empty = blank.is_blank(self.boxes)  # nothing typed: no numbers, only what to do
-        metric = comp["options"].get("metric", registry.DEFAULT)
-        views = (
-            metric_view.metric_views(comp, metric, self.lang)
-            if metric_view.has_own_view(metric) and not empty
-            else None
-        )
-        self.metric_view = views[self.selected] if views else None
-        data: Any = updates.ranking_paint(comp, self.selected, self.lang)
-        if views:
-            data = metric_view.metric_ranking(comp, views, self.selected, self.lang)
-        rebuild = not self.screen.same("ranking-structure", data["structure"])
-        painted = {"head": data["head"], "rows": data["rows"], "selected": data["selected"], "rebuild": rebuild}
-        self.paint_once("ranking", "ranking", painted)
-        v = blank.empty_candidate_view(candidate_view(comp, self.selected, self.lang), self.lang)
-        v = self.view = blank.shown_view(v, empty)
-        self.order_rows(v)
-        shown = {**updates.breakdown_updates(v, self.lang), **blank.blank_updates(empty, self.lang)}
-        shown.update(metric_view.shown_parts(metric, self.lang))
-        if self.metric_view is not None:
-            shown["peers"] = {"props": {"hidden": True}}  # BLEU's table
-            shown.update(metric_view.metric_updates(self.metric_view, self.lang))
-            table = {"head": self.metric_view["head"], "rows": self.metric_view["rows"]}
-            self.paint_once("metric-table", "table", table, "metric-table")
-        self.write(shown)
-        hints = [[f"hint hint-{h['kind']}", h["text"], h["action"]] for h in v["hints"]]
-        if self.metric_view is not None:  # BLEU's hints speak of BLEU's counts
-            hints = [h for h in hints if h[2]]
-        self.paint_once("hints", "items", hints, "hints")
-        self.paint_views(comp, v, self.metric_view)
-        if self.timer is not None:
-            self.port.clear_timer(self.timer)
-        self.timer = self.port.set_timer(DEFERRED_MS, self.deferred)
-
-    def paint_views(self, comp: Comparison, v: CandidateView, mv: MetricView | None) -> None:
-        """The views that follow the breakdown, in the same batch as its numbers (never a
-        stale view beside new numbers): highlighting, chart, "How it works" and the peers
-        table; the peers table of long texts is said to be updating, and follows after a pause."""
-        if mv is not None:
-            self.metric_highlight(mv)
-            self.paint_once("help", "help", metric_view.metric_help(mv, self.lang))
-            return
-        self.highlight(comp)
-        bars = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart")
-        self.paint_once("chart", "svg", bars, "chart")
-        side = chart.bar_chart(comp["candidates"][self.selected], self.lang, id_prefix="bleu2-chart-side")
-        self.paint_once("inputs-chart", "svg", side, "inputs-chart")  # beside the boxes on wide screens
-        self.paint_once("help", "help", help_sections(v, self.lang))
-        self.paint_peers(comp, now=not self.peers.costly(comp, self.selected))
-
-    def paint_peers(self, comp: Comparison, now: bool) -> None:
-        """The peers table of the candidate shown (``now`` False: marked as updating instead)."""
-        out = self.peers.updates(comp, self.selected, self.lang) if now else {}
-        out["peers-table"] = {"attrs": {"aria-busy": None if now else "true"}, "classes": {"updating": not now}}
-        out["peers-caption"] = {"attrs": {"data-updating": None if now else i18n.t(self.lang, "scoring")}}
-        self.write(out)
-
-    def order_rows(self, v: CandidateView) -> None:
-        """The p1..pN rows of the terms table, rebuilt when the orders or the language change."""
-        if not self.screen.same("order-rows", (tuple(p["n"] for p in v["precisions"]), self.lang)):
-            rows = [{"n": p["n"], "name": p["name"]} for p in v["precisions"]]
-            self.port.paint("insert", json.dumps(updates.order_rows(rows), ensure_ascii=False), "terms-body")
-            parts = ("fraction", "value", "note", "row")
-            self.screen.forget(*(f"p{p['n']}-{part}" for p in v["precisions"] for part in parts))
-
     def on_ranking_click(self, event: EventData) -> None:
         index = event["data"].get("index")
         if index is None or not index.isdigit():
@@ -539,34 +433,6 @@ class SentencePage:
                 self.port.set_fragment("")
         except Exception as error:  # noqa: BLE001 - reported, never swallowed
             self.port.log("error", f"bleu2 page: {type(error).__name__}: {error}\n{traceback.format_exc()}")
-
-    def highlight(self, comp: Comparison) -> None:
-        """The selected candidate's n-gram marks, when what they show changed (explain.MAX_TOKENS)."""
-        if self.screen.same("highlight", explain.page_highlight_key(comp, self.selected, self.lang)):
-            return
-        data = explain.page_highlight(comp, self.selected, self.lang)
-        self.labels = data["labels"]
-        self.write({"hl-off": {"text": data["off"] or "", "props": {"hidden": data["off"] is None}}})
-        self.paint_marks(data)
-
-    def metric_highlight(self, mv: MetricView) -> None:
-        """The marks of chrF's matched n-grams or TER's alignment (no hover labels)."""
-        data = mv["highlight"]
-        if self.screen.same("highlight", ("metric", mv["metric"], data, self.lang)):
-            return
-        self.labels = None
-        self.write({"hl-off": {"text": "", "props": {"hidden": True}}})
-        self.paint_marks(data)
-
-    def paint_marks(self, data: Mapping[str, Any]) -> None:
-        """The candidate's and the references' marks, as static/paint.js applies them."""
-        for role in ("candidate", "references"):
-            lines = updates.highlight_lines(data[role])
-            self.port.paint("highlight", json.dumps(lines, ensure_ascii=False), f"hl-{role}")
-
-    def highlight_label(self, section_id: str, n: int, index: int) -> str:
-        """Hover/focus text of a highlighted token (asked for by the glue when pointed at)."""
-        return self.labels.label(str(section_id), n, index, self.lang) if self.labels else ""
 
     # --- start ---------------------------------------------------------------------------
 

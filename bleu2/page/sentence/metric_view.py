@@ -6,7 +6,7 @@ are kept by the kind of breakdown they explain, never by a metric's name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from ...common.cache import LRU
@@ -17,7 +17,7 @@ from ..ports import Updates
 from .candidates import Comparison
 from .chrf_view import chrf_view
 from .guide import HelpSections, help_paint
-from .metric_types import MetricView
+from .metric_types import MetricView, ViewInput
 from .ngram_views import gleu_view, nist_view
 from .rouge_view import rouge_view
 from .ter_view import ter_view
@@ -28,13 +28,13 @@ __all__ = [
     "shown_parts",
 ]  # fmt: skip
 
-#: A candidate's view: (candidate, references, their box numbers, number, metric key, language) -> the view.
-ViewMaker = Callable[[str, Sequence[str], Sequence[int], int, str, str], MetricView]
+#: A candidate's view.
+ViewMaker = Callable[[ViewInput], MetricView]
 
 #: The views, by the kind of breakdown they explain (the registry's ``breakdown`` of a metric).
 VIEWS: dict[str, ViewMaker] = {
     "char-ngrams": chrf_view,
-    "edits": lambda cand, refs, numbers, number, metric, lang: ter_view(cand, refs, numbers, number, lang, metric),
+    "edits": ter_view,
     "rouge-types": rouge_view,
     "gleu-orders": gleu_view,
     "nist-orders": nist_view,
@@ -42,7 +42,7 @@ VIEWS: dict[str, ViewMaker] = {
 
 #: The ranking's columns after the score, by the kind of breakdown (else chrF's and ROUGE's: precision, recall).
 RANKING_HEAD = {
-    "edits": ("col_edit", "ter_ref_length"),
+    "edits": ("ter_edits", "ter_ref_length"),
     "gleu-orders": ("col_matches", "gleu_total"),
     "nist-orders": ("nist_gains", "nist_penalty"),
 }
@@ -69,19 +69,23 @@ def metric_inputs(comparison: Comparison) -> tuple[list[str], list[int]]:
     return [t for t, _ in pairs], [n for _, n in pairs]
 
 
-#: The views last made, by (metric, candidate, references, box numbers, number, language): an edit remakes one.
+#: The views last made, by (metric, candidate, references, box numbers, number, options, language): an edit remakes
+#: one.
 _VIEWS: LRU[tuple[Any, ...], MetricView] = LRU(128)
 
 
 def metric_views(comparison: Comparison, metric: str, lang: str = "en") -> list[MetricView]:
-    """Every candidate's view under ``metric`` (a registry key whose breakdown is one of :data:`VIEWS`), in box order."""
+    """Every candidate's view under ``metric`` (a registry key whose breakdown is one of :data:`VIEWS`) with the
+    comparison's ``metric_options``, in box order."""
     refs, numbers = metric_inputs(comparison)
+    options = dict(comparison.get("options", {}).get("metric_options") or {})
     out = []
     for i, row in enumerate(comparison["candidates"]):
-        key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, lang)
+        key = (metric, row["text"], tuple(refs), tuple(numbers), i + 1, repr(sorted(options.items())), lang)
         view = _VIEWS.get(key)
         if view is None:
-            view = VIEWS[registry.get(metric).breakdown](row["text"], refs, numbers, i + 1, metric, lang)
+            inp = ViewInput(row["text"], refs, numbers, i + 1, metric, options, lang)
+            view = VIEWS[registry.get(metric).breakdown](inp)
             _VIEWS.put(key, view)
         out.append(view)
     return out
@@ -116,21 +120,14 @@ def metric_ranking(comparison: Comparison, views: list[MetricView], selected: in
 
 
 def shown_parts(metric: str, lang: str = "en") -> Updates:
-    """The BLEU-only parts hidden, the metric's table shown, and the marks' heading (TER's are edits)."""
+    """The BLEU-only parts hidden, the metric's table and options form shown, and the marks' heading (TER's are
+    edits)."""
     bleu = not has_own_view(metric)
     out: Updates = {part: {"props": {"hidden": not bleu}} for part in BLEU_PARTS}
     out.update({part: {"props": {"hidden": bleu}} for part in METRIC_PARTS})
     edits = registry.get(metric).breakdown == "edits"  # TER's marks are edits
     out["highlight-heading"] = {"text": i18n.t(lang, "ter_heading" if edits else "highlight_heading")}
-    out["metric-options"]["text"] = "" if bleu else metric_settings(metric, lang)
     return out
-
-
-def metric_settings(metric: str, lang: str = "en") -> str:
-    """What the options panel says under a metric other than BLEU: its settings as the registry's scorer signs them
-    (sacreBLEU 2.6.0's defaults), which the page's options (BLEU's, hidden) do not change."""
-    entry = registry.get(metric)
-    return i18n.t(lang, "metric_options_note", name=entry.display, settings=i18n.isolate(entry.make().signature()))
 
 
 def metric_updates(v: MetricView, lang: str = "en") -> Updates:

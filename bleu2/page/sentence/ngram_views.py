@@ -21,7 +21,7 @@ from ...metrics.nist import scorer as _nist_scorer  # noqa: F401
 from ...metrics.nist.breakdown import nist_breakdown
 from .. import i18n
 from .explain import candidate_statuses, order_line, reference_matched, sections
-from .metric_types import MetricRow, MetricView
+from .metric_types import MetricRow, MetricView, ViewInput, view_head
 
 __all__ = ["gleu_view", "nist_view"]
 
@@ -60,28 +60,10 @@ def _order_lines(
     return sections(cand_lines, list(zip(numbers, ref_lines)), lang)
 
 
-def _view(metric: str, number: int, label: str, score: float, value: str, lang: str) -> dict[str, Any]:
-    shown = i18n.format_integer(number, lang)
-    return {
-        "metric": metric,
-        "number": number,
-        "label": label,
-        "score": score,
-        "value": value,
-        "announce": i18n.t(lang, "metric_announce", label=label, number=shown, score=value),
-    }
-
-
-def gleu_view(
-    candidate: str,
-    references: Sequence[str],
-    reference_numbers: Sequence[int],
-    number: int,
-    metric: str = "gleu",
-    lang: str = "en",
-) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under GLEU (``metric``: the registry entry's options)."""
-    scorer = registry.get(metric).make()
+def gleu_view(inp: ViewInput) -> MetricView:
+    """What the page shows for a candidate under GLEU (the registry entry's options and ``inp.options``)."""
+    candidate, references, reference_numbers, number, metric, _, lang = inp
+    scorer = registry.get(metric).make(**inp.options)
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     result = scorer.score_from_stats(scorer.extract(candidate, list(references)), len(refs))
@@ -125,7 +107,7 @@ def gleu_view(
     return cast(
         MetricView,
         {
-            **_view(metric, number, "GLEU", result.score, value, lang),
+            **view_head(inp, "GLEU", result.score, value),
             "percent": i18n.format_number(result.score * 100, lang, 2),
             "formula": i18n.t(lang, "gleu_formula", **live),
             "signature": result.signature,
@@ -143,17 +125,11 @@ def gleu_view(
     )
 
 
-def nist_view(
-    candidate: str,
-    references: Sequence[str],
-    reference_numbers: Sequence[int],
-    number: int,
-    metric: str = "nist",
-    lang: str = "en",
-) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under NIST (weights from the
-    sentence's own references, as ``sentence_nist``); 0 where NIST is undefined (no reference words)."""
-    scorer = registry.get(metric).make()
+def nist_view(inp: ViewInput) -> MetricView:
+    """What the page shows for a candidate under NIST (weights from the sentence's own references, as
+    ``sentence_nist``); 0 where NIST is undefined (no reference words)."""
+    candidate, references, reference_numbers, number, metric, _, lang = inp
+    scorer = registry.get(metric).make(**inp.options)
     tok, config = scorer._tokenize, scorer.config
     cand, refs = tok(candidate), [tok(r) for r in references]
     num, integer = i18n.format_number, i18n.format_integer
@@ -188,7 +164,7 @@ def nist_view(
     return cast(
         MetricView,
         {
-            **_view(metric, number, "NIST", score, value, lang),
+            **view_head(inp, "NIST", score, value),
             "percent": value,
             "formula": formula,
             "signature": result.signature if result is not None else scorer.signature(len(refs)),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...metrics import registry
 from ...metrics.rouge.breakdown import RougeBreakdown, TypeBreakdown, rouge_breakdown
@@ -23,7 +23,7 @@ from ...metrics.rouge.sentences import newline_sentences, split_sentences
 from ...metrics.rouge.tokenize import make_tokenizer
 from .. import i18n
 from .explain import candidate_statuses, order_line, reference_matched, sections
-from .metric_types import MetricRow, MetricView
+from .metric_types import MetricRow, MetricView, ViewInput, view_head
 
 __all__ = ["rouge_view", "dropped_note"]
 
@@ -133,17 +133,10 @@ def type_row(rouge_type: str, stats: Sequence[int], score: Any, lang: str = "en"
     return {"cells": cells, "class": ""}
 
 
-def rouge_view(
-    candidate: str,
-    references: Sequence[str],
-    reference_numbers: Sequence[int],
-    number: int,
-    metric: str = "rouge",
-    lang: str = "en",
-) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under ``metric`` (``"rouge"`` or
-    one of its presets). Raises ValueError: no reference."""
-    scorer = registry.get(metric).make()
+def rouge_view(inp: ViewInput) -> MetricView:
+    """What the page shows for a candidate under ROUGE or one of its presets. Raises ValueError: no reference."""
+    candidate, references, reference_numbers, number, metric, _, lang = inp
+    scorer = registry.get(metric).make(**inp.options)
     config = scorer.config
     refs = list(references)
     result = scorer.score_from_stats(scorer.extract(candidate, refs), len(refs))
@@ -169,24 +162,22 @@ def rouge_view(
         "score": value,
     }
     steps = ["tokens", "n", "l", "f", "refs"]
-    return {
-        "metric": metric,
-        "number": number,
-        "label": label,
-        "score": result.score,
-        "value": value,
-        "percent": i18n.format_number(result.score * 100, lang, 2),
-        "formula": i18n.t(lang, "rouge_formula", name=label, p=p_text, r=r_text, score=value),
-        "announce": i18n.t(lang, "metric_announce", label=label, number=shown_number, score=value),
-        "signature": result.signature,
-        "caption": f"{caption}. {note}" if note else caption,
-        "head": [i18n.t(lang, "col_" + key) for key in columns],
-        "rows": rows,
-        "summary": f"P {p_text} · R {r_text}" + (f" · {note}" if note else ""),
-        "ranking_cells": [p_text, r_text],
-        "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
-        "highlight": rouge_highlight(b, candidate, refs[best], ref_number, config, lang),
-        "help_intro": i18n.t(lang, "help_rouge_intro"),
-        "help_steps": [i18n.t(lang, f"help_rouge_step_{name}", **live) for name in steps],
-        "faq": ["rouge_types", "rouge_tokenizer", "metrics"],
-    }
+    return cast(
+        MetricView,
+        {
+            **view_head(inp, label, result.score, value),
+            "percent": i18n.format_number(result.score * 100, lang, 2),
+            "formula": i18n.t(lang, "rouge_formula", name=label, p=p_text, r=r_text, score=value),
+            "signature": result.signature,
+            "caption": f"{caption}. {note}" if note else caption,
+            "head": [i18n.t(lang, "col_" + key) for key in columns],
+            "rows": rows,
+            "summary": f"P {p_text} · R {r_text}" + (f" · {note}" if note else ""),
+            "ranking_cells": [p_text, r_text],
+            "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
+            "highlight": rouge_highlight(b, candidate, refs[best], ref_number, config, lang),
+            "help_intro": i18n.t(lang, "help_rouge_intro"),
+            "help_steps": [i18n.t(lang, f"help_rouge_step_{name}", **live) for name in steps],
+            "faq": ["rouge_types", "rouge_tokenizer", "metrics"],
+        },
+    )

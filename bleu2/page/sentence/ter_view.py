@@ -6,17 +6,15 @@ TER = edits / average reference length (Snover et al. 2006), a float >= 0 that m
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...metrics import registry
-from ...metrics.ter import METRICS as TER_METRICS
-from ...metrics.ter.api import TER, ter_alignment
+from ...metrics.ter.api import TER
 from ...metrics.ter.breakdown import TerAlignment, TerStep
 from ...metrics.ter.stats import TerStats
 from .. import i18n
 from .explain import order_line, sections
-from .metric_types import MetricRow, MetricView
+from .metric_types import MetricRow, MetricView, ViewInput, view_head
 
 __all__ = ["ter_view"]
 
@@ -27,9 +25,6 @@ STEP_MARKS = {
     "deletion": ("−", "hl-unmatched"),
     "insertion": ("+", "hl-ref-unmatched"),
 }
-
-#: TER's key in the registry (its package's entry).
-TER_KEY = TER_METRICS[0].key
 
 #: Written before a shifted word.
 SHIFTED_MARK = "⇄"
@@ -99,18 +94,13 @@ def edit_rows(alignment: TerAlignment, lang: str = "en") -> list[MetricRow]:
     return rows
 
 
-def ter_view(
-    candidate: str,
-    references: Sequence[str],
-    reference_numbers: Sequence[int],
-    number: int,
-    lang: str = "en",
-    metric: str = TER_KEY,
-) -> MetricView:
-    """What the page shows for candidate ``number`` (1-based) under TER (``metric``: its key in the registry)."""
+def ter_view(inp: ViewInput) -> MetricView:
+    """What the page shows for a candidate under TER (``inp.options``: sacreBLEU's ``TER`` options)."""
+    candidate, references, reference_numbers, number, metric, _, lang = inp
     refs = list(references)
-    alignment = ter_alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
-    result = TER().score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
+    ter = TER(**{**registry.get(metric).options, **inp.options})
+    alignment = ter.alignment(candidate, refs)  # its edits are the sentence's (one search, not two)
+    result = ter.score_from_stats(TerStats(alignment.num_edits, alignment.ref_length), len(refs))
     value = i18n.format_number(result.score, lang)
     ref_number = reference_numbers[alignment.reference_index]
     edits = i18n.format_integer(result.num_edits, lang)
@@ -130,24 +120,26 @@ def ter_view(
         "ref": ref_len,
         "score": value,
     }
-    return {
-        "metric": metric,
-        "number": number,
-        "label": label,
-        "score": result.score,
-        "value": value,
-        "percent": i18n.format_number(result.score * 100, lang, 2),
-        "formula": formula,
-        "announce": i18n.t(lang, "metric_announce", label=label, number=shown_number, score=value),
-        "signature": result.signature,
-        "caption": i18n.t(lang, "metric_caption_ter", number=shown_number, ref=i18n.format_integer(ref_number, lang)),
-        "head": [i18n.t(lang, "col_edit"), i18n.t(lang, "col_count")],
-        "rows": edit_rows(alignment, lang),
-        "summary": f"{i18n.t(lang, 'ter_edits')} {edits} · r {ref_len}",
-        "ranking_cells": [edits, ref_len],
-        "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
-        "highlight": ter_highlight(alignment, ref_number, lang),
-        "help_intro": i18n.t(lang, "help_ter_intro"),
-        "help_steps": [i18n.t(lang, f"help_ter_step_{name}", **live) for name in ("norm", "shifts", "edits", "score")],
-        "faq": ["ter_high", "ter_shift", "metrics"],
-    }
+    return cast(
+        MetricView,
+        {
+            **view_head(inp, label, result.score, value),
+            "percent": i18n.format_number(result.score * 100, lang, 2),
+            "formula": formula,
+            "signature": result.signature,
+            "caption": i18n.t(
+                lang, "metric_caption_ter", number=shown_number, ref=i18n.format_integer(ref_number, lang)
+            ),
+            "head": [i18n.t(lang, "col_edit"), i18n.t(lang, "col_count")],
+            "rows": edit_rows(alignment, lang),
+            "summary": f"{i18n.t(lang, 'ter_edits')} {edits} · r {ref_len}",
+            "ranking_cells": [edits, ref_len],
+            "json": json.dumps(result.to_dict(), indent=2, ensure_ascii=False),
+            "highlight": ter_highlight(alignment, ref_number, lang),
+            "help_intro": i18n.t(lang, "help_ter_intro"),
+            "help_steps": [
+                i18n.t(lang, f"help_ter_step_{name}", **live) for name in ("norm", "shifts", "edits", "score")
+            ],
+            "faq": ["ter_high", "ter_shift", "metrics"],
+        },
+    )
