@@ -18,6 +18,7 @@ from typing import Any
 
 from bleu2.page.options_form import FIELDS
 from bleu2.page.ports import StorageReply
+from bleu2.page.sentence import metric_form
 from bleu2.page.sentence.port import Change, EventData
 
 #: The form's controls as index.html has them before Python runs.
@@ -142,8 +143,9 @@ class FakePage:
         """A person sets a control's (or a text area's) value."""
         self.controls.setdefault(element_id, {})["value"] = value
 
-    def read_options(self):
-        return self.read_form(FIELDS)
+    def read_options(self, lang="en"):
+        fields = self.read_form(FIELDS)
+        return fields | {"metric_options": metric_form.read_options(self, str(fields["metric"]), None, lang)}
 
     def read_form(self, fields):
         out: dict[str, Any] = {}

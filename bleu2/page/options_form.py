@@ -306,7 +306,8 @@ def format_decimal(value: float, lang: str = "en") -> str:
 
 
 def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
-    """The options typed in the form (``fields``: the values as read; ``lang``: the decimal separator).
+    """The options typed in the form (``fields``: the values as read, ``"metric_options"`` the metric's own
+    form's options already read, else none; ``lang``: the decimal separator).
 
     A smoothing parameter that is not a plain decimal stays the text typed, so the engine's refusal quotes it.
     """
@@ -322,7 +323,8 @@ def options_from_form(fields: Mapping[str, Any], lang: str = "en") -> dict[str, 
         max_order = DEFAULT_OPTIONS["max_order"]
     choices = ("smoothing", "tokenizer", "empty_references", "ref_length", "metric")
     out = {"max_order": max_order, **{k: str(fields.get(k, DEFAULT_OPTIONS[k])) for k in choices}}
-    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value, "metric_options": {}}
+    out |= {"lowercase": None if lc == "auto" else lc == "yes", "smooth_value": smooth_value}
+    out["metric_options"] = dict(fields.get("metric_options") or {})
     return out | {k: bool(fields.get(k, False)) for k in ("effective_order", "rstrip")}
 
 

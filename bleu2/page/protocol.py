@@ -16,6 +16,7 @@ from .corpus.controller import PAGE, WORKER, CorpusControl
 from .corpus.session import Session
 from .options_form import FIELDS
 from .ports import PageContext, StorageReply, Updates
+from .sentence import metric_form
 from .sentence.boxes import apply_read
 from .sentence.controller import EVENTS, SentencePage
 from .sentence.port import Change
@@ -235,8 +236,9 @@ class CorpusSide(SentenceSide):
     def paint(self, painter: str, data_json: str, target: str = "") -> None:
         self.outbox.send("corpusPaint", painter, data_json, target)
 
-    def read_options(self) -> dict[str, Any]:
-        return self.mirror.read_form(FIELDS)
+    def read_options(self, lang: str = "en") -> dict[str, Any]:
+        fields = self.mirror.read_form(FIELDS)
+        return fields | {"metric_options": metric_form.read_options(self, str(fields["metric"]), None, lang)}
 
 
 class PageHost:

@@ -283,7 +283,7 @@ class CorpusControl:
         self.cancel()
         self._show(None)
         fields = {name: self.port.read_value(f"corpus-{name}") for name in ("test", "n", "seed", "baseline")}
-        request = job_request(fields, self.port.read_options(), self.lang, self.budget.chunk)
+        request = job_request(fields, self.port.read_options(self.lang), self.lang, self.budget.chunk)
         problem = request_problem(request, fields)
         if problem is not None:  # nothing runs on a refused value; the result shown is not for it
             self._mark_stale(True)

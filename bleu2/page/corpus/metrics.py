@@ -9,7 +9,7 @@ TER, lower is better, may exceed 1) but NIST's, in bits (``Metric.percent`` Fals
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,12 +67,14 @@ def metric_steps(
     seed: int | None,
     chunk: int,
     sentences: bool = False,
+    options: Mapping[str, Any] | None = None,
 ) -> Generator[Progress, None, MetricResult]:
     """Score ``systems`` on the streams ``refs`` with ``key``, then run ``test`` (or None) on them,
     through the one corpus pipeline (:func:`bleu2.corpus.pipeline.corpus_steps`); ``sentences``: score
     each line on its own too (the scorer's ``score_from_stats`` of the line's statistics: the peers'
-    sentence scores, e.g. sacreBLEU's ``sentence_chrf``, NLTK's ``sentence_nist``)."""
-    scorer = registry.get(key).make()
+    sentence scores, e.g. sacreBLEU's ``sentence_chrf``, NLTK's ``sentence_nist``); ``options``: the
+    scorer's keywords (the page's ``metric_options``; None: the metric's defaults)."""
+    scorer = registry.get(key).make(**(options or {}))
     out = yield from corpus_steps(
         scorer,
         chunks_of(refs, systems, chunk),

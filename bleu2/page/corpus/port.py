@@ -103,5 +103,7 @@ def guarded(failed: Callable[[str], None], fn: Callable[[], Any]) -> Any:
 class CorpusPort(Elements, Painting[CorpusPainter], Timers, Downloads, Protocol):
     """Everything corpus mode's controllers use of the page: the shared pieces and its own."""
 
-    def read_options(self) -> dict[str, Any]:
-        """The options form's fields (:func:`bleu2.page.options_form.options_from_form`'s input)."""
+    def read_options(self, lang: str = "en") -> dict[str, Any]:
+        """The options form's fields (:func:`bleu2.page.options_form.options_from_form`'s input), with
+        ``"metric_options"``: what the metric's own form shows (:func:`bleu2.page.sentence.metric_form.read_options`;
+        ``lang``: its decimal separator)."""

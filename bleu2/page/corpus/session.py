@@ -173,8 +173,9 @@ class Session:
             scored = outcome.systems if same else (yield from _sentence_scores(outcome.systems, sentence, chunk))
             extra = []
             for key in metrics.extra_metrics(metric):
-                own = key == metric  # the page's metric: each line scored too (the per-sentence table)
-                found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk, own)
+                own = key == metric  # the page's metric: each line scored too (the per-sentence table), its options
+                mine = checked["metric_options"] if own else {}
+                found = yield from metrics.metric_steps(key, streams, outputs, test_name, n, seed, chunk, own, mine)
                 extra.append(found)
             sig = outcome.significance
             self.results[job_id] = views.JobResult(
@@ -191,6 +192,7 @@ class Session:
                 system_files=tuple(systems),
                 metric=metric,
                 metrics=tuple(extra),
+                metric_options=checked["metric_options"],
             )
 
         self.jobs[job_id] = job()
@@ -224,7 +226,8 @@ class Session:
     def line(self, result_id: int, system: int, line: int) -> dict[str, Any]:
         """One line as the sentence view's state (:func:`bleu2.page.share.validate_state`'s shape)."""
         res = self.results[int(result_id)]
-        candidate, options = res.system_files[system].lines[line], {**res.options, "metric": res.metric}
+        candidate = res.system_files[system].lines[line]
+        options = {**res.options, "metric": res.metric, "metric_options": dict(res.metric_options)}
         refs = [f.lines[line] for f in res.references]
         return {"references": refs, "candidate": candidate, "candidates": [candidate], "options": options}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
@@ -82,6 +82,7 @@ class JobResult:
     system_files: tuple[TextFile, ...]
     metric: str = registry.DEFAULT
     metrics: tuple[MetricResult, ...] = ()
+    metric_options: Mapping[str, Any] = field(default_factory=dict)  # the page's metric's own (``metric_options``)
 
 
 def _excerpt(text: str) -> str:

@@ -218,11 +218,7 @@ class SentencePage(Rendering):
             if preset is None:  # "custom": the list shows the options' preset again
                 return self.write(metric_form.preset_updates(metric, own), force=True)
             return self.set_options({**self.options, "metric": preset.metric, "metric_options": dict(preset.options)})
-        fields = self.port.read_form(metric_form.form_fields(metric))
-        self.options = {
-            **self.options,
-            "metric_options": metric_form.options_from_fields(metric, fields, own, self.lang),
-        }
+        self.options = {**self.options, "metric_options": metric_form.read_options(self.port, metric, own, self.lang)}
         self.touch()
 
     def on_preset(self, event: EventData) -> None:

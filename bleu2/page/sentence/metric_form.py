@@ -12,7 +12,7 @@ the metric's own defaults (``{"beta": 1}``; a preset's own keywords, such as
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ...metrics import registry
 from ...metrics.protocol import Preset, Setting
@@ -29,6 +29,7 @@ __all__ = [
     "preset_choice",
     "preset_options",
     "options_from_fields",
+    "read_options",
     "value_updates",
     "preset_updates",
 ]
@@ -136,6 +137,30 @@ def options_from_fields(
         if value != getattr(base, setting.name, setting.default) or isinstance(value, str):
             out[setting.name] = value
     return out
+
+
+class FormReader(Protocol):
+    """What :func:`read_options` reads of a port (both rooms' ports have it)."""
+
+    def read_form(self, fields: Mapping[str, str]) -> Mapping[str, Any]: ...
+
+    def read_value(self, element_id: str) -> str: ...
+
+
+def read_options(
+    port: FormReader, metric: str, current: Mapping[str, Any] | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """The options the form shows under ``metric`` (:func:`options_from_fields` of its controls);
+    ``current`` None: the keywords of the preset the list names are kept (corpus mode), and no
+    form of ``metric``'s family shown (its preset list names none of its choices) is ``{}``."""
+    if current is None:
+        choice = port.read_value(PRESET_ID)
+        known = metric in registry.names()
+        if not known or choice not in {p.name for p in registry.family(metric).presets} | {"custom"}:
+            return {}
+        preset = preset_options(metric, choice)
+        current = {} if preset is None else preset.options
+    return options_from_fields(metric, port.read_form(form_fields(metric)), current, lang)
 
 
 def _number(text: str, kind: str, lang: str) -> int | float | None:
