@@ -182,8 +182,9 @@ import {paint} from "./paint.js";
     ["corpus-test", "corpus-n", "corpus-seed", "corpus-baseline"].forEach(function (id) {
       on(id, "change", function () { send("inputs_changed"); });
     });
-    document.querySelectorAll("select[id^='opt-'], input[id^='opt-']").forEach(function (control) {
-      control.addEventListener("change", function () { send("options_changed"); });
+    // the options panel's controls, the metric's own form too (built later): one listener on the panel
+    on("options", "change", function (event) {
+      if (/^(opt|metric)-/.test(event.target.id)) send("options_changed");
     });
     ["restore-defaults"].forEach(function (id) {
       on(id, "click", function () { send("options_changed"); });
