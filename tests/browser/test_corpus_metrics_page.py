@@ -33,6 +33,7 @@ def test_the_tabs_tables_show_chrf_and_ter_with_sacrebleus_paired_bootstrap_and_
     answered(page)  # the preset's answer sets the form's options: choose the metric after it
     page.select_option("#opt-metric", "chrf")
     answered(page)
+    assert page.is_visible("#metric-opt-beta")  # the metric's own form: corpus mode scores with it
     page.select_option("#corpus-test", "paired-bs")
     page.fill("#corpus-n", "100")
     page.dispatch_event("#corpus-n", "change")
