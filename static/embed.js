@@ -21,8 +21,8 @@
 
   var THEMES = ["light", "dark", "auto"];
   var root = document.documentElement;
-  function theme(value) {
-    if (THEMES.indexOf(value) >= 0) root.setAttribute("data-theme", value);
+  function theme(value) {  // (the same theme again changes nothing: no style recalculated)
+    if (THEMES.indexOf(value) >= 0 && root.getAttribute("data-theme") !== value) root.setAttribute("data-theme", value);
   }
 
   // Where nothing waits: the modules static/page.mjs imports at once (index.html's
