@@ -1,6 +1,7 @@
 """Audits by tools nobody here wrote (``make bench-lighthouse``), printed, never asserted.
 
     python -m bench.lighthouse_bench [--runs 3] [--skip-pa11y] [--skip-docs] [--docs-embed-only]
+                                     [--keep-reports DIR]
 
 On the built site (``_site/``, served by tools/serve.py on a free loopback port):
 - Lighthouse 12.2.3 on the page, mobile (its default: simulated throttling), median of
@@ -21,6 +22,12 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
   (``static/vendor/pyodide/``) was fetched;
 - pa11y 9 (HTML_CodeSniffer, WCAG2AA) on the page in the sentence view and in corpus mode:
   its errors.
+
+Lighthouse's scores move with the machine's load (its simulated throttling multiplies the
+observed task times): each figure is printed with the load average (1 minute) at its end;
+compare the docs page with and without its embed from one run. ``--keep-reports DIR`` keeps
+each Lighthouse JSON report there (its ``bootup-time``, ``mainthread-work-breakdown`` and
+``long-tasks`` audits say where the main thread's time went).
 
 Lighthouse is the project's (package.json's devDependencies, in node_modules/) where
 installed; else it and pa11y are installed on first use into ``build/bench-node/`` from the npm
@@ -63,6 +70,15 @@ DOCS_EMBED_PAGE = "embedding/"
 PYODIDE_PATH = "/static/vendor/pyodide/"
 #: Targets for a docs page with an embed nobody has touched: bytes from the calculator.
 EMBED_UNTOUCHED_BYTES = 250_000
+
+
+#: Where each Lighthouse JSON report is kept (``--keep-reports``), else None.
+KEEP_REPORTS: list[Path] = []
+
+
+def load_average() -> str:
+    """The machine's load average over the last minute, for the printed figures."""
+    return f"load average {os.getloadavg()[0]:.1f}"
 
 
 #: The project's own Lighthouse (package.json's devDependencies), used where installed.
@@ -112,6 +128,12 @@ def lighthouse(url: str, desktop: bool = False, only: str | None = None) -> dict
             command.append(f"--only-categories={only}")
         subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM}, timeout=600)
         report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+        if KEEP_REPORTS:
+            kept = KEEP_REPORTS[0]
+            kept.mkdir(parents=True, exist_ok=True)
+            name = urlsplit(url).path.strip("/").replace("/", "_") or "index"
+            n = len(list(kept.glob(f"{name}-*.json")))
+            (kept / f"{name}-{'desktop' if desktop else 'mobile'}-{n + 1}.json").write_text(out.read_text())
         return report
 
 
@@ -163,7 +185,7 @@ def print_page(label: str, s: dict[str, Any], runs: int) -> None:
     print(
         f"  TBT {n.get('total-blocking-time', 0):.0f} ms, CLS {n.get('cumulative-layout-shift', 0):.3f}, "
         f"TTI {n.get('interactive', 0) / 1000:.1f} s, LCP {n.get('largest-contentful-paint', 0) / 1000:.1f} s, "
-        f"{len(s['long_tasks'])} long tasks"
+        f"{len(s['long_tasks'])} long tasks ({load_average()})"
     )
     for task in sorted(s["long_tasks"], key=lambda t: -t.get("duration", 0))[:5]:
         print(f"    {task.get('duration', 0):7.0f} ms  {task.get('url', '')}")
@@ -218,7 +240,7 @@ def print_docs_embed(label: str, runs: list[dict[str, Any]]) -> None:
     print(
         f"  TBT {n.get('total-blocking-time', 0):.0f} ms, LCP {n.get('largest-contentful-paint', 0) / 1000:.1f} s, "
         f"CLS {n.get('cumulative-layout-shift', 0):.3f}, TTI {n.get('interactive', 0) / 1000:.1f} s, "
-        f"{len(s['long_tasks'])} long tasks"
+        f"{len(s['long_tasks'])} long tasks ({load_average()})"
     )
     for task in sorted(s["long_tasks"], key=lambda t: -t.get("duration", 0))[:5]:
         print(f"    {task.get('duration', 0):7.0f} ms  {task.get('url', '')}")
@@ -292,9 +314,13 @@ def docs_pair(base: str, counter: ByteCounter, runs: int) -> None:
     """Lighthouse mobile (performance, median of ``runs``) on docs/embedding/ and on the same
     page without its embed, printed side by side (target: both >= 95)."""
     written = write_without_embed(SITE)
+    start = load_average()
     try:
-        with_embed = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter) for _ in range(runs)]
-        without = [docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_WITHOUT_EMBED}", counter) for _ in range(runs)]
+        with_embed: list[dict[str, Any]] = []
+        without: list[dict[str, Any]] = []
+        for _ in range(runs):  # in turn, so that a change of the machine's load falls on both alike
+            with_embed.append(docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter))
+            without.append(docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_WITHOUT_EMBED}", counter))
     finally:
         for path in (written, written.with_name(written.name + ".br"), written.with_name(written.name + ".gz")):
             path.unlink(missing_ok=True)
@@ -304,7 +330,8 @@ def docs_pair(base: str, counter: ByteCounter, runs: int) -> None:
     tbt_a, tbt_b = (median_summary(r)["numbers"].get("total-blocking-time", 0) for r in (with_embed, without))
     print(
         f"docs page, mobile performance: with its embed {a:g}, without {b:g} (target: both >= 95); "
-        f"TBT {tbt_a:.0f} ms vs {tbt_b:.0f} ms"
+        f"TBT {tbt_a:.0f} ms vs {tbt_b:.0f} ms (one run, the two pages in turn; {start} at its start, "
+        f"{load_average()} at its end)"
     )
 
 
@@ -349,7 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-pa11y", action="store_true")
     parser.add_argument("--skip-docs", action="store_true")
     parser.add_argument("--docs-embed-only", action="store_true", help="only the docs page with and without its embed")
+    parser.add_argument("--keep-reports", type=Path, metavar="DIR", help="keep each Lighthouse JSON report in DIR")
     args = parser.parse_args(argv)
+    KEEP_REPORTS[:] = [args.keep_reports] if args.keep_reports else []
     if not (SITE / "index.html").exists():
         print("_site/ is missing: run `make site` first", file=sys.stderr)
         return 2

@@ -11,6 +11,8 @@
 //   waits for its reader, once started, and whenever it changes after that:
 //     parent.postMessage({type: "bleu2:height", height: <CSS pixels, an integer>}, "*")
 //   The message carries that number only, never a text typed into the page.
+// - outside an embed, opens a panel the reader left open (static/panels.mjs) as the parser
+//   inserts it, so that the first paint shows it as it was left.
 // The names are bleu2.page.embed's (THEMES, THEME_MESSAGE, HEIGHT_MESSAGE; a test checks
 // them). The "open in full" link (#embed-full), with the texts in its fragment, and what the
 // compact calculator shows are written by the page's Python (bleu2.page.embed.link_updates).
@@ -19,8 +21,8 @@
 
   var THEMES = ["light", "dark", "auto"];
   var root = document.documentElement;
-  function theme(value) {
-    if (THEMES.indexOf(value) >= 0) root.setAttribute("data-theme", value);
+  function theme(value) {  // (the same theme again changes nothing: no style recalculated)
+    if (THEMES.indexOf(value) >= 0 && root.getAttribute("data-theme") !== value) root.setAttribute("data-theme", value);
   }
 
   // Where nothing waits: the modules static/page.mjs imports at once (index.html's
@@ -38,16 +40,42 @@
     });
   }
 
+  // A panel the reader left open (static/panels.mjs's localStorage "bleu2-open.<id>" = "1")
+  // opens as the parser inserts it, before the first paint: nothing moves when panels.mjs
+  // runs (a MutationObserver's callback runs before the browser renders the parsed part).
+  function openPanels() {
+    var ids = ["options"].filter(function (id) {
+      try {
+        return localStorage.getItem("bleu2-open." + id) === "1";
+      } catch {
+        return false;  // storage denied (a cross-site frame): the page's default
+      }
+    });
+    if (!ids.length || typeof MutationObserver !== "function") return;
+    var observer = new MutationObserver(function () {
+      ids = ids.filter(function (id) {
+        var panel = document.getElementById(id);
+        if (panel) panel.open = true;
+        return !panel;
+      });
+      if (!ids.length) observer.disconnect();
+    });
+    observer.observe(root, {childList: true, subtree: true});
+    document.addEventListener("DOMContentLoaded", function () { observer.disconnect(); });
+  }
+
   var params;
   try {
     params = new URLSearchParams(location.search);
   } catch {
     preload();
+    openPanels();
     return;
   }
   theme(params.get("theme"));
   if (!params.has("embed")) {
     preload();
+    openPanels();
     return;
   }
   root.setAttribute("data-embed", "");

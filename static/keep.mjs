@@ -9,7 +9,7 @@
 // page's URL wins over the tab: Python shows it (nothing is shown or kept here then).
 // No decision beyond this is made here; no user text is ever written as HTML.
 import {paint} from "./paint.js";
-import {tabStorage} from "./storage.js";
+import {tabStorage, zlib} from "./storage.js";
 
 // bleu2.page.tab_storage's keys, the tab's two forms and SAVE_AT_ONCE_CHARS, written in by the build
 const TAB_KEYS = {"state": "bleu2-state", "embed": "bleu2-embed.", "at_once_chars": 262144}; // bleu2:python
@@ -95,19 +95,34 @@ function size(doc) {
 
 // Show what this page kept, and keep what is typed until Python is ready (see the top);
 // returns {key, stop}, or null where nothing is kept here (a link, no storage, a form for Python).
-export function keep(doc = document, win = window) {
+// The packed form (megabytes) is read once fflate is loaded (`loadZlib`: a moment later; the
+// page loads it only then), unless Python is ready by then.
+export function keep(doc = document, win = window, loadZlib = zlib) {
   const root = doc.documentElement;
   const embed = root.hasAttribute("data-embed");
   if (!embed && String(win.location.hash || "").startsWith("#v")) return null;
-  let key, kept = null;
+  let key, text;
   try {
     key = stateKey(embed, JSON.parse(tabStorage.frame()));
-    const text = win.sessionStorage.getItem(key);
-    kept = text === null ? null : readKept(text, win.fflate && win.fflate.unzlibSync);
-    if (text !== null && !kept) return null;  // a form Python reads (or refuses) itself
+    text = win.sessionStorage.getItem(key);
   } catch {
     return null;  // no storage here (a cross-site frame that is denied it)
   }
+  if (text === null || !text.startsWith(PACKED) || (win.fflate && win.fflate.unzlibSync)) return keepFrom(doc, win, key, text);
+  const later = {key, stopped: false, kept: null, stop() {
+    later.stopped = true;
+    if (later.kept) later.kept.stop();
+  }};
+  loadZlib().then(() => {
+    if (!later.stopped && root.getAttribute("data-state") !== "ready") later.kept = keepFrom(doc, win, key, text);
+  }, () => {});  // (not loaded: Python reads the packed form itself)
+  return later;
+}
+
+function keepFrom(doc, win, key, text) {
+  const root = doc.documentElement;
+  const kept = text === null ? null : readKept(text, win.fflate && win.fflate.unzlibSync);
+  if (text !== null && !kept) return null;  // a form Python reads (or refuses) itself
   const meta = {};
   Object.keys(kept || {}).forEach((name) => { if (name !== "r" && name !== "c") meta[name] = kept[name]; });
   const metaJson = JSON.stringify(meta);

@@ -1,5 +1,5 @@
 // The page's JavaScript entry, index.html's one module script (after its classic scripts,
-// embed.js, boot-strings.js, boot.js and fflate). At once, what every page needs before
+// embed.js, boot-strings.js and boot.js). At once, what every page needs before
 // Python: the boxes' direction (direction.mjs), the tab's texts in the boxes and what is
 // typed kept (keep.mjs), and whether to wait for the reader (embed-start.mjs: a waiting
 // embed), the Options panel as the reader left it (panels.mjs). Then, at once, or in a waiting embed once the reader touches it: the Pyodide
@@ -12,10 +12,11 @@ import {touched} from "./embed-start.mjs";
 import {keep} from "./keep.mjs";
 import {remember} from "./panels.mjs";
 import "./paint.js";
-import "./storage.js";
+import {zlib} from "./storage.js";
 import "./textdiff.mjs";
 
 function rest() {
+  zlib();  // fflate, for the tab's packed form (static/storage.js)
   const boot = import("./pyodide-boot.mjs");
   return import("./glue.mjs").then((glue) => {
     glue.start();
@@ -31,5 +32,8 @@ function begin() {
   keep();
   touched().then(rest);
 }
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", begin);
-else begin();
+// A waiting embed begins in a task of its own (not the one that ran the page's scripts: a
+// docs page's main thread stays free in shorter steps); keys typed before are kept as ever.
+const start = document.documentElement.getAttribute("data-state") === "waiting" ? () => setTimeout(begin, 0) : begin;
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

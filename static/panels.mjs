@@ -1,7 +1,9 @@
 // Panels that remember whether they were left open (docs/page.md): the Options panel
 // starts collapsed on a first visit; opening or closing it is remembered across reloads
 // and visits (localStorage "bleu2-open.<id>": "1" open, "0" closed). Where storage is
-// denied (a cross-site frame), the panel keeps the page's default.
+// denied (a cross-site frame), the panel keeps the page's default. static/embed.js (the
+// synchronous script in <head>) opens a panel left open before the first paint; here, once
+// the page is parsed, the state is applied again (closed too) and each toggle remembered.
 const PANELS = ["options"];
 const PREFIX = "bleu2-open.";
 

@@ -27,6 +27,14 @@
   }
   function zlibNow(json) { return window.fflate.zlibSync(new TextEncoder().encode(json), {level: 1}); }
 
+  // fflate (static/vendor/fflate/fflate.js: window.fflate, its synchronous zlib), loaded when
+  // first needed: static/page.mjs asks for it once Python may start (a waiting embed loads
+  // none of it), static/keep.mjs to read a packed form before that. Resolves to window.fflate.
+  export function zlib() {
+    if (window.fflate) return Promise.resolve(window.fflate);
+    return import("./vendor/fflate/fflate.js").then(function () { return window.fflate; });
+  }
+
   export const tabStorage = {
     // The plain form: "t1." + JSON {r, c, ...meta}. Returns "" when kept, else the browser's error.
     save: function (key, metaJson) {
@@ -74,8 +82,8 @@
       }
       refused = null;
       if (typeof CompressionStream !== "function") {
-        var bytes = zlibNow(pieces.map(function (p) { return typeof p === "function" ? p() : p; }).join(""));
-        return finish(Promise.resolve(bytes));
+        var json = pieces.map(function (p) { return typeof p === "function" ? p() : p; }).join("");
+        return finish(zlib().then(function () { return zlibNow(json); }));
       }
       var deflate = new CompressionStream("deflate"), writer = deflate.writable.getWriter();
       var stream = new Response(deflate.readable).arrayBuffer(), encoder = new TextEncoder();

@@ -84,7 +84,11 @@
     var observer = new MutationObserver(sendAll);
     observer.observe(document.documentElement, {attributes: true, attributeFilter: names});
     observer.observe(document.body, {attributes: true, attributeFilter: names});
-    sendAll();
+    // a frame that loaded before this script listened: told once the page has loaded (the
+    // page's load waits for its frames), not now, while the page's own scripts start (a
+    // frame's window, reached now, would be set up in their task)
+    if (document.readyState === "complete") sendAll();
+    else addEventListener("load", sendAll);
   }
   if (document.body) watchTheme();
   else document.addEventListener("DOMContentLoaded", watchTheme);

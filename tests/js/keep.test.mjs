@@ -65,6 +65,29 @@ test("the tab's texts are in the boxes at once, as many as they fill, and Python
   assert.equal(root.getAttribute("data-texts"), "tab");
 });
 
+test("the packed form is shown once fflate is loaded, with what was typed meanwhile after it", async () => {
+  const data = {r: ["a long ref"], c: ["a long cand"]};
+  const bytes = zlibSync(new TextEncoder().encode(JSON.stringify(data)));
+  sessionStorage.setItem("bleu2-state", `z1.${String.fromCharCode(...bytes)}`);
+  const win = {location, sessionStorage, addEventListener() {}, removeEventListener() {}};
+  let asked = 0;
+  const load = () => {  // fflate, not part of the page until asked for
+    asked += 1;
+    win.fflate = {unzlibSync};
+    return Promise.resolve(win.fflate);
+  };
+  page = keep(document, win, load);
+  assert.equal(asked, 1);
+  assert.equal($("reference").value, "");
+  $("candidate").value = "!";  // a key before it came
+  await Promise.resolve();
+  assert.deepEqual([$("reference").value, $("candidate").value], ["a long ref", "a long cand!"]);
+  assert.equal(root.getAttribute("data-texts"), "tab");
+  page.stop();
+  page = keep(document, win, load);  // loaded: read at once
+  assert.equal(asked, 1);
+});
+
 test("what is typed before Python is ready is kept with the tab's options; once ready, Python keeps it", () => {
   sessionStorage.setItem("bleu2-state", `t1.${JSON.stringify({r: ["ref"], c: ["cand"], o: {max_order: 3}, l: "es"})}`);
   open();

@@ -94,3 +94,7 @@ def test_the_start_words_are_in_every_catalog_and_in_the_boot_strings():
             assert data["strings"][lang][key] == i18n.t(lang, "boot_" + key)
         assert "MB" in data["strings"][lang]["embed_waiting"]
     assert data["strings"]["en"]["embed_start"] == "Start the calculator"
+    # index.html holds the English words from the first paint (nothing moves when they are written)
+    page = build_site.ROOT.joinpath("index.html").read_text(encoding="utf-8")
+    assert f'<span class="status-waiting">{i18n.t("en", "boot_embed_waiting")}</span>' in page
+    assert f'<button type="button" id="embed-start">{i18n.t("en", "boot_embed_start")}</button>' in page

@@ -11,8 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 
 #: What index.html loads as classic scripts: embed.js before the first paint, boot.js where
-#: modules cannot run (index.html opened from file://), the strings it shows, fflate's zlib.
-CLASSIC = ["static/embed.js", "static/boot-strings.js", "static/boot.js", "static/vendor/fflate/fflate.js"]
+#: modules cannot run (index.html opened from file://), the strings it shows (fflate's zlib is
+#: imported when first needed: static/storage.js).
+CLASSIC = ["static/embed.js", "static/boot-strings.js", "static/boot.js"]
 #: Modules index.html loads: the page's entry only (it imports PyScript, the Pyodide boot and
 #: the rest of the glue when Python may start: static/page.mjs).
 MODULES = ["static/page.mjs"]
