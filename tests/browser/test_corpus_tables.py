@@ -283,6 +283,9 @@ def test_on_a_phone_corpus_rows_are_stacked_and_nothing_is_wider_than_the_screen
         assert set(display) == {"grid"}, table
         labelled(page, table, first_labelled=table == "corpus-table")
         assert page.is_hidden(f"#{table} thead") or page.locator(f"#{table} thead").bounding_box()["height"] <= 1
+    # a value never breaks inside (the mean ± 95% CI on one line), nor the note's flag at its hyphens
+    lines = page.evaluate(LINES_JS, "#corpus-table-body td, #corpus-note .word")
+    assert all(n == 1 for _, n in lines) and ["--paired-bs:", 1] in lines, lines
     expected = {"BLEU-2" if h == "BLEU-4" else h for h in HEAD_PAIRED} - {"p3", "p4"}  # the page's defaults
     assert {h for h, *_ in labelled(page, "corpus-table", True)} == expected
     wide = page.evaluate(

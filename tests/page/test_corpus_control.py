@@ -307,6 +307,18 @@ def test_paging_sorting_and_the_system_shown_paint_their_view():
     assert page.port.last("results")["sentences"]["head"][2] == "sys2.txt"
 
 
+def test_the_systems_tables_note_is_written_a_word_a_span_so_a_flag_never_breaks_at_its_hyphens():
+    page = Page()
+    page.port.set("corpus-test", "paired-bs")
+    page.port.set("corpus-n", "10")
+    ready(page, ("sys1.txt", SYS1), ("sys2.txt", SYS2))
+    page.scored()
+    chips = page.port.elements["corpus-note"]["chips"]
+    note = i18n.t("en", "corpus_note_paired_bs", n="10", seed="12345")
+    assert chips["sep"] == " " and chips["class"] == "word"  # static/style.css: .word never breaks inside
+    assert " ".join(chips["items"]) == note and "--paired-bs:" in chips["items"]
+
+
 def test_a_line_opens_in_the_sentence_view_with_its_texts_and_options():
     page = Page()
     ready(page)

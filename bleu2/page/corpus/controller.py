@@ -361,7 +361,8 @@ class CorpusControl:
         self.port.write(
             {
                 "corpus-results": {"props": {"hidden": False}},
-                "corpus-note": {"text": view["table"]["note"]},
+                # a word a span, so that a flag ("--paired-bs") never breaks at its hyphens (static/style.css)
+                "corpus-note": {"chips": {"items": view["table"]["note"].split(" "), "sep": " ", "class": "word"}},
                 "corpus-signature": {"text": view["signature"]},
                 "corpus-json": {"text": view["json"]},
                 "corpus-page-label": {"text": page["label"]},
