@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 import string
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -232,3 +234,39 @@ def test_no_markup_in_strings():
         for key, value in table.items():
             for text in _texts(value):
                 assert not re.search(r"<[a-zA-Z/]", text), key
+
+
+class _Worded(HTMLParser):
+    """The text of each ``data-i18n`` element of a page: ``[(key, text)]``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, str | None, list[str]]] = []
+        self.found: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in ("br", "img", "input", "link", "meta", "wbr", "source"):
+            self.open.append((tag, dict(attrs).get("data-i18n"), []))
+
+    def handle_endtag(self, tag):
+        while self.open:  # an element left open ends with its parent
+            name, key, text = self.open.pop()
+            if key:
+                self.found.append((key, "".join(text)))
+            if self.open:
+                self.open[-1][2].extend(text)
+            if name == tag:
+                return
+
+    def handle_data(self, data):
+        if self.open:
+            self.open[-1][2].append(data)
+
+
+def test_the_pages_words_before_python_are_the_english_catalogs():
+    # index.html's first paint holds the English words the page's Python writes again ([data-i18n])
+    parser = _Worded()
+    parser.feed((Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8"))
+    assert len(parser.found) > 100
+    for key, text in parser.found:
+        assert " ".join(text.split()) == EN[key], key
