@@ -17,6 +17,18 @@ REF = "The quick brown fox jumped over the lazy dog."
 HYP = "the lazy dog was jumped over by a quick brown fox"
 
 
+# The preset list is as wide as its longest name would make it (a copy without a width limit).
+WHOLE_PRESETS_JS = """() => {
+  const select = document.getElementById('metric-preset'), copy = select.cloneNode(true);
+  copy.removeAttribute('id');
+  copy.style.maxWidth = 'none';
+  select.after(copy);
+  const whole = copy.getBoundingClientRect().width;
+  copy.remove();
+  return whole <= select.getBoundingClientRect().width + 0.5;
+}"""
+
+
 @pytest.fixture(scope="module")
 def guard(page_and_guard):
     return page_and_guard[1]
@@ -91,6 +103,7 @@ def test_under_chrf_or_ter_only_its_options_show_rescore_as_sacrebleus_and_read_
             caption, region = (page.locator(s).bounding_box() for s in ("#metric-caption", "#metric-terms"))
             assert caption and region and caption["width"] >= 0.9 * region["width"], (metric, caption, region)
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            assert page.evaluate(WHOLE_PRESETS_JS), metric  # no preset's name is cut in the closed list
         page.check("#metric-opt-case-sensitive")
         settled(page)
         ter = sacrebleu.sentence_ter(hyp, [ref], case_sensitive=True).score / 100
