@@ -279,15 +279,18 @@ def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def narrow(new_context, site_url):
-    """The compare view at 360 px, a bucket's and an n-gram's sentences listed, the JSON
-    open; each test shows it in its own system theme (CSS only: ``emulate_media``)."""
-    context, guard = new_context(color_scheme="light", viewport={"width": 360, "height": 800})
-    page = open_page(context, guard, site_url + "index.html")
-    page.click("#mode-corpus")
-    answered(page)
+def narrow(page):
+    """The module's page at 360 px, the two systems given again, a bucket's and an n-gram's
+    sentences listed, the JSON open; each test shows it in its own system theme (CSS only:
+    ``emulate_media``)."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.mouse.move(0, 0)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("""() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())""")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+    before = page.text_content("#compare-json")
     load(page, SYS1, SYS2)
-    wait_compare(page)
+    wait_compare(page, before)
     page.locator("#compare-length tbody button").first.click()
     answered(page)
     page.wait_for_selector("#compare-lines:not([hidden]) .compare-item")
