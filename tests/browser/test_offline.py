@@ -54,6 +54,8 @@ def test_offline_file_works_alone_from_file_url_in_chromium(one_file_tab):
     # The link to download the offline file is not in the offline file itself.
     assert page.locator("a[href='./bleu2-offline.html']").count() == 0
 
+    page.click("#mode-sentence")  # (a test before may have left the session's page in corpus mode)
+    answered(page)
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     shown = texts(page, "score", "score-label", "p1-fraction", "p2-fraction")
     assert shown["score"] == "0.7071"
