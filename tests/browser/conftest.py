@@ -383,6 +383,23 @@ def untouched_page(browser, origin, guards, site_url):
     context.close()
 
 
+@pytest.fixture(scope="session")
+def one_file_tab(browser, guards, site_dir, tmp_path_factory):
+    """``(page, guard, path)``: the one-file page (``bleu2-offline.html``) copied alone into an
+    empty folder (``path``) and opened from ``file://`` in a fresh context (downloads kept) on
+    first use, ready, and kept for the session: the modules that read it or score in it share
+    its one boot, each test setting the mode, options and files it reads."""
+    import shutil
+
+    path = tmp_path_factory.mktemp("one-file") / "bleu2-offline.html"
+    shutil.copy2(site_dir / "bleu2-offline.html", path)
+    guard = Guard("file://", allowed_urls=(path.as_uri(),))
+    context = guarded_context(browser, guard, guards, accept_downloads=True)
+    page = open_page(context, guard, path.as_uri())
+    yield page, guard, path
+    context.close()
+
+
 @pytest.fixture(scope="module")
 def page_and_guard(new_context, site_url):
     """One page per test module, loaded once, ready to score."""

@@ -12,7 +12,6 @@ import contextlib
 import io
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -262,32 +261,36 @@ def test_compare_view_in_an_embed(new_context, site_url):
     assert not page.is_visible("#compare")
 
 
-def test_compare_view_in_the_offline_file(new_file_context, site_dir, tmp_path):
+def test_compare_view_in_the_offline_file(one_file_tab):
     """From ``file://`` no worker starts: the session, and the analyses, run on the page's
-    thread in short steps; the JSON is the CLI's."""
-    offline = tmp_path / "bleu2-offline.html"
-    shutil.copy2(site_dir / "bleu2-offline.html", offline)
-    context, guard = new_file_context(offline)
-    page = open_page(context, guard, offline.as_uri())
+    thread in short steps; the JSON is the CLI's. (The session's one-file page: its files
+    removed first.)"""
+    page = one_file_tab[0]
     page.click("#mode-corpus")
     answered(page)
+    page.evaluate("""() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())""")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+    before = page.text_content("#compare-json")
     load(page, SYS1, SYS2)
-    shown = wait_compare(page, timeout=600_000)
+    shown = wait_compare(page, before, timeout=600_000)
     assert page.get_attribute("html", "data-corpus-backend") == "page"
     same_json(shown, cli_compare("--preset", "compare-mt", "--json", "-r", REF, SYS1, SYS2))
     assert page.locator("#compare-length-difference tbody button").count() > 0
 
 
 @pytest.fixture(scope="module")
-def narrow(new_context, site_url):
-    """The compare view at 360 px, a bucket's and an n-gram's sentences listed, the JSON
-    open; each test shows it in its own system theme (CSS only: ``emulate_media``)."""
-    context, guard = new_context(color_scheme="light", viewport={"width": 360, "height": 800})
-    page = open_page(context, guard, site_url + "index.html")
-    page.click("#mode-corpus")
-    answered(page)
+def narrow(page):
+    """The module's page at 360 px, the two systems given again, a bucket's and an n-gram's
+    sentences listed, the JSON open; each test shows it in its own system theme (CSS only:
+    ``emulate_media``)."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.mouse.move(0, 0)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("""() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())""")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+    before = page.text_content("#compare-json")
     load(page, SYS1, SYS2)
-    wait_compare(page)
+    wait_compare(page, before)
     page.locator("#compare-length tbody button").first.click()
     answered(page)
     page.wait_for_selector("#compare-lines:not([hidden]) .compare-item")

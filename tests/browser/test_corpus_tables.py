@@ -68,13 +68,28 @@ LINES_JS = """selector => [...document.querySelectorAll(selector)].map(cell => {
 
 
 @pytest.fixture(scope="module")
-def wide(new_context, site_url, tmp_path_factory):
+def shared(new_context, site_url):
+    """``(page, guard)``: the module's one page (booted once), 1280x900, downloads kept; each
+    fixture below takes it to the state its tests read (files, options, width)."""
     from conftest import open_page
 
+    context, guard = new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    return open_page(context, guard, site_url + "index.html"), guard
+
+
+def remove_files(page) -> None:
+    """Remove every file corpus mode holds (a job on them stops)."""
+    page.evaluate("() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
+    answered(page)
+
+
+@pytest.fixture(scope="module")
+def wide(shared, tmp_path_factory):
     folder = tmp_path_factory.mktemp("wmt17")
     ref, systems = wmt_size(folder)
-    context, guard = new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-    page = open_page(context, guard, site_url + "index.html")
+    page, _ = shared
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#mode-corpus")
     page.select_option("#opt-preset", "sacrebleu")
     page.select_option("#corpus-test", "paired-bs")
@@ -142,17 +157,21 @@ def test_systems_ranked_is_one_heading_and_the_table_is_named_by_it(wide):
 
 
 @pytest.fixture(scope="module")
-def ted(new_context, site_url):
-    from conftest import open_page
-
-    context, guard = new_context(accept_downloads=True)
-    page = open_page(context, guard, site_url + "index.html")
+def ted(shared):
+    page, _ = shared
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#mode-corpus")
+    remove_files(page)
     page.select_option("#opt-preset", "sacrebleu")
+    page.select_option("#corpus-test", "none")
     page.set_input_files("#corpus-references", str(TED / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(TED / "ted.sys1.detok.eng"))
     answered(page)
     wait_result(page, "smooth:exp|order:4|")
+    page.wait_for_function(  # this job's result, not one before it
+        "!document.getElementById('corpus-signature').textContent.includes('|bs:')"
+        " && document.querySelectorAll('#corpus-table-body tr').length === 1"
+    )
     return page
 
 
@@ -231,11 +250,17 @@ def labelled(page, table_id: str, first_labelled: bool) -> list:
 
 
 @pytest.fixture(scope="module")
-def phone(new_context, site_url):
-    from conftest import open_page
-
-    context, guard = new_context(viewport={"width": 360, "height": 740})
-    return open_page(context, guard, site_url + "index.html"), guard
+def phone(shared):
+    """The module's page at 360x740: no file, the default options, the sentence view."""
+    page, guard = shared
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.mouse.move(0, 0)
+    remove_files(page)
+    page.select_option("#opt-preset", "defaults")
+    page.click("#mode-sentence")
+    answered(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    return page, guard
 
 
 def test_on_a_phone_the_peers_rows_are_stacked_and_the_breakdown_rows_do_not_wrap(phone):

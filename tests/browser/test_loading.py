@@ -14,9 +14,9 @@ from browser_helpers import SUB_PATH, WAIT_MS, answered, enter, texts
 from conftest import open_held, open_page, patient, wait_ready_state
 
 
-def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, site_url):
-    context, guard = new_context()
-    # Hold the WebAssembly runtime back until the texts are typed.
+def test_text_and_options_given_before_python_is_ready_are_scored_and_kept_when_it_is(new_context, site_url):
+    context, guard = new_context(locale="en-US")
+    # Hold the WebAssembly runtime back until the texts are typed and the options set.
     page, release = open_held(context, guard, site_url)
     assert page.get_attribute("html", "data-state") == "loading"
     # The progress indicator is visible and shows a loading stage.
@@ -26,9 +26,15 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     status = page.text_content("#status-text")
     assert status.startswith("Loading Python"), status
     assert page.evaluate("document.getElementById('load-progress').value") > 0
-    # The text areas work meanwhile.
+    # before Python runs the form shows the defaults, labelled as Python labels them
+    assert page.input_value("#opt-max-order") == "2" and page.input_value("#opt-tokenizer") == "default"
+    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
+    assert page.eval_on_selector("#opt-max-order option:checked", "e => e.textContent") == "2 (default)"
+    # The text areas and the options work meanwhile.
     enter(page, guard, "the cat sat on the mat", "the cat is")
     page.locator("#candidate").press_sequentially(" on the mat")
+    page.select_option("#opt-max-order", "4")
+    page.select_option("#opt-tokenizer", "13a")
     answered(page)
     assert page.text_content("#score") == "–"
     # the summary and the token counts speak of the boxes as they are (filled), not "Type or paste", "0 tokens"
@@ -36,11 +42,18 @@ def test_text_typed_before_python_is_ready_is_scored_when_it_is(new_context, sit
     assert page.text_content("#candidate-token-count") == "tokens: counted once Python is ready"
     release()
     wait_ready_state(page)
-    shown = texts(page, "score", "p1-fraction", "p2-fraction", "result-json")
-    assert shown["score"] == "0.7071"
-    assert (shown["p1-fraction"], shown["p2-fraction"]) == ("5/6", "3/5")
+    assert page.input_value("#opt-max-order") == "4" and page.input_value("#opt-tokenizer") == "13a"
+    assert page.text_content("#score-label") == "BLEU-4"
+    # the texts as typed, under the options chosen: add-1 (the classic calculator's):
+    # p1..p4 = 5/6, 3/5, 1/4, (0+1)/(3+1); BP 1; BLEU-4 = (5/6 · 3/5 · 1/4 · 1/4)^(1/4) = 0.03125^(1/4) = 0.4204
+    shown = texts(page, "score", "p1-fraction", "p2-fraction", "p4-fraction", "result-json")
+    assert shown["score"] == "0.4204"
+    assert (shown["p1-fraction"], shown["p2-fraction"], shown["p4-fraction"]) == ("5/6", "3/5", "(0+1)/(3+1)")
     assert json.loads(shown["result-json"])["hyp_len"] == 6
     assert page.is_hidden("#load-progress")
+    assert "tok:13a" in page.text_content("#signature")
+    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
+    page.close()
 
 
 def test_file_url_says_how_to_serve_the_page(browser, site_dir):
@@ -111,10 +124,11 @@ def test_a_missing_package_archive_is_reported(new_context, server, broken_site)
     page.evaluate("document.querySelectorAll('.py-error').forEach(e => e.remove())")
 
 
-def test_loading_status_and_file_message_in_the_browser_language(new_context, browser, site_url, site_dir):
+def test_loading_status_its_stages_and_file_message_in_the_browser_language(new_context, browser, site_url, site_dir):
     from bleu2.page import i18n
 
     context, guard = new_context(locale="pt-BR")
+    context.add_init_script(RECORD_STATUS_JS)
     page, release = open_held(context, guard, site_url)
     page.wait_for_function("document.getElementById('status-text').textContent.startsWith('Carregando o Python')")
     assert page.get_attribute("#load-progress", "aria-label") == "Carregando"
@@ -125,6 +139,17 @@ def test_loading_status_and_file_message_in_the_browser_language(new_context, br
     assert page.get_attribute("html", "lang") == "pt"
     assert page.input_value("#lang-select") == "pt"
     assert page.text_content("#references-heading") == i18n.t("pt", "references_heading")
+    # every loading stage was named in it
+    boot = i18n.boot_catalog()["pt"]
+    allowed = {boot["loading"].format(stage=boot[key]) for key in boot if key.startswith("stage_")}
+    allowed.add(boot["loading"].format(stage=boot["loading_start"]))
+    statuses = page.evaluate("window.__statuses")
+    loading = [s for s in statuses if s.startswith("Carregando")]
+    assert len(loading) >= 3, statuses
+    assert set(loading) <= allowed, set(loading) - allowed  # no English stage name ("Loading Pyodide")
+    english = {"Loading", "Loaded", "storage", "interpreter", "files"}
+    assert not [s for s in loading if any(word in s for word in english)]
+    assert page.text_content("#status-text").startswith("Pronto (Python")
     page.close()
     other = patient(browser.new_context(locale="es-ES"))
     try:
@@ -150,47 +175,6 @@ document.addEventListener('DOMContentLoaded', () => {
   new MutationObserver(keep).observe(el, {childList: true, characterData: true, subtree: true});
 });
 """
-
-
-def test_options_changed_while_loading_are_kept_when_python_is_ready(new_context, site_url):
-    context, guard = new_context(locale="en-US")
-    page, release = open_held(context, guard, site_url)
-    # before Python runs the form shows the defaults, labelled as Python labels them
-    assert page.input_value("#opt-max-order") == "2" and page.input_value("#opt-tokenizer") == "default"
-    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
-    assert page.eval_on_selector("#opt-max-order option:checked", "e => e.textContent") == "2 (default)"
-    page.select_option("#opt-max-order", "4")
-    page.select_option("#opt-tokenizer", "13a")
-    enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
-    release()
-    wait_ready_state(page)
-    assert page.input_value("#opt-max-order") == "4" and page.input_value("#opt-tokenizer") == "13a"
-    assert page.text_content("#score-label") == "BLEU-4"
-    # add-1 (the classic calculator's): p1..p4 = 5/6, 3/5, 1/4, (0+1)/(3+1); BP 1;
-    # BLEU-4 = (5/6 · 3/5 · 1/4 · 1/4)^(1/4) = 0.03125^(1/4) = 0.4204
-    assert page.text_content("#score") == "0.4204" and page.text_content("#p4-fraction") == "(0+1)/(3+1)"
-    assert "tok:13a" in page.text_content("#signature")
-    assert page.eval_on_selector("#opt-tokenizer option[value='default']", "e => e.textContent") == "default"
-    page.close()
-
-
-def test_loading_stages_are_named_in_the_page_language(new_context, site_url):
-    from bleu2.page import i18n
-
-    context, guard = new_context(locale="es-ES")
-    context.add_init_script(RECORD_STATUS_JS)
-    page = open_page(context, guard, site_url)
-    boot = i18n.boot_catalog()["es"]
-    allowed = {boot["loading"].format(stage=boot[key]) for key in boot if key.startswith("stage_")}
-    allowed.add(boot["loading"].format(stage=boot["loading_start"]))
-    statuses = page.evaluate("window.__statuses")
-    loading = [s for s in statuses if s.startswith("Cargando")]
-    assert len(loading) >= 3, statuses
-    assert set(loading) <= allowed, set(loading) - allowed  # no English stage name ("Loading Pyodide")
-    english = {"Loading", "Loaded", "storage", "interpreter", "files"}
-    assert not [s for s in loading if any(word in s for word in english)]
-    assert page.text_content("#status-text").startswith("Listo (Python")
-    page.close()
 
 
 def test_language_switch_while_loading(new_context, site_url):

@@ -4,16 +4,18 @@ keeps a page of a few screens with the score in view on 1280x800; long highlight
 break inside and the ranking says it scrolls; the token detail takes no room until used;
 the token count is said once.
 
-The tests that paste or type into the sentence view share one page (``wide``, 1280x800):
-each sets what it checks (both boxes, the width) itself."""
+The module's tests share one page (``wide_page``, booted once): ``wide`` shows it at
+1280x800 in English, ``phone`` at 360x740 with a short pair and the default options; each
+test sets what it checks (both boxes, the width) itself."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import bleu2
 from bleu2.page.sentence.explain import highlight
-from browser_helpers import TED, answered, enter, probe, settled
+from browser_helpers import TED, WAIT_MS, answered, enter, probe, settled, wait_result
 from conftest import open_page
 
 
@@ -35,11 +37,27 @@ def ted():
     )
 
 
-def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, ted):
+@pytest.fixture(scope="module")
+def wide_page(new_context, site_url):
+    context, guard = new_context(viewport={"width": 1280, "height": 800})
+    return open_page(context, guard, site_url), guard
+
+
+@pytest.fixture
+def wide(wide_page):
+    """``(page, guard)``: the module's shared page, 1280x800, in English."""
+    page, guard = wide_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    if page.input_value("#lang-select") != "en":
+        page.select_option("#lang-select", "en")
+        answered(page)
+    return page, guard
+
+
+def test_ted_set_keeps_the_score_in_view_and_lists_short(wide, ted):
     reference, candidate = ted
     assert (len(reference), len(candidate)) == (222882, 208153)
-    context, guard = new_context(viewport={"width": 1280, "height": 800})
-    page = open_page(context, guard, site_url)
+    page = wide[0]
     # too long to score at each keystroke here: the worker measures it, the page
     # says "scoring…" (the last result stays) until the answer comes. What the page showed
     # is recorded as it changed: sampling it after the paste would race the worker.
@@ -101,24 +119,9 @@ def test_ted_set_keeps_the_score_in_view_and_lists_short(new_context, site_url, 
     )
     assert page.get_attribute("html", "data-mode") == "corpus"
     assert "2,445" in page.text_content("#corpus-references-list")
-    page.close()
-
-
-@pytest.fixture(scope="module")
-def wide_page(new_context, site_url):
-    context, guard = new_context(viewport={"width": 1280, "height": 800})
-    return open_page(context, guard, site_url), guard
-
-
-@pytest.fixture
-def wide(wide_page):
-    """``(page, guard)``: the module's shared page, 1280x800, in English."""
-    page, guard = wide_page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    if page.input_value("#lang-select") != "en":
-        page.select_option("#lang-select", "en")
-        answered(page)
-    return page, guard
+    wait_result(page, timeout=WAIT_MS)  # corpus mode scored them: nothing left running for the next test
+    page.click("#mode-sentence")
+    answered(page)
 
 
 @pytest.mark.parametrize("width", [1280, 360])
@@ -201,13 +204,20 @@ def test_long_highlight_lines_are_shortened(wide):
 
 
 @pytest.fixture(scope="module")
-def phone(new_context, site_url):
-    context, guard = new_context(viewport={"width": 360, "height": 740})
-    page = open_page(context, guard, site_url)
+def phone(wide_page):
+    """The module's page at 360x740, in English (no test before changes the options), a
+    short pair typed and its highlighting painted, the pointer off the tokens."""
+    page, guard = wide_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.mouse.move(0, 0)
+    if page.input_value("#lang-select") != "en":
+        page.select_option("#lang-select", "en")
+    page.evaluate("window.scrollTo(0, 0)")
     guard.typed += ["the cat sat on the mat", "the cat is on the mat"]
     page.fill("#reference", "the cat sat on the mat")
     page.fill("#candidate", "the cat is on the mat")
-    page.wait_for_function("document.querySelector('#hl-cand .hl-order-2 .tok') !== null")
+    settled(page)  # the highlighting of this pair painted
+    expect(page.locator("#candidate-token-count")).to_have_text("6 tokens")
     return page
 
 

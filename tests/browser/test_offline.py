@@ -16,7 +16,6 @@ from playwright.sync_api import expect
 
 from bleu2.page import share
 from browser_helpers import ROOT, answered, enter, run_firefox_driver, texts
-from conftest import open_page
 from metric_breakdowns import (
     CAND,
     GLEU_CAND,
@@ -41,9 +40,8 @@ def offline_file(site_dir, tmp_path_factory) -> Path:
     return folder / OFFLINE
 
 
-def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, offline_file):
-    context, guard = new_file_context(offline_file, accept_downloads=True)
-    page = open_page(context, guard, offline_file.as_uri())
+def test_offline_file_works_alone_from_file_url_in_chromium(one_file_tab):
+    page, guard, offline_file = one_file_tab  # (the session's: opened alone from an empty folder)
     assert page.url.startswith("file://")
     assert page.get_attribute("html", "data-state") == "ready"
     assert page.locator("#serve-command").count() == 0, "the file:// message must not show in the offline file"
@@ -56,6 +54,8 @@ def test_offline_file_works_alone_from_file_url_in_chromium(new_file_context, of
     # The link to download the offline file is not in the offline file itself.
     assert page.locator("a[href='./bleu2-offline.html']").count() == 0
 
+    page.click("#mode-sentence")  # (a test before may have left the session's page in corpus mode)
+    answered(page)
     enter(page, guard, "the cat sat on the mat", "the cat is on the mat")
     shown = texts(page, "score", "score-label", "p1-fraction", "p2-fraction")
     assert shown["score"] == "0.7071"
@@ -164,22 +164,28 @@ def test_offline_file_works_alone_from_file_url_in_firefox(offline_file, tmp_pat
     assert_gleu_breakdown(gleu["label"], gleu["score"], gleu["rows"], gleu["shown"])
 
 
-def test_corpus_mode_works_in_the_offline_file(new_file_context, offline_file):
+def test_corpus_mode_works_in_the_offline_file(one_file_tab):
     """No worker can start from file:// (Chromium loads no module worker there): corpus
     mode runs the same session in the page, in short steps (their main-thread tasks are
     measured by `make bench-corpus`, not asserted), and gives the CLI's numbers."""
     from bleu2 import cli
 
     ted = ROOT.parent / "shared" / "data" / "ted"
-    context, guard = new_file_context(offline_file)
-    page = open_page(context, guard, offline_file.as_uri())
+    page = one_file_tab[0]  # (the session's: other tests set options and give files)
+    page.click("#restore-defaults")  # the command line's options
+    answered(page)
+    expect(page.locator("#opt-max-order")).to_have_value("2")
     page.click("#mode-corpus")
+    answered(page)
+    page.evaluate("() => document.querySelectorAll('.corpus-remove').forEach(b => b.click())")
+    page.wait_for_function("document.querySelectorAll('.corpus-remove').length === 0")
     page.set_input_files("#corpus-references", str(ted / "ted.ref.detok.eng"))
     page.set_input_files("#corpus-systems", str(ted / "ted.sys1.detok.eng"))
     answered(page)
     page.wait_for_function(
         "document.getElementById('corpus-json').textContent.length > 10"
-        " && document.getElementById('corpus-cancel').disabled",
+        " && document.getElementById('corpus-cancel').disabled"
+        " && !document.getElementById('corpus-results').classList.contains('stale')",  # these files' result
         timeout=300_000,
     )
     assert page.get_attribute("html", "data-corpus-backend") == "page"

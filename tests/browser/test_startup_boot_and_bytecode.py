@@ -7,12 +7,10 @@ which matches the sources written at start-up: nothing is compiled."""
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from browser_helpers import probe
-from conftest import open_page
 
 MARKS_JS = """() => Object.fromEntries(['bleu2:pyodide-start', 'bleu2:pyodide-asked', 'bleu2:pyodide-ready']
   .map((name) => [name, performance.getEntriesByName(name).map((e) => e.startTime)]))"""
@@ -45,12 +43,10 @@ def run_py(page, code: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def one_file_page(new_file_context, site_dir, tmp_path_factory):
-    """The one-file page, copied alone into an empty folder and opened from file://: ready."""
-    target = tmp_path_factory.mktemp("one-file") / "bleu2-offline.html"
-    shutil.copy2(site_dir / "bleu2-offline.html", target)
-    context, guard = new_file_context(target)
-    return open_page(context, guard, target.as_uri())
+def one_file_page(one_file_tab):
+    """The one-file page, copied alone into an empty folder and opened from file://: ready
+    (the session's: conftest.one_file_tab, never reloaded)."""
+    return one_file_tab[0]
 
 
 def test_pyodide_boots_once_in_the_one_file_page(one_file_page):

@@ -37,9 +37,15 @@ def test_every_assigned_code_point_tokenizes_alike(page, check):
     lines = unicode_text.lines(contexts)
     # the tokenizer of the page's scoring options (BleuConfig), run in the page's worker
     config = f"__import__('bleu2.metrics.bleu.options', fromlist=['BleuConfig']).BleuConfig.make(tokenizer={name!r}, lowercase={lowercase})"
-    got = probe(
-        page, f"list(map({config}.tokenize_function(), __import__('json').loads({json.dumps(json.dumps(lines))})))"
+    # one JSON string back (not nested lists, which the worker's and the browser's messages
+    # and Playwright would each convert token by token)
+    answer = probe(
+        page,
+        f"__import__('json').dumps(list(map({config}.tokenize_function(),"
+        f" __import__('json').loads({json.dumps(json.dumps(lines))}))))",
     )
+    assert isinstance(answer, str), answer  # else {"error": ...}
+    got = json.loads(answer)
     tokenize = make_tokenizer(name, lowercase)
     assert len(got) == len(lines)
     differ = [i for i, line in enumerate(lines) if got[i] != tokenize(line)]
