@@ -300,6 +300,12 @@ class Session:
         out["warning"] = compare_verdict.warning(res, rules.split, lang)
         return out
 
+    def _page_by(self, result_id: int, corpus: Any) -> compare_verdict.PageMetric | None:
+        """The page's metric on the Compare view's systems (:func:`_page_metric`), from the systems table's
+        result ``corpus``; None without one."""
+        job = self.results.get(int(corpus)) if isinstance(corpus, int) else None
+        return None if job is None else _page_metric(job, self.compare_keys[result_id][1])
+
     def _page_rules(self, result_id: int, preset: str, corpus: Any) -> compare_verdict.PageRules | None:
         """The systems table's rules and p-values, as the Compare view's systems (by file id)."""
         job = self.results.get(int(corpus)) if isinstance(corpus, int) else None
@@ -318,9 +324,7 @@ class Session:
     def compare_lines(self, result_id: int, request: Mapping[str, Any]) -> dict[str, Any]:
         """A bucket's (``{"kind", "bucket", "system"}``) or an n-gram's (``{"side", "index"}``) sentences."""
         res, lang = self.compares[int(result_id)], i18n.language(request.get("lang"))
-        preset, rules = self.compare_rules[int(result_id)]
-        page = self._page_rules(int(result_id), preset, request.get("corpus"))
-        by, split = (page["by"] if page is not None else None), rules.split
+        by, split = self._page_by(int(result_id), request.get("corpus")), self.compare_rules[int(result_id)][1].split
         pair = int(request.get("pair") or 0)
         if "side" in request:
             return compare_view.ngram_lines(res, pair, str(request["side"]), int(request["index"]), lang, split, by)
@@ -332,9 +336,7 @@ class Session:
         """``bleu2 compare``'s --html, --json or --latex output of a result: ``{"text", "filename", "mime"}``;
         its JSON with the page's metric's figures (``corpus``: the systems table's result) under another
         metric than BLEU."""
-        result_id = int(result_id)
-        page = self._page_rules(result_id, self.compare_rules[result_id][0], corpus)
-        return compare_view.export(self.compares[result_id], str(fmt), page["by"] if page is not None else None)
+        return compare_view.export(self.compares[int(result_id)], str(fmt), self._page_by(int(result_id), corpus))
 
 
 def _page_metric(job: views.JobResult, system_ids: Sequence[int]) -> compare_verdict.PageMetric | None:
