@@ -1,4 +1,4 @@
-"""Corpus mode's chrF (chrF++) and TER beside BLEU: sacreBLEU's multi-metric table, as data.
+"""Corpus mode's metrics beside BLEU (chrF, TER, ROUGE, ...): sacreBLEU's multi-metric table, as data.
 
 As ``sacrebleu REF -i SYS... -m bleu chrf ter``: each metric through the one corpus pipeline
 (:func:`bleu2.corpus.pipeline.corpus_steps`: per-line statistics, the corpus score of their
@@ -90,12 +90,13 @@ def metric_steps(
     scored = None
     if sentences and out.line_stats is not None:
         scored = []
-        total = sum(len(lines) for lines in out.line_stats)
+        total, done = sum(len(lines) for lines in out.line_stats), 0
         for lines in out.line_stats:
             one: list[float | None] = []
             for start in range(0, len(lines), chunk):
                 one += (_line_score(scorer, st) for st in lines[start : start + chunk])
-                yield Progress("scoring", total, total)
+                done += len(lines[start : start + chunk])
+                yield Progress("scoring", done, total)
             scored.append(tuple(one))
     return MetricResult(key, dicts[0]["name"], dicts, figures, out.signature, None if scored is None else tuple(scored))
 
