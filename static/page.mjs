@@ -32,8 +32,20 @@ function begin() {
   keep();
   touched().then(rest);
 }
-// A waiting embed begins in a task of its own (not the one that ran the page's scripts: a
-// docs page's main thread stays free in shorter steps); keys typed before are kept as ever.
-const start = document.documentElement.getAttribute("data-state") === "waiting" ? () => setTimeout(begin, 0) : begin;
+// A waiting embed begins in tasks of its own, each a few ms (not the task that ran the
+// page's scripts: its docs page's main thread stays free in short steps): the tab's texts
+// in the boxes first, then the boxes' direction and the wait for the reader. It has no
+// Options panel to remember (static/style.css hides it in an embed). Keys typed before or
+// between the steps are kept as ever (keep.mjs reads the boxes; touched() sees the focus).
+function beginWaiting() {
+  setTimeout(() => {
+    keep();
+    setTimeout(() => {
+      watchDirections();
+      touched().then(rest);
+    }, 0);
+  }, 0);
+}
+const start = document.documentElement.getAttribute("data-state") === "waiting" ? beginWaiting : begin;
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
 else start();
