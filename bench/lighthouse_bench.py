@@ -12,7 +12,9 @@ On the built site (``_site/``, served by tools/serve.py on a free loopback port)
 - Lighthouse mobile (performance only, median of ``--runs``) on a docs page with an embed,
   ``docs/embedding/`` (its "Try it" example: the snippet's iframe, the calculator beside the
   docs on one origin), and on the same page with its embed taken out (beside it, as
-  ``without-embed.html``, for the run; target: both >= 95): performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
+  ``without-embed.html``, for the run; target: both >= 95), and with an empty frame
+  (``about:blank``) in the embed's place (``empty-frame.html``: what any frame there costs),
+  the three in turn: performance, TBT, LCP, CLS; the bytes it fetched, by Lighthouse's
   ``total-byte-weight`` (the page's, its frames' and their dedicated workers' requests:
   Lighthouse 12 attaches to page, iframe and worker targets, not to service workers; it
   stops recording at network and CPU quiet) and counted at the server (every request
@@ -86,6 +88,8 @@ PROJECT_LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 #: The docs page with its embed taken out (the iframe and the host script's line), written
 #: beside it for the run (with its Brotli and gzip copies, as the site's own pages have).
 DOCS_WITHOUT_EMBED = "without-embed.html"
+#: The docs page with an empty frame (about:blank) where its embed is: the floor any iframe costs.
+DOCS_EMPTY_FRAME = "empty-frame.html"
 
 
 def lighthouse_bin() -> Path:
@@ -290,19 +294,23 @@ def print_docs_embed(label: str, runs: list[dict[str, Any]]) -> None:
         print(f"      {size / 1e6:7.3f} MB  {path}")
 
 
-def write_without_embed(site: Path) -> Path:
-    """docs/embedding/ with its embed taken out (every ``<iframe class="bleu2">`` and the
-    host script's ``<script src=".../embed.js">``), as ``without-embed.html`` beside it, with
-    Brotli and gzip copies; returns its path (the caller removes it and its copies)."""
+def write_variant(site: Path, name: str, empty_frame: bool) -> Path:
+    """docs/embedding/ as ``name`` beside it, with Brotli and gzip copies; returns its path
+    (the caller removes it and its copies). ``empty_frame``: each ``<iframe class="bleu2">``
+    shows ``about:blank`` instead of the calculator (the host script stays); else the embed is
+    taken out (every such iframe and the host script's ``<script src=".../embed.js">``)."""
     import re
 
     from tools.precompress import brotli_bytes, gzip_bytes
 
     page = site / "docs" / DOCS_EMBED_PAGE / "index.html"
     text = page.read_text(encoding="utf-8")
-    text = re.sub(r'<iframe class="bleu2"[\s\S]*?</iframe>', "", text)
-    text = re.sub(r'<script src="[^"]*embed\.js"[^>]*></script>', "", text)
-    out = page.with_name(DOCS_WITHOUT_EMBED)
+    if empty_frame:
+        text = re.sub(r'(<iframe class="bleu2"[^>]*?\ssrc=")[^"]*(")', r"\1about:blank\2", text)
+    else:
+        text = re.sub(r'<iframe class="bleu2"[\s\S]*?</iframe>', "", text)
+        text = re.sub(r'<script src="[^"]*embed\.js"[^>]*></script>', "", text)
+    out = page.with_name(name)
     data = text.encode("utf-8")
     out.write_bytes(data)
     out.with_name(out.name + ".br").write_bytes(brotli_bytes(data))
@@ -311,27 +319,47 @@ def write_without_embed(site: Path) -> Path:
 
 
 def docs_pair(base: str, counter: ByteCounter, runs: int) -> None:
-    """Lighthouse mobile (performance, median of ``runs``) on docs/embedding/ and on the same
-    page without its embed, printed side by side (target: both >= 95)."""
-    written = write_without_embed(SITE)
+    """Lighthouse mobile (performance, median of ``runs``) on docs/embedding/, on the same
+    page with an empty frame (``about:blank``) in the embed's place, and without its embed,
+    printed side by side (target: with and without >= 95). The empty frame is the floor: what
+    any same-origin iframe there costs in Lighthouse's simulation, whatever it shows."""
+    written = [write_variant(SITE, DOCS_EMPTY_FRAME, True), write_variant(SITE, DOCS_WITHOUT_EMBED, False)]
     start = load_average()
+    pages = {
+        "with its embed": f"{base}docs/{DOCS_EMBED_PAGE}",
+        "with an empty frame": f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_EMPTY_FRAME}",
+        "without": f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_WITHOUT_EMBED}",
+    }
+    results: dict[str, list[dict[str, Any]]] = {label: [] for label in pages}
     try:
-        with_embed: list[dict[str, Any]] = []
-        without: list[dict[str, Any]] = []
-        for _ in range(runs):  # in turn, so that a change of the machine's load falls on both alike
-            with_embed.append(docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}", counter))
-            without.append(docs_embed_run(f"{base}docs/{DOCS_EMBED_PAGE}{DOCS_WITHOUT_EMBED}", counter))
+        for _ in range(runs):  # in turn, so that a change of the machine's load falls on all alike
+            for label, url in pages.items():
+                results[label].append(docs_embed_run(url, counter))
     finally:
-        for path in (written, written.with_name(written.name + ".br"), written.with_name(written.name + ".gz")):
-            path.unlink(missing_ok=True)
-    print_docs_embed(f"docs/{DOCS_EMBED_PAGE} (a docs page with an embed), mobile", with_embed)
-    print_docs_embed(f"docs/{DOCS_EMBED_PAGE} without its embed (the iframe and embed.js taken out), mobile", without)
-    a, b = (median_summary(r)["scores"].get("performance", 0) for r in (with_embed, without))
-    tbt_a, tbt_b = (median_summary(r)["numbers"].get("total-blocking-time", 0) for r in (with_embed, without))
+        for path in written:
+            for each in (path, path.with_name(path.name + ".br"), path.with_name(path.name + ".gz")):
+                each.unlink(missing_ok=True)
+    print_docs_embed(f"docs/{DOCS_EMBED_PAGE} (a docs page with an embed), mobile", results["with its embed"])
+    print_docs_embed(
+        f"docs/{DOCS_EMBED_PAGE} with an empty frame (about:blank) in the embed's place, mobile",
+        results["with an empty frame"],
+    )
+    print_docs_embed(
+        f"docs/{DOCS_EMBED_PAGE} without its embed (the iframe and embed.js taken out), mobile", results["without"]
+    )
+    medians = {label: median_summary(r) for label, r in results.items()}
+
+    def each(label: str) -> str:
+        return " ".join(f"{r['scores'].get('performance', 0):g}" for r in results[label])
+
+    scores = ", ".join(
+        f"{label} {m['scores'].get('performance', 0):g} (TBT {m['numbers'].get('total-blocking-time', 0):.0f} ms; "
+        f"runs {each(label)})"
+        for label, m in medians.items()
+    )
     print(
-        f"docs page, mobile performance: with its embed {a:g}, without {b:g} (target: both >= 95); "
-        f"TBT {tbt_a:.0f} ms vs {tbt_b:.0f} ms (one run, the two pages in turn; {start} at its start, "
-        f"{load_average()} at its end)"
+        f"docs page, mobile performance: {scores} (target: with and without >= 95; {runs} runs, the pages in "
+        f"turn; {start} at its start, {load_average()} at its end)"
     )
 
 
