@@ -1,7 +1,8 @@
 """Long texts and small screens, in Chromium: a pasted test set (TED, 223 K characters per
 box) is scored in the page's worker, says "scoring…" meanwhile, offers corpus mode and
 keeps a page of a few screens with the score in view on 1280x800; long highlight lines are shortened; at 360 px chips and the signature never
-break inside and the ranking says it scrolls; the token detail takes no room until used;
+break inside, the ranking says it scrolls
+and BLEU's preset names are whole; the token detail takes no room until used;
 the token count is said once.
 
 The module's tests share one page (``wide_page``, booted once): ``wide`` shows it at
@@ -241,6 +242,34 @@ def test_signature_breaks_only_at_bars_at_360(phone):
     assert set(_lines(phone, "#signature .sig-part")) == {1}  # never "tok:defa|ult"
     tops = phone.eval_on_selector_all("#signature .sig-part", "els => els.map(e => e.getBoundingClientRect().top)")
     assert len(set(tops)) > 1  # it does wrap on a phone, between parts
+
+
+# The closed preset list is as wide as its longest name would make it (a copy without a width limit).
+WHOLE_PRESETS_JS = """(id) => {
+  const select = document.getElementById(id), copy = select.cloneNode(true);
+  copy.removeAttribute('id');
+  copy.style.maxWidth = 'none';
+  select.after(copy);
+  const whole = copy.getBoundingClientRect().width, shown = select.getBoundingClientRect().width;
+  copy.remove();
+  return whole <= shown + 0.5 && shown > 0 && select.getBoundingClientRect().right <= 360;
+}"""
+
+
+def test_bleu_preset_names_are_whole_in_the_closed_list_at_360(phone):
+    options = phone.locator("#options")
+    was_open = options.evaluate("d => d.open")
+    options.evaluate("d => { d.open = true; }")
+    try:
+        for lang, custom in (("en", "Custom"), ("es", "Personalizado"), ("pt", "Personalizada")):
+            phone.select_option("#lang-select", lang)
+            expect(phone.locator("#opt-preset option[value=custom]")).to_have_text(custom)
+            assert phone.text_content("#opt-preset option[value=sacrebleu-sentence]") == "sacreBLEU, sentence_bleu"
+            assert phone.evaluate(WHOLE_PRESETS_JS, "opt-preset"), lang
+    finally:
+        phone.select_option("#lang-select", "en")
+        expect(phone.locator("#opt-preset option[value=custom]")).to_have_text("Custom")
+        options.evaluate("(d, open) => { d.open = open; }", was_open)
 
 
 def test_ranking_says_it_scrolls_sideways(phone):
