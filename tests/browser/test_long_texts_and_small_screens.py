@@ -256,7 +256,7 @@ WHOLE_PRESETS_JS = """(id) => {
 }"""
 
 
-def test_bleu_preset_names_are_whole_in_the_closed_list_at_360(phone):
+def test_bleu_preset_names_are_whole_and_nothing_scrolls_sideways_at_360_in_each_language(phone):
     options = phone.locator("#options")
     was_open = options.evaluate("d => d.open")
     options.evaluate("d => { d.open = true; }")
@@ -266,6 +266,7 @@ def test_bleu_preset_names_are_whole_in_the_closed_list_at_360(phone):
             expect(phone.locator("#opt-preset option[value=custom]")).to_have_text(custom)
             assert phone.text_content("#opt-preset option[value=sacrebleu-sentence]") == "sacreBLEU, sentence_bleu"
             assert phone.evaluate(WHOLE_PRESETS_JS, "opt-preset"), lang
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360, lang  # e.g. the mode's choices wrap
     finally:
         phone.select_option("#lang-select", "en")
         expect(phone.locator("#opt-preset option[value=custom]")).to_have_text("Custom")
