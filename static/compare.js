@@ -16,8 +16,9 @@ import {paint} from "./paint.js";
     if (corpus && corpus.send) corpus.send.apply(null, arguments);
   }
 
-  // A table: {caption?, head: [text], rows: [[cell]]}, a cell {text, button?}: a button's data
-  // become its data-* attributes (the click handler below sends them), its label its name.
+  // A table: {caption?, head: [text], rows: [[cell]]}, a cell {text, button?, value?}: a button's data
+  // become its data-* attributes (the click handler below sends them), its label its name; a
+  // value is shown before the text or button (a bucket's BLEU before its count of sentences).
   function table(parent, spec, caption) {
     var box = el("div", {"class": "scroll", role: "region", tabindex: "0", "aria-label": caption}, null, parent);
     var t = el("table", {"class": "ranking-table compare-table"}, null, box);
@@ -32,7 +33,8 @@ import {paint} from "./paint.js";
         // data-label: the column's name, shown beside each value on a phone (static/style.css)
         var node = el(i ? "td" : "th", i ? {"class": "num", "data-label": spec.head[i]}
                                          : {scope: "row", dir: "auto", "data-label": spec.head[0]}, null, row);
-        if (!c.button) { node.textContent = c.text; return; }
+        if (c.value) el("span", {"class": "compare-value"}, c.value + " ", node);
+        if (!c.button) { node.append(c.text); return; }
         var attrs = {type: "button", "class": "compare-click", "aria-label": c.button.label};
         Object.keys(c.button).forEach(function (name) {
           if (name !== "label") attrs["data-" + name] = String(c.button[name]);

@@ -157,9 +157,9 @@ import {reader as textReader} from "./textdiff.mjs";
       for (var j = have.length - 1; j >= ids.length; j--) $(have[j].id + "-box").remove();
       (valuesJson ? JSON.parse(valuesJson) : []).forEach(function (value, k) { $(ids[k]).value = value; applyDirection($(ids[k])); });
     },
-    // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str],
-    // button, title}], selected, rebuild}: with rebuild false, only changed cell texts
-    // are written (the same rows in the same order, while typing).
+    // The ranking table. data: {head: [str] | null, rows: [{index, number, cells: [str], button,
+    // title}], selected, rebuild}: with rebuild false, only changed cell texts are written (the same
+    // rows in the same order, while typing); a rebuilt row's numbers name their column (data-label).
     ranking: function (json) {
       var data = JSON.parse(json);
       if (data.head) {
@@ -182,12 +182,12 @@ import {reader as textReader} from "./textdiff.mjs";
         var selected = row.index === data.selected;
         var tr = make("tr", {id: "rank-row-" + (row.index + 1), "data-index": String(row.index)}, null, body);
         if (selected) tr.className = "selected";
-        var cells = [make("td", {"class": "num rank"}, null, tr)];
+        var cells = [make("td", {"class": "num rank", "data-label": data.head[0]}, null, tr)];
         var th = make("th", {scope: "row"}, null, tr);
         make("button", {type: "button", "class": "rank-select", "data-index": String(row.index),
                         "aria-pressed": selected ? "true" : "false", title: row.title}, row.button, th);
         cells.push(make("span", {"class": "excerpt", dir: "auto"}, null, th));
-        for (var i = 2; i < row.cells.length; i++) cells.push(make("td", {"class": i === 2 ? "num score" : "num"}, null, tr));
+        for (var i = 2; i < row.cells.length; i++) cells.push(make("td", {"class": i === 2 ? "num score" : "num", "data-label": data.head[i]}, null, tr));
         cells.forEach(function (cell, c) { cell.textContent = row.cells[c]; });
         return cells;
       });

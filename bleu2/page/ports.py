@@ -9,12 +9,29 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Protocol, TypedDict, TypeVar
 
-__all__ = ["Chips", "Updates", "StorageReply", "PageContext", "Elements", "Painting", "Timers", "Downloads", "Storage"]
+__all__ = [
+    "Chips",
+    "Updates",
+    "StorageReply",
+    "PageContext",
+    "Elements",
+    "Painting",
+    "Timers",
+    "Downloads",
+    "Storage",
+    "signature_chips",
+]
 
 
 #: Items shown as one span each (bidi-isolated), ``sep`` between them, CSS class ``class``; ``break``: a ``<wbr>``
 #: after each item (functional form: "class" and "break" are keywords).
 Chips = TypedDict("Chips", {"items": list[str], "sep": str, "class": str, "break": bool}, total=False)
+
+
+def signature_chips(signature: str) -> Chips:
+    """``signature`` cut after each ``|``, one chip a part: a narrow screen breaks it only there, never in a part."""
+    parts = signature.split("|")
+    return {"items": [part + "|" for part in parts[:-1]] + parts[-1:], "sep": "", "class": "sig-part", "break": True}
 
 
 class ElementUpdate(TypedDict, total=False):

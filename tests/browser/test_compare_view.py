@@ -123,8 +123,8 @@ def test_a_click_on_a_bucket_lists_its_sentences(page):
     ref, sys2 = words(REF), words(SYS2)
     expected = [i + 1 for i, (r, c) in enumerate(zip(ref, sys2)) if len(c) - len(r) < -20]
     assert expected  # TED has such sentences
-    # the length-difference table's first row ("<-20"), the second system's count
-    button = page.locator("#compare-length-difference tbody tr").first.locator("button[data-system='1']")
+    # the length-difference table's first bucket ("<-20"), the second system's count (a row per system)
+    button = page.locator("#compare-length-difference tbody button[data-system='1'][data-bucket='0']")
     assert button.text_content() == str(len(expected))
     button.click()
     page.wait_for_selector("#compare-lines:not([hidden]) .compare-item")
@@ -146,8 +146,8 @@ def test_a_click_on_a_word_frequency_lists_the_sentences_with_such_words(page):
     ref, sys1 = words(REF), words(SYS1)
     vocabulary = {w for line in ref for w in line}
     expected = [i + 1 for i, line in enumerate(sys1) if any(w not in vocabulary for w in line)]
-    # the word-accuracy table's first row ("<1": words the reference never has), sys1's F
-    page.locator("#compare-words tbody tr").first.locator("button[data-system='0']").click()
+    # the word-accuracy table's first bucket ("<1": words the reference never has), sys1's F
+    page.locator("#compare-words tbody button[data-system='0'][data-bucket='0']").click()
     answered(page)
     page.wait_for_function(
         "n => document.querySelectorAll('#compare-lines-body .compare-item').length === n", arg=min(len(expected), 50)

@@ -594,6 +594,13 @@ def test_corpus_mode_fits_a_360_px_screen_and_the_signature_wraps(new_context, s
     assert widths["right"] <= 360 and widths["sigScroll"] <= widths["sigClient"] + 1, widths
     assert "smooth:add-1|order:2|" in narrow.text_content("#corpus-signature")  # whole, on several lines
     assert widths["lines"] > 1.5, widths
+    # it breaks only after a "|": each part on one line ("tok:13a|", never "tok:1" then "3a|")
+    parts = narrow.eval_on_selector_all(
+        "#corpus-signature .sig-part",
+        "els => els.map(e => [e.textContent, new Set([...e.getClientRects()].map(r => r.top)).size])",
+    )
+    assert "".join(p for p, _ in parts) == narrow.text_content("#corpus-signature"), parts
+    assert len(parts) > 3 and all(lines == 1 for _, lines in parts), parts
 
 
 # --- a reload --------------------------------------------------------------------------------------------

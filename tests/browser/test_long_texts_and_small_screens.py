@@ -1,7 +1,8 @@
 """Long texts and small screens, in Chromium: a pasted test set (TED, 223 K characters per
 box) is scored in the page's worker, says "scoring…" meanwhile, offers corpus mode and
 keeps a page of a few screens with the score in view on 1280x800; long highlight lines are shortened; at 360 px chips and the signature never
-break inside and the ranking says it scrolls; the token detail takes no room until used;
+break inside, the ranking reads without scrolling
+sideways and BLEU's preset names are whole; the token detail takes no room until used;
 the token count is said once.
 
 The module's tests share one page (``wide_page``, booted once): ``wide`` shows it at
@@ -243,12 +244,57 @@ def test_signature_breaks_only_at_bars_at_360(phone):
     assert len(set(tops)) > 1  # it does wrap on a phone, between parts
 
 
-def test_ranking_says_it_scrolls_sideways(phone):
+# The closed preset list is as wide as its longest name would make it (a copy without a width limit).
+WHOLE_PRESETS_JS = """(id) => {
+  const select = document.getElementById(id), copy = select.cloneNode(true);
+  copy.removeAttribute('id');
+  copy.style.maxWidth = 'none';
+  select.after(copy);
+  const whole = copy.getBoundingClientRect().width, shown = select.getBoundingClientRect().width;
+  copy.remove();
+  return whole <= shown + 0.5 && shown > 0 && select.getBoundingClientRect().right <= 360;
+}"""
+
+
+def test_bleu_preset_names_are_whole_and_nothing_scrolls_sideways_at_360_in_each_language(phone):
+    options = phone.locator("#options")
+    was_open = options.evaluate("d => d.open")
+    options.evaluate("d => { d.open = true; }")
+    try:
+        for lang, custom in (("en", "Custom"), ("es", "Personalizado"), ("pt", "Personalizada")):
+            phone.select_option("#lang-select", lang)
+            expect(phone.locator("#opt-preset option[value=custom]")).to_have_text(custom)
+            assert phone.text_content("#opt-preset option[value=sacrebleu-sentence]") == "sacreBLEU, sentence_bleu"
+            assert phone.evaluate(WHOLE_PRESETS_JS, "opt-preset"), lang
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360, lang  # e.g. the mode's choices wrap
+    finally:
+        phone.select_option("#lang-select", "en")
+        expect(phone.locator("#opt-preset option[value=custom]")).to_have_text("Custom")
+        options.evaluate("(d, open) => { d.open = open; }", was_open)
+
+
+# Each cell of the first ranking row: its column's name shown above it (data-label), its right edge, and
+# whether the table's box scrolls sideways.
+RANKING_CELLS_JS = """() => {
+  const box = document.getElementById('ranking-scroll'), row = document.getElementById('ranking-body').rows[0];
+  return {scrolls: box.scrollWidth > box.clientWidth, right: Math.max(...[...row.cells].map(c => c.getBoundingClientRect().right)),
+          labels: [...row.cells].map(c => c.getAttribute('data-label')),
+          head: [...document.querySelectorAll('#ranking-head th')].map(th => th.textContent)};
+}"""
+
+
+def test_ranking_reads_at_360_without_scrolling_and_says_when_it_scrolls(phone):
+    """At 360 px each ranking row is a small grid, every number under its column's name (no sideways
+    scroll, no cue); on a wider screen where the table still overflows, the cue says to scroll."""
     phone.select_option("#opt-max-order", "4")
+    expect(phone.locator("#ranking-head th").nth(2)).to_have_text("BLEU-4")
+    cells = phone.evaluate(RANKING_CELLS_JS)
+    assert cells["head"] == ["Rank", "Candidate", "BLEU-4", "p1", "p2", "p3", "p4", "BP", "c", "r"], cells
+    assert cells["labels"] == ["Rank", None, *cells["head"][2:]], cells  # the candidate's button names itself
+    assert not cells["scrolls"] and cells["right"] <= 360, cells
+    assert phone.is_hidden("#ranking-scroll-cue")
+    phone.set_viewport_size({"width": 560, "height": 740})
     phone.wait_for_function("!document.getElementById('ranking-scroll-cue').hidden")
-    assert phone.evaluate(
-        "(() => { const s = document.getElementById('ranking-scroll'); return s.scrollWidth > s.clientWidth; })()"
-    )
     assert phone.text_content("#ranking-scroll-cue") == (
         "The table is wider than the screen: scroll it sideways to see every column."
     )

@@ -80,6 +80,8 @@ test("the ranking is built with its selected row, then only its cells' texts cha
   assert.deepEqual(texts($("ranking-head").querySelectorAll("th")), ["#", "Candidate", "BLEU", "p1"]);
   const rows = $("ranking-body").querySelectorAll("tr");
   assert.deepEqual(Array.from(rows, (r) => r.id), ["rank-row-1", "rank-row-2"]);
+  // a phone shows each number under its column's name (static/style.css stacks the row)
+  assert.deepEqual(Array.from(rows[0].querySelectorAll("td"), (c) => c.getAttribute("data-label")), ["#", "BLEU", "p1"]);
   assert.equal(rows[1].className, "selected");
   const buttons = $("ranking-body").querySelectorAll("button.rank-select");
   assert.deepEqual(Array.from(buttons, (b) => b.getAttribute("aria-pressed")), ["false", "true"]);

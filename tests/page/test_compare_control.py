@@ -8,6 +8,7 @@ lines of each bucket counted here from the texts (compare-mt's words: split on s
 from __future__ import annotations
 
 import json
+from unittest.mock import ANY
 
 from corpus_page import DEBOUNCE_MS, PAGE, REF, SYS1, SYS2, Page, cli_compare
 
@@ -171,8 +172,8 @@ def test_a_word_frequency_bucket_lists_the_sentences_with_its_words():
     _, view = page.port.last("compareView")
     words = view["blocks"][0]
     assert words["id"] == "compare-words"
-    # "<1": words the references never have; sys2 has one, "is" (line 2)
-    assert words["rows"][0][2]["button"]["kind"] == "words"
+    # "<1": words the references never have; sys2 (its row, a row per system) has one, "is" (line 2)
+    assert words["rows"][1][1]["button"] == {"kind": "words", "bucket": 0, "system": 1, "label": ANY}
     page.on("compare_bucket", "words", 0, 1)
     page.work()
     _, listed = page.port.last("compareLines")

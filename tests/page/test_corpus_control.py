@@ -307,7 +307,7 @@ def test_paging_sorting_and_the_system_shown_paint_their_view():
     assert page.port.last("results")["sentences"]["head"][2] == "sys2.txt"
 
 
-def test_the_systems_tables_note_is_written_a_word_a_span_so_a_flag_never_breaks_at_its_hyphens():
+def test_the_note_is_a_word_a_span_and_the_signature_a_part_a_span_so_neither_breaks_inside():
     page = Page()
     page.port.set("corpus-test", "paired-bs")
     page.port.set("corpus-n", "10")
@@ -317,6 +317,12 @@ def test_the_systems_tables_note_is_written_a_word_a_span_so_a_flag_never_breaks
     note = i18n.t("en", "corpus_note_paired_bs", n="10", seed="12345")
     assert chips["sep"] == " " and chips["class"] == "word"  # static/style.css: .word never breaks inside
     assert " ".join(chips["items"]) == note and "--paired-bs:" in chips["items"]
+    # the signature: a chip a part, each ending at its "|" and followed by a <wbr>, the only places it breaks
+    signature = json.loads(page.port.text("corpus-json"))[0]["signature"]  # one per system, the same
+    chips = page.port.elements["corpus-signature"]["chips"]
+    assert chips["class"] == "sig-part" and chips["break"] and chips["sep"] == ""
+    assert "".join(chips["items"]) == signature and len(chips["items"]) == signature.count("|") + 1
+    assert all(part.endswith("|") and part.count("|") == 1 for part in chips["items"][:-1])
 
 
 def test_a_line_opens_in_the_sentence_view_with_its_texts_and_options():

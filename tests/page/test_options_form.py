@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bleu2.page import i18n
 from bleu2.page.options_form import (
     DEFAULT_OPTIONS,
     PRESET_CHOICES,
@@ -197,7 +198,20 @@ def test_the_preset_list_has_one_choice_per_preset_and_shows_the_options_preset(
     assert PRESET_OPTIONS["hf-evaluate"]["ref_length"] == "shortest" and not PRESET_OPTIONS["hf-evaluate"]["rstrip"]
     assert PRESET_OPTIONS["torchmetrics"]["ref_length"] == "closest-first"
     labels = option_labels("es")[PRESET_FIELD]
-    assert labels["sacrebleu-sentence"] == "sacreBLEU, oración (sentence_bleu)" and labels["custom"] == "Personalizado"
+    assert labels["sacrebleu-sentence"] == "sacreBLEU, sentence_bleu" and labels["custom"] == "Personalizado"
+
+
+# The closed preset list is as wide as its longest name; 31 characters of the page's font
+# (about 290 px) fit the list's 310 px at 360 px wide (35, about 343 px, were cut).
+PRESET_NAME_MAX_CHARS = 31
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_bleu_preset_name_fits_a_phones_closed_list_and_names_its_tool(lang):
+    labels = option_labels(lang)[PRESET_FIELD]
+    assert len(set(labels.values())) == len(labels)
+    assert max(map(len, labels.values())) <= PRESET_NAME_MAX_CHARS, labels
+    assert labels["sacrebleu-sentence"] == "sacreBLEU, sentence_bleu" and "BLEU()" in labels["sacrebleu"]
 
 
 def test_ref_length_and_rstrip_are_checked():

@@ -9,6 +9,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ..ports import signature_chips
 from .port import CorpusPort, Message, event, events_of, guarded, message_text, paint, progress
 from .session import Session
 
@@ -107,7 +108,7 @@ class CompareControl:
             {
                 "compare": {"props": {"hidden": False}},
                 "compare-json": {"text": view["json"]},
-                "compare-signature": {"text": view["signature"]},
+                "compare-signature": {"chips": signature_chips(view["signature"])},
                 "compare-lines": {"props": {"hidden": True}},
             }
         )

@@ -104,36 +104,37 @@ def view(
     w = d["word_accuracy"]
     series = [(short[k], [b["f"] for b in row]) for k, row in enumerate(w["systems"])]
     rows = [
-        [{"text": b}, *(_f_cell(row[i], i, k, names, b, lang) for k, row in enumerate(w["systems"]))]
-        for i, b in enumerate(w["buckets"])
+        [{"text": short[k]}, *(_f_cell(row[i], i, k, names, b, lang) for i, b in enumerate(w["buckets"]))]
+        for k, row in enumerate(w["systems"])
     ]
     chart = grouped_bars(t("compare_word_accuracy"), w["buckets"], series, lang, "compare-words-chart", y_title="F")
-    head = [t("compare_frequency"), *(f"F: {n}" for n in short)]
+    head = [t("compare_head_f", bucket=t("compare_kind_words")), *w["buckets"]]
     blocks.append(_block("compare-words", t("compare_word_accuracy"), head, rows, chart))
     lb = d["length_buckets"]
     series = [(short[k], row) for k, row in enumerate(lb["bleu"])]
-    rows = []
-    for i, b in enumerate(lb["buckets"]):
-        cells = [{"text": b}, *({"text": _pct(row[i], lang)} for row in lb["bleu"])]
-        cells += [_count_cell(row[i], "length", i, k, names, b, lang) for k, row in enumerate(lb["sentences"])]
-        rows.append(cells)
-    head = [t("compare_length"), *(f"BLEU: {n}" for n in short), *(t("compare_sentences_of", system=n) for n in short)]
+    rows = [
+        [{"text": short[k]}]
+        + [
+            dict(_count_cell(lb["sentences"][k][i], "length", i, k, names, b, lang), value=_pct(bleu[i], lang))
+            for i, b in enumerate(lb["buckets"])
+        ]
+        for k, bleu in enumerate(lb["bleu"])
+    ]
+    head = [t("compare_head_bleu_count", bucket=t("compare_kind_length")), *lb["buckets"]]
     chart = grouped_bars(t("compare_length_bleu"), lb["buckets"], series, lang, "compare-length-chart", y_title="BLEU")
     blocks.append(_block("compare-length", t("compare_length_bleu"), head, rows, chart))
-    for kind, key, first in (
-        ("length_difference", "compare_length_difference", "c − r"),
-        ("sentence_bleu", "compare_sentence_bleu", t("compare_sentence_bleu_bucket")),
-    ):
+    for kind, key in (("length_difference", "compare_length_difference"), ("sentence_bleu", "compare_sentence_bleu")):
         c = d[kind if kind == "length_difference" else "sentence_bleu_buckets"]
         series = [(short[k], [float(x) for x in row]) for k, row in enumerate(c["counts"])]
         rows = [
-            [{"text": b}, *(_count_cell(row[i], kind, i, k, names, b, lang) for k, row in enumerate(c["counts"]))]
-            for i, b in enumerate(c["buckets"])
+            [{"text": short[k]}, *(_count_cell(row[i], kind, i, k, names, b, lang) for i, b in enumerate(c["buckets"]))]
+            for k, row in enumerate(c["counts"])
         ]
         drawing = grouped_bars(
             t(key), c["buckets"], series, lang, f"compare-{kind}-chart", integers=True, y_title=t("compare_count")
         )
-        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), [first, *short], rows, drawing))
+        head = [t("compare_head_count", bucket=t(f"compare_kind_{kind}")), *c["buckets"]]
+        blocks.append(_block(f"compare-{kind.replace('_', '-')}", t(key), head, rows, drawing))
     pairs = d["pairs"] if "pairs" in d else [{"ngrams": d["ngrams"], "examples": d["examples"]}]
     pair = min(max(int(pair), 0), len(pairs) - 1)
     p = pairs[pair]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import i18n
-from ..ports import ElementUpdate
+from ..ports import ElementUpdate, signature_chips
 from ..tab_storage import TabStore
 from . import compare_control
 from .keep import CorpusKeep
@@ -363,7 +363,7 @@ class CorpusControl:
                 "corpus-results": {"props": {"hidden": False}},
                 # a word a span, so that a flag ("--paired-bs") never breaks at its hyphens (static/style.css)
                 "corpus-note": {"chips": {"items": view["table"]["note"].split(" "), "sep": " ", "class": "word"}},
-                "corpus-signature": {"text": view["signature"]},
+                "corpus-signature": {"chips": signature_chips(view["signature"])},  # breaks only after a "|"
                 "corpus-json": {"text": view["json"]},
                 "corpus-page-label": {"text": page["label"]},
                 "corpus-sentences-caption": {"text": page["caption"]},

@@ -11,7 +11,7 @@ from typing import Any, TypedDict
 
 from .. import i18n
 from ..options_form import option_labels
-from ..ports import Chips, Updates
+from ..ports import Updates, signature_chips
 from ..tables import ranking_header
 from .boxes import box_id
 from .breakdown import TOKEN_SEPARATOR, CandidateView, RankingRow, ranking_rows, token_view
@@ -149,19 +149,17 @@ def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
 
 def signature_parts(signature: str) -> list[str]:
     """The signature cut after each ``|``, so a narrow screen breaks it only there."""
-    parts = signature.split("|")
-    return [part + "|" for part in parts[:-1]] + parts[-1:]
+    return signature_chips(signature)["items"]
 
 
 def score_updates(number: int, label: str, value: str, formula: str, signature: str, lang: str = "en") -> Updates:
     """Every metric's heading, score, formula and signature, and the summary's candidate and score."""
-    chips: Chips = {"items": signature_parts(signature), "sep": "", "class": "sig-part", "break": True}
     return {
         "breakdown-heading": {"text": i18n.t(lang, "breakdown_heading", number=number)},
         "score-label": {"text": label},
         "score": {"text": value},
         "score-formula": {"text": formula},
-        "signature": {"chips": chips},
+        "signature": {"chips": signature_chips(signature)},
         "summary-candidate": {"text": i18n.t(lang, "candidate_label", number=number)},
         "summary-label": {"text": label},
         "summary-score": {"text": value},
