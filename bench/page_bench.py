@@ -23,7 +23,7 @@ Measures, and prints next to the page's targets (nothing is asserted):
   time to the next frame presented (Event Timing API: the ``duration`` of the key's
   interaction, reported from 16 ms up, in 8 ms steps) and the longest task while typing;
   and what saving the tab's state after a pause costs (over 256 K characters in all, as
-  here, the packed form, which the browser compresses in steps); with ``--trace``, where the
+  here, the packed form, which the browser compresses in a worker); with ``--trace``, where the
   page's main-thread time goes during its pastes (a CDP trace: self time per trace event,
   e.g. Layout, ParseHTML, FunctionCall). ``--paste-only`` runs just the big pastes.
 
@@ -164,7 +164,7 @@ BOX_STYLE_JS = """() => { const s = getComputedStyle(document.getElementById('ca
     .map(p => p + ': ' + s.getPropertyValue(p)).join('; '); }"""
 
 # Saving the tab's state as after a pause in typing (save_state(later=True): the plain form up
-# to 256 K characters, else the packed form made by the browser in steps): the time until the
+# to 256 K characters, else the packed form made by the browser in a worker): the time until the
 # worker's answer is applied (the page's Python runs there), the time until the state is
 # stored, and the longest main-thread task until then (the page's own: not the worker's time).
 SAVE_JS = """async () => {

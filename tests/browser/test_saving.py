@@ -221,10 +221,10 @@ def test_5_mb_in_each_box_survives_a_reload(request, at_once):
 
 
 def test_after_a_pause_the_browser_packs_5_mb_and_python_reads_it_back(fresh_tab):
-    """After a pause in typing, the packed form is made by the browser a chunk at a time
-    (storage.js savePacked: CompressionStream) and is the form bleu2.page.tab_storage reads; a
-    save started later wins over a packed save still under way (the controller's count of
-    writes per key says so)."""
+    """After a pause in typing, the packed form is made by the browser off the page's
+    thread (storage.js savePacked: CompressionStream in a worker) and is the form
+    bleu2.page.tab_storage reads; a save started later wins over a packed save still under
+    way (the controller's count of writes per key says so)."""
     from bleu2.page.tab_storage import decode_tab_state
 
     page, guard = fresh_tab

@@ -58,7 +58,7 @@ def test_long_texts_are_kept_after_a_pause_not_at_each_key():
     type_in(port, page, "reference", text)
     port.advance(0)  # long texts are scored in the worker; the pause starts when shown
     assert STORAGE_KEY not in port.tab.items and page.unsaved
-    port.advance(DEFERRED_MS)  # over SAVE_AT_ONCE_CHARS: packed by the browser, in steps
+    port.advance(DEFERRED_MS)  # over SAVE_AT_ONCE_CHARS: packed by the browser, off the page
     assert port.packing and page.unsaved
     port.finish_packing()
     assert kept(port)["references"] == [text] and not page.unsaved
