@@ -407,11 +407,12 @@ DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
 
 
 def back_to_sentence_defaults(page) -> None:
-    """``page`` (the sentence view, ready) set back, as a person would, to a fresh page's state
-    under the defaults: the added boxes removed, both texts emptied, the options and metric
+    """``page`` (ready) set back, as a person would, to a fresh page's state under the
+    defaults: the sentence view, the added boxes removed, both texts emptied, the options and metric
     restored (BLEU, then ``#restore-defaults``), English, the JSON section closed and the default size.
     Storage is left alone: nothing reloads the page in between."""
     page.set_viewport_size(DEFAULT_VIEWPORT)
+    page.check("#mode-sentence")  # (a module before may have left it in corpus mode)
     page.select_option("#lang-select", "en")
     answered(page)
     for kind in ("reference", "candidate"):  # the added boxes, last first
