@@ -10,7 +10,9 @@ driven by Playwright, and a guard that records what a page must never do.
   is kept so tests can check that no typed text left the page; console errors, page
   errors, Python tracebacks and dialogs are recorded. :func:`guard_check` (autouse)
   fails a test that caused any of these.
-- A page is loaded once per module (``ready_page``), because Pyodide takes seconds.
+- A page is loaded once per module (``ready_page``), because Pyodide takes seconds; the
+  modules that only need a ready sentence view under the defaults share one for the session
+  (``sentence_tab``, set back between modules).
 - The page's Python runs in its worker and answers each event asynchronously
   (``static/host.js``): a test waits for what the page shows (``expect(...)``), or, where
   nothing shown changes, for the answers themselves (``browser_helpers.answered``, through
@@ -29,7 +31,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from browser_helpers import ROOT, SITE, SUB_PATH, WAIT_MS
+from browser_helpers import ROOT, SITE, SUB_PATH, WAIT_MS, answered, settled
 from tools.chromium import CHROMIUM, CHROMIUM_ARGS
 from tools.serve import start_server
 
@@ -398,6 +400,56 @@ def one_file_tab(browser, guards, site_dir, tmp_path_factory):
     page = open_page(context, guard, path.as_uri())
     yield page, guard, path
     context.close()
+
+
+#: The size of a fresh context's page (Playwright's default), where the sentence tab goes back to.
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+
+
+def back_to_sentence_defaults(page) -> None:
+    """``page`` (ready) set back, as a person would, to a fresh page's state under the
+    defaults: the sentence view, the added boxes removed, both texts emptied, the options and metric
+    restored (BLEU, then ``#restore-defaults``), English, the JSON section closed and the default size.
+    Storage is left alone: nothing reloads the page in between."""
+    page.set_viewport_size(DEFAULT_VIEWPORT)
+    page.check("#mode-sentence")  # (a module before may have left it in corpus mode)
+    page.select_option("#lang-select", "en")
+    answered(page)
+    for kind in ("reference", "candidate"):  # the added boxes, last first
+        boxes = page.locator(f"#{kind}s textarea")
+        while boxes.count() > 1:
+            page.click(f"#{boxes.last.get_attribute('id')}-remove")
+            answered(page)
+    page.fill("#reference", "")
+    page.fill("#candidate", "")
+    page.select_option("#opt-metric", "bleu")  # (BLEU's options, its button among them, show under BLEU only)
+    answered(page)
+    page.click("#restore-defaults")
+    answered(page)
+    if page.evaluate("document.getElementById('json-section').open"):
+        page.click("#json-section summary")
+    settled(page)
+
+
+@pytest.fixture(scope="session")
+def sentence_tab(browser, origin, guards, site_url):
+    """``(page, guard)``: one page of the served site's sentence view, opened in a fresh
+    context on first use, ready, and kept for the session (one boot for every module that
+    only needs a ready page under the defaults; never reloaded)."""
+    guard = Guard(origin)
+    context = guarded_context(browser, guard, guards)
+    page = open_page(context, guard, site_url + "index.html")
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_page_and_guard(sentence_tab):
+    """The session's :func:`sentence_tab`, set back to the defaults for this module
+    (:func:`back_to_sentence_defaults`); a module takes it as its ``page_and_guard``."""
+    page, guard = sentence_tab
+    back_to_sentence_defaults(page)
+    return page, guard
 
 
 @pytest.fixture(scope="module")

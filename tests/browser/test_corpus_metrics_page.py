@@ -23,11 +23,8 @@ PAIRED_BS_100 = {
 }
 
 
-def test_the_tabs_tables_show_chrf_and_ter_with_sacrebleus_paired_bootstrap_and_sentence_chrf(new_context, site_url):
-    from conftest import open_page
-
-    context, guard = new_context()
-    page = open_page(context, guard, site_url + "index.html")
+def test_the_tabs_tables_show_chrf_and_ter_with_sacrebleus_paired_bootstrap_and_sentence_chrf(shared_page_and_guard):
+    page = shared_page_and_guard[0]  # the session's tab, set back to the defaults (conftest.py)
     page.click("#mode-corpus")
     page.select_option("#opt-preset", "sacrebleu")
     answered(page)  # the preset's answer sets the form's options: choose the metric after it

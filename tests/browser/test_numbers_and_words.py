@@ -3,7 +3,7 @@ no-match hint, hints from raw counts, stale token detail, the language switch, o
 errors, right-to-left text and "How it works" with the live numbers (a broken share link:
 test_compare_page.py).
 Expected values are worked by hand from the definitions, not taken from the page's own
-code. One page load for the module.
+code. No page load of its own: the session's sentence tab (conftest.py).
 """
 
 from __future__ import annotations
@@ -17,6 +17,11 @@ from bleu2.page import i18n
 from browser_helpers import answered, enter, settled, texts
 
 FOX = "The quick brown fox jumps over the lazy dog"
+
+
+@pytest.fixture(scope="module")
+def page_and_guard(shared_page_and_guard):
+    return shared_page_and_guard  # the session's sentence tab, set back to the defaults (conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -25,6 +25,11 @@ HYPS = [
 
 
 @pytest.fixture(scope="module")
+def page_and_guard(shared_page_and_guard):
+    return shared_page_and_guard  # the session's sentence tab, set back to the defaults (conftest.py)
+
+
+@pytest.fixture(scope="module")
 def guard(page_and_guard):
     return page_and_guard[1]
 

@@ -1,5 +1,6 @@
-"""The page in headless Chromium: live BLEU-2 breakdown, JSON, safety. One page load for
-the whole module (see conftest.py for the guard every test runs under)."""
+"""The page in headless Chromium: live BLEU-2 breakdown, JSON, safety. No page load of its
+own: the session's sentence tab, set back to the defaults (see conftest.py for it and for the
+guard every test runs under)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ FIELDS = (
     "reference-tokens",
     "candidate-tokens",
 )
+
+
+@pytest.fixture(scope="module")
+def page_and_guard(shared_page_and_guard):
+    return shared_page_and_guard  # the session's sentence tab, set back to the defaults (conftest.py)
 
 
 @pytest.fixture(scope="module")

@@ -20,11 +20,8 @@ CASES = {  # the tokenizations whose steps read Unicode data
 
 
 @pytest.fixture(scope="module")
-def page(new_context, site_url):
-    from conftest import open_page
-
-    context, guard = new_context()
-    page = open_page(context, guard, site_url + "index.html")
+def page(shared_page_and_guard):
+    page = shared_page_and_guard[0]  # the session's tab, set back to the defaults (conftest.py)
     page.click("#mode-corpus")  # starts the worker
     answered(page)
     page.wait_for_function("document.documentElement.getAttribute('data-corpus-backend')", timeout=120_000)
