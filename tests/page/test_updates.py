@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from bleu2.page import i18n
+from bleu2.page.ports import signature_chips
 from bleu2.page.sentence import breakdown, updates
 from bleu2.page.sentence.candidates import compare
 
@@ -128,7 +129,7 @@ def test_notes_are_re_rendered_from_data():
 
 def test_signature_breaks_only_after_a_bar():
     sig = "nrefs:1|case:lc|eff:no|tok:default|smooth:add-1|order:2|version:bleu2-0.1.0"
-    parts = updates.signature_parts(sig)
+    parts = signature_chips(sig)["items"]
     assert parts == [
         "nrefs:1|",
         "case:lc|",
@@ -142,7 +143,7 @@ def test_signature_breaks_only_after_a_bar():
     comp = compare(["a"], ["a"])
     u = updates.breakdown_updates(breakdown.candidate_view(comp, 0), "en")
     assert (
-        u["signature"]["chips"]["items"] == updates.signature_parts(comp["signature"])
+        u["signature"]["chips"]["items"] == signature_chips(comp["signature"])["items"]
         and u["signature"]["chips"]["break"]
     )
 

@@ -26,7 +26,6 @@ __all__ = [
     "ranking_paint",
     "box_updates",
     "token_updates",
-    "signature_parts",
     "score_updates",
     "breakdown_updates",
     "summary_updates",
@@ -145,11 +144,6 @@ def token_updates(comparison: Comparison, lang: str = "en") -> Updates:
             out[f"{bid}-tokens-more"] = {"text": more, "props": {"hidden": not more}}
             out[f"{bid}-token-count"] = {"text": tv["label"]}
     return out
-
-
-def signature_parts(signature: str) -> list[str]:
-    """The signature cut after each ``|``, so a narrow screen breaks it only there."""
-    return signature_chips(signature)["items"]
 
 
 def score_updates(number: int, label: str, value: str, formula: str, signature: str, lang: str = "en") -> Updates:
